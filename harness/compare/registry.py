@@ -1,0 +1,38 @@
+"""Find comparators and runners by name: a built-in name or ``package.module:function``."""
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+
+def resolve_callable(reference: str) -> Callable[..., Any]:
+    """Import ``package.module:function`` and return the function.
+
+    Raises:
+        LookupError: the module or the function cannot be found.
+    """
+    module_name, colon, attribute = reference.partition(":")
+    if not colon:
+        raise LookupError(f"{reference!r} is not of the form 'package.module:function'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise LookupError(f"cannot import {module_name!r}: {exc}") from exc
+    function = getattr(module, attribute, None)
+    if not callable(function):
+        raise LookupError(f"{module_name!r} has no function {attribute!r}")
+    return function
+
+
+def resolve_comparator(name: str) -> Callable[..., Any]:
+    """A built-in comparator by name, or a dotted reference to one.
+
+    Raises:
+        LookupError: no such comparator.
+    """
+    from harness.compare.builtin import BUILTIN
+    if name in BUILTIN:
+        return BUILTIN[name]
+    if ":" not in name:
+        raise LookupError(f"unknown comparator {name!r} (built-ins: {', '.join(BUILTIN)})")
+    return resolve_callable(name)

@@ -1,0 +1,56 @@
+"""Judgements: what a comparator concludes about one case."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from harness.compare.observations import Observation
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The share of the case's points earned (0..1) and a message for the student."""
+
+    fraction: float
+    message: str = ""
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.fraction <= 1.0:
+            raise ValueError(f"fraction {self.fraction} is outside 0..1")
+
+
+ExampleCheck = Callable[[str, Observation, Mapping[str, Any], bool], Judgement]
+
+
+def per_example(check: ExampleCheck) -> Callable[..., Judgement]:
+    """Lift a check of one example (expected text, observation, options, reveal) to a case.
+
+    Examples whose transcript expects no output are not judged; the case earns the mean of the
+    judged examples. A missing observation (execution stopped earlier) earns nothing.
+    """
+
+    def compare(case: Any, observations: Sequence[Observation], reveal: bool) -> Judgement:
+        fractions: list[float] = []
+        messages: list[str] = []
+        for index, example in enumerate(case.examples):
+            if not example.want.strip():
+                continue
+            if index >= len(observations):
+                fractions.append(0.0)
+                messages.append(f">>> {example.source.strip()}\n  was not reached")
+                continue
+            verdict = check(example.want, observations[index], case.options, reveal)
+            fractions.append(verdict.fraction)
+            if verdict.message:
+                messages.append(f">>> {_first_line(example.source)}\n  {verdict.message}")
+        if not fractions:
+            return Judgement(1.0)
+        return Judgement(sum(fractions) / len(fractions), "\n".join(messages))
+
+    compare.__doc__ = check.__doc__
+    return compare
+
+
+def _first_line(source: str) -> str:
+    lines = source.strip().splitlines()
+    return lines[0] + (" ..." if len(lines) > 1 else "")

@@ -1,0 +1,21 @@
+"""Where the project's data folders are: next to the ``harness`` package, or GAMEGRADER_ROOT."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ROOT_ENV = "GAMEGRADER_ROOT"
+
+
+def project_root() -> Path:
+    """The folder holding ``test_specs/``, ``student_template/`` and ``reference/``."""
+    override = os.environ.get(ROOT_ENV)
+    return Path(override).resolve() if override else Path(__file__).resolve().parent.parent
+
+
+def specs_root() -> Path:
+    return project_root() / "test_specs"
+
+
+def templates_root() -> Path:
+    return project_root() / "student_template"

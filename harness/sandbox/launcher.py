@@ -1,0 +1,61 @@
+"""The one place that starts student processes. Everything else asks this module.
+
+Every process gets: its own session (so its whole group can be killed), resource limits, a
+scrubbed environment, the sandbox user and a network namespace where available, and no inherited
+file descriptors beyond the ones named.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from typing import IO, Sequence
+
+from harness.sandbox.isolation import Isolation
+from harness.sandbox.limits import Limits, apply_limits
+
+SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8",
+            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "HOME": "/tmp"}
+
+
+def python_command(script: str, *args: str, isolated: bool = True) -> list[str]:
+    """The interpreter command for student code: no site-packages, no PYTHON* variables.
+
+    ``isolated`` (``-I``) also keeps the script's folder off ``sys.path``; programs that import
+    a neighbour module (Othello's ``othello_shared``) run with ``-E -s`` instead.
+    """
+    flags = ["-I", "-S"] if isolated else ["-E", "-s", "-S"]
+    return [sys.executable, *flags, "-u", script, *args]
+
+
+def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Limits,
+           stdin: int | IO[bytes] | None, stdout: int | IO[bytes] | None,
+           stderr: int | IO[bytes] | None, pass_fds: Sequence[int] = (),
+           extra_env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """Start ``command`` as student code and return the process (binary pipes).
+
+    Raises:
+        OSError: the process could not be started.
+    """
+    argv = list(command)
+    own_user = isolation.own_user
+    switch_in_popen = own_user
+    if isolation.unshare and own_user:
+        # unshare needs root to make the namespace, then drops to the sandbox user itself.
+        argv = [isolation.unshare, "--net", f"--setgid={isolation.gid}",
+                f"--setuid={isolation.uid}", "--", *argv]
+        switch_in_popen = False
+    env = dict(SAFE_ENV, **(extra_env or {}))
+
+    def prepare_child() -> None:
+        apply_limits(limits, own_user=own_user)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+    kwargs: dict[str, object] = {}
+    if switch_in_popen:
+        kwargs.update(user=isolation.uid, group=isolation.gid, extra_groups=[])
+    return subprocess.Popen(  # noqa: S603 - the command is built here, never by a student
+        argv, cwd=cwd, env=env, stdin=stdin, stdout=stdout, stderr=stderr,
+        pass_fds=tuple(pass_fds), start_new_session=True, close_fds=True,
+        preexec_fn=prepare_child, **kwargs)

@@ -1,0 +1,49 @@
+"""Resource limits applied to every student process, in the child just before exec."""
+from __future__ import annotations
+
+import resource
+from dataclasses import dataclass, replace
+
+MiB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per-process ceilings for student code.
+
+    Attributes:
+        memory_mb: address-space limit (RLIMIT_AS) in MiB.
+        cpu_seconds: CPU-time limit (RLIMIT_CPU); the kernel kills code that ignores signals.
+        file_mb: largest file the process may write (RLIMIT_FSIZE).
+        open_files: RLIMIT_NOFILE.
+        processes: RLIMIT_NPROC; applied only when student code runs as its own user, because the
+            limit counts every process of the real user id.
+    """
+
+    memory_mb: int = 1024
+    cpu_seconds: int = 60
+    file_mb: int = 16
+    open_files: int = 64
+    processes: int = 64
+
+    def with_cpu(self, seconds: float) -> Limits:
+        """A copy whose CPU limit covers a wall-clock timeout of ``seconds``."""
+        return replace(self, cpu_seconds=max(1, int(seconds) + 2))
+
+
+def apply_limits(limits: Limits, *, own_user: bool) -> None:
+    """Set the rlimits of the calling process (used from the launcher's ``preexec_fn``)."""
+    pairs = [
+        (resource.RLIMIT_AS, limits.memory_mb * MiB),
+        (resource.RLIMIT_CPU, limits.cpu_seconds),
+        (resource.RLIMIT_FSIZE, limits.file_mb * MiB),
+        (resource.RLIMIT_NOFILE, limits.open_files),
+        (resource.RLIMIT_CORE, 0),
+    ]
+    if own_user:
+        pairs.append((resource.RLIMIT_NPROC, limits.processes))
+    for which, value in pairs:
+        soft, hard = resource.getrlimit(which)
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        resource.setrlimit(which, (value, value))

@@ -1,0 +1,247 @@
+"""Long-lived student processes: a program speaking a line protocol, or a call server.
+
+Both are started through ``launcher`` and killed (group and user sweep) by ``close``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from harness.codec import decode_value, encode_value
+from harness.sandbox.capture import BoundedBuffer, clean_text
+from harness.sandbox.cleanup import terminate
+from harness.sandbox.isolation import Isolation
+
+MAX_LINE = 64 * 1024
+
+
+class LineTooLong(ValueError):
+    """A student process sent a line longer than the protocol allows."""
+
+
+class _LineReader:
+    """Reads ``\\n``-terminated lines from a pipe with a timeout per line and a length bound."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.pending = bytearray()
+        self.eof = False
+
+    def read_line(self, timeout: float) -> bytes | None:
+        deadline = time.monotonic() + timeout
+        while True:
+            newline = self.pending.find(b"\n")
+            if newline >= 0:
+                line = bytes(self.pending[:newline])
+                del self.pending[:newline + 1]
+                return line
+            if len(self.pending) > MAX_LINE:
+                raise LineTooLong(f"a line longer than {MAX_LINE} bytes arrived")
+            if self.eof:
+                if self.pending:
+                    line, self.pending = bytes(self.pending), bytearray()
+                    return line
+                return None
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"no complete line within {timeout:g} s")
+            ready, _, _ = select.select([self.fd], [], [], remaining)
+            if ready:
+                chunk = os.read(self.fd, 65536)
+                if chunk:
+                    self.pending += chunk
+                else:
+                    self.eof = True
+
+
+def _collect(stream: Any, sink: BoundedBuffer) -> None:
+    for chunk in iter(lambda: stream.read1(65536), b""):
+        sink.add(chunk)
+
+
+class _Supervised:
+    """Common lifecycle: a started process, a background stderr collector, and ``close``."""
+
+    def __init__(self, process: subprocess.Popen[bytes], isolation: Isolation,
+                 on_close: Any = None) -> None:
+        self.process = process
+        self.isolation = isolation
+        self._stderr = BoundedBuffer(16 * 1024)
+        self._on_close = on_close
+        self._closed = False
+        if process.stderr is not None:
+            threading.Thread(target=_collect, args=(process.stderr, self._stderr),
+                             daemon=True).start()
+
+    def stderr_tail(self, chars: int = 2000) -> str:
+        """The last ``chars`` characters the process wrote to stderr (cleaned)."""
+        return self._stderr.text()[-chars:]
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.poll()
+
+    def close(self, grace: float = 0.5) -> None:
+        """Close stdin, wait up to ``grace`` seconds, then kill everything the process started."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if self.process.stdin is not None:
+                self.process.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            pass
+        terminate(self.process, self.isolation)
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()
+        if self._on_close is not None:
+            self._on_close()
+
+    def __enter__(self) -> _Supervised:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class StudentProgram(_Supervised):
+    """A student file run as a program, talking a line protocol over stdin/stdout."""
+
+    def __init__(self, process: subprocess.Popen[bytes], isolation: Isolation,
+                 on_close: Any = None) -> None:
+        super().__init__(process, isolation, on_close)
+        assert process.stdout is not None
+        self._reader = _LineReader(process.stdout.fileno())
+
+    def send_line(self, text: str) -> bool:
+        """Send one line (a newline is added) and flush; False if the process stopped reading."""
+        try:
+            assert self.process.stdin is not None
+            self.process.stdin.write(text.encode("utf-8") + b"\n")
+            self.process.stdin.flush()
+            return True
+        except (BrokenPipeError, OSError, ValueError):
+            return False
+
+    def read_line(self, timeout: float) -> str | None:
+        """The next line without its newline, cleaned of control characters; None on EOF.
+
+        Raises:
+            TimeoutError: no full line arrived within ``timeout`` seconds.
+            LineTooLong: the line exceeded the protocol's bound.
+        """
+        raw = self._reader.read_line(timeout)
+        return None if raw is None else clean_text(raw)
+
+
+@dataclass(frozen=True)
+class CallResult:
+    """The outcome of one call into a student module served by ``CallServer``."""
+
+    ok: bool
+    value: Any = None
+    error: str = ""
+    timed_out: bool = False
+    crashed: bool = False
+    seconds: float = 0.0
+    stdout: str = ""
+
+
+class CallServer(_Supervised):
+    """A student module imported once, answering function calls with plain data.
+
+    After a timeout or a crash the server is dead; later calls report ``crashed``.
+    """
+
+    def __init__(self, process: subprocess.Popen[bytes], isolation: Isolation,
+                 requests_fd: int, replies_fd: int, on_close: Any = None) -> None:
+        super().__init__(process, isolation, on_close)
+        self._requests = os.fdopen(requests_fd, "wb")
+        self._replies = _LineReader(replies_fd)
+        self._replies_fd = replies_fd
+        self.import_error = ""
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Wait for the worker's import to finish; False (with ``import_error``) if it failed."""
+        try:
+            line = self._replies.read_line(timeout)
+        except (TimeoutError, LineTooLong) as exc:
+            self.import_error = f"importing your file did not finish: {exc}"
+            return False
+        reply = _parse_object(line)
+        if reply is not None and reply.get("ready") is True:
+            return True
+        if reply is not None and isinstance(reply.get("import_error"), dict):
+            error = reply["import_error"]
+            self.import_error = f"{error.get('type')}: {error.get('message')}"
+        else:
+            self.import_error = "your file could not be imported (the process ended)"
+        return False
+
+    def call(self, function: str, args: list[Any], timeout: float) -> CallResult:
+        """Call ``function(*args)`` in the student module; ``args`` must be plain data."""
+        if self.returncode is not None or self._closed:
+            return CallResult(ok=False, crashed=True, error="the process is no longer running")
+        started = time.monotonic()
+        try:
+            self._requests.write(json.dumps({"function": function,
+                                             "args": encode_value(args)}).encode() + b"\n")
+            self._requests.flush()
+            line = self._replies.read_line(timeout)
+        except TimeoutError:
+            self.close(grace=0)
+            return CallResult(ok=False, timed_out=True, seconds=time.monotonic() - started,
+                              error=f"no answer within {timeout:g} s")
+        except (BrokenPipeError, OSError, LineTooLong) as exc:
+            self.close(grace=0)
+            return CallResult(ok=False, crashed=True, error=str(exc),
+                              seconds=time.monotonic() - started)
+        seconds = time.monotonic() - started
+        reply = _parse_object(line)
+        if reply is None:
+            self.close(grace=0)
+            return CallResult(ok=False, crashed=True, seconds=seconds,
+                              error="the process ended or sent an unreadable answer")
+        stdout = reply.get("stdout") if isinstance(reply.get("stdout"), str) else ""
+        if isinstance(reply.get("error"), dict):
+            error = reply["error"]
+            return CallResult(ok=False, seconds=seconds, stdout=stdout,
+                              error=f"{error.get('type')}: {error.get('message')}")
+        try:
+            value = decode_value(reply.get("value"))
+        except ValueError as exc:
+            return CallResult(ok=False, seconds=seconds, error=f"unreadable value: {exc}")
+        return CallResult(ok=True, value=value, seconds=seconds, stdout=stdout)
+
+    def close(self, grace: float = 0.5) -> None:
+        if not self._closed:
+            try:
+                self._requests.close()
+            except OSError:
+                pass
+        super().close(grace)
+        try:
+            os.close(self._replies_fd)
+        except OSError:
+            pass
+
+
+def _parse_object(line: bytes | None) -> dict[str, Any] | None:
+    if line is None:
+        return None
+    try:
+        value = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return value if isinstance(value, dict) else None

@@ -1,0 +1,109 @@
+"""``Sandbox``: the façade graders and game runners use to run student code.
+
+One Sandbox serves one submission. Every call gets a fresh process and a fresh copy of the files;
+nothing the student starts outlives the call (``close`` on programs and servers, automatic for
+``run_examples`` and ``preflight``).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any, Sequence
+
+from harness.sandbox.execution import RawRun, run_worker
+from harness.sandbox.isolation import Isolation, detect
+from harness.sandbox.launcher import launch, python_command
+from harness.sandbox.limits import Limits
+from harness.sandbox.programs import CallServer, StudentProgram
+from harness.sandbox.workspace import Workspace
+
+
+class Sandbox:
+    """Runs one submission's code in isolated, limited, disposable processes.
+
+    Args:
+        module: the module name the student's main file is imported as.
+        files: names inside the case folder mapped to the files to copy there (the student's
+            main file under ``<module>.py``, support and probe files).
+        limits: resource limits for every process.
+        isolation: the isolation to use; detected from the machine when None.
+    """
+
+    def __init__(self, module: str, files: dict[str, Path], limits: Limits | None = None,
+                 isolation: Isolation | None = None) -> None:
+        self.module = module
+        self.limits = limits or Limits()
+        self.isolation = isolation or detect()
+        self.workspace = Workspace(files, self.isolation)
+
+    @property
+    def main_file(self) -> str:
+        return f"{self.module}.py"
+
+    def _request(self, mode: str, timeout: float, **fields: Any) -> RawRun:
+        folder = self.workspace.new_case_folder()
+        try:
+            request = {"mode": mode, "module": self.module, "file": self.main_file, **fields}
+            return run_worker(request, cwd=folder, worker=self.workspace.worker,
+                              isolation=self.isolation, limits=self.limits, timeout=timeout)
+        finally:
+            self.workspace.discard(folder)
+
+    def run_examples(self, examples: Sequence[str], *, timeout: float,
+                     stdin: str | None = None) -> RawRun:
+        """Run doctest example sources in a fresh process; see ``harness.worker.main``."""
+        return self._request("run", timeout, examples=list(examples), stdin=stdin)
+
+    def preflight(self, names: Sequence[str], *, timeout: float) -> RawRun:
+        """Import the module and report the signatures of ``names`` (dotted)."""
+        return self._request("preflight", timeout, names=list(names))
+
+    def start_program(self, script: str | None = None, args: Sequence[str] = ()) -> StudentProgram:
+        """Run a file of the case folder (default: the student's main file) as a program.
+
+        stdin and stdout are pipes for the protocol; stderr is collected (``stderr_tail``).
+        The caller must ``close`` it (or use it as a context manager).
+        """
+        folder = self.workspace.new_case_folder()
+        process = launch(python_command(script or self.main_file, *args, isolated=False),
+                         cwd=str(folder), isolation=self.isolation, limits=self.limits,
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        return StudentProgram(process, self.isolation,
+                              on_close=lambda: self.workspace.discard(folder))
+
+    def start_server(self, *, ready_timeout: float = 10.0) -> CallServer:
+        """Import the student module once in a fresh process that serves ``call`` requests.
+
+        Check ``wait_ready`` (done here) through ``server.import_error``: empty when ready.
+        """
+        folder = self.workspace.new_case_folder()
+        request_read, request_write = os.pipe()
+        reply_read, reply_write = os.pipe()
+        try:
+            process = launch(
+                python_command(str(self.workspace.worker), str(reply_write), str(request_read)),
+                cwd=str(folder), isolation=self.isolation, limits=self.limits,
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                pass_fds=[reply_write, request_read])
+        finally:
+            os.close(reply_write)
+            os.close(request_read)
+        assert process.stdin is not None
+        process.stdin.write(json.dumps({"mode": "serve", "module": self.module,
+                                        "file": self.main_file}).encode())
+        process.stdin.close()
+        server = CallServer(process, self.isolation, request_write, reply_read,
+                            on_close=lambda: self.workspace.discard(folder))
+        server.wait_ready(ready_timeout)
+        return server
+
+    def close(self) -> None:
+        self.workspace.close()
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

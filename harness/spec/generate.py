@@ -1,0 +1,73 @@
+"""Expand ``generate`` blocks into ``generated/*.yaml`` using the reference (trusted) generators.
+
+Generated files are never edited by hand: re-run ``gamegrader generate NAME`` whenever the
+reference or a block's settings change. ``--check`` reports files that are out of date.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from harness.compare.registry import resolve_callable
+from harness.spec.errors import SpecError
+from harness.spec.loader import generated_path, generated_source, read_yaml
+from harness.spec.model import Assignment
+
+
+class _BlockText(yaml.SafeDumper):
+    """Writes multi-line strings (transcripts) as YAML block scalars, so they stay readable."""
+
+
+def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_BlockText.add_representer(str, _text)
+
+
+def render_block(case_file: Path, block: dict[str, Any]) -> str:
+    """The text of one generated file for ``block`` of ``case_file``.
+
+    Raises:
+        SpecError: the generator cannot be found or yields malformed cases.
+    """
+    try:
+        generator = resolve_callable(block["generator"])
+    except LookupError as exc:
+        raise SpecError(case_file, str(exc), case=block["id"], field="generator") from exc
+    cases = []
+    for entry in generator(random.Random(block["seed"]), block["count"], **block.get("params", {})):
+        if not isinstance(entry, dict) or not {"name", "doctest"} <= entry.keys():
+            raise SpecError(case_file, f"generator yielded {entry!r}; expected a dict with "
+                            "'name' and 'doctest'", case=block["id"], field="generator")
+        cases.append({key: entry[key] for key in ("name", "doctest", "options") if key in entry})
+    header = "# Written by 'gamegrader generate' from the reference. Do not edit by hand.\n"
+    body = {"source": generated_source(block), "cases": cases}
+    return header + yaml.dump(body, Dumper=_BlockText, sort_keys=False, allow_unicode=True,
+                              width=100)
+
+
+def generate(assignment: Assignment, *, check: bool = False) -> list[Path]:
+    """Write (or, with ``check``, compare) every generated file of ``assignment``.
+
+    Returns:
+        The files written, or with ``check`` the files that are missing or out of date.
+    """
+    changed = []
+    for case_file in assignment.case_files:
+        data = read_yaml(case_file) or {}
+        for block in data.get("generate", []) if isinstance(data, dict) else []:
+            target = generated_path(case_file, block["id"])
+            text = render_block(case_file, block)
+            current = target.read_text(encoding="utf-8") if target.is_file() else None
+            if current == text:
+                continue
+            changed.append(target)
+            if not check:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+    return changed

@@ -1,0 +1,215 @@
+"""Load and validate spec files. Every problem becomes a ``SpecError`` naming file/case/field."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any, Iterator
+
+import jsonschema
+import yaml
+
+from harness.paths import project_root, specs_root
+from harness.sandbox.limits import Limits
+from harness.spec import schema
+from harness.spec.doctests import parse_transcript
+from harness.spec.errors import SpecError
+from harness.spec.model import ApiEntry, Assignment, Case, Visibility
+
+DEFAULTS: dict[str, Any] = {"points": 1, "visibility": "visible", "timeout": 10,
+                            "compare": "doctest"}
+DEFAULT_BUDGET = 480.0
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse a YAML file safely, turning every failure into a SpecError."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError(path, f"cannot be read: {exc}") from exc
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise SpecError(path, f"is not valid YAML: {exc}") from exc
+
+
+def _validate(path: Path, data: Any, rules: dict[str, Any], names: list[str] | None = None) -> None:
+    """Check ``data`` against a schema; name the case (from ``names``) and field at fault."""
+    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(rules).iter_errors(data))
+    if error is None:
+        return
+    where = list(error.absolute_path)
+    case = field = None
+    if len(where) >= 2 and where[0] in ("cases", "generate") and isinstance(where[1], int):
+        entry = data[where[0]][where[1]] if isinstance(data, dict) else None
+        label = entry.get("name") or entry.get("id") if isinstance(entry, dict) else None
+        case = str(label) if label else f"{where[0]}[{where[1]}]"
+        where = where[2:]
+    if where:
+        field = ".".join(str(part) for part in where)
+    raise SpecError(path, error.message, case=case, field=field)
+
+
+def parse_api_entry(text: str) -> ApiEntry:
+    """Parse ``Name.method(self, a, b=1)`` into an ApiEntry.
+
+    Raises:
+        ValueError: the text is not a dotted name followed by a Python parameter list.
+    """
+    name, bracket, rest = text.partition("(")
+    name = name.strip()
+    if not bracket or not rest.endswith(")") or not all(p.isidentifier() for p in name.split(".")):
+        raise ValueError(f"expected 'name(parameters)', got {text!r}")
+    function = ast.parse(f"def _({rest[:-1]}): pass").body[0]
+    assert isinstance(function, ast.FunctionDef)
+    params = [a.arg for a in function.args.posonlyargs + function.args.args]
+    return ApiEntry(name, tuple(params), len(params) - len(function.args.defaults), text)
+
+
+def load_assignment(folder: Path) -> Assignment:
+    """Read ``folder/assignment.yaml``.
+
+    Raises:
+        SpecError: the file is missing or invalid.
+    """
+    path = folder / "assignment.yaml"
+    if not path.is_file():
+        raise SpecError(path, "is missing")
+    data = read_yaml(path)
+    _validate(path, data, schema.ASSIGNMENT)
+    if data["name"] != folder.name:
+        raise SpecError(path, f"name {data['name']!r} differs from its folder {folder.name!r}",
+                        field="name")
+    api = []
+    for index, text in enumerate(data.get("api", [])):
+        try:
+            api.append(parse_api_entry(text))
+        except (ValueError, SyntaxError) as exc:
+            raise SpecError(path, str(exc), field=f"api[{index}]") from exc
+    root = project_root()
+    template = root / "student_template" / data["name"]
+    support = tuple(template / name for name in data.get("support_files", []))
+    probes = tuple(root / name for name in data.get("probe_files", []))
+    for listed, kind in ((support, "support_files"), (probes, "probe_files")):
+        for file in listed:
+            if not file.is_file():
+                raise SpecError(path, f"{file} does not exist", field=kind)
+    return Assignment(
+        name=data["name"], title=data["title"], folder=folder, module=data["module"],
+        submission_files=tuple(data.get("submission_files", [f"{data['module']}.py"])),
+        support_files=support, probe_files=probes, api=tuple(api),
+        limits=Limits(**data.get("limits", {})),
+        budget=float(data.get("budget_seconds", DEFAULT_BUDGET)),
+        total_points=data.get("total_points"))
+
+
+def list_assignments(root: Path | None = None) -> list[str]:
+    """Names of every folder of ``test_specs`` that holds an assignment.yaml, sorted."""
+    base = root or specs_root()
+    return sorted(p.parent.name for p in base.glob("*/assignment.yaml"))
+
+
+def find_assignment(name: str, root: Path | None = None) -> Assignment:
+    """Load an assignment by its short name.
+
+    Raises:
+        SpecError: no such assignment, or its assignment.yaml is invalid.
+    """
+    base = root or specs_root()
+    if not (base / name / "assignment.yaml").is_file():
+        known = ", ".join(list_assignments(base)) or "none"
+        raise SpecError(base / name, f"no assignment named {name!r} (known: {known})")
+    return load_assignment(base / name)
+
+
+def generated_path(case_file: Path, block_id: str) -> Path:
+    return case_file.parent.parent / "generated" / f"{case_file.stem}.{block_id}.yaml"
+
+
+def generated_source(block: dict[str, Any]) -> dict[str, Any]:
+    """The part of a ``generate`` block that decides the generated cases."""
+    return {"generator": block["generator"], "seed": block["seed"], "count": block["count"],
+            "params": block.get("params", {})}
+
+
+def _names_used(path: Path, case: str, sources: list[str]) -> set[str]:
+    names: set[str] = set()
+    for index, source in enumerate(sources, 1):
+        try:
+            tree = ast.parse(source)
+        except SyntaxError as exc:
+            raise SpecError(path, f"example {index} is not valid Python: {exc.msg}",
+                            case=case, field="doctest") from exc
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                names.add(node.attr)
+    return names
+
+
+def _raw_cases(path: Path, data: dict[str, Any]) -> Iterator[tuple[dict[str, Any], bool]]:
+    """Hand-written entries, then each generate block's entries (from its generated file)."""
+    for entry in data.get("cases", []):
+        yield entry, False
+    for block in data.get("generate", []):
+        target = generated_path(path, block["id"])
+        if not target.is_file():
+            raise SpecError(path, f"{target} is missing: run 'gamegrader generate'",
+                            case=block["id"], field="generate")
+        generated = read_yaml(target)
+        _validate(target, generated, schema.GENERATED_FILE)
+        if generated["source"] != generated_source(block):
+            raise SpecError(path, f"{target.name} was made from other settings: run "
+                            "'gamegrader generate'", case=block["id"], field="generate")
+        settings = {k: v for k, v in block.items()
+                    if k not in ("id", "generator", "seed", "count", "params")}
+        for entry in generated["cases"]:
+            yield {**settings, **entry}, True
+
+
+def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list[Case]:
+    """Read one case file (and its generated cases) into Cases, in file order.
+
+    Raises:
+        SpecError: the file, a case, or a generated file is invalid.
+    """
+    data = read_yaml(path)
+    _validate(path, data, schema.CASE_FILE)
+    defaults = {**DEFAULTS, **data.get("defaults", {})}
+    cases: list[Case] = []
+    seen: set[str] = set()
+    for index, (entry, generated) in enumerate(_raw_cases(path, data), 1):
+        merged = {**defaults, **entry}
+        name = str(merged["name"])
+        if name in seen:
+            raise SpecError(path, "two cases share this name", case=name, field="name")
+        seen.add(name)
+        has_doctest, has_runner = "doctest" in merged, "runner" in merged
+        if has_doctest == has_runner:
+            raise SpecError(path, "a case needs exactly one of 'doctest' and 'runner'",
+                            case=name, field="doctest")
+        examples: tuple[Any, ...] = ()
+        if has_doctest:
+            try:
+                examples = parse_transcript(merged["doctest"])
+            except ValueError as exc:
+                raise SpecError(path, str(exc), case=name, field="doctest") from exc
+        used = _names_used(path, name, [e.source for e in examples])
+        requires = tuple(e.name for e in assignment.api if e.short_names & used)
+        cases.append(Case(
+            id=f"{data['group']}::{name}", number=f"{file_number}.{index}",
+            group=data["group"], name=name, points=float(merged["points"]),
+            visibility=Visibility(merged["visibility"]), timeout=float(merged["timeout"]),
+            file=path, examples=examples, compare=merged["compare"],
+            runner=merged.get("runner"), options=merged.get("options", {}),
+            stdin=merged.get("stdin"), tags=tuple(merged.get("tags", [])),
+            requires=requires, generated=generated))
+    return cases
+
+
+def load_all_cases(assignment: Assignment) -> list[Case]:
+    """Every case of the assignment, file by file in name order."""
+    cases: list[Case] = []
+    for number, path in enumerate(assignment.case_files, 1):
+        cases.extend(load_case_file(path, assignment, number))
+    return cases

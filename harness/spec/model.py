@@ -1,0 +1,95 @@
+"""Records describing assignments and cases (immutable; built only by ``loader``)."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from harness.sandbox.limits import Limits
+from harness.spec.doctests import Example
+
+
+class Visibility(enum.Enum):
+    """When students see a test (Gradescope's enum)."""
+
+    VISIBLE = "visible"
+    HIDDEN = "hidden"
+    AFTER_DUE_DATE = "after_due_date"
+    AFTER_PUBLISHED = "after_published"
+
+    @property
+    def reveals_expected(self) -> bool:
+        """Only visible cases may show expected values in feedback."""
+        return self is Visibility.VISIBLE
+
+
+@dataclass(frozen=True)
+class ApiEntry:
+    """A name the handout fixes, with its parameter list, e.g. ``Game.get_best_move``.
+
+    ``parameters`` holds the parameter names in order and ``required`` how many of them have
+    no default.
+    """
+
+    name: str
+    parameters: tuple[str, ...]
+    required: int
+    text: str
+
+    @property
+    def short_names(self) -> frozenset[str]:
+        """Identifiers that, seen in a case's source, mean the case uses this entry."""
+        parts = self.name.split(".")
+        return frozenset({parts[0]} if parts[-1] == "__init__" else {parts[-1]})
+
+
+@dataclass(frozen=True)
+class Case:
+    """One graded test: a transcript (or a runner), its points and how to judge it."""
+
+    id: str
+    number: str
+    group: str
+    name: str
+    points: float
+    visibility: Visibility
+    timeout: float
+    file: Path
+    examples: tuple[Example, ...]
+    compare: str = "doctest"
+    runner: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    stdin: str | None = None
+    tags: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    generated: bool = False
+
+    @property
+    def title(self) -> str:
+        return f"{self.group}: {self.name}"
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """An assignment: where its files are and what a submission must provide."""
+
+    name: str
+    title: str
+    folder: Path
+    module: str
+    submission_files: tuple[str, ...]
+    support_files: tuple[Path, ...]
+    probe_files: tuple[Path, ...]
+    api: tuple[ApiEntry, ...]
+    limits: Limits
+    budget: float
+    total_points: float | None
+
+    @property
+    def case_files(self) -> tuple[Path, ...]:
+        return tuple(sorted((self.folder / "cases").glob("*.yaml")))
+
+    @property
+    def main_file(self) -> str:
+        return self.submission_files[0]

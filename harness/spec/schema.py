@@ -1,0 +1,91 @@
+"""JSON Schemas for assignment.yaml and case files, checked before any student code runs."""
+from __future__ import annotations
+
+from typing import Any
+
+VISIBILITY = {"enum": ["visible", "hidden", "after_due_date", "after_published"]}
+POINTS = {"type": "number", "minimum": 0}
+TIMEOUT = {"type": "number", "exclusiveMinimum": 0, "maximum": 600}
+NAME = {"type": "string", "minLength": 1, "maxLength": 200}
+DOTTED = {"type": "string", "pattern": r"^[A-Za-z_][\w.]*(:[A-Za-z_]\w*)?$"}
+
+_CASE_COMMON: dict[str, Any] = {
+    "points": POINTS,
+    "visibility": VISIBILITY,
+    "timeout": TIMEOUT,
+    "compare": DOTTED,
+    "runner": DOTTED,
+    "options": {"type": "object"},
+    "stdin": {"type": "string"},
+    "tags": {"type": "array", "items": {"type": "string"}},
+}
+
+CASE = {
+    "type": "object",
+    "required": ["name"],
+    "properties": {"name": NAME, "doctest": {"type": "string", "minLength": 1}, **_CASE_COMMON},
+    "additionalProperties": False,
+}
+
+GENERATE = {
+    "type": "object",
+    "required": ["id", "generator", "seed", "count"],
+    "properties": {
+        "id": {"type": "string", "pattern": r"^[a-z0-9_]+$"},
+        "generator": DOTTED,
+        "seed": {"type": "integer"},
+        "count": {"type": "integer", "minimum": 1, "maximum": 10000},
+        "params": {"type": "object"},
+        **_CASE_COMMON,
+    },
+    "additionalProperties": False,
+}
+
+CASE_FILE = {
+    "type": "object",
+    "required": ["group"],
+    "properties": {
+        "group": NAME,
+        "defaults": {"type": "object", "properties": _CASE_COMMON, "additionalProperties": False},
+        "cases": {"type": "array", "items": CASE},
+        "generate": {"type": "array", "items": GENERATE},
+    },
+    "additionalProperties": False,
+}
+
+GENERATED_FILE = {
+    "type": "object",
+    "required": ["source", "cases"],
+    "properties": {
+        "source": {"type": "object"},
+        "cases": {"type": "array", "items": {
+            "type": "object", "required": ["name", "doctest"],
+            "properties": {"name": NAME, "doctest": {"type": "string"},
+                           "options": {"type": "object"}},
+            "additionalProperties": False}},
+    },
+    "additionalProperties": False,
+}
+
+ASSIGNMENT = {
+    "type": "object",
+    "required": ["name", "title", "module"],
+    "properties": {
+        "name": {"type": "string", "pattern": r"^[a-z][a-z0-9_]*$"},
+        "title": NAME,
+        "module": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
+        "submission_files": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "support_files": {"type": "array", "items": {"type": "string"}},
+        "probe_files": {"type": "array", "items": {"type": "string"}},
+        "api": {"type": "array", "items": {"type": "string"}},
+        "limits": {"type": "object", "properties": {
+            "memory_mb": {"type": "integer", "minimum": 64},
+            "file_mb": {"type": "integer", "minimum": 1},
+            "open_files": {"type": "integer", "minimum": 16},
+            "processes": {"type": "integer", "minimum": 1}},
+            "additionalProperties": False},
+        "budget_seconds": {"type": "number", "exclusiveMinimum": 0},
+        "total_points": POINTS,
+    },
+    "additionalProperties": False,
+}

@@ -1,0 +1,53 @@
+"""Verdicts for one case, and the record of a graded case."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from harness.spec.model import Case
+
+
+class Verdict(enum.Enum):
+    """What happened to a case. Only PASSED earns full points."""
+
+    PASSED = "passed"
+    WRONG_ANSWER = "wrong answer"
+    RAISED = "raised an exception"
+    TIMED_OUT = "timed out"
+    OUT_OF_MEMORY = "out of memory"
+    CRASHED = "crashed"
+    PROTOCOL_VIOLATION = "protocol violation"
+    NOT_RUN = "not run"
+    HARNESS_ERROR = "harness error"
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """A graded case: verdict, points earned, and student-facing feedback.
+
+    ``message`` never holds a hidden case's expected value; ``output`` is what the student's
+    code printed (bounded).
+    """
+
+    case: Case
+    verdict: Verdict
+    score: float
+    message: str = ""
+    output: str = ""
+    seconds: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        return self.verdict is Verdict.PASSED
+
+    def feedback(self, output_limit: int = 2000) -> str:
+        """The text shown in the test's output box."""
+        parts = [f"{self.verdict.value.capitalize()} ({self.score:g}/{self.case.points:g} points)"]
+        if self.message:
+            parts.append(self.message)
+        if self.output.strip():
+            shown = self.output.strip()
+            if len(shown) > output_limit:
+                shown = shown[:output_limit] + "\n[... output cut]"
+            parts.append(f"Your code printed:\n{shown}")
+        return "\n".join(parts)

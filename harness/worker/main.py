@@ -1,0 +1,258 @@
+"""Sandboxed worker: imports the student module and runs one request, replying in plain JSON.
+
+Usage (started only by ``harness.sandbox.launcher``)::
+
+    python -I -S main.py REPLY_FD [REQUEST_FD]
+
+The request (a JSON object) arrives on stdin, which is then replaced by an empty stream, so student
+code sees a closed stdin unless the request supplies ``stdin`` text. The reply goes to REPLY_FD.
+Modes:
+
+- ``run``: execute doctest examples in a copy of the module's globals; one observation each.
+- ``preflight``: import the module and report the signatures of the names the spec lists.
+- ``serve``: import once, then answer ``{"function", "args"}`` lines from REQUEST_FD until EOF.
+
+Values are encoded with exact-type checks (see ``encode``): a subclass of a builtin, or any other
+object, becomes ``{"opaque": type name}`` and its methods are never called.
+"""
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import math
+import os
+import sys
+import traceback
+
+MAX_TEXT = 8192
+MAX_NODES = 200_000
+MAX_DEPTH = 200
+
+
+class _BoundedText(io.TextIOBase):
+    """A text sink that keeps the first MAX_TEXT characters and counts the rest."""
+
+    def __init__(self) -> None:
+        self.parts = []
+        self.kept = 0
+        self.dropped = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text) -> int:
+        text = str(text) if type(text) is not str else text
+        room = MAX_TEXT - self.kept
+        if room > 0:
+            self.parts.append(text[:room])
+            self.kept += min(room, len(text))
+        self.dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def value(self) -> str:
+        text = "".join(self.parts)
+        if self.dropped:
+            text += f"\n[... {self.dropped} more characters not kept]"
+        return text
+
+
+class TooLarge(Exception):
+    """Raised when a value has too many nodes or is nested too deeply to send back."""
+
+
+def _type_name(value) -> str:
+    cls = type(value)
+    try:
+        module = type.__getattribute__(cls, "__module__")
+        name = type.__getattribute__(cls, "__qualname__")
+        return name if module == "builtins" else f"{module}.{name}"
+    except Exception:
+        return "<unnamed type>"
+
+
+def encode(value, budget=None, depth=0):
+    """Encode ``value`` as type-tagged JSON data; see docs/architecture.md, "Wire format"."""
+    if budget is None:
+        budget = [MAX_NODES]
+    budget[0] -= 1
+    if budget[0] < 0 or depth > MAX_DEPTH:
+        raise TooLarge("the value is too large or too deeply nested to compare")
+    cls = type(value)
+    if value is None or cls is bool or cls is int or cls is str:
+        return value
+    if cls is float:
+        if math.isnan(value):
+            return {"float": "nan"}
+        if math.isinf(value):
+            return {"float": "inf" if value > 0 else "-inf"}
+        return value
+    if cls is list:
+        return [encode(item, budget, depth + 1) for item in list.__iter__(value)]
+    if cls is tuple:
+        return {"tuple": [encode(item, budget, depth + 1) for item in tuple.__iter__(value)]}
+    if cls is set or cls is frozenset:
+        return {cls.__name__: [encode(item, budget, depth + 1) for item in cls.__iter__(value)]}
+    if cls is dict:
+        return {"dict": [[encode(k, budget, depth + 1), encode(v, budget, depth + 1)]
+                         for k, v in dict.items(value)]}
+    return {"opaque": _type_name(value)}
+
+
+def decode(data):
+    """Inverse of ``encode`` for arguments sent by the trusted side (never opaque)."""
+    if isinstance(data, list):
+        return [decode(item) for item in data]
+    if isinstance(data, dict):
+        (tag, body), = data.items()
+        if tag == "tuple":
+            return tuple(decode(item) for item in body)
+        if tag in ("set", "frozenset"):
+            return (set if tag == "set" else frozenset)(decode(item) for item in body)
+        if tag == "dict":
+            return {decode(k): decode(v) for k, v in body}
+        if tag == "float":
+            return float(body)
+        raise ValueError(f"unknown tag {tag!r}")
+    return data
+
+
+def describe_error(exc: BaseException, student_file: str) -> dict:
+    """Plain-data description of an exception, with the traceback cut to student frames."""
+    if isinstance(exc, SystemExit):
+        return {"type": "SystemExit", "message": f"called sys.exit({exc.code!r})", "where": ""}
+    try:
+        message = str(exc)
+    except BaseException:
+        message = "<the exception's message could not be read>"
+    where = []
+    if isinstance(exc, SyntaxError) and exc.filename == student_file:
+        where.append(f"line {exc.lineno}: {(exc.text or '').strip()}")
+    else:
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if frame.filename == student_file or frame.filename.startswith("<example"):
+                label = "your file" if frame.filename == student_file else "test code"
+                where.append(f"{label}, line {frame.lineno}, in {frame.name}: {frame.line or ''}")
+    return {"type": _type_name(exc), "message": message[:MAX_TEXT], "where": "\n".join(where[-8:])}
+
+
+def import_student(module_name: str, path: str):
+    """Import the student's file as ``module_name`` (the name the handout gives it)."""
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_examples(module, request, path) -> list:
+    """Execute each example like the interactive prompt; stop at the first error."""
+    namespace = dict(vars(module))
+    namespace["__name__"] = "__gamegrader__"
+    shown = []
+    # Like the interactive prompt and doctest: an expression whose value is None shows nothing.
+    sys.displayhook = lambda value: None if value is None else shown.append(value)
+    observations = []
+    for index, source in enumerate(request["examples"]):
+        shown.clear()
+        capture = _BoundedText()
+        sys.stdout = capture
+        observation = {"stdout": "", "has_value": False}
+        try:
+            code = compile(source, f"<example {index + 1}>", "single")
+            exec(code, namespace)
+        except BaseException as exc:  # student code may raise anything, SystemExit included
+            observation["error"] = describe_error(exc, path)
+        finally:
+            sys.stdout = sys.__stdout__
+        observation["stdout"] = capture.value()
+        if shown and "error" not in observation:
+            try:
+                observation["value"] = encode(shown[-1])
+                observation["has_value"] = True
+            except TooLarge as exc:
+                observation["error"] = {"type": "ValueTooLarge", "message": str(exc), "where": ""}
+        observations.append(observation)
+        if "error" in observation:
+            break
+    return observations
+
+
+def _parameters(obj):
+    import inspect
+    try:
+        signature = inspect.signature(obj)
+    except (TypeError, ValueError):
+        return None
+    return [[p.name, p.kind.name, p.default is not inspect.Parameter.empty]
+            for p in signature.parameters.values()]
+
+
+def preflight(module, request) -> dict:
+    """Report, for each dotted name the spec lists, whether it exists and its parameters."""
+    found = {}
+    for dotted in request["names"]:
+        obj = module
+        try:
+            for part in dotted.split("."):
+                obj = getattr(obj, part)
+        except BaseException:
+            found[dotted] = None
+            continue
+        found[dotted] = {"callable": callable(obj), "parameters": _parameters(obj)}
+    return found
+
+
+def serve(module, request_fd: int, reply) -> None:
+    """Answer one JSON call per line until the trusted side closes the request pipe."""
+    with os.fdopen(request_fd, "r", encoding="utf-8") as requests:
+        for line in requests:
+            call = json.loads(line)
+            answer = {}
+            capture = _BoundedText()
+            sys.stdout = capture
+            try:
+                function = getattr(module, call["function"])
+                answer["value"] = encode(function(*decode(call["args"])))
+            except BaseException as exc:
+                answer["error"] = describe_error(exc, module.__file__)
+            finally:
+                sys.stdout = sys.__stdout__
+            answer["stdout"] = capture.value()
+            reply.write(json.dumps(answer) + "\n")
+            reply.flush()
+
+
+def main() -> None:
+    reply = os.fdopen(int(sys.argv[1]), "w", encoding="utf-8")
+    request = json.loads(sys.stdin.read())
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    sys.stdin = io.StringIO(request.get("stdin") or "")
+    sys.path[:] = [os.getcwd()] + [p for p in sys.path if "site-packages" not in p]
+    sys.dont_write_bytecode = True
+    path = os.path.join(os.getcwd(), request["file"])
+    answer = {"mode": request["mode"]}
+    try:
+        module = import_student(request["module"], path)
+    except BaseException as exc:
+        answer["import_error"] = describe_error(exc, path)
+        module = None
+    if module is not None:
+        if request["mode"] == "run":
+            answer["observations"] = run_examples(module, request, path)
+        elif request["mode"] == "preflight":
+            answer["names"] = preflight(module, request)
+        elif request["mode"] == "serve":
+            reply.write(json.dumps({"ready": True}) + "\n")
+            reply.flush()
+            serve(module, int(sys.argv[2]), reply)
+            os._exit(0)
+    reply.write(json.dumps(answer))
+    reply.flush()
+    # Skip interpreter shutdown: no student atexit handler or non-daemon thread gets to run.
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Trusted grading knowledge for the Dominoes assignment (case generators)."""

@@ -1,0 +1,91 @@
+"""Isolation as a tournament arena: who plays, with which clock, and how a student is seated.
+
+``make_arena`` is the entry point the tournament command looks up by the assignment's name
+(``reference.<assignment>.arena:make_arena``). House bots (``house:random``, ``house:greedy``,
+``house:reference``, ``house:depth1`` ... see ``referee.HOUSE_BOTS``) play in the game's own
+process; a submission file is imported in a fresh sandboxed process for every game through
+``open_server``, the harness's ``CallServer`` factory, and plays through the same clocked loop.
+"""
+from __future__ import annotations
+
+from contextlib import AbstractContextManager, ExitStack
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from reference.games.isolation import SIZE, Isolation, IsolationState, Move
+from reference.isolation.referee import (
+    game_result, house_agent, referee_game, student_contestant,
+)
+from reference.tournament.match import Contestant
+from reference.tournament.records import Entrant, GameResult, GameTask
+from reference.tournament.schedule import derive_seed
+from reference.tournament.seats import CallServerLike, InProcess
+
+HOUSE_PREFIX = "house:"
+DEFAULT_CLOCK = 60.0
+"""Tournament clock per player per game, in seconds (the handout leaves it to the project)."""
+
+ServerOpener = Callable[[str], AbstractContextManager[CallServerLike]]
+"""``open_server(path)``: a context manager holding a sandboxed ``CallServer`` for the
+submission file at ``path``; leaving it closes the process. Must be a picklable top-level
+function, because arenas are shipped to worker processes."""
+
+
+@dataclass(frozen=True)
+class IsolationArena:
+    """Plays one clocked Isolation game per task; the task's first entrant plays x.
+
+    Attributes:
+        seconds: each player's clock for a game.
+        size: board size (8 in the handout).
+        open_server: how to seat a submission file; None allows house bots only.
+        slack: seconds added to both clocks for the engine's per-game deadline (process start
+            and referee overhead).
+    """
+
+    seconds: float = DEFAULT_CLOCK
+    size: int = SIZE
+    open_server: Optional[ServerOpener] = None
+    slack: float = 30.0
+
+    @property
+    def game_timeout(self) -> float:
+        """Both clocks plus ``slack``: a game that takes longer is given up on."""
+        return 2 * self.seconds + self.slack
+
+    def play(self, task: GameTask) -> GameResult:
+        """Play ``task``; faults of entrants are results, never exceptions.
+
+        Raises:
+            ValueError: for an unknown house bot or a file entrant without ``open_server``.
+        """
+        game = Isolation(self.size)
+        with ExitStack() as stack:
+            seats = [self._seat(entrant, game, derive_seed(task.seed, side), stack)
+                     for side, entrant in enumerate((task.first, task.second))]
+            record = referee_game(seats[0], seats[1], self.seconds, game)
+        return game_result(record, task)
+
+    def _seat(self, entrant: Entrant, game: Isolation, seed: int, stack: ExitStack
+              ) -> Contestant[IsolationState, Move]:
+        if entrant.source.startswith(HOUSE_PREFIX):
+            return InProcess(house_agent(entrant.source[len(HOUSE_PREFIX):], game, seed))
+        if self.open_server is None:
+            raise ValueError(f"entrant {entrant.name!r} is a file ({entrant.source}); "
+                             "seating files needs the harness sandbox (open_server)")
+        return student_contestant(stack.enter_context(self.open_server(entrant.source)),
+                                  self.size)
+
+
+def make_arena(clock: Optional[float] = None, open_server: Optional[ServerOpener] = None,
+               **options: Any) -> IsolationArena:
+    """The tournament command's factory: ``clock`` seconds per player (default 60).
+
+    Raises:
+        TypeError: for an unknown option.
+    """
+    return IsolationArena(DEFAULT_CLOCK if clock is None else clock, open_server=open_server,
+                          **options)
+
+
+__all__ = ["DEFAULT_CLOCK", "HOUSE_PREFIX", "IsolationArena", "ServerOpener", "make_arena"]

@@ -1,0 +1,98 @@
+"""The Isolation referee: the student API on the wire, house bots, and one clocked game.
+
+The student's function is ``choose_move(board, player, time_left)`` (``student_template/
+isolation``): it gets a fresh handout board (list of rows of ``-*xo``), its symbol ``"x"`` or
+``"o"`` and the seconds left on its clock, and returns a 1-indexed ``(row, col)`` or ``(None,
+None)``. Replies are read by :func:`reference.games.isolation.parse_move`; the game loop, the
+chess clock and the verdicts are the game-agnostic ``reference.tournament.match``.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Optional
+
+from reference.games.isolation import (
+    O, X, Isolation, IsolationState, Move, format_board, parse_move,
+)
+from reference.isolation.players import AlphaBetaPlayer, GreedyPlayer, RandomPlayer
+from reference.tournament.match import Contestant, GameRecord, play_game, replay
+from reference.tournament.records import GameResult, GameTask
+from reference.tournament.seats import Agent, CallServerLike, InProcess, Served
+
+FUNCTION = "choose_move"
+"""The student's entry point."""
+
+HOUSE_BOTS = ("random", "greedy", "reference", "depth1", "depth2", "depth3")
+"""Built-in players: seeded random, greedy one-ply with seeded ties, the timed alpha-beta
+reference, and fixed-depth alpha-beta (deterministic, clock ignored)."""
+
+
+def house_agent(name: str, game: Isolation, seed: int | str) -> Agent[IsolationState, Move]:
+    """A new built-in player ``name`` (one of :data:`HOUSE_BOTS`) seeded by ``seed``.
+
+    Raises:
+        ValueError: for an unknown name, listing the known ones.
+    """
+    if name == "random":
+        return RandomPlayer(game, seed)
+    if name == "greedy":
+        return GreedyPlayer(game, seed)
+    if name == "reference":
+        return AlphaBetaPlayer(game)
+    if name in HOUSE_BOTS and name.startswith("depth"):
+        return AlphaBetaPlayer(game, max_depth=int(name[len("depth"):]), timed=False)
+    raise ValueError(f"unknown house bot {name!r}; known: {', '.join(HOUSE_BOTS)}")
+
+
+def encode_request(state: IsolationState, time_left: float, size: int) -> list[Any]:
+    """The student's arguments: ``[board, player, time_left]`` as fresh plain data."""
+    return [format_board(state, size), state.to_move, float(time_left)]
+
+
+def student_contestant(server: CallServerLike, size: int = 8
+                       ) -> Contestant[IsolationState, Move]:
+    """A sandboxed student module (a harness ``CallServer``) as a contestant."""
+    return Served(server, FUNCTION, lambda state, left: encode_request(state, left, size),
+                  lambda value: parse_move(value, size))
+
+
+def referee_game(x: Contestant[IsolationState, Move], o: Contestant[IsolationState, Move],
+                 seconds: float, game: Optional[Isolation] = None,
+                 clock: Callable[[], float] = time.perf_counter) -> GameRecord[Move]:
+    """One refereed game from the opening position, ``x`` moving first, ``seconds`` per clock."""
+    game = game or Isolation()
+    return play_game(game, game.initial, {X: x, O: o}, seconds, clock=clock)
+
+
+def game_result(record: GameRecord[Move], task: GameTask) -> GameResult:
+    """``record`` as the tournament's plain result; the task's first entrant played x."""
+    winner = record.outcome.winner
+    clocks = dict(record.clocks)
+    return GameResult(task.first.name, task.second.name, task.seed,
+                      None if winner is None else (0 if winner == X else 1),
+                      record.outcome.termination.value, record.outcome.detail,
+                      tuple(tuple(p.move) for p in record.plies),
+                      tuple(round(p.seconds, 6) for p in record.plies),
+                      (round(clocks[X], 6), round(clocks[O], 6)))
+
+
+def replay_result(result: GameResult, game: Optional[Isolation] = None) -> list[IsolationState]:
+    """Checked replay of a saved game's moves from the opening position.
+
+    Raises:
+        ValueError: at the first illegal move, or when a game recorded as ending with no moves
+            left does not end there with the recorded winner.
+    """
+    game = game or Isolation()
+    states = replay(game, game.initial, [tuple(m) for m in result.moves])  # type: ignore[misc]
+    if result.termination == "no_moves":
+        final = states[-1]
+        expected_winner = 1 if final.to_move == X else 0
+        if not game.is_terminal(final) or result.winner != expected_winner:
+            raise ValueError(f"the recorded result ({result.termination}, winner "
+                             f"{result.winner}) does not match the replayed final position")
+    return states
+
+
+__all__ = ["FUNCTION", "HOUSE_BOTS", "encode_request", "game_result", "house_agent",
+           "referee_game", "replay_result", "student_contestant"]

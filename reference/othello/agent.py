@@ -1,0 +1,114 @@
+"""The reference Othello agent in the handout's vocabulary: boards in, ``(move, utility)`` out.
+
+A thin typed adapter from the ``agent.py`` API (``shared/notes/othello.md`` section 6) to the
+generic searches of :mod:`reference.othello.search` on :class:`reference.games.othello.Othello`.
+Each :class:`ReferenceAgent` owns its cache and its work counter, so two agents never share
+state (the student's module-level cache is per process; ours is per object).
+"""
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+from reference.core.counters import Counter
+from reference.games.othello import Board, Move, Othello, OthelloState, Player, disk_difference
+from reference.games.othello import opponent
+from reference.othello import search
+
+Answer = tuple[Optional[Move], int]
+"""A node function's return: ``(move or None, utility for color)``."""
+
+
+def compute_utility(board: Board, color: Player) -> int:
+    """Disks of ``color`` minus disks of the opponent."""
+    return disk_difference(board, color)
+
+
+class ReferenceAgent:
+    """The handout's node and select functions, computed by the reference searches.
+
+    Arguments keep the handout's names and meaning: ``color`` is the maximising player in min
+    nodes too, ``limit`` -1 is unlimited, ``caching``/``ordering`` are 0/1 flags. Boards are
+    never mutated. ``cache`` (used when ``caching`` is 1) and ``counter`` persist across calls.
+    """
+
+    def __init__(self) -> None:
+        self.cache: search.Cache = {}
+        self.counter = Counter()
+
+    def _options(self, caching: int) -> dict:
+        return {"cache": self.cache if caching else None, "counter": self.counter}
+
+    @staticmethod
+    def _max_state(board: Board, color: Player) -> tuple[Othello, OthelloState]:
+        return Othello(len(board)), OthelloState(board, color)
+
+    @staticmethod
+    def _min_state(board: Board, color: Player) -> tuple[Othello, OthelloState]:
+        return Othello(len(board)), OthelloState(board, opponent(color))
+
+    def minimax_max_node(self, board: Board, color: Player, limit: int,
+                         caching: int = 0) -> Answer:
+        game, state = self._max_state(board, color)
+        move, value = search.minimax_max_node(game, state, color, limit,
+                                              **self._options(caching))
+        return move, int(value)
+
+    def minimax_min_node(self, board: Board, color: Player, limit: int,
+                         caching: int = 0) -> Answer:
+        game, state = self._min_state(board, color)
+        move, value = search.minimax_min_node(game, state, color, limit,
+                                              **self._options(caching))
+        return move, int(value)
+
+    def alphabeta_max_node(self, board: Board, color: Player, alpha: float, beta: float,
+                           limit: int, caching: int = 0, ordering: int = 0) -> Answer:
+        game, state = self._max_state(board, color)
+        move, value = search.alphabeta_max_node(
+            game, state, color, alpha, beta, limit,
+            ordering=search.handout_ordering if ordering else None, **self._options(caching))
+        return move, int(value)
+
+    def alphabeta_min_node(self, board: Board, color: Player, alpha: float, beta: float,
+                           limit: int, caching: int = 0, ordering: int = 0) -> Answer:
+        game, state = self._min_state(board, color)
+        move, value = search.alphabeta_min_node(
+            game, state, color, alpha, beta, limit,
+            ordering=search.handout_ordering if ordering else None, **self._options(caching))
+        return move, int(value)
+
+    def select_move_minimax(self, board: Board, color: Player, limit: int,
+                            caching: int = 0) -> Optional[Move]:
+        return self.minimax_max_node(board, color, limit, caching)[0]
+
+    def select_move_alphabeta(self, board: Board, color: Player, limit: int = -1,
+                              caching: int = 0, ordering: int = 0) -> Optional[Move]:
+        return self.alphabeta_max_node(board, color, -math.inf, math.inf, limit, caching,
+                                       ordering)[0]
+
+
+def node_answers(board: Board, color: Player, limit: int,
+                 maximizing: bool) -> tuple[int, list[Move]]:
+    """The exact value of a node and every move that reaches it, for grading.
+
+    Args:
+        board: the position.
+        color: the maximising player.
+        limit: the node's remaining depth (-1 unlimited).
+        maximizing: True for a max node (``color`` to move), False for a min node.
+
+    Returns:
+        ``(value for color, optimal moves in get_possible_moves order)``; the list is empty at a
+        leaf (limit 0 or the mover has no legal move), where the node's move must be None.
+    """
+    game = Othello(len(board))
+    state = OthelloState(board, color if maximizing else opponent(color))
+    if limit == 0 or game.is_terminal(state):
+        return disk_difference(board, color), []
+    values = search.move_values(game, state, color, limit)
+    best = search.best_moves(values, maximizing)
+    value = dict(values)[best[0]]
+    return int(value), list(best)  # type: ignore[arg-type]
+
+
+__all__ = ["Answer", "ReferenceAgent", "compute_utility", "node_answers"]

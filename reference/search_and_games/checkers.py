@@ -1,0 +1,243 @@
+"""Comparators for Homework 2 answers that are right in more than one way.
+
+Each is ``compare(case, observations, reveal) -> Judgement`` (docs/architecture.md) and judges
+the value of the case's last example, which the worker decoded into plain data. Student values
+are parsed strictly (a list of tuples of ints, a list of lists of bools) and then replayed on the
+reference rules; the case's ``options``, written by ``generators.py``, hold the inputs and the
+reference's optimum. Feedback names the first thing that is wrong. The length difference from
+the optimum is named even in hidden cases (issue 3 asks for it); the optimal answer never is.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping, Sequence
+
+from harness import Case, Judgement, Observation, per_example, show
+from harness.compare.text import normalize_text
+from reference.games.grid import (
+    Point, Scene, is_on_scene, is_step, parse_scene, path_length)
+from reference.games.lights_out import Board, Move, is_on_board, is_solved, press
+from reference.search_and_games.lights_out_algebra import is_solvable
+
+DEFAULT_TOLERANCE = 1e-6
+PROPERTIES = {
+    "solvable": "every scrambled board can be solved",
+    "changes": "scrambling changes the board",
+    "seeds_differ": "different seeds give different boards",
+}
+
+
+class _Refusal(Exception):
+    """A student value is not of the shape the handout asks for (the message says why)."""
+
+
+def _final_value(case: Case, observations: Sequence[Observation]) -> Observation:
+    """The observation of the case's last example.
+
+    Raises:
+        _Refusal: the transcript stopped early or the last example raised.
+    """
+    last = case.examples[-1].source.strip().splitlines()[0]
+    if observations and observations[-1].error is not None:
+        where = case.examples[len(observations) - 1].source.strip().splitlines()[0]
+        raise _Refusal(f">>> {where}\n  raised {observations[-1].error.describe()}")
+    if len(observations) < len(case.examples):
+        raise _Refusal(f">>> {last}\n  was not reached")
+    return observations[-1]
+
+
+def _points(value: Any, what: str) -> list[tuple[int, int]]:
+    """A student's list of (row, col) tuples of ints, checked.
+
+    Raises:
+        _Refusal: naming the first element that is not a tuple of two ints.
+    """
+    if type(value) is not list:
+        raise _Refusal(f"expected a list of (row, col) tuples as {what}; got {show(value)}")
+    for index, item in enumerate(value):
+        if type(item) is not tuple or len(item) != 2 or any(type(x) is not int for x in item):
+            raise _Refusal(f"element {index} of {what}, {show(item)}, is not a (row, col) tuple "
+                           f"of two ints")
+    return value
+
+
+def _bool_grid(value: Any, rows: int, cols: int, what: str) -> Board:
+    """A student's rows x cols list of lists of bools, checked, as a tuple of tuples.
+
+    Raises:
+        _Refusal: the value is not such a grid.
+    """
+    if type(value) is list and len(value) == rows and all(
+            type(row) is list and len(row) == cols and all(type(x) is bool for x in row)
+            for row in value):
+        return tuple(tuple(row) for row in value)
+    raise _Refusal(f"{what} is {show(value)}, not a {rows}x{cols} list of lists of True/False")
+
+
+def _judged(check: Any) -> Any:
+    """Turn ``check(case, value) -> Judgement`` into a comparator: a _Refusal earns 0."""
+
+    def compare(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
+        try:
+            observation = _final_value(case, observations)
+            return check(case, observation, reveal)
+        except _Refusal as refusal:
+            return Judgement(0.0, str(refusal))
+
+    compare.__doc__ = check.__doc__
+    compare.__name__ = check.__name__
+    return compare
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+@_judged
+def find_solution(case: Case, observation: Observation, reveal: bool) -> Judgement:
+    """``find_solution``: any optimal list of moves, or None exactly for an unsolvable board.
+
+    Options: ``board`` (the puzzle's lists of bools) and ``length`` (the optimal number of
+    moves, or None when the board cannot be solved).
+    """
+    board: Board = tuple(tuple(row) for row in case.options["board"])
+    optimum: int | None = case.options["length"]
+    if not observation.has_value:
+        if optimum is None:
+            return Judgement(1.0)
+        return Judgement(0.0, "returned None, but this board can be solved")
+    moves: list[Move] = _points(observation.value, "the solution")
+    for index, move in enumerate(moves):
+        if not is_on_board(board, move):
+            return Judgement(0.0, f"move {index}, {move}, is off the "
+                                  f"{len(board)}x{len(board[0])} board")
+        board = press(board, move)
+    if not is_solved(board):
+        lit = sum(map(sum, board))
+        message = f"after your {_plural(len(moves), 'move')}, {_plural(lit, 'light')} still on"
+        if optimum is None and reveal:
+            message += "; this board cannot be solved, so the answer is None"
+        return Judgement(0.0, message)
+    if optimum is not None and len(moves) > optimum:
+        return Judgement(0.0, f"your {_plural(len(moves), 'move')} solve the board, but an "
+                              f"optimal solution has {len(moves) - optimum} fewer")
+    return Judgement(1.0)
+
+
+@_judged
+def find_path(case: Case, observation: Observation, reveal: bool) -> Judgement:
+    """``find_path``: any optimal 8-connected path, or None exactly when there is none.
+
+    Options: ``scene`` (rows of ``.``/``X``), ``start`` and ``goal`` ([row, col]), ``length``
+    (the optimal Euclidean length, or None when no path exists) and optionally ``tolerance``
+    (default 1e-6).
+    """
+    scene: Scene = parse_scene("\n".join(case.options["scene"]))
+    start: Point = tuple(case.options["start"])  # type: ignore[assignment]
+    goal: Point = tuple(case.options["goal"])  # type: ignore[assignment]
+    optimum: float | None = case.options["length"]
+    if not observation.has_value:
+        if optimum is None:
+            return Judgement(1.0)
+        return Judgement(0.0, "returned None, but a path exists")
+    path = _points(observation.value, "the path")
+    problem = _path_problem(scene, start, goal, path)
+    if problem:
+        return Judgement(0.0, problem)
+    if optimum is None:
+        return Judgement(0.0, "returned a path, but the answer is None")
+    tolerance = float(case.options.get("tolerance", DEFAULT_TOLERANCE))
+    length = path_length(path)
+    if length > optimum + tolerance:
+        return Judgement(0.0, f"the path is valid, but its length {length:.6f} is "
+                              f"{length - optimum:.6f} longer than the shortest")
+    return Judgement(1.0)
+
+
+def _path_problem(scene: Scene, start: Point, goal: Point, path: list[Point]) -> str:
+    """What is wrong with ``path`` as a walk from ``start`` to ``goal``, or "" if nothing."""
+    if not path:
+        return "the path is empty; it must list the start and the goal"
+    if path[0] != start:
+        return f"the path starts at {path[0]}, not at the start {start}"
+    if path[-1] != goal:
+        return f"the path ends at {path[-1]}, not at the goal {goal}"
+    size = f"{len(scene)}x{len(scene[0])}"
+    for index, point in enumerate(path):
+        if not is_on_scene(scene, point):
+            return f"point {index} of the path, {point}, is outside the {size} scene"
+        if scene[point[0]][point[1]]:
+            return f"point {index} of the path, {point}, is on an obstacle"
+        if index and not is_step(path[index - 1], point):
+            return (f"step {index} of the path, {path[index - 1]} -> {point}, is not one of the "
+                    f"8 moves")
+    return ""
+
+
+@_judged
+def scramble(case: Case, observation: Observation, reveal: bool) -> Judgement:
+    """``scramble``: one property of the boards of many seeded runs.
+
+    Options: ``check`` (a key of :data:`PROPERTIES`) and ``start`` (the solvable board each run
+    starts from). The value judged is the list of boards after each run.
+    """
+    check = case.options["check"]
+    start: Board = tuple(tuple(row) for row in case.options["start"])
+    rows, cols = len(start), len(start[0])
+    runs = observation.value if observation.has_value else None
+    if type(runs) is not list:
+        raise _Refusal(f"expected the list of scrambled boards; got {show(runs)}")
+    boards = [_bool_grid(board, rows, cols, f"the board after run {i}")
+              for i, board in enumerate(runs)]
+    failure = _property_failure(check, start, boards)
+    if failure:
+        return Judgement(0.0, f"property failed: {PROPERTIES[check]}\n  {failure}")
+    return Judgement(1.0)
+
+
+def _property_failure(check: str, start: Board, boards: list[Board]) -> str:
+    """Why ``boards`` (one per seeded run from ``start``) break property ``check``, or ""."""
+    runs = len(boards)
+    if check == "solvable":
+        bad = next((i for i, board in enumerate(boards) if not is_solvable(board)), None)
+        if bad is None:
+            return ""
+        return (f"run {bad} gave {show([list(row) for row in boards[bad]])}, which cannot be "
+                "solved; scramble should only call perform_move")
+    if check == "changes":
+        changed = sum(board != start for board in boards)
+        return "" if 2 * changed >= runs else f"only {changed} of {runs} runs changed the board"
+    if check == "seeds_differ":
+        counts = Counter(boards)
+        pairs = runs * (runs - 1) // 2
+        equal = sum(n * (n - 1) // 2 for n in counts.values())
+        if 2 * (pairs - equal) > pairs:
+            return ""
+        return (f"{runs} runs with different seeds gave only "
+                f"{_plural(len(counts), 'distinct board')}")
+    raise ValueError(f"unknown scramble check {check!r} (known: {', '.join(PROPERTIES)})")
+
+
+def _check_unordered_lines(want: str, observation: Observation, options: Mapping[str, Any],
+                           reveal: bool) -> Judgement:
+    """Printed lines equal the expected ones in any order (whitespace within a line ignored)."""
+    if observation.error is not None:
+        return Judgement(0.0, f"raised {observation.error.describe()}")
+    wanted = Counter(normalize_text(line) for line in want.splitlines() if line.strip())
+    printed = Counter(normalize_text(line) for line in observation.stdout.splitlines()
+                      if line.strip())
+    if printed == wanted:
+        return Judgement(1.0)
+    missing, extra = wanted - printed, printed - wanted
+    message = (f"printed {_plural(sum(printed.values()), 'line')}: "
+               f"{sum(missing.values())} expected ones missing, {sum(extra.values())} unexpected")
+    if reveal and missing:
+        message += "\n  missing: " + "; ".join(sorted(missing))
+    return Judgement(0.0, message)
+
+
+unordered_lines = per_example(_check_unordered_lines)
+"""Compare what each example printed with its expected lines, in any order (the handout lets
+``successors`` yield in any order, and its example prints them)."""
+
+__all__ = ["PROPERTIES", "find_path", "find_solution", "scramble", "unordered_lines"]

@@ -1,0 +1,142 @@
+"""``gamegrader tournament``: run a round robin or an elimination bracket from the command line.
+
+``main(argv)`` is the entry point the harness CLI wires in. The game is named like an assignment;
+its arena comes from ``reference.<game>.arena:make_arena`` (a convention, not a list of games),
+so a new game needs no change here. Output: ``results.json`` (every game, standings),
+``standings.csv`` in the ``--out`` folder, and one progress line per game on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from reference.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
+from reference.tournament.executors import make_executor
+from reference.tournament.progress import Progress
+from reference.tournament.records import Arena, Entrant
+from reference.tournament.standings import format_csv
+
+HOUSE_PREFIX = "house:"
+
+
+def parse_entrant(text: str) -> list[Entrant]:
+    """Entrants from one command-line word.
+
+    ``NAME=SOURCE`` names a source; ``house:BOT`` is a house bot named BOT; a file is named by
+    its stem; a folder stands for every ``*.py`` file directly inside it, sorted by name.
+
+    Raises:
+        ValueError: for a path that does not exist or an empty name.
+    """
+    name, sep, source = text.partition("=")
+    if not sep:
+        name, source = "", text
+    if source.startswith(HOUSE_PREFIX):
+        return [Entrant(name or source[len(HOUSE_PREFIX):], source)]
+    path = Path(source)
+    if path.is_dir() and not name:
+        return [Entrant(p.stem, str(p)) for p in sorted(path.glob("*.py"))]
+    if not path.is_file():
+        raise ValueError(f"entrant {text!r}: no such file or folder")
+    return [Entrant(name or path.stem, str(path))]
+
+
+def load_arena(game: str, clock: Optional[float], options: dict[str, Any]) -> Arena:
+    """``reference.<game>.arena:make_arena(clock=..., **options)``.
+
+    Raises:
+        ValueError: when the game has no arena module.
+    """
+    if not game.isidentifier():
+        raise ValueError(f"game name must be a Python identifier, got {game!r}")
+    try:
+        module = importlib.import_module(f"reference.{game}.arena")
+    except ModuleNotFoundError as error:
+        raise ValueError(f"game {game!r} has no tournament arena "
+                         f"(expected reference/{game}/arena.py with make_arena)") from error
+    return module.make_arena(clock=clock, **options)  # type: ignore[no-any-return]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gamegrader tournament",
+        description="Run a tournament between players of a game assignment.")
+    parser.add_argument("game", help="assignment name, e.g. isolation")
+    parser.add_argument("entrants", nargs="+",
+                        help="player files, folders of player files, house:BOT or NAME=SOURCE")
+    parser.add_argument("--format", choices=[f.value for f in Format],
+                        default=Format.ROUND_ROBIN.value)
+    parser.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    parser.add_argument("--workers", type=int, default=2, help="parallel local games")
+    parser.add_argument("--scheduler", help="dask.distributed scheduler address")
+    parser.add_argument("--clock", type=float, help="seconds per player per game")
+    parser.add_argument("--seeding", type=Path,
+                        help="elimination: a standings.csv whose rank order seeds the bracket")
+    parser.add_argument("--out", type=Path, default=Path("tournament-out"))
+    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    return parser
+
+
+def _seeding(path: Path, entrants: Sequence[Entrant]) -> list[Entrant]:
+    """Entrants ordered by the ``name`` column of a standings CSV; unlisted ones go last."""
+    import csv
+
+    with path.open(newline="") as handle:
+        ranked = [row["name"] for row in csv.DictReader(handle)]
+    position = {name: i for i, name in enumerate(ranked)}
+    return sorted(entrants, key=lambda e: (position.get(e.name, len(ranked)), e.name))
+
+
+def write_outputs(result: TournamentResult, out: Path) -> None:
+    """``results.json`` and ``standings.csv`` in ``out`` (created if needed)."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n")
+    (out / "standings.csv").write_text(format_csv(result.standings))
+
+
+def main(argv: Optional[Sequence[str]] = None, open_server: Any = None) -> int:
+    """Run the tournament described by ``argv``; return the exit status.
+
+    Args:
+        argv: arguments after ``tournament``; default ``sys.argv[1:]``.
+        open_server: the harness's sandbox ``CallServer`` factory for file entrants (see
+            ``reference.isolation.arena.ServerOpener``); None allows house bots only.
+
+    Returns:
+        0 on success, 2 for a usage error (printed on stderr).
+    """
+    args = _parser().parse_args(argv)
+    try:
+        entrants = [e for word in args.entrants for e in parse_entrant(word)]
+        options = {} if open_server is None else {"open_server": open_server}
+        arena = load_arena(args.game, args.clock, options)
+        seeding = _seeding(args.seeding, entrants) if args.seeding else None
+    except (ValueError, OSError, KeyError) as error:
+        print(f"gamegrader tournament: {error}", file=sys.stderr)
+        return 2
+    progress = None if args.quiet else Progress()
+    executor = make_executor(args.workers, args.scheduler)
+    try:
+        if args.format == Format.ELIMINATION.value:
+            result = run_elimination(arena, entrants, args.seed, executor, seeding, progress)
+        else:
+            result = run_round_robin(arena, entrants, args.seed, executor, progress)
+    except ValueError as error:
+        print(f"gamegrader tournament: {error}", file=sys.stderr)
+        return 2
+    finally:
+        executor.close()
+    write_outputs(result, args.out)
+    print(format_csv(result.standings), end="")
+    return 0
+
+
+__all__ = ["load_arena", "main", "parse_entrant", "write_outputs"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

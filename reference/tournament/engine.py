@@ -1,0 +1,162 @@
+"""Tournament formats: a round robin and a single-elimination bracket, over any arena.
+
+The engine schedules games (``schedule``), hands them to an executor (local processes or
+dask), and turns the results into ratings and standings. It knows no game: everything
+game-specific sits behind the ``Arena`` it is given. Results are kept in schedule order, so a
+run is reproducible from its seed wherever its games were played.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Optional, Sequence
+
+from reference.tournament.executors import Executor
+from reference.tournament.points import points_table
+from reference.tournament.progress import Progress
+from reference.tournament.ratings import rate
+from reference.tournament.records import Arena, Entrant, GameResult, GameTask
+from reference.tournament.schedule import (
+    Match, bracket_rounds, check_entrants, decider_task, draw_order, first_round, match_tasks,
+    next_round, round_robin,
+)
+from reference.tournament.standings import Standing, tally
+
+
+class Format(enum.Enum):
+    """Tournament formats."""
+
+    ROUND_ROBIN = "round-robin"
+    ELIMINATION = "elimination"
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """A finished tournament.
+
+    Attributes:
+        format: which format was played.
+        seed: the tournament seed.
+        entrants: the field, in the order given.
+        results: every game in schedule order.
+        standings: best first.
+    """
+
+    format: Format
+    seed: int
+    entrants: tuple[Entrant, ...]
+    results: tuple[GameResult, ...]
+    standings: tuple[Standing, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready summary: settings, standings and every game."""
+        return {
+            "format": self.format.value, "seed": self.seed,
+            "entrants": [{"name": e.name, "source": e.source} for e in self.entrants],
+            "standings": [{"name": s.name, "wins": s.wins, "draws": s.draws,
+                           "losses": s.losses, "aborted": s.aborted, "mu": s.rating.mu,
+                           "sigma": s.rating.sigma, "round_reached": s.round_reached,
+                           "points": None if s.points is None else float(s.points)}
+                          for s in self.standings],
+            "games": [r.to_dict() for r in self.results],
+        }
+
+
+def _run(executor: Executor, arena: Arena, tasks: Sequence[GameTask],
+         progress: Optional[Progress]) -> list[GameResult]:
+    if progress is not None:
+        progress.expect(len(tasks))
+    return executor.run(arena, tasks, progress)
+
+
+def run_round_robin(arena: Arena, entrants: Sequence[Entrant], seed: int, executor: Executor,
+                    progress: Optional[Progress] = None) -> TournamentResult:
+    """Every pairing twice with sides swapped; standings by score, then rating.
+
+    Raises:
+        ValueError: for fewer than two entrants or repeated names.
+    """
+    results = _run(executor, arena, round_robin(entrants, seed), progress)
+    names = [e.name for e in entrants]
+    table = tally(names, results, rate(names, results))
+    return TournamentResult(Format.ROUND_ROBIN, seed, tuple(entrants), tuple(results),
+                            tuple(table))
+
+
+def _match_winner(match: Match, games: Sequence[GameResult]) -> Optional[Entrant]:
+    """The entrant with more wins in ``games``, or None on a tie."""
+    assert match.low is not None
+    wins = {match.high.name: 0, match.low.name: 0}
+    for game in games:
+        if game.winner_name is not None:
+            wins[game.winner_name] += 1
+    if wins[match.high.name] == wins[match.low.name]:
+        return None
+    return match.high if wins[match.high.name] > wins[match.low.name] else match.low
+
+
+def run_elimination(arena: Arena, entrants: Sequence[Entrant], seed: int, executor: Executor,
+                    seeding: Optional[Sequence[Entrant]] = None,
+                    progress: Optional[Progress] = None) -> TournamentResult:
+    """A single-elimination bracket with the handout's points.
+
+    Args:
+        arena: plays the games.
+        entrants: the field.
+        seed: the tournament seed (draw order when ``seeding`` is None, and every game's seed).
+        executor: where games run; each round's games run in parallel.
+        seeding: the field best seed first (e.g. a round robin's ranking); default: drawn.
+        progress: optional display.
+
+    Returns:
+        Standings by points (see ``reference.tournament.points``), with the round each entrant
+        reached; games in schedule order, round by round, deciding games after their round.
+
+    Raises:
+        ValueError: for fewer than two entrants, repeated names, or a ``seeding`` that is not a
+            permutation of ``entrants``.
+    """
+    check_entrants(entrants)
+    order = list(seeding) if seeding is not None else draw_order(entrants, seed)
+    if sorted(e.name for e in order) != sorted(e.name for e in entrants):
+        raise ValueError("seeding must list every entrant exactly once")
+    seed_of = {e.name: number for number, e in enumerate(order, start=1)}
+    rounds = bracket_rounds(len(order))
+    reached: dict[str, int] = {}
+    results: list[GameResult] = []
+    matches = first_round(order)
+    for round_number in range(1, rounds + 1):
+        played = [m for m in matches if m.low is not None]
+        tasks = [t for i, m in enumerate(played)
+                 for t in match_tasks(m, seed, len(results) + 2 * i)]
+        round_results = _run(executor, arena, tasks, progress)
+        results += round_results
+        winners = {m.slot: _match_winner(m, round_results[2 * i:2 * i + 2])
+                   for i, m in enumerate(played)}
+        tied = [m for m in played if winners[m.slot] is None]
+        deciders = [decider_task(m, seed, len(results) + i) for i, m in enumerate(tied)]
+        decided = _run(executor, arena, deciders, progress)
+        results += decided
+        for match, game in zip(tied, decided):
+            winners[match.slot] = _match_winner(match, [game]) or match.high
+        advancing = []
+        for match in matches:
+            winner = match.high if match.low is None else winners[match.slot]
+            assert winner is not None
+            advancing.append(winner)
+            if match.low is not None:
+                reached[(match.low if winner == match.high else match.high).name] = round_number
+        matches = next_round(advancing, seed_of, round_number + 1)
+    champion = advancing[0]
+    reached[champion.name] = rounds + 1
+    table = points_table(rounds)
+    points: dict[str, Fraction] = {
+        name: table.points(None if r > rounds else r) for name, r in reached.items()}
+    names = [e.name for e in entrants]
+    standings = tally(names, results, rate(names, results), reached, points)
+    return TournamentResult(Format.ELIMINATION, seed, tuple(entrants), tuple(results),
+                            tuple(standings))
+
+
+__all__ = ["Format", "TournamentResult", "run_elimination", "run_round_robin"]

@@ -1,0 +1,133 @@
+"""Plain-data records that cross process boundaries in a tournament: entrants, tasks, results.
+
+Everything here is a frozen dataclass of builtins, picklable by the standard library and by dask,
+and convertible to JSON-ready dicts (``to_dict``/``from_dict`` pairs), so a tournament can be
+saved, reloaded and replayed. The engine also defines here the small :class:`Arena` interface a
+game must offer to be played in a tournament.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional, Protocol
+
+ABORTED = "aborted"
+"""Termination of a game the tournament gave up on: its worker crashed or overran its deadline.
+Such a game has no winner and is left out of ratings; the other values come from
+``reference.tournament.match.Termination``."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One player in a tournament.
+
+    Attributes:
+        name: unique display name, also the key in standings.
+        source: where the arena finds the player: ``"house:NAME"`` for a built-in bot, otherwise
+            a path to a submission file.
+    """
+
+    name: str
+    source: str
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play.
+
+    Attributes:
+        index: position in the tournament's schedule; results are reported in this order.
+        round: 1-based round number (round-robin round or elimination round).
+        first: plays the game's first player (Isolation's x, Othello's dark).
+        second: plays the other side.
+        seed: seeds everything random in this game (random bots, deciding-game colours).
+        label: free text shown in progress lines, e.g. ``"match 3, game 2"``.
+    """
+
+    index: int
+    round: int
+    first: Entrant
+    second: Entrant
+    seed: int
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The result of one game, as plain data.
+
+    Attributes:
+        first: name of the entrant who played first.
+        second: name of the entrant who played second.
+        seed: the task's seed.
+        winner: 0 when ``first`` won, 1 when ``second`` won, None for a draw or an aborted game.
+        termination: a ``Termination`` value (``"no_moves"``, ``"illegal"``, ...) or
+            :data:`ABORTED`.
+        detail: short reason text for a fault or an abort, else "".
+        moves: the moves in play order, each as a list of ints (the game's own move format).
+        seconds: time charged for each move, aligned with ``moves``.
+        clocks: time left on the first and on the second player's clock at the end.
+    """
+
+    first: str
+    second: str
+    seed: int
+    winner: Optional[int]
+    termination: str
+    detail: str = ""
+    moves: tuple[tuple[int, ...], ...] = ()
+    seconds: tuple[float, ...] = ()
+    clocks: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def winner_name(self) -> Optional[str]:
+        """The winner's entrant name, or None."""
+        return None if self.winner is None else (self.first, self.second)[self.winner]
+
+    @property
+    def is_aborted(self) -> bool:
+        """Whether the tournament gave up on this game."""
+        return self.termination == ABORTED
+
+    def outcome_key(self) -> tuple[Any, ...]:
+        """The parts that a reproducible run repeats exactly (everything but the timings)."""
+        return (self.first, self.second, self.seed, self.winner, self.termination, self.moves)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`from_dict` rebuilds an equal result."""
+        return {"first": self.first, "second": self.second, "seed": self.seed,
+                "winner": self.winner, "termination": self.termination, "detail": self.detail,
+                "moves": [list(m) for m in self.moves], "seconds": list(self.seconds),
+                "clocks": list(self.clocks)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameResult:
+        """Inverse of :meth:`to_dict` (trusted data: files this engine wrote)."""
+        return cls(data["first"], data["second"], int(data["seed"]), data["winner"],
+                   data["termination"], data.get("detail", ""),
+                   tuple(tuple(m) for m in data.get("moves", ())),
+                   tuple(data.get("seconds", ())), tuple(data.get("clocks", (0.0, 0.0))))
+
+
+def aborted(task: GameTask, detail: str) -> GameResult:
+    """The result recorded for ``task`` when its game could not be finished."""
+    return GameResult(task.first.name, task.second.name, task.seed, None, ABORTED, detail)
+
+
+class Arena(Protocol):
+    """A game as the tournament engine sees it: plays one game between two entrants.
+
+    Implementations are small picklable objects (frozen dataclasses of settings) so that they
+    can be shipped to worker processes and dask workers. ``play`` must not raise for anything an
+    entrant does; faults are results. It may raise for a bad configuration or a harness bug, which
+    the engine records as an aborted game.
+    """
+
+    @property
+    def game_timeout(self) -> float:
+        """Seconds after which the engine gives up on one game (a backstop over the clocks)."""
+
+    def play(self, task: GameTask) -> GameResult:
+        """Play ``task`` and report its result."""
+
+
+__all__ = ["ABORTED", "Arena", "Entrant", "GameResult", "GameTask", "aborted"]

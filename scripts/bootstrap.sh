@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Create .venv/ in the repository (if needed) and install gamegrader there, with test tools.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Gradescope image setup (run once, as root, by Gradescope; its shebang is ignored there).
+# Installs gamegrader into its own virtual environment (never touching the system python3),
+# creates the unprivileged user that student code runs as, and locks the source folder.
+# AUTOGRADER_ROOT replaces /autograder, so tests can run this in a temporary folder.
+set -euo pipefail
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+SOURCE="$ROOT/source"
+VENV="${GAMEGRADER_VENV:-$ROOT/gamegrader-venv}"
+SANDBOX_USER="${GAMEGRADER_SANDBOX_USER:-gg-student}"
+
+if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c "import ensurepip" 2>/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv
+  fi
+fi
+python3 -m venv "$VENV"
+"$VENV/bin/python" -m pip install --quiet --upgrade pip
+"$VENV/bin/python" -m pip install --quiet -e "$SOURCE"
+
+if [ "$(id -u)" = 0 ]; then
+  id -u "$SANDBOX_USER" >/dev/null 2>&1 || \
+    useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$SANDBOX_USER"
+  # Hidden cases and the reference live in source/: readable by root only.
+  chown -R root:root "$SOURCE"
+  chmod -R go-rwx "$SOURCE"
+  chmod 755 "$VENV"
+fi
+echo "gamegrader installed in $VENV"

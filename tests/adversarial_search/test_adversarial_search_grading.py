@@ -1,0 +1,76 @@
+"""The Dominoes assignment graded end to end through the real command line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import ROOT, scores_by_group
+
+SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+TEMPLATE = ROOT / "student_template/adversarial_search/adversarial_search.py"
+MUTANTS = yaml.safe_load((Path(__file__).parent / "mutants.yaml").read_text())
+
+# Points lost by each wrong implementation (out of 40), pinned from a graded run.
+EXPECTED_LOSS = {
+    "depth_off_by_one": 17.0,
+    "prune_on_strict_inequality": 6.8333,
+    "swapped_evaluation_sign": 27.5,
+    "column_major_move_order": 6.0,
+    "leaf_counted_twice": 13.3333,  # exactly a third of 40: every leaf count is wrong
+}
+
+
+def test_reference_solution_scores_full_marks(grade):
+    document = grade("adversarial_search", SOLUTION)
+    assert document["score"] == 40
+    assert all(test["status"] == "passed" for test in document["tests"])
+    assert len(document["tests"]) == 18 + 2 + 64
+
+
+def test_untouched_template_scores_zero_on_every_get_best_move_case(grade):
+    document = grade("adversarial_search", TEMPLATE)
+    best_move = [t for t in document["tests"] if t["name"].startswith("get_best_move")]
+    assert len(best_move) == 66
+    assert all(t["score"] == 0 and t["status"] == "failed" for t in best_move)
+    assert document["score"] == 0
+    assert "expected a tuple of 3" in best_move[0]["output"]
+
+
+def test_every_mutant_has_an_expected_loss():
+    assert set(MUTANTS) == set(EXPECTED_LOSS)
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_wrong_implementation_loses_exactly_its_points(name, grade, mutate):
+    mutant = mutate(SOLUTION, [tuple(pair) for pair in MUTANTS[name]["replace"]])
+    document = grade("adversarial_search", mutant)
+    assert round(40 - document["score"], 4) == EXPECTED_LOSS[name], MUTANTS[name]["why"]
+    assert scores_by_group(document).get("infrastructure", 0) == 0  # 0-point section
+
+
+def test_leaf_only_feedback_names_what_is_right_without_revealing_hidden_values(grade, mutate):
+    mutant = mutate(SOLUTION, [("leaves[0] += 1", "leaves[0] += 2")])
+    document = grade("adversarial_search", mutant)
+    visible = next(t for t in document["tests"] if t["visibility"] == "visible"
+                   and t["name"].startswith("get_best_move"))
+    assert "move right; value right; leaf count wrong (expected 6, got 12)" in visible["output"]
+    hidden = [t for t in document["tests"] if t["visibility"] != "visible"]
+    assert hidden and all("expected" not in t["output"].split("\n", 2)[-1].split("differs")[0]
+                          for t in hidden)
+    sample = hidden[5]["output"]
+    assert "move right; value right; leaf count differs (yours:" in sample
+    assert "higher than the reference's" in sample
+
+
+def test_leaf_feedback_for_hidden_cases_never_contains_the_expected_count(grade, mutate):
+    from reference.adversarial_search.generators import best_move  # noqa: F401 (oracle import)
+    generated = yaml.safe_load((ROOT / "test_specs/adversarial_search/generated/"
+                                "02_get_best_move.random_boards.yaml").read_text())
+    expected_counts = {c["name"]: c["doctest"].strip().splitlines()[-1] for c in generated["cases"]}
+    mutant = mutate(SOLUTION, [("leaves[0] += 1", "leaves[0] += 3")])
+    document = grade("adversarial_search", mutant)
+    for test in document["tests"]:
+        name = test["name"].split(": ", 1)[1]
+        if name in expected_counts:
+            assert expected_counts[name] not in test["output"]

@@ -1,0 +1,73 @@
+"""Shared fixtures: grade a submission black-box through the real command line."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_gamegrader(*args: str, timeout: float = 600, env: dict[str, str] | None = None
+                   ) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m harness ARGS`` from the repository root and capture its output."""
+    return subprocess.run([sys.executable, "-m", "harness", *args], cwd=ROOT, text=True,
+                          capture_output=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+
+
+@pytest.fixture
+def grade(tmp_path: Path) -> Callable[..., dict[str, Any]]:
+    """``grade(assignment, submission_path, budget=None, timeout_cap=None) -> results document``.
+
+    Asserts that the command exited 0 and wrote a results.json; returns it parsed.
+    """
+    counter = iter(range(10_000))
+
+    def _grade(assignment: str, submission: Path, budget: float | None = None,
+               timeout_cap: float | None = None, env: dict[str, str] | None = None
+               ) -> dict[str, Any]:
+        output = tmp_path / f"results-{next(counter)}.json"
+        extra = ["--budget", str(budget)] if budget is not None else []
+        extra += ["--timeout-cap", str(timeout_cap)] if timeout_cap is not None else []
+        done = run_gamegrader("grade", "--assignment", assignment, "--submission",
+                              str(submission), "--output", str(output), "--quiet", *extra,
+                              env=env)
+        assert done.returncode == 0, done.stderr[-3000:]
+        return json.loads(output.read_text(encoding="utf-8"))
+
+    return _grade
+
+
+@pytest.fixture
+def mutate(tmp_path: Path) -> Callable[..., Path]:
+    """``mutate(base_file, [(old, new), ...], name=None) -> path`` of an edited copy.
+
+    Each ``old`` must occur in the file (so a mutant never silently equals its base).
+    """
+    def _mutate(base: Path, replacements: list[tuple[str, str]], name: str | None = None) -> Path:
+        text = base.read_text(encoding="utf-8")
+        for old, new in replacements:
+            assert old in text, f"{old!r} is not in {base}"
+            text = text.replace(old, new)
+        folder = tmp_path / f"mutant-{len(list(tmp_path.iterdir()))}"
+        folder.mkdir()
+        target = folder / (name or base.name)
+        target.write_text(text, encoding="utf-8")
+        return target
+
+    return _mutate
+
+
+def scores_by_group(document: dict[str, Any]) -> dict[str, float]:
+    """Total score per case group (the part of a test name before ': ')."""
+    totals: dict[str, float] = {}
+    for test in document["tests"]:
+        group = test["name"].split(": ", 1)[0]
+        totals[group] = round(totals.get(group, 0.0) + test["score"], 4)
+    return totals

@@ -1,0 +1,32 @@
+"""Paths and loaders shared by the search_and_games tests (a uniquely named helper module)."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SOLUTION = REPO / "reference/solutions/search_and_games/search_and_games.py"
+TEMPLATE = REPO / "student_template/search_and_games/search_and_games.py"
+SPEC_DIR = REPO / "test_specs/search_and_games"
+
+
+def load_module(path: Path, name: str) -> ModuleType:
+    """Import a trusted single-file module by path, under a name of its own."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def solution() -> ModuleType:
+    """The reference solution file, imported in-process (it is trusted code).
+
+    Import this fixture into a test module by name; this folder has no conftest.py so that
+    ``from conftest import ...`` keeps meaning tests/conftest.py.
+    """
+    return load_module(SOLUTION, "search_and_games_solution")
