@@ -19,6 +19,14 @@ class Opaque:
 
     type_name: str
 
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __ne__(self, other: object) -> bool:
+        return True
+
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"<{self.type_name} object>"
 

@@ -50,7 +50,7 @@ def kill_user_processes(uid: int, rounds: int = 5) -> None:
 def terminate(process: subprocess.Popen[bytes], isolation: Isolation) -> None:
     """Kill the process, its whole group and (with a sandbox user) every process of that user."""
     _kill_group(process.pid)
-    if isolation.uid is not None:
+    if isolation.kill_by_uid and isolation.uid is not None:
         kill_user_processes(isolation.uid)
     try:
         process.kill()

@@ -42,41 +42,68 @@ class RawRun:
     seconds: float
 
 
-def run_worker(request: dict[str, Any], *, cwd: Path, worker: Path, isolation: Isolation,
-               limits: Limits, timeout: float) -> RawRun:
-    """Start a worker in ``cwd``, send ``request``, and collect its single reply.
+class WorkerProcess:
+    """A started worker waiting for its one request (possibly started ahead, as a spare).
 
-    The whole process group is killed afterwards, whatever happened.
+    It starts in the read-only runtime folder; the request names the fresh case folder to move
+    to, so no case folder exists before its case is dispatched.
     """
-    reply_read, reply_write = os.pipe()
-    started = time.monotonic()
-    deadline = started + timeout + STARTUP_ALLOWANCE
-    try:
-        process = launch(python_command(str(worker), str(reply_write)), cwd=str(cwd),
-                         isolation=isolation, limits=limits.with_cpu(timeout + STARTUP_ALLOWANCE),
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                         pass_fds=[reply_write])
-    finally:
-        os.close(reply_write)
-    output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
-    timed_out = False
-    try:
-        assert process.stdin is not None and process.stdout is not None
+
+    def __init__(self, *, worker: Path, isolation: Isolation, limits: Limits) -> None:
+        self.isolation = isolation
+        self.started = time.monotonic()
+        self.reply_read, reply_write = os.pipe()
         try:
-            process.stdin.write(json.dumps(request).encode())
-            process.stdin.close()
-        except (BrokenPipeError, OSError):
-            pass
-        timed_out = _pump(process, {process.stdout.fileno(): output, reply_read: reply_bytes},
-                          reply_read, deadline)
-    finally:
-        terminate(process, isolation)
-        os.close(reply_read)
-        if process.stdout is not None:
-            process.stdout.close()
-    reply, problem = _parse_reply(reply_bytes)
-    return RawRun(reply, problem, output.text(), timed_out, process.returncode,
-                  time.monotonic() - started)
+            self.process = launch(python_command(isolation, str(worker), str(reply_write)),
+                                  cwd=str(worker.parent), isolation=isolation, limits=limits,
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, pass_fds=[reply_write])
+        except BaseException:
+            os.close(self.reply_read)
+            raise
+        finally:
+            os.close(reply_write)
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def run(self, request: dict[str, Any], timeout: float) -> RawRun:
+        """Send ``request``, collect the reply within ``timeout`` (+ an import allowance), and
+        kill everything the process started, whatever happened."""
+        process = self.process
+        started = time.monotonic()
+        deadline = started + timeout + STARTUP_ALLOWANCE
+        output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
+        timed_out = False
+        try:
+            assert process.stdin is not None and process.stdout is not None
+            request = {**request, "cpu_seconds": int(timeout + STARTUP_ALLOWANCE) + 1}
+            try:
+                process.stdin.write(json.dumps(request).encode())
+                process.stdin.close()
+            except (BrokenPipeError, OSError):
+                pass
+            timed_out = _pump(process, {process.stdout.fileno(): output,
+                                        self.reply_read: reply_bytes}, self.reply_read, deadline)
+        finally:
+            self.discard()
+        reply, problem = _parse_reply(reply_bytes)
+        return RawRun(reply, problem, output.text(), timed_out, process.returncode,
+                      time.monotonic() - started)
+
+    def discard(self) -> None:
+        """Kill the process (and all it started) and release its pipes."""
+        terminate(self.process, self.isolation)
+        for closer in (lambda: os.close(self.reply_read), self.process.stdout.close
+                       if self.process.stdout else None,
+                       self.process.stdin.close if self.process.stdin else None):
+            if closer is None:
+                continue
+            try:
+                closer()
+            except OSError:
+                pass
 
 
 def _pump(process: subprocess.Popen[bytes], sinks: dict[int, BoundedBuffer], reply_fd: int,

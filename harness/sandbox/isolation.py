@@ -1,4 +1,16 @@
-"""Which isolation the machine allows, decided once per run and reported in the output."""
+"""Which isolation the machine allows, decided once per run and reported in the output.
+
+Candidates are tried strongest first; the first that can start the interpreter wins:
+
+1. as root, with the sandbox user (created by ``setup.sh``): that user, in fresh network and pid
+   namespaces (``unshare``), so student code has no network and every process it starts dies
+   with the case;
+2. as root, with the sandbox user, without namespaces: that user; leftovers are killed by uid;
+3. not root: fresh user, network and pid namespaces where the kernel allows unprivileged ones;
+4. the grader's own user, with its own process group and resource limits only.
+
+``GAMEGRADER_ISOLATION`` (a Level name such as ``PROCESS``) forces a weaker level for tests.
+"""
 from __future__ import annotations
 
 import enum
@@ -6,61 +18,106 @@ import os
 import pwd
 import shutil
 import subprocess
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 SANDBOX_USER_ENV = "GAMEGRADER_SANDBOX_USER"
 DEFAULT_SANDBOX_USER = "gg-student"
+FORCE_ENV = "GAMEGRADER_ISOLATION"
+_NAMESPACES = ["--net", "--pid", "--fork", "--kill-child"]
 
 
 class Level(enum.Enum):
     """Isolation levels, strongest first."""
 
-    USER_NO_NETWORK = "separate unprivileged user, no network, resource limits"
-    USER = "separate unprivileged user, resource limits (network namespace unavailable)"
-    PROCESS = "same user as the grader, own process group, resource limits"
+    USER_NAMESPACED = "separate unprivileged user, no network, own pid namespace, resource limits"
+    USER = "separate unprivileged user, resource limits (namespaces unavailable)"
+    NAMESPACED = "grader's user in its own pid and network namespaces, resource limits"
+    PROCESS = "grader's user, own process group, resource limits (no network isolation)"
 
 
 @dataclass(frozen=True)
 class Isolation:
-    """The isolation in force: the level, and the user student code runs as (if any)."""
+    """The isolation in force.
+
+    Attributes:
+        level: what is achieved (reported in every results.json).
+        interpreter: the Python that runs student code (stdlib only is needed).
+        prefix: command words placed before the interpreter (``unshare ...``).
+        uid, gid: the user student code runs as, when it is a different user.
+        switch_user: whether the launcher itself must switch to ``uid`` (no ``unshare`` does it).
+    """
 
     level: Level
+    interpreter: str = sys.executable
+    prefix: tuple[str, ...] = field(default=())
     uid: int | None = None
     gid: int | None = None
-    user: str | None = None
-    unshare: str | None = None
+    switch_user: bool = False
 
     @property
     def own_user(self) -> bool:
         return self.uid is not None
 
+    @property
+    def kill_by_uid(self) -> bool:
+        """Without a pid namespace, leftovers of a separate user are found by their uid."""
+        return self.uid is not None and "--pid" not in self.prefix
 
-def _can_unshare_network(unshare: str, uid: int, gid: int) -> bool:
+
+def _works(isolation: Isolation) -> bool:
+    command = [*isolation.prefix, isolation.interpreter, "-I", "-S", "-c", "pass"]
+    kwargs: dict[str, object] = {}
+    if isolation.switch_user:
+        kwargs.update(user=isolation.uid, group=isolation.gid, extra_groups=[])
     try:
-        return subprocess.run([unshare, "--net", f"--setgid={gid}", f"--setuid={uid}", "--",
-                               "true"], capture_output=True,
-                              timeout=5).returncode == 0
+        return subprocess.run(command, capture_output=True, timeout=10, cwd="/",
+                              **kwargs).returncode == 0  # type: ignore[call-overload]
     except (OSError, subprocess.SubprocessError):
         return False
 
 
-@lru_cache(maxsize=None)
-def detect(user_name: str | None = None) -> Isolation:
-    """Pick the strongest level available.
+def _interpreters() -> list[str]:
+    found = [sys.executable, "/usr/bin/python3"]
+    return [p for i, p in enumerate(found) if p not in found[:i] and os.path.exists(p)]
 
-    As root with the sandbox user present (``setup.sh`` creates it), student code runs as that
-    user, in a fresh network namespace when ``unshare --net`` works. Otherwise it runs as the
-    current user with limits only.
-    """
-    if os.geteuid() != 0:
-        return Isolation(Level.PROCESS)
-    name = user_name or os.environ.get(SANDBOX_USER_ENV, DEFAULT_SANDBOX_USER)
-    try:
-        entry = pwd.getpwnam(name)
-    except KeyError:
-        return Isolation(Level.PROCESS)
+
+def candidates() -> list[Isolation]:
+    """Every configuration worth trying on this machine, strongest first."""
     unshare = shutil.which("unshare")
-    if unshare and _can_unshare_network(unshare, entry.pw_uid, entry.pw_gid):
-        return Isolation(Level.USER_NO_NETWORK, entry.pw_uid, entry.pw_gid, name, unshare)
-    return Isolation(Level.USER, entry.pw_uid, entry.pw_gid, name)
+    options: list[Isolation] = []
+    if os.geteuid() == 0:
+        name = os.environ.get(SANDBOX_USER_ENV, DEFAULT_SANDBOX_USER)
+        try:
+            entry = pwd.getpwnam(name)
+        except KeyError:
+            entry = None
+        if entry is not None:
+            uid, gid = entry.pw_uid, entry.pw_gid
+            for python in _interpreters():
+                if unshare:
+                    options.append(Isolation(Level.USER_NAMESPACED, python, (
+                        unshare, *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--"),
+                        uid, gid))
+                options.append(Isolation(Level.USER, python, (), uid, gid, switch_user=True))
+        if unshare:
+            options.append(Isolation(Level.NAMESPACED, sys.executable,
+                                     (unshare, *_NAMESPACES, "--")))
+    elif unshare:
+        options.append(Isolation(Level.NAMESPACED, sys.executable,
+                                 (unshare, "--user", "--map-root-user", *_NAMESPACES, "--")))
+    options.append(Isolation(Level.PROCESS, sys.executable))
+    return options
+
+
+@lru_cache(maxsize=None)
+def detect() -> Isolation:
+    """The strongest isolation that works here (or the one GAMEGRADER_ISOLATION forces)."""
+    forced = os.environ.get(FORCE_ENV, "").upper()
+    for option in candidates():
+        if forced and option.level.name != forced:
+            continue
+        if option.level is Level.PROCESS or _works(option):
+            return option
+    return Isolation(Level.PROCESS, sys.executable)

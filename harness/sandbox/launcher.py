@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 from typing import IO, Sequence
 
 from harness.sandbox.isolation import Isolation
@@ -19,14 +18,15 @@ SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf
             "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "HOME": "/tmp"}
 
 
-def python_command(script: str, *args: str, isolated: bool = True) -> list[str]:
+def python_command(isolation: Isolation, script: str, *args: str, isolated: bool = True
+                   ) -> list[str]:
     """The interpreter command for student code: no site-packages, no PYTHON* variables.
 
     ``isolated`` (``-I``) also keeps the script's folder off ``sys.path``; programs that import
     a neighbour module (Othello's ``othello_shared``) run with ``-E -s`` instead.
     """
     flags = ["-I", "-S"] if isolated else ["-E", "-s", "-S"]
-    return [sys.executable, *flags, "-u", script, *args]
+    return [isolation.interpreter, *flags, "-u", script, *args]
 
 
 def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Limits,
@@ -38,14 +38,8 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
     Raises:
         OSError: the process could not be started.
     """
-    argv = list(command)
+    argv = [*isolation.prefix, *command]
     own_user = isolation.own_user
-    switch_in_popen = own_user
-    if isolation.unshare and own_user:
-        # unshare needs root to make the namespace, then drops to the sandbox user itself.
-        argv = [isolation.unshare, "--net", f"--setgid={isolation.gid}",
-                f"--setuid={isolation.uid}", "--", *argv]
-        switch_in_popen = False
     env = dict(SAFE_ENV, **(extra_env or {}))
 
     def prepare_child() -> None:
@@ -53,7 +47,7 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
     kwargs: dict[str, object] = {}
-    if switch_in_popen:
+    if isolation.switch_user:
         kwargs.update(user=isolation.uid, group=isolation.gid, extra_groups=[])
     return subprocess.Popen(  # noqa: S603 - the command is built here, never by a student
         argv, cwd=cwd, env=env, stdin=stdin, stdout=stdout, stderr=stderr,

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import resource
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 MiB = 1024 * 1024
 
@@ -13,7 +13,9 @@ class Limits:
 
     Attributes:
         memory_mb: address-space limit (RLIMIT_AS) in MiB.
-        cpu_seconds: CPU-time limit (RLIMIT_CPU); the kernel kills code that ignores signals.
+        cpu_seconds: hard CPU-time ceiling (RLIMIT_CPU) for any student process; the worker
+            lowers its soft limit to each case's timeout, so code that ignores signals is still
+            stopped by the kernel.
         file_mb: largest file the process may write (RLIMIT_FSIZE).
         open_files: RLIMIT_NOFILE.
         processes: RLIMIT_NPROC; applied only when student code runs as its own user, because the
@@ -21,14 +23,10 @@ class Limits:
     """
 
     memory_mb: int = 1024
-    cpu_seconds: int = 60
+    cpu_seconds: int = 660
     file_mb: int = 16
     open_files: int = 64
     processes: int = 64
-
-    def with_cpu(self, seconds: float) -> Limits:
-        """A copy whose CPU limit covers a wall-clock timeout of ``seconds``."""
-        return replace(self, cpu_seconds=max(1, int(seconds) + 2))
 
 
 def apply_limits(limits: Limits, *, own_user: bool) -> None:

@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 from typing import Any, Sequence
 
-from harness.sandbox.execution import RawRun, run_worker
+from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.isolation import Isolation, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
@@ -37,17 +37,36 @@ class Sandbox:
         self.limits = limits or Limits()
         self.isolation = isolation or detect()
         self.workspace = Workspace(files, self.isolation)
+        # A spare worker is started while a case runs, so interpreter start-up overlaps with
+        # work. Not when leftovers are killed by uid: that would kill the spare too.
+        self.use_spare = not self.isolation.kill_by_uid
+        self._spare: WorkerProcess | None = None
+
+    def _new_worker(self) -> WorkerProcess:
+        return WorkerProcess(worker=self.workspace.worker, isolation=self.isolation,
+                             limits=self.limits)
+
+    def _take_worker(self) -> WorkerProcess:
+        worker, self._spare = self._spare, None
+        if worker is None or not worker.alive:
+            if worker is not None:
+                worker.discard()
+            worker = self._new_worker()
+        if self.use_spare:
+            self._spare = self._new_worker()
+        return worker
 
     @property
     def main_file(self) -> str:
         return f"{self.module}.py"
 
     def _request(self, mode: str, timeout: float, **fields: Any) -> RawRun:
+        worker = self._take_worker()
         folder = self.workspace.new_case_folder()
         try:
-            request = {"mode": mode, "module": self.module, "file": self.main_file, **fields}
-            return run_worker(request, cwd=folder, worker=self.workspace.worker,
-                              isolation=self.isolation, limits=self.limits, timeout=timeout)
+            request = {"mode": mode, "module": self.module, "file": self.main_file,
+                       "cwd": str(folder), **fields}
+            return worker.run(request, timeout)
         finally:
             self.workspace.discard(folder)
 
@@ -67,7 +86,8 @@ class Sandbox:
         The caller must ``close`` it (or use it as a context manager).
         """
         folder = self.workspace.new_case_folder()
-        process = launch(python_command(script or self.main_file, *args, isolated=False),
+        process = launch(python_command(self.isolation, script or self.main_file, *args,
+                                        isolated=False),
                          cwd=str(folder), isolation=self.isolation, limits=self.limits,
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         return StudentProgram(process, self.isolation,
@@ -83,7 +103,8 @@ class Sandbox:
         reply_read, reply_write = os.pipe()
         try:
             process = launch(
-                python_command(str(self.workspace.worker), str(reply_write), str(request_read)),
+                python_command(self.isolation, str(self.workspace.worker), str(reply_write),
+                               str(request_read)),
                 cwd=str(folder), isolation=self.isolation, limits=self.limits,
                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                 pass_fds=[reply_write, request_read])
@@ -100,6 +121,9 @@ class Sandbox:
         return server
 
     def close(self) -> None:
+        if self._spare is not None:
+            self._spare.discard()
+            self._spare = None
         self.workspace.close()
 
     def __enter__(self) -> Sandbox:

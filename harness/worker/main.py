@@ -23,6 +23,7 @@ import json
 import math
 import os
 import sys
+import time
 import traceback
 
 MAX_TEXT = 8192
@@ -226,6 +227,14 @@ def serve(module, request_fd: int, reply) -> None:
 def main() -> None:
     reply = os.fdopen(int(sys.argv[1]), "w", encoding="utf-8")
     request = json.loads(sys.stdin.read())
+    if request.get("cwd"):
+        os.chdir(request["cwd"])
+    if request.get("cpu_seconds"):
+        import resource
+        _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        wanted = int(request["cpu_seconds"]) + int(time.process_time()) + 1
+        if hard == resource.RLIM_INFINITY or wanted <= hard:
+            resource.setrlimit(resource.RLIMIT_CPU, (wanted, hard))
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
     sys.stdin = io.StringIO(request.get("stdin") or "")

@@ -8,9 +8,10 @@ process; a submission file is imported in a fresh sandboxed process for every ga
 """
 from __future__ import annotations
 
-from contextlib import AbstractContextManager, ExitStack
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional
 
 from reference.games.isolation import SIZE, Isolation, IsolationState, Move
 from reference.isolation.referee import (
@@ -22,6 +23,8 @@ from reference.tournament.schedule import derive_seed
 from reference.tournament.seats import CallServerLike, InProcess
 
 HOUSE_PREFIX = "house:"
+MODULE = "player"
+"""The module name a submission is imported as (``test_specs/isolation/assignment.yaml``)."""
 DEFAULT_CLOCK = 60.0
 """Tournament clock per player per game, in seconds (the handout leaves it to the project)."""
 
@@ -29,6 +32,20 @@ ServerOpener = Callable[[str], AbstractContextManager[CallServerLike]]
 """``open_server(path)``: a context manager holding a sandboxed ``CallServer`` for the
 submission file at ``path``; leaving it closes the process. Must be a picklable top-level
 function, because arenas are shipped to worker processes."""
+
+
+@contextmanager
+def sandbox_server(path: str) -> Iterator[CallServerLike]:
+    """The default :data:`ServerOpener`: the harness sandbox serving the file at ``path``.
+
+    The file is copied into a fresh sandbox as ``player.py`` and imported once in an isolated,
+    resource-limited process; leaving the context closes the process and the sandbox.
+    """
+    from harness import Sandbox
+
+    with Sandbox(MODULE, {f"{MODULE}.py": Path(path)}) as sandbox:
+        with sandbox.start_server() as server:
+            yield server
 
 
 @dataclass(frozen=True)
@@ -77,9 +94,10 @@ class IsolationArena:
                                   self.size)
 
 
-def make_arena(clock: Optional[float] = None, open_server: Optional[ServerOpener] = None,
+def make_arena(clock: Optional[float] = None, open_server: Optional[ServerOpener] = sandbox_server,
                **options: Any) -> IsolationArena:
-    """The tournament command's factory: ``clock`` seconds per player (default 60).
+    """The tournament command's factory: ``clock`` seconds per player (default 60), submission
+    files seated in the harness sandbox.
 
     Raises:
         TypeError: for an unknown option.
@@ -88,4 +106,5 @@ def make_arena(clock: Optional[float] = None, open_server: Optional[ServerOpener
                           **options)
 
 
-__all__ = ["DEFAULT_CLOCK", "HOUSE_PREFIX", "IsolationArena", "ServerOpener", "make_arena"]
+__all__ = ["DEFAULT_CLOCK", "HOUSE_PREFIX", "IsolationArena", "MODULE", "ServerOpener", "make_arena",
+           "sandbox_server"]

@@ -106,21 +106,20 @@ def best_answers(case: Case, observations: Sequence[Observation], reveal: bool) 
     return Judgement(sum(fractions) / len(fractions), "\n".join(messages))
 
 
-def _count(observation: Optional[Observation], measure: str) -> Optional[int]:
+def _count(observation: Optional[Observation]) -> Optional[int]:
+    """The call count an example showed, or None if it raised or showed no int."""
     if observation is None or observation.error is not None or not observation.has_value:
         return None
-    counts = observation.value
-    if type(counts) is not dict or type(counts.get(measure)) is not int:
-        return None
-    return counts[measure]
+    return observation.value if type(observation.value) is int else None
 
 
 def ordering_work(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
     """Ordering keeps a best move and expands fewer positions.
 
     The transcript's graded examples are, in order: the move with ordering off, the probe's
-    counts, the move with ordering on, the counts. ``options.answer`` is the answer entry for
-    both moves and ``options.measure`` the helper whose calls count as positions expanded.
+    count of calls to ``options.measure`` (the helper whose calls count as positions
+    expanded), the move with ordering on, and the count again. ``options.answer`` is the
+    answer entry for both moves.
     Half the credit is for the two moves, half for expanding strictly fewer positions.
     """
     graded = _graded(case, observations)
@@ -133,7 +132,7 @@ def ordering_work(case: Case, observations: Sequence[Observation], reveal: bool)
         earned += fraction / 4
         if problem:
             messages.append(f">>> {source}\n  {problem}")
-    off, on = _count(graded[1][1], measure), _count(graded[3][1], measure)
+    off, on = _count(graded[1][1]), _count(graded[3][1])
     if off is None or on is None:
         messages.append("could not read the probe's call counts (an earlier example failed)")
     elif off == 0:

@@ -10,7 +10,7 @@ the optimum is named even in hidden cases (issue 3 asks for it); the optimal ans
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from harness import Case, Judgement, Observation, per_example, show
 from harness.compare.text import normalize_text
@@ -74,18 +74,53 @@ def _bool_grid(value: Any, rows: int, cols: int, what: str) -> Board:
     raise _Refusal(f"{what} is {show(value)}, not a {rows}x{cols} list of lists of True/False")
 
 
-def _judged(check: Any) -> Any:
-    """Turn ``check(case, value) -> Judgement`` into a comparator: a _Refusal earns 0."""
+def _grid_option(options: Mapping[str, Any], key: str) -> tuple[tuple[bool, ...], ...]:
+    """A board or scene stored in options as rows of ``.``/``X`` (X = on / obstacle).
+
+    Raises:
+        ValueError: the option is malformed (an instructor's error, reported by the harness).
+    """
+    return parse_scene("\n".join(options[key]))
+
+
+def _point_option(options: Mapping[str, Any], key: str) -> Point:
+    row, col = options[key]
+    return int(row), int(col)
+
+
+Judge = Callable[[Mapping[str, Any], Observation, bool, bool], Judgement]
+"""``judge(options, observation, reveal, optimal)``; ``optimal=False`` accepts any valid answer."""
+
+
+def _comparator(judge: Judge) -> Callable[[Case, Sequence[Observation], bool], Judgement]:
+    """A comparator judging the case's last example with ``judge``; a _Refusal earns 0.
+
+    If the options hold ``sanity`` (options of the same kind plus ``example``, the index of an
+    earlier example of the transcript), that example must first get a valid answer, optimal or
+    not. Cases whose answer is None carry one, so that a stub that always returns None does not
+    earn their points.
+    """
 
     def compare(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
         try:
-            observation = _final_value(case, observations)
-            return check(case, observation, reveal)
+            final = _final_value(case, observations)
+            sanity = case.options.get("sanity")
+            if sanity is not None:
+                index = sanity["example"]
+                try:
+                    gate = judge(sanity, observations[index], reveal, False)
+                except _Refusal as refusal:
+                    gate = Judgement(0.0, str(refusal))
+                if gate.fraction < 1.0:
+                    source = case.examples[index].source.strip().splitlines()[0]
+                    return Judgement(0.0, f">>> {source}\n  {gate.message}\n  (this easy call "
+                                          "must give a valid answer before None earns points)")
+            return judge(case.options, final, reveal, True)
         except _Refusal as refusal:
             return Judgement(0.0, str(refusal))
 
-    compare.__doc__ = check.__doc__
-    compare.__name__ = check.__name__
+    compare.__doc__ = judge.__doc__
+    compare.__name__ = judge.__name__.lstrip("_")
     return compare
 
 
@@ -93,15 +128,15 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-@_judged
-def find_solution(case: Case, observation: Observation, reveal: bool) -> Judgement:
+def _judge_solution(options: Mapping[str, Any], observation: Observation, reveal: bool,
+                    optimal: bool) -> Judgement:
     """``find_solution``: any optimal list of moves, or None exactly for an unsolvable board.
 
-    Options: ``board`` (the puzzle's lists of bools) and ``length`` (the optimal number of
-    moves, or None when the board cannot be solved).
+    Options: ``board`` (rows of ``.``/``X``, X for a light on), ``length`` (the optimal number
+    of moves, or None when the board cannot be solved) and ``sanity`` (see ``_comparator``).
     """
-    board: Board = tuple(tuple(row) for row in case.options["board"])
-    optimum: int | None = case.options["length"]
+    board: Board = _grid_option(options, "board")
+    optimum: int | None = options["length"]
     if not observation.has_value:
         if optimum is None:
             return Judgement(1.0)
@@ -118,24 +153,23 @@ def find_solution(case: Case, observation: Observation, reveal: bool) -> Judgeme
         if optimum is None and reveal:
             message += "; this board cannot be solved, so the answer is None"
         return Judgement(0.0, message)
-    if optimum is not None and len(moves) > optimum:
+    if optimal and optimum is not None and len(moves) > optimum:
         return Judgement(0.0, f"your {_plural(len(moves), 'move')} solve the board, but an "
                               f"optimal solution has {len(moves) - optimum} fewer")
     return Judgement(1.0)
 
 
-@_judged
-def find_path(case: Case, observation: Observation, reveal: bool) -> Judgement:
+def _judge_path(options: Mapping[str, Any], observation: Observation, reveal: bool,
+                optimal: bool) -> Judgement:
     """``find_path``: any optimal 8-connected path, or None exactly when there is none.
 
     Options: ``scene`` (rows of ``.``/``X``), ``start`` and ``goal`` ([row, col]), ``length``
-    (the optimal Euclidean length, or None when no path exists) and optionally ``tolerance``
-    (default 1e-6).
+    (the optimal Euclidean length, or None when no path exists), optionally ``tolerance``
+    (default 1e-6) and ``sanity`` (see ``_comparator``).
     """
-    scene: Scene = parse_scene("\n".join(case.options["scene"]))
-    start: Point = tuple(case.options["start"])  # type: ignore[assignment]
-    goal: Point = tuple(case.options["goal"])  # type: ignore[assignment]
-    optimum: float | None = case.options["length"]
+    scene: Scene = _grid_option(options, "scene")
+    start, goal = _point_option(options, "start"), _point_option(options, "goal")
+    optimum: float | None = options["length"]
     if not observation.has_value:
         if optimum is None:
             return Judgement(1.0)
@@ -146,12 +180,16 @@ def find_path(case: Case, observation: Observation, reveal: bool) -> Judgement:
         return Judgement(0.0, problem)
     if optimum is None:
         return Judgement(0.0, "returned a path, but the answer is None")
-    tolerance = float(case.options.get("tolerance", DEFAULT_TOLERANCE))
+    tolerance = float(options.get("tolerance", DEFAULT_TOLERANCE))
     length = path_length(path)
-    if length > optimum + tolerance:
+    if optimal and length > optimum + tolerance:
         return Judgement(0.0, f"the path is valid, but its length {length:.6f} is "
                               f"{length - optimum:.6f} longer than the shortest")
     return Judgement(1.0)
+
+
+find_solution = _comparator(_judge_solution)
+find_path = _comparator(_judge_path)
 
 
 def _path_problem(scene: Scene, start: Point, goal: Point, path: list[Point]) -> str:
@@ -174,15 +212,15 @@ def _path_problem(scene: Scene, start: Point, goal: Point, path: list[Point]) ->
     return ""
 
 
-@_judged
-def scramble(case: Case, observation: Observation, reveal: bool) -> Judgement:
+def _judge_scramble(options: Mapping[str, Any], observation: Observation, reveal: bool,
+                    optimal: bool) -> Judgement:
     """``scramble``: one property of the boards of many seeded runs.
 
     Options: ``check`` (a key of :data:`PROPERTIES`) and ``start`` (the solvable board each run
-    starts from). The value judged is the list of boards after each run.
+    starts from, as rows of ``.``/``X``). The value judged is the list of boards after each run.
     """
-    check = case.options["check"]
-    start: Board = tuple(tuple(row) for row in case.options["start"])
+    check = options["check"]
+    start: Board = _grid_option(options, "start")
     rows, cols = len(start), len(start[0])
     runs = observation.value if observation.has_value else None
     if type(runs) is not list:
@@ -193,6 +231,9 @@ def scramble(case: Case, observation: Observation, reveal: bool) -> Judgement:
     if failure:
         return Judgement(0.0, f"property failed: {PROPERTIES[check]}\n  {failure}")
     return Judgement(1.0)
+
+
+scramble = _comparator(_judge_scramble)
 
 
 def _property_failure(check: str, start: Board, boards: list[Board]) -> str:

@@ -160,7 +160,7 @@ def successors_unchanged_cases(rng: random.Random, count: int, *, max_rows: int 
     for number in range(1, count + 1):
         board = _random_board(rng, *_size(rng, max_rows, max_cols))
         setup = [_puzzle_setup(board), "successors = list(p.successors())"]
-        yield {"name": f"#{number} {len(board)}x{len(board[0])} board",
+        yield {"name": f"#{number} {len(board)}x{len(board[0])} board stays unchanged",
                "doctest": render_doctest(setup, "p.get_board()", grid_to_lists(board))}
 
 
@@ -169,7 +169,7 @@ def successor_count_cases(rng: random.Random, count: int, *, max_rows: int = 8,
     """``len(list(p.successors()))`` is rows * cols, on sizes the handout does not show."""
     for number in range(1, count + 1):
         rows, cols = _size(rng, max_rows, max_cols)
-        yield {"name": f"#{number} {rows}x{cols}",
+        yield {"name": f"#{number} count on a {rows}x{cols} board",
                "doctest": render_doctest([f"p = create_puzzle({rows}, {cols})"],
                                          "len(list(p.successors()))", rows * cols)}
 
@@ -180,8 +180,10 @@ def find_solution_cases(rng: random.Random, count: int, *, sizes: Sequence[Seque
 
     Solvable boards are random presses on an all-off board (the first case is the all-off
     board itself, whose answer is ``[]``); unsolvable ones are random boards the reference BFS
-    cannot solve, on sizes where such boards exist. ``options`` holds ``board`` and ``length``
-    (the optimal number of moves, None when unsolvable) for ``checkers.find_solution``.
+    cannot solve, on sizes where such boards exist. ``options`` holds ``board`` (rows of
+    ``.``/``X``, X for a light on) and ``length`` (the optimal number of moves, None when
+    unsolvable) for ``checkers.find_solution``. Unsolvable cases first ask for the solution of
+    a 1x1 board with its light on (``options.sanity``), so that always answering None fails.
 
     Raises:
         ValueError: ``solvable`` is False and a size has no unsolvable board.
@@ -207,10 +209,16 @@ def find_solution_cases(rng: random.Random, count: int, *, sizes: Sequence[Seque
         seen.add(board)
         made += 1
         lit = sum(map(sum, board))
-        yield {"name": f"#{made} {rows}x{cols} board, {lit} lights on",
-               "doctest": render_doctest([_puzzle_setup(board)], "p.find_solution()", answer),
-               "options": {"board": grid_to_lists(board),
-                           "length": None if answer is None else len(answer)}}
+        kind = "solvable" if solvable else "unsolvable"
+        options: dict[str, Any] = {"board": format_scene(board).split(),
+                                   "length": None if answer is None else len(answer)}
+        transcript = render_doctest([_puzzle_setup(board)], "p.find_solution()", answer)
+        if answer is None:
+            transcript = render_doctest([], "LightsOutPuzzle([[True]]).find_solution()",
+                                        [(0, 0)]) + transcript
+            options["sanity"] = {"example": 0, "board": ["X"], "length": 1}
+        yield {"name": f"{kind} #{made}: {rows}x{cols} board, {lit} on",
+               "doctest": transcript, "options": options}
 
 
 def scramble_cases(rng: random.Random, count: int, *, check: str,
@@ -233,10 +241,10 @@ def scramble_cases(rng: random.Random, count: int, *, check: str,
                   "    p.scramble()\n"
                   "    return p.get_board()")
         reference = [grid_to_lists(_seeded_scramble(start, seed)) for seed in seeds]
-        yield {"name": f"#{number} {runs} runs on a {rows}x{cols} board",
+        yield {"name": f"{check} #{number}: {runs} runs on a {rows}x{cols} board",
                "doctest": render_doctest(["import random", helper],
                                          f"[scrambled(seed) for seed in {seeds!r}]", reference),
-               "options": {"check": check, "start": grid_to_lists(start)}}
+               "options": {"check": check, "start": format_scene(start).split()}}
 
 
 def _seeded_scramble(board: Board, seed: int) -> Board:
@@ -263,13 +271,19 @@ def _reference_path(scene: Scene, start: Point, goal: Point) -> list[Point] | No
 
 
 def _path_case(name: str, scene: Scene, start: Point, goal: Point) -> Case:
+    """A find_path case; when there is no path, a 1x2 scene's path is asked for first."""
     path = _reference_path(scene, start, goal)
     rows = format_scene(scene).split()
     setup = [f"scene = [[c == 'X' for c in row] for row in {' '.join(rows)!r}.split()]"]
-    return {"name": name,
-            "doctest": render_doctest(setup, f"find_path({start!r}, {goal!r}, scene)", path),
-            "options": {"scene": rows, "start": list(start), "goal": list(goal),
-                        "length": None if path is None else path_length(path)}}
+    transcript = render_doctest(setup, f"find_path({start!r}, {goal!r}, scene)", path)
+    options: dict[str, Any] = {"scene": rows, "start": list(start), "goal": list(goal),
+                               "length": None if path is None else path_length(path)}
+    if path is None:
+        transcript = render_doctest([], "find_path((0, 0), (0, 1), [[False, False]])",
+                                    [(0, 0), (0, 1)]) + transcript
+        options["sanity"] = {"example": 0, "scene": [".."], "start": [0, 0], "goal": [0, 1],
+                             "length": 1.0}
+    return {"name": name, "doctest": transcript, "options": options}
 
 
 def _far_apart(rng: random.Random, cells: list[Point], tries: int = 20) -> tuple[Point, Point]:
@@ -310,19 +324,22 @@ def _reachable_scene(rng: random.Random, kind: str, rows: int, cols: int
 
 
 def find_path_cases(rng: random.Random, count: int, *, kind: str, min_size: int = 3,
-                    max_size: int = 20) -> Iterator[Case]:
+                    max_size: int = 20, label: str = "") -> Iterator[Case]:
     """Scenes of one ``kind``, start, goal and the A* reference's answer.
 
     Kinds: "open", "random", "maze", "squeeze" (anti-diagonal walls, crossed only by diagonal
     steps between obstacles), "drawn" (the hand-drawn scenes in turn), "same_point" (start is
     the goal), "start_blocked" / "goal_blocked" (on an obstacle), "walled_in" (the goal is
     inside a closed ring of obstacles). Sizes are drawn between ``min_size`` and ``max_size``.
-    ``options`` holds the scene as ``.``/``X`` rows, start, goal and the optimal Euclidean
-    ``length`` (None when no path exists) for ``checkers.find_path``.
+    Case names start with ``label`` (default: the kind), which keeps names unique when a case
+    file has several blocks of one kind. ``options`` holds the scene as ``.``/``X`` rows, start, goal and the optimal Euclidean
+    ``length`` (None when no path exists) for ``checkers.find_path``; cases without a path
+    first ask for the path on a 1x2 scene (``options.sanity``), so that always answering None
+    fails.
     """
     for number in range(1, count + 1):
         rows, cols = rng.randint(min_size, max_size), rng.randint(min_size, max_size)
-        label = f"#{number} {kind}"
+        title = f"#{number} {label or kind}"
         if kind == "drawn":
             names = drawn_scene_names()
             name = names[(number - 1) % len(names)]
@@ -331,7 +348,7 @@ def find_path_cases(rng: random.Random, count: int, *, kind: str, min_size: int 
             if pair is None:
                 raise ValueError(f"the drawn scene {name!r} has no two connected cells")
             start, goal = pair
-            label = f"#{number} {name}"
+            title = f"#{number} {name}"
         elif kind == "same_point":
             scene = random_scene(rng, rows, cols, 0.3)
             start = goal = rng.choice(_free_cells(scene) or [(0, 0)])
@@ -347,7 +364,7 @@ def find_path_cases(rng: random.Random, count: int, *, kind: str, min_size: int 
             start = rng.choice([p for p in _free_cells(scene) if p != goal])
         else:
             scene, start, goal = _reachable_scene(rng, kind, rows, cols)
-        yield _path_case(f"{label}, {len(scene)}x{len(scene[0])} scene", scene, start, goal)
+        yield _path_case(f"{title}, {len(scene)}x{len(scene[0])} scene", scene, start, goal)
 
 
 def _freed(scene: Scene, point: Point) -> Scene:

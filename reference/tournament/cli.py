@@ -12,7 +12,7 @@ import importlib
 import json
 import sys
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 from reference.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
 from reference.tournament.executors import make_executor
@@ -45,20 +45,27 @@ def parse_entrant(text: str) -> list[Entrant]:
     return [Entrant(name or path.stem, str(path))]
 
 
-def load_arena(game: str, clock: Optional[float], options: dict[str, Any]) -> Arena:
-    """``reference.<game>.arena:make_arena(clock=..., **options)``.
+def load_arena(game: str, clock: Optional[float], factory: Optional[str] = None) -> Arena:
+    """The arena factory called with ``clock=clock``.
+
+    Args:
+        game: the assignment name; its factory is ``reference.<game>.arena:make_arena``.
+        clock: seconds per player per game, or None for the game's default.
+        factory: ``package.module:function`` to use instead of the convention.
 
     Raises:
-        ValueError: when the game has no arena module.
+        ValueError: when the factory cannot be found.
     """
     if not game.isidentifier():
         raise ValueError(f"game name must be a Python identifier, got {game!r}")
+    module_name, _, function = (factory or f"reference.{game}.arena:make_arena").partition(":")
     try:
-        module = importlib.import_module(f"reference.{game}.arena")
-    except ModuleNotFoundError as error:
-        raise ValueError(f"game {game!r} has no tournament arena "
-                         f"(expected reference/{game}/arena.py with make_arena)") from error
-    return module.make_arena(clock=clock, **options)  # type: ignore[no-any-return]
+        module = importlib.import_module(module_name)
+        make = getattr(module, function or "make_arena")
+    except (ModuleNotFoundError, AttributeError) as error:
+        raise ValueError(f"game {game!r} has no tournament arena: {error} (expected "
+                         f"{module_name}:{function or 'make_arena'})") from error
+    return make(clock=clock)  # type: ignore[no-any-return]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -73,7 +80,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     parser.add_argument("--workers", type=int, default=2, help="parallel local games")
     parser.add_argument("--scheduler", help="dask.distributed scheduler address")
-    parser.add_argument("--clock", type=float, help="seconds per player per game")
+    parser.add_argument("--clock", type=float, help="seconds per player per game (the game's "
+                        "clock; for a game with a per-move limit, that limit)")
+    parser.add_argument("--arena", help="arena factory package.module:function, instead of "
+                        "reference.<game>.arena:make_arena")
     parser.add_argument("--seeding", type=Path,
                         help="elimination: a standings.csv whose rank order seeds the bracket")
     parser.add_argument("--out", type=Path, default=Path("tournament-out"))
@@ -98,13 +108,11 @@ def write_outputs(result: TournamentResult, out: Path) -> None:
     (out / "standings.csv").write_text(format_csv(result.standings))
 
 
-def main(argv: Optional[Sequence[str]] = None, open_server: Any = None) -> int:
+def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the tournament described by ``argv``; return the exit status.
 
     Args:
         argv: arguments after ``tournament``; default ``sys.argv[1:]``.
-        open_server: the harness's sandbox ``CallServer`` factory for file entrants (see
-            ``reference.isolation.arena.ServerOpener``); None allows house bots only.
 
     Returns:
         0 on success, 2 for a usage error (printed on stderr).
@@ -112,8 +120,7 @@ def main(argv: Optional[Sequence[str]] = None, open_server: Any = None) -> int:
     args = _parser().parse_args(argv)
     try:
         entrants = [e for word in args.entrants for e in parse_entrant(word)]
-        options = {} if open_server is None else {"open_server": open_server}
-        arena = load_arena(args.game, args.clock, options)
+        arena = load_arena(args.game, args.clock, args.arena)
         seeding = _seeding(args.seeding, entrants) if args.seeding else None
     except (ValueError, OSError, KeyError) as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)

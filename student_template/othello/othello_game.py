@@ -241,8 +241,9 @@ def play_game(dark, light, config, rules=None, watch=None):
     """
     Play one game between two player connections and return its Outcome.
 
-    dark and light are player connections: objects with send_line(text), read_line(timeout)
-    (returns the line without its newline, None at end of output, raises TimeoutError),
+    dark and light are player connections: objects with send_line(text) (may return False or
+    raise OSError when the player is gone), read_line(timeout) (returns the line without its
+    newline, None at end of output; raises TimeoutError, or ValueError for an unreadable line),
     close(grace) and stderr_tail(). play_game owns them from now on: it sends FINAL to both
     when the game ends and closes them. rules provides find_lines, get_possible_moves,
     play_move and get_score (othello_shared by default). watch, if given, is called as
@@ -297,7 +298,9 @@ def _read(connection, timeout, waiting_for):
         line = connection.read_line(timeout)
     except TimeoutError:
         raise _Forfeit(Reason.TIMEOUT, f"no {waiting_for} within {timeout:g} s") from None
-    except (OSError, ValueError) as error:
+    except ValueError as error:  # e.g. a line longer than the connection accepts
+        raise _Forfeit(Reason.MALFORMED, f"unreadable {waiting_for}: {error}") from None
+    except OSError as error:
         raise _Forfeit(Reason.EOF, f"reading its {waiting_for} failed: {error}") from None
     if line is None:
         raise _Forfeit(Reason.EOF, f"it exited or closed its output before its {waiting_for}")
@@ -305,11 +308,14 @@ def _read(connection, timeout, waiting_for):
 
 
 def _send(connection, text):
-    """Send one line; a player that can no longer be written to has stopped: EOF forfeit."""
+    """Send one line; a player that can no longer be written to has stopped: EOF forfeit.
+    A connection reports that by raising OSError/ValueError or by returning False."""
     try:
-        connection.send_line(text)
+        sent = connection.send_line(text)
     except (OSError, ValueError) as error:
         raise _Forfeit(Reason.EOF, f"it stopped reading its input ({error})") from None
+    if sent is False:
+        raise _Forfeit(Reason.EOF, "it stopped reading its input")
 
 
 def _handshake(connection, color, config):

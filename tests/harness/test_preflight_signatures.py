@@ -1,0 +1,46 @@
+"""Signature checks: incompatible changes fail the cases that use them; renames only warn."""
+from __future__ import annotations
+
+import pytest
+
+from harness.preflight import check_signature
+from harness.spec.loader import parse_api_entry
+
+ENTRY = parse_api_entry("Game.get_best_move(self, vertical, limit)")
+
+
+def params(*spec):
+    return {"callable": True, "parameters": [list(p) for p in spec]}
+
+
+P = "POSITIONAL_OR_KEYWORD"
+
+
+def test_matching_signature_is_fine():
+    assert check_signature(ENTRY, params(("self", P, False), ("vertical", P, False),
+                                         ("limit", P, False))) == ("", "")
+
+
+def test_missing_and_not_callable():
+    assert "missing" in check_signature(ENTRY, None)[0]
+    assert "not a function" in check_signature(ENTRY, {"callable": False})[0]
+
+
+@pytest.mark.parametrize("spec", [
+    [("self", P, False), ("vertical", P, False)],
+    [("self", P, False), ("vertical", P, False), ("limit", P, False), ("extra", P, False)],
+    [("self", P, False), ("vertical", P, False), ("limit", P, False), ("k", "KEYWORD_ONLY", False)],
+])
+def test_incompatible_changes_are_problems(spec):
+    problem, _ = check_signature(ENTRY, params(*spec))
+    assert "changed signature" in problem and "Game.get_best_move(self, vertical, limit)" in problem
+
+
+def test_renamed_parameters_and_extra_defaults_only_warn():
+    problem, note = check_signature(ENTRY, params(("self", P, False), ("v", P, False),
+                                                  ("depth", P, False), ("extra", P, True)))
+    assert problem == "" and "parameter names differ" in note
+
+
+def test_varargs_accept_anything():
+    assert check_signature(ENTRY, params(("args", "VAR_POSITIONAL", False)))[0] == ""

@@ -1,0 +1,140 @@
+"""Malformed specs are refused with the file, the case and the field at fault."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness.spec import SpecError, find_assignment, load_assignment, load_case_file
+from harness.spec.doctests import parse_transcript, render_doctest
+from harness.spec.loader import load_all_cases, parse_api_entry
+
+GOOD_ASSIGNMENT = """\
+name: demo
+title: Demo
+module: demo
+api:
+  - Thing.run(self, n, limit=3)
+  - helper(x)
+"""
+
+
+def make_assignment(tmp_path: Path, case_files: dict[str, str], assignment: str = GOOD_ASSIGNMENT
+                    ) -> Path:
+    folder = tmp_path / "demo"
+    (folder / "cases").mkdir(parents=True)
+    (folder / "assignment.yaml").write_text(assignment)
+    for name, text in case_files.items():
+        (folder / "cases" / name).write_text(text)
+    return folder
+
+
+def load(tmp_path: Path, text: str):
+    folder = make_assignment(tmp_path, {"01_x.yaml": text})
+    assignment = load_assignment(folder)
+    return load_case_file(folder / "cases" / "01_x.yaml", assignment, 1)
+
+
+def test_a_valid_file_loads_with_defaults_and_requirements(tmp_path):
+    cases = load(tmp_path, """\
+group: basics
+defaults: {points: 2}
+cases:
+  - name: one
+    doctest: |
+      >>> Thing().run(3)
+      4
+  - name: two
+    points: 5
+    visibility: after_due_date
+    doctest: |
+      >>> helper(1)
+      2
+""")
+    assert [c.name for c in cases] == ["one", "two"]
+    assert [c.points for c in cases] == [2.0, 5.0]
+    assert cases[0].requires == ("Thing.run",)
+    assert cases[1].requires == ("helper",)
+    assert cases[1].visibility.value == "after_due_date"
+    assert cases[0].number == "1.1" and cases[1].id == "basics::two"
+
+
+@pytest.mark.parametrize("text, case, field, words", [
+    ("group: g\ncases:\n  - name: a\n    doctest: '>>> 1'\n    visibility: secret\n",
+     "a", "visibility", "secret"),
+    ("group: g\ncases:\n  - name: a\n    doctest: '>>> 1'\n    pointz: 3\n",
+     "a", None, "pointz"),
+    ("group: g\ncases:\n  - name: a\n", "a", "doctest", "exactly one of"),
+    ("group: g\ncases:\n  - name: a\n    doctest: 'no prompt here'\n", "a", "doctest",
+     "no '>>>' example"),
+    ("group: g\ncases:\n  - name: a\n    doctest: '>>> 1 +'\n", "a", "doctest", "not valid Python"),
+    ("group: g\ncases:\n  - {name: a, doctest: '>>> 1'}\n  - {name: a, doctest: '>>> 2'}\n",
+     "a", "name", "share this name"),
+    ("group: g\ncases:\n  - name: a\n    doctest: '>>> 1'\n    points: -1\n", "a", "points",
+     "minimum"),
+    ("group: g\ncases:\n  - name: a\n    doctest: '>>> 1'\n    timeout: 0\n", "a", "timeout",
+     "less than or equal"),
+])
+def test_malformed_case_names_file_case_and_field(tmp_path, text, case, field, words):
+    with pytest.raises(SpecError) as error:
+        load(tmp_path, text)
+    assert error.value.file.endswith("01_x.yaml")
+    assert error.value.case == case
+    if field:
+        assert error.value.field == field
+    assert words in str(error.value)
+
+
+def test_broken_yaml_names_the_file_and_line(tmp_path):
+    with pytest.raises(SpecError) as error:
+        load(tmp_path, "group: g\ncases: [\n  - name: a\n")
+    assert "01_x.yaml" in str(error.value) and "not valid YAML" in str(error.value)
+    assert "line" in str(error.value)
+
+
+def test_missing_generated_file_and_stale_settings_are_refused(tmp_path):
+    text = ("group: g\ngenerate:\n  - {id: rnd, generator: 'reference.adversarial_search."
+            "generators:best_move_cases', seed: 1, count: 2}\n")
+    with pytest.raises(SpecError, match="missing: run 'gamegrader generate'"):
+        load(tmp_path, text)
+    folder = tmp_path / "demo"
+    (folder / "generated").mkdir()
+    (folder / "generated" / "01_x.rnd.yaml").write_text(
+        "source: {generator: 'reference.adversarial_search.generators:best_move_cases', "
+        "seed: 2, count: 2, params: {}}\ncases: []\n")
+    with pytest.raises(SpecError, match="made from other settings") as error:
+        load_case_file(folder / "cases" / "01_x.yaml", load_assignment(folder), 1)
+    assert error.value.case == "rnd" and error.value.field == "generate"
+
+
+def test_assignment_file_errors(tmp_path):
+    with pytest.raises(SpecError, match="differs from its folder"):
+        load_assignment(make_assignment(tmp_path, {}, GOOD_ASSIGNMENT.replace("name: demo",
+                                                                             "name: other")))
+    bad_api = GOOD_ASSIGNMENT.replace("helper(x)", "helper x")
+    with pytest.raises(SpecError) as error:
+        load_assignment(make_assignment(tmp_path / "b", {}, bad_api))
+    assert error.value.field == "api[1]"
+    with pytest.raises(SpecError, match="no assignment named 'nope'"):
+        find_assignment("nope")
+
+
+def test_api_entries_parse_parameters_and_defaults():
+    entry = parse_api_entry("Game.get_best_move(self, vertical, limit=2)")
+    assert entry.parameters == ("self", "vertical", "limit") and entry.required == 2
+    assert entry.short_names == {"get_best_move"}
+    assert parse_api_entry("Game.__init__(self, board)").short_names == {"Game"}
+
+
+def test_transcripts_parse_and_render():
+    examples = parse_transcript(">>> for i in range(2):\n...     print(i)\n...\n0\n1\n>>> x = 1\n")
+    assert examples[0].source == "for i in range(2):\n    print(i)\n" and examples[0].want == "0\n1\n"
+    assert examples[1].want == ""
+    text = render_doctest(["g = G()"], "g.best(True, 2)", ((0, 1), 3, 10))
+    assert text == ">>> g = G()\n>>> g.best(True, 2)\n((0, 1), 3, 10)\n"
+
+
+def test_every_shipped_assignment_loads():
+    for name in ["adversarial_search"]:
+        cases = load_all_cases(find_assignment(name))
+        assert cases and len({c.id for c in cases}) == len(cases)

@@ -1,0 +1,78 @@
+"""Grading the isolation assignment: wrong players through the real sandbox, and whole runs.
+
+The wrong players are mutants of the reference solution. Each plays one game in a real
+sandboxed process through the runner's ``play_house_game``, and the test asserts the exact
+outcome the referee recorded. The last tests grade the solution and the template black-box
+through ``gamegrader grade``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from harness import Sandbox
+from reference.isolation.runners import play_house_game
+from reference.tournament.match import Termination
+
+from conftest import scores_by_group
+
+ROOT = Path(__file__).resolve().parents[2]
+SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"
+TEMPLATE = ROOT / "student_template" / "isolation" / "player_account.py"
+ANSWER = "    return (best // SIZE + 1, best % SIZE + 1)"
+START = "    started = time.perf_counter()\n"
+
+
+def play(path: Path, side: str = "x", clock: float = 2.0, opponent: str = "random") -> Any:
+    with Sandbox("player", {"player.py": path}) as sandbox:
+        return play_house_game(sandbox, opponent, side, clock, seed=5)
+
+
+def test_the_solution_beats_random_on_both_sides() -> None:
+    for side in ("x", "o"):
+        record = play(SOLUTION, side)
+        assert record.outcome.termination is Termination.NO_MOVES
+        assert record.outcome.winner == side
+        assert dict(record.clocks)[side] > 0
+
+
+@pytest.mark.parametrize("edits, termination, detail", [
+    ([(ANSWER, "    return (1, 1)")], Termination.ILLEGAL, "(1, 1) is not a legal move"),
+    ([(ANSWER, "    return (None, None)")], Termination.ILLEGAL, "no move while"),
+    ([(ANSWER, "    return '%d %d' % (best // SIZE + 1, best % SIZE + 1)")],
+     Termination.MALFORMED, "expected (row, col)"),
+    ([(ANSWER, "    return [best // SIZE + 1, best % SIZE + 1, 0]")],
+     Termination.MALFORMED, "expected (row, col)"),
+    ([(START, START + "    raise RuntimeError('boom')\n")], Termination.CRASH,
+     "RuntimeError: boom"),
+    ([(START, START + "    import os; os._exit(0)\n")], Termination.CRASH, ""),
+    ([(START, START + "    while True: pass\n")], Termination.TIMEOUT, ""),
+    ([(START, START + "    time.sleep(time_left * 0.7)\n")], Termination.TIMEOUT, ""),
+])
+def test_a_wrong_player_loses_with_the_exact_reason(
+        mutate: Callable[..., Path], edits: list[tuple[str, str]], termination: Termination,
+        detail: str) -> None:
+    record = play(mutate(SOLUTION, edits), "x", clock=0.6)
+    assert record.outcome.winner == "o"
+    assert record.outcome.termination is termination
+    assert detail in record.outcome.detail
+
+
+def test_grading_the_solution_earns_every_point(grade: Callable[..., dict[str, Any]]) -> None:
+    document = grade("isolation", SOLUTION)
+    assert document["score"] == 60
+    assert all(test["status"] == "passed" for test in document["tests"])
+
+
+def test_grading_the_template_earns_only_the_stuck_positions(
+        grade: Callable[..., dict[str, Any]]) -> None:
+    document = grade("isolation", TEMPLATE)
+    groups = scores_by_group(document)
+    assert groups["games"] == 0
+    stuck = [t for t in document["tests"] if "stuck" in t["name"]]
+    assert stuck and all(t["score"] == t["max_score"] for t in stuck)
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in stuck))
+    illegal = [t for t in document["tests"] if t["name"].startswith("games: beats the random")]
+    assert "illegal at ply 1" in illegal[0]["output"]

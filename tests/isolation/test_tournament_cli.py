@@ -1,0 +1,67 @@
+"""``gamegrader tournament`` entry point: arguments, outputs, errors, and a sandboxed entrant."""
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from reference.tournament.cli import load_arena, main, parse_entrant
+from reference.tournament.records import Entrant
+
+ROOT = Path(__file__).resolve().parents[2]
+SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"
+
+
+def test_round_robin_writes_results_and_standings(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["isolation", "house:random", "g=house:greedy", "house:depth1",
+                   "--seed", "4", "--clock", "5", "--workers", "2", "--out", str(tmp_path)])
+    assert status == 0
+    document = json.loads((tmp_path / "results.json").read_text())
+    assert document["format"] == "round-robin" and document["seed"] == 4
+    assert len(document["games"]) == 6
+    rows = list(csv.DictReader((tmp_path / "standings.csv").open()))
+    assert sorted(r["name"] for r in rows) == ["depth1", "g", "random"]
+    captured = capsys.readouterr()
+    assert captured.out.startswith("rank,name,") and "[6/6 " in captured.err
+
+
+def test_elimination_with_a_sandboxed_submission(tmp_path: Path) -> None:
+    status = main(["isolation", f"solution={SOLUTION}", "house:random", "--format",
+                   "elimination", "--clock", "1", "--quiet", "--out", str(tmp_path)])
+    assert status == 0
+    rows = list(csv.DictReader((tmp_path / "standings.csv").open()))
+    assert rows[0]["name"] == "solution" and rows[0]["points"] == "20.00"
+    assert rows[1]["points"] == "7.69"  # 5 points scaled for a one-round bracket
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["isolation", "house:random", "no/such/file.py"], "no such file"),
+    (["nogame", "house:random", "house:greedy"], "has no tournament arena"),
+    (["isolation", "house:random"], "at least 2 entrants"),
+    (["isolation", "house:random", "house:random"], "repeated: random"),
+])
+def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                             argv: list[str], message: str) -> None:
+    assert main(argv + ["--out", str(tmp_path), "--quiet"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_an_unknown_house_bot_aborts_its_games_only(tmp_path: Path) -> None:
+    assert main(["isolation", "house:random", "x=house:genius", "--out", str(tmp_path),
+                 "--quiet"]) == 0
+    games = json.loads((tmp_path / "results.json").read_text())["games"]
+    assert len(games) == 2 and all(g["termination"] == "aborted" for g in games)
+    assert "unknown house bot 'genius'" in games[0]["detail"]
+
+
+def test_entrant_words(tmp_path: Path) -> None:
+    (tmp_path / "player_b.py").write_text("")
+    (tmp_path / "player_a.py").write_text("")
+    assert parse_entrant(str(tmp_path)) == [
+        Entrant("player_a", str(tmp_path / "player_a.py")),
+        Entrant("player_b", str(tmp_path / "player_b.py"))]
+    assert parse_entrant("bob=house:greedy") == [Entrant("bob", "house:greedy")]
+    assert load_arena("isolation", 3.0).game_timeout > 6.0

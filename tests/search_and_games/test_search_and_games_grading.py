@@ -1,0 +1,155 @@
+"""Homework 2 graded end to end through the real command line: the reference, the template and
+wrong implementations that must lose exactly the right cases."""
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from harness.spec import find_assignment, load_case_file
+from reference.games.grid import is_free, is_step, parse_scene, path_length
+from reference.games.lights_out import is_solved, press
+from search_and_games_support import REPO, SOLUTION, SPEC_DIR, TEMPLATE, load_module
+
+MUTANTS = yaml.safe_load((Path(__file__).parent / "mutants.yaml").read_text())
+ASSIGNMENT = find_assignment("search_and_games")
+CASES = {path.stem: load_case_file(path, ASSIGNMENT, number)
+         for number, path in enumerate(ASSIGNMENT.case_files, 1)}
+
+
+def subset_root(folder: Path, files: list[str]) -> dict[str, str]:
+    """A GAMEGRADER_ROOT holding only some case files of this assignment (for quick runs)."""
+    specs = folder / "test_specs" / "search_and_games"
+    (specs / "cases").mkdir(parents=True)
+    (specs / "generated").mkdir()
+    shutil.copy(SPEC_DIR / "assignment.yaml", specs)
+    for stem in files:
+        shutil.copy(SPEC_DIR / "cases" / f"{stem}.yaml", specs / "cases")
+        for generated in (SPEC_DIR / "generated").glob(f"{stem}.*.yaml"):
+            shutil.copy(generated, specs / "generated")
+    (folder / "student_template").symlink_to(REPO / "student_template")
+    return {"GAMEGRADER_ROOT": str(folder)}
+
+
+def failed_names(document: dict) -> set[str]:
+    return {t["name"] for t in document["tests"] if t["score"] < t["max_score"]}
+
+
+def title(case) -> str:
+    return f"{case.group}: {case.name}"
+
+
+# --- independent judges of a mutant's answers, run in-process ----------------------------------
+
+def _lists(rows: list[str]) -> list[list[bool]]:
+    return [[c == "X" for c in row] for row in rows]
+
+
+def solution_passes(module, options: dict) -> bool:
+    """Whether the module's find_solution answer to ``options.board`` deserves the points."""
+    answer = module.LightsOutPuzzle(_lists(options["board"])).find_solution()
+    if options["length"] is None:
+        sanity = options.get("sanity")
+        solves_1x1 = module.LightsOutPuzzle([[True]]).find_solution() == [(0, 0)]
+        return answer is None and (sanity is None or solves_1x1)
+    board = parse_scene("\n".join(options["board"]))
+    for move in answer or []:
+        board = press(board, move)
+    return answer is not None and is_solved(board) and len(answer) == options["length"]
+
+
+def path_passes(module, options: dict) -> bool:
+    """Whether the module's find_path answer to the scene in ``options`` deserves the points."""
+    scene = parse_scene("\n".join(options["scene"]))
+    start, goal = tuple(options["start"]), tuple(options["goal"])
+    answer = module.find_path(start, goal, _lists(options["scene"]))
+    if options["length"] is None:
+        sanity = options.get("sanity")
+        return answer is None and (sanity is None or module.find_path(
+            (0, 0), (0, 1), [[False, False]]) == [(0, 0), (0, 1)])
+    return (answer is not None and answer[0] == start and answer[-1] == goal
+            and all(is_free(scene, p) for p in answer)
+            and all(is_step(a, b) for a, b in zip(answer, answer[1:]))
+            and math.isclose(path_length(answer), options["length"], abs_tol=1e-6))
+
+
+def expected_failures(rule: str, module) -> set[str]:
+    """Titles of the cases that a mutant must fail under one rule of mutants.yaml."""
+    if rule == "oracle_solution":
+        return {title(c) for c in CASES["08_find_solution"]
+                if not solution_passes(module, dict(c.options))}
+    if rule == "oracle_path":
+        return {title(c) for c in CASES["09_find_path"] if not path_passes(module, dict(c.options))}
+    if rule == "unsolvable":
+        return {title(c) for c in CASES["08_find_solution"] if c.options.get("length", 0) is None}
+    if rule == "successors_listing":
+        return {title(c) for c in CASES["07_successors"] if not c.name.endswith("stays unchanged")}
+    if rule.startswith("check_"):
+        return {title(c) for c in CASES["04_scramble"] if c.options["check"] == rule[6:]}
+    raise ValueError(f"unknown rule {rule!r} in mutants.yaml")
+
+
+# --- tests ---------------------------------------------------------------------------------------
+
+def test_reference_solution_scores_full_marks(grade):
+    document = grade("search_and_games", SOLUTION)
+    assert document["score"] == 100
+    assert [t["name"] for t in document["tests"] if t["status"] != "passed"] == []
+    assert len(document["tests"]) == sum(len(cases) for cases in CASES.values())
+
+
+def test_untouched_template_earns_only_the_handout_none_examples(grade, tmp_path):
+    env = subset_root(tmp_path, ["08_find_solution", "09_find_path"])
+    document = grade("search_and_games", TEMPLATE, env=env)
+    passed = {t["name"] for t in document["tests"] if t["score"] > 0}
+    assert passed == {"find_solution: unsolvable 2x3 board (handout)",
+                      "find_path: a wall splits the scene (handout)"}
+    gated = next(t for t in document["tests"] if t["name"].startswith("find_solution: unsolvable #"))
+    assert "must give a valid answer before None earns points" in gated["output"]
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_wrong_implementation_loses_exactly_its_cases(name, grade, mutate, tmp_path):
+    scenario = MUTANTS[name]
+    mutant = mutate(SOLUTION, [tuple(pair) for pair in scenario["replace"]])
+    module = load_module(mutant, f"mutant_{name}")
+    expected = set().union(*(expected_failures(rule, module) for rule in scenario["loses"]))
+    assert expected, f"{name}: no case would catch this mutant"
+    document = grade("search_and_games", mutant, env=subset_root(tmp_path / "root",
+                                                                 scenario["files"]))
+    assert failed_names(document) == expected, scenario["why"]
+    lost = sum(t["max_score"] - t["score"] for t in document["tests"])
+    cases = [c for stem in scenario["files"] for c in CASES[stem]]
+    assert lost == pytest.approx(sum(c.points for c in cases if title(c) in expected))
+
+
+def test_a_search_that_never_ends_on_unsolvable_boards_loses_only_those(grade, mutate, tmp_path):
+    mutant = mutate(SOLUTION, [("                frontier.append(child)\n        return None",
+                                "                frontier.append(child)\n        while True:\n"
+                                "            pass")])
+    document = grade("search_and_games", mutant, timeout_cap=2,
+                     env=subset_root(tmp_path / "root", ["08_find_solution"]))
+    assert failed_names(document) == expected_failures("unsolvable", None)
+    timed_out = [t for t in document["tests"] if t["score"] == 0]
+    assert all(t["output"].startswith("Timed out") for t in timed_out), timed_out[0]["output"]
+
+
+def test_feedback_names_the_first_bad_step_and_the_length_difference(grade, mutate, tmp_path):
+    through = mutate(SOLUTION, [tuple(MUTANTS["path_through_obstacles"]["replace"][0])])
+    longer = mutate(SOLUTION, [tuple(MUTANTS["overestimating_heuristic"]["replace"][0])])
+    env = subset_root(tmp_path / "root", ["09_find_path"])
+    outputs = [t["output"] for path in (through, longer)
+               for t in grade("search_and_games", path, env=env)["tests"] if t["score"] == 0]
+    assert any("of the path" in o and "is on an obstacle" in o for o in outputs)
+    assert any("longer than the shortest" in o for o in outputs)
+
+
+def test_scramble_feedback_names_the_failed_property(grade, mutate, tmp_path):
+    mutant = mutate(SOLUTION, [tuple(MUTANTS["scramble_reseeds"]["replace"][0])])
+    document = grade("search_and_games", mutant, env=subset_root(tmp_path, ["04_scramble"]))
+    failed = [t for t in document["tests"] if t["score"] == 0]
+    assert failed and all("property failed: different seeds give different boards"
+                          in t["output"] for t in failed)
