@@ -191,7 +191,97 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--check", action="store_true", help="only report out-of-date files "
                      "(exit 1 if any)")
     gen.set_defaults(run=_cmd_generate)
+    _add_workflow_commands(commands)
     return parser
+
+
+def _cmd_batch(args: argparse.Namespace) -> int:
+    from harness.batch import BatchOptions, run_batch
+    try:
+        summary = run_batch(BatchOptions(
+            args.assignment, args.submissions, args.out, workers=args.workers,
+            scheduler=args.scheduler, only=tuple(args.only or ()), force=args.force,
+            timeout_cap=args.timeout_cap, budget=args.budget, progress=not args.no_progress))
+    except (LookupError, NotADirectoryError, ImportError) as exc:
+        print(f"gamegrader: {exc}", file=sys.stderr)
+        return 2
+    print(f"{len(summary.records)} submissions: {len(summary.graded)} graded, "
+          f"{len(summary.skipped)} unchanged (kept), {len(summary.failed)} without a result")
+    print(f"gradebook: {summary.gradebook}\nreport:    {summary.report}")
+    return 1 if summary.failed else 0
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    from harness.build import build_autograder, build_student, write_docker_context
+    if args.student:
+        built = build_student(args.assignment, args.out)
+    elif args.docker_context:
+        built = write_docker_context(args.assignment, args.out)
+    else:
+        built = build_autograder(args.assignment, args.out)
+    for line in built.describe():
+        print(line)
+    return 0
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    from harness.validate import validate
+    report = validate(args.assignments or list_assignments(), workers=args.workers,
+                      timeout_cap=args.timeout_cap, mutants=not args.no_mutants,
+                      only_mutants=tuple(args.mutant or ()))
+    print(report.render())
+    return 0 if report.ok else 1
+
+
+def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Instructor workflows: batch, build, validate (see docs/workflows.md)."""
+    batch = commands.add_parser(
+        "batch", help="instructors: grade a folder of submissions",
+        description="Grade every submission in SUBMISSIONS (one folder or file per student, or "
+        "Gradescope's 'Export submissions' folder with submission_metadata.yml), each in its own "
+        "grading process, in parallel. Writes DIR/submissions/<key>/results.json, "
+        "DIR/gradebook.csv and DIR/report.html. A rerun grades only new or changed submissions. "
+        "Exits 1 if a submission got no final result.")
+    batch.add_argument("--assignment", required=True, help="short name (see 'gamegrader list')")
+    batch.add_argument("submissions", type=Path, help="the folder of submissions")
+    batch.add_argument("--out", required=True, type=Path, help="output folder (reused on rerun)")
+    batch.add_argument("--workers", type=int, help="submissions graded at once (default: the "
+                       "number of CPUs)")
+    batch.add_argument("--scheduler", metavar="ADDRESS", help="grade on this dask.distributed "
+                       "scheduler (e.g. tcp://10.0.0.5:8786) instead of local processes")
+    batch.add_argument("--only", action="append", metavar="STUDENT", help="regrade only this "
+                       "student (name, email, id or folder); repeatable")
+    batch.add_argument("--force", action="store_true", help="regrade every submission")
+    batch.add_argument("--timeout-cap", type=float, help="run no case longer than this")
+    batch.add_argument("--budget", type=float, help="seconds for each submission's whole run")
+    batch.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    batch.set_defaults(run=_cmd_batch)
+
+    build = commands.add_parser(
+        "build", help="instructors: the Gradescope zip, or the student package",
+        description="Write the autograder zip Gradescope takes (setup.sh and run_autograder at "
+        "its root and only what grading NAME needs), a Docker build folder, or with --student "
+        "the package students install (visible cases only, no hidden expected values).")
+    build.add_argument("--assignment", required=True, help="short name (see 'gamegrader list')")
+    build.add_argument("--out", required=True, type=Path, help="the zip (or folder) to write")
+    kind = build.add_mutually_exclusive_group()
+    kind.add_argument("--student", action="store_true", help="build the student package")
+    kind.add_argument("--docker-context", action="store_true", help="write a folder to run "
+                      "'docker build' in (the autograder files plus the Dockerfile)")
+    build.set_defaults(run=_cmd_build)
+
+    check = commands.add_parser(
+        "validate", help="instructors: the grader's release check",
+        description="For each assignment: every spec parses, generated cases are up to date, "
+        "the reference solution passes every case, and every wrong implementation listed in "
+        "tests/mutants/NAME.yaml fails exactly the cases it should. Exits 1 on any problem.")
+    check.add_argument("assignments", nargs="*", help="names (default: all)")
+    check.add_argument("--workers", type=int, help="submissions graded at once (default: CPUs)")
+    check.add_argument("--timeout-cap", type=float, help="run no case longer than this")
+    check.add_argument("--no-mutants", action="store_true", help="skip the wrong implementations")
+    check.add_argument("--mutant", action="append", metavar="NAME", help="run only this wrong "
+                       "implementation (repeatable)")
+    check.set_defaults(run=_cmd_validate)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

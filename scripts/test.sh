@@ -3,4 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
-.venv/bin/python -m pytest -n "${GAMEGRADER_TEST_WORKERS:-2}" "$@"
+bash scripts/sandbox_users.sh
+.venv/bin/python -m pytest -n "${GAMEGRADER_TEST_WORKERS:-2}" --dist loadgroup "$@"

@@ -7,12 +7,13 @@ file descriptors beyond the ones named.
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 from typing import IO, Sequence
 
 from harness.sandbox.isolation import Isolation
-from harness.sandbox.limits import Limits, apply_limits
+import shutil
+
+from harness.sandbox.limits import Limits, apply_limits, prlimit_words
 
 SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8",
             "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "HOME": "/tmp"}
@@ -38,13 +39,15 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
     Raises:
         OSError: the process could not be started.
     """
-    argv = [*isolation.prefix, *command]
     own_user = isolation.own_user
+    prlimit = shutil.which("prlimit")
+    limit_words = prlimit_words(limits, own_user=own_user, prlimit=prlimit) if prlimit else []
+    # Limits go innermost, so unshare (which needs to fork) is not bound by them.
+    argv = [*isolation.prefix, *limit_words, *command]
     env = dict(SAFE_ENV, **(extra_env or {}))
 
     def prepare_child() -> None:
         apply_limits(limits, own_user=own_user)
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
     kwargs: dict[str, object] = {}
     if isolation.switch_user:
@@ -52,4 +55,4 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
     return subprocess.Popen(  # noqa: S603 - the command is built here, never by a student
         argv, cwd=cwd, env=env, stdin=stdin, stdout=stdout, stderr=stderr,
         pass_fds=tuple(pass_fds), start_new_session=True, close_fds=True,
-        preexec_fn=prepare_child, **kwargs)
+        preexec_fn=None if prlimit else prepare_child, **kwargs)

@@ -13,6 +13,7 @@ convert the handout's list-of-rows boards and ``(row, col)`` replies (checked en
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Sequence, cast
 from reference.core.protocols import GameFacts
 
 Square = tuple[int, int]
@@ -215,11 +216,12 @@ def parse_board(board: object, player: object, size: int = SIZE) -> IsolationSta
     """
     if type(player) is not str or player not in PLAYERS:
         raise BoardError(f"player must be 'x' or 'o', got {_abbreviate(player)}")
-    if type(board) not in (list, tuple) or len(board) != size:
+    if type(board) not in (list, tuple) or len(cast(Sequence[Any], board)) != size:
         raise BoardError(f"board must be a list of {size} rows, got {_abbreviate(board)}")
     filled = 0
     squares: dict[str, list[Square]] = {X: [], O: []}
-    for r, row in enumerate(board, start=1):
+    row: Any
+    for r, row in enumerate(cast(Sequence[Any], board), start=1):
         if type(row) not in (list, tuple) or len(row) != size:
             raise BoardError(f"row {r} must be a list of {size} squares, got {_abbreviate(row)}")
         for c, cell in enumerate(row, start=1):
@@ -271,9 +273,9 @@ def parse_move(value: object, size: int = SIZE) -> Move | None:
     >>> parse_move((None, None)) is None
     True
     """
-    if type(value) not in (tuple, list) or len(value) != 2:  # type: ignore[arg-type]
+    if type(value) not in (tuple, list) or len(cast(Sequence[Any], value)) != 2:
         raise ReplyError(f"expected (row, col) or (None, None), got {_abbreviate(value)}")
-    first, second = value  # type: ignore[misc]
+    first, second = cast(Sequence[Any], value)
     if first is None and second is None:
         return None
     if type(first) is not int or type(second) is not int:

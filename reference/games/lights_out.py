@@ -16,9 +16,6 @@ Board = tuple[tuple[bool, ...], ...]
 Move = tuple[int, int]
 """A press, as (row, col) of the light pressed; row 0 is the top row, col 0 the left column."""
 
-_NEIGHBOURHOOD: tuple[tuple[int, int], ...] = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))
-
-
 def create_board(rows: int, cols: int) -> Board:
     """An all-off board.
 
@@ -62,10 +59,16 @@ def press(board: Board, move: Move) -> Board:
     >>> press(create_board(3, 3), (0, 0))
     ((True, True, False), (True, False, False), (False, False, False))
     """
-    toggled = {(move[0] + dr, move[1] + dc) for dr, dc in _NEIGHBOURHOOD}
-    return tuple(
-        tuple(light != ((r, c) in toggled) for c, light in enumerate(row))
-        for r, row in enumerate(board))
+    row, col = move
+    rows = list(board)
+    for r in (row - 1, row, row + 1):
+        if 0 <= r < len(board):
+            cells = list(board[r])
+            for c in (col - 1, col, col + 1) if r == row else (col,):
+                if 0 <= c < len(cells):
+                    cells[c] = not cells[c]
+            rows[r] = tuple(cells)
+    return tuple(rows)
 
 
 def is_solved(board: Board) -> bool:

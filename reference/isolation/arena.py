@@ -44,8 +44,11 @@ def sandbox_server(path: str) -> Iterator[CallServerLike]:
     from harness import Sandbox
 
     with Sandbox(MODULE, {f"{MODULE}.py": Path(path)}) as sandbox:
-        with sandbox.start_server() as server:
+        server = sandbox.start_server()
+        try:
             yield server
+        finally:
+            server.close()
 
 
 @dataclass(frozen=True)

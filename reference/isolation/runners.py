@@ -67,11 +67,14 @@ def play_house_game(sandbox: Sandbox, opponent: str, side: Player, clock: float,
     """One game between the student (on ``side``) and house bot ``opponent``, fresh process."""
     game = Isolation()
     house = InProcess(house_agent(opponent, game, seed))
-    with sandbox.start_server() as server:
+    server = sandbox.start_server()
+    try:
         student = student_contestant(server)
         if side == X:
             return referee_game(student, house, clock, game)
         return referee_game(house, student, clock, game)
+    finally:
+        server.close()
 
 
 def versus_house(case: Case, sandbox: Sandbox) -> Judgement:

@@ -64,15 +64,16 @@ def _check_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> Optiona
         return None
     if reveal:
         return f"utility {show(value)} should be {answer['value']}"
-    side = "higher" if value > answer["value"] else "lower"
-    return f"utility {show(value)} is not the node's value (it is {side})"
+    side = "high" if value > answer["value"] else "low"
+    return f"utility {show(value)} is not the node's value (yours is too {side})"
 
 
 def judge_answer(observation: Optional[Observation], answer: Mapping[str, Any],
                  reveal: bool) -> tuple[float, str]:
     """Score one observed answer against one answer entry: (fraction, problem or "").
 
-    A node answer earns half for the value and half for the move; a move answer all or nothing.
+    A node answer earns half for the value and half for the move, but nothing when it gives no
+    move where there is one; a move answer is all or nothing.
     """
     if observation is None:
         return 0.0, "not reached (an earlier example failed)"
@@ -84,6 +85,9 @@ def judge_answer(observation: Optional[Observation], answer: Mapping[str, Any],
         return (0.0, problem) if problem else (1.0, "")
     if type(value) is not tuple or len(value) != 2:
         return 0.0, f"expected a (move, utility) tuple, got {show(value)}"
+    if value[0] is None and answer["moves"]:
+        # no credit for the value alone: a stub's (None, 0) must not earn points
+        return 0.0, "the move is None, but the player to move has legal moves"
     problems = [p for p in (_check_move(value[0], answer, reveal),
                             _check_value(value[1], answer, reveal)) if p]
     fraction = 1.0 - 0.5 * len(problems)

@@ -77,8 +77,17 @@ def _position(rng: random.Random, size: int, plies: Sequence[int], seen: set[Boa
     raise RuntimeError(f"no acceptable {size}x{size} position {plies[0]}-{plies[1]} moves in")
 
 
-def _answer(shape: str, board: Board, color: Player, limit: int,
-            maximizing: bool) -> dict[str, Any]:
+def answer_entry(shape: str, board: Board, color: Player, limit: int,
+                 maximizing: bool) -> dict[str, Any]:
+    """The checkers' answer entry (see :mod:`reference.othello.checkers`) for one call.
+
+    Args:
+        shape: ``"node"`` for a node function, ``"move"`` for select_move.
+        board: the position.
+        color: the maximising player.
+        limit: the depth limit of the call.
+        maximizing: True for a max node or select_move, False for a min node.
+    """
     value, moves = node_answers(board, color, limit, maximizing)
     return {"shape": shape, "value": value, "moves": [list(m) for m in moves], "color": color}
 
@@ -146,11 +155,11 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
             rng, size, plies, seen, lambda b, p: _work(b, p, limit) <= max_work)
         calls = [
             (f"{algorithm}_max_node(board, {color}, {window}{limit})",
-             _answer("node", board, color, limit, True)),
+             answer_entry("node", board, color, limit, True)),
             (f"{algorithm}_min_node(board, {color}, {window}{limit})",
-             _answer("node", board, color, limit, False)),
+             answer_entry("node", board, color, limit, False)),
             (f"select_move_{algorithm}(board, {color}, {limit})",
-             _answer("move", board, color, limit, True)),
+             answer_entry("move", board, color, limit, True)),
         ]
         yield {"name": _title(board, played, color, limit),
                "doctest": _transcript([f"board = {board!r}"], calls),
@@ -181,12 +190,12 @@ def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", si
         if algorithm == "alphabeta":
             select = f"select_move_alphabeta(board, {color}, {deep}, 1, 0)"
         calls = [
-            (select, _answer("move", board, color, deep, True)),
-            (select, _answer("move", board, color, deep, True)),
+            (select, answer_entry("move", board, color, deep, True)),
+            (select, answer_entry("move", board, color, deep, True)),
             (f"{algorithm}_max_node(board, {color}, {window}{shallow}, 1)",
-             _answer("node", board, color, shallow, True)),
+             answer_entry("node", board, color, shallow, True)),
             (f"{algorithm}_min_node(board, {other}, {window}{deep}, 1)",
-             _answer("node", board, other, deep, False)),
+             answer_entry("node", board, other, deep, False)),
         ]
         yield {"name": _title(board, played, color, deep) + f", then limit {shallow}",
                "doctest": _transcript([f"board = {board!r}"], calls),
@@ -220,7 +229,7 @@ def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5
     seen: set[Board] = set()
     for _index in range(count):
         board, color, played = _position(rng, size, plies, seen, saves)
-        answer = _answer("move", board, color, limit, True)
+        answer = answer_entry("move", board, color, limit, True)
         move_off, off = ordering_work(board, color, limit, None)
         move_on, on = ordering_work(board, color, limit, search.handout_ordering)
         text = render_doctest(["import othello_probe", 'probe = othello_probe.install("agent")',
@@ -235,4 +244,4 @@ def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5
                "options": {"answer": answer, "measure": "get_possible_moves"}}
 
 
-__all__ = ["caching_cases", "node_cases", "ordering_cases", "ordering_work", "utility_cases"]
+__all__ = ["answer_entry", "caching_cases", "node_cases", "ordering_cases", "ordering_work", "utility_cases"]

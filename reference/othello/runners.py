@@ -34,8 +34,7 @@ def describe_game(number: int, color: int, seed: int, outcome: Any) -> str:
     dark, light = outcome.score
     score = f"dark {dark} - light {light}"
     if outcome.forfeiter == color:
-        lines = [head + f"lost by forfeit ({outcome.reason.value}) after "
-                 f"{len(outcome.moves)} moves, {score}",
+        lines = [head + f"lost by forfeit ({outcome.reason.value}), {score}",
                  f"  {outcome.detail}"]
         if outcome.move is not None:
             lines.append(f"  your move (column, row): {outcome.move}")

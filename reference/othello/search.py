@@ -252,9 +252,16 @@ def move_values(game: Game, state: Any, player: Hashable, limit: int, *,
     else a min node) compares. In ``game.actions`` order; empty at a terminal position.
     """
     search = _Search(game, player, evaluate, None, {}, None)
-    child_maximizing = game.to_move(state) != player
-    return [(move, search.minimax(game.result(state, move), limit - 1, child_maximizing).value)
-            for move in game.actions(state)]
+    values = []
+    for move in game.actions(state):
+        child = game.result(state, move)
+        # a full window makes alpha-beta's value exact, and much cheaper than plain minimax
+        if game.to_move(state) == player:
+            value = search.min_value(child, -math.inf, math.inf, limit - 1).value
+        else:
+            value = search.max_value(child, -math.inf, math.inf, limit - 1).value
+        values.append((move, value))
+    return values
 
 
 def best_moves(values: Sequence[tuple[Hashable, float]], maximizing: bool = True) -> list[Hashable]:

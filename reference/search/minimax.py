@@ -104,7 +104,14 @@ def iterative_minimax_value(game: Game[State, Move], state: State, player: Playe
         ValueError: if ``game`` does not declare two players, determinism and zero sum.
     """
     _check_game(game)
-    return _solve_iteratively(game, state, player, counter).value  # type: ignore[return-value]
+    return _value(_solve_iteratively(game, state, player, counter))
+
+
+def _value(node: _Node[State]) -> float:
+    """The value of a scored node (children are scored before their parent is popped again)."""
+    if node.value is None:
+        raise AssertionError(f"node {node.state!r} was never scored")
+    return node.value
 
 
 def _solve_iteratively(game: Game[State, Move], state: State, player: Player,
@@ -127,9 +134,9 @@ def _solve_iteratively(game: Game[State, Move], state: State, player: Player,
             stack.append(node)
             stack.extend(node.children)
         else:
-            values = [child.value for child in node.children]
+            values = [_value(child) for child in node.children]
             pick = max if game.to_move(node.state) == player else min
-            node.value = memo[node.state] = pick(values)  # type: ignore[type-var]
+            node.value = memo[node.state] = pick(values)
     return root
 
 

@@ -150,7 +150,9 @@ class _Iteration(Generic[S, M]):
 
 def _best_first(moves: Sequence[M], first: M | None) -> list[M]:
     """``moves`` with ``first`` moved to the front (the rest keep their order)."""
-    return [first] + [m for m in moves if m != first] if first in moves else list(moves)
+    if first is None or first not in moves:
+        return list(moves)
+    return [first] + [m for m in moves if m != first]
 
 
 __all__ = ["Evaluation", "TimedSearchResult", "timed_alphabeta_search"]

@@ -22,7 +22,7 @@ from reference.games.lights_out import (
     Board, LightsOutProblem, Move, create_board, is_solved, moves, press)
 from reference.search.astar import astar_search
 from reference.search.bfs import breadth_first_graph_search
-from reference.search_and_games.lights_out_algebra import press_space
+from reference.search_and_games.lights_out_algebra import is_solvable, press_space
 from reference.search_and_games.scene_kinds import (
     diagonal_walls_scene, drawn_scene, drawn_scene_names, maze_scene, random_scene,
     walled_in_scene)
@@ -34,7 +34,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 # --- Lights Out ------------------------------------------------------------------------------
 
 def _random_board(rng: random.Random, rows: int, cols: int) -> Board:
-    return tuple(tuple(rng.random() < 0.5 for _ in range(cols)) for _ in range(rows))
+    """Each light on with probability 1/2 (solvable or not)."""
+    return random_scene(rng, rows, cols, 0.5)
 
 
 def _scrambled_board(rng: random.Random, rows: int, cols: int) -> Board:
@@ -201,8 +202,8 @@ def find_solution_cases(rng: random.Random, count: int, *, sizes: Sequence[Seque
             board = create_board(rows, cols) if made == 0 else _scrambled_board(rng, rows, cols)
         else:
             board = _random_board(rng, rows, cols)
-        if board in seen:
-            continue
+        if board in seen or is_solvable(board) != solvable:
+            continue  # the algebra screens boards quickly; the answer comes from the BFS
         answer = breadth_first_graph_search(LightsOutProblem(board))
         if (answer is not None) != solvable:
             continue

@@ -26,6 +26,12 @@ def board_tokens(text: str) -> list[list[str]]:
     return [tokens for tokens in lines if tokens]
 
 
+def line_contents(text: str) -> list[str]:
+    """The tokens of every line of ``text`` (empty for connector lines), for locating the first
+    line whose content differs."""
+    return [" ".join(_TOKEN.findall(line)) for line in text.rstrip("\n").split("\n")]
+
+
 def framed(text: str, limit: int = 40) -> str:
     """``text`` with numbered lines ending in ``$``, so that trailing spaces are visible."""
     lines = text.split("\n")
@@ -67,4 +73,4 @@ def layout_hint(expected: str, actual: str) -> str:
     return f"line {index + 1} of your board is spaced differently from the handout's layout"
 
 
-__all__ = ["board_tokens", "first_difference", "framed", "layout_hint"]
+__all__ = ["board_tokens", "first_difference", "framed", "layout_hint", "line_contents"]

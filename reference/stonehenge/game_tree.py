@@ -24,9 +24,9 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
-from reference.core.protocols import Game, GameFacts, Move, Player, State
+from reference.core.protocols import Game, GameFacts, Move, State
 from reference.stonehenge.probes.gg_tree_game import caterpillar_text, parse_tree
 
 PlayerName = str
@@ -74,7 +74,7 @@ class GameTree:
         return depths[0]
 
 
-def build_tree(game: Game[State, Move], state: State, names: Mapping[Player, PlayerName],
+def build_tree(game: Game[State, Move], state: State, names: Mapping[Any, PlayerName],
                max_nodes: int, label: Callable[[Move], str] = str) -> GameTree:
     """Expand every position reachable from ``state`` (breadth first) into a :class:`GameTree`.
 

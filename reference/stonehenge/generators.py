@@ -167,7 +167,7 @@ def strategy_cases(rng: random.Random, count: int, *, strategy: str, sides: list
                 tree = build_tree(game, positions[cut], _NAMES, max_nodes)
             except TreeTooLargeError:
                 continue
-            best = optimal_moves(TreeGame(tree), 0)
+            best: tuple[str, ...] = optimal_moves(TreeGame(tree), 0)
             if (len(tree.nodes) >= min_nodes and tree.count_paths() <= max_paths
                     and len(best) < len(tree.nodes[0].moves)):
                 break

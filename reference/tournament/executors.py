@@ -113,7 +113,8 @@ class LocalExecutor:
     def _start(self, arena: Arena) -> _Worker:
         context = multiprocessing.get_context(self.start_method)
         ours, theirs = context.Pipe()
-        process = context.Process(target=_worker_main, args=(theirs, arena), daemon=False)
+        process = context.Process(  # type: ignore[attr-defined]
+            target=_worker_main, args=(theirs, arena), daemon=False)
         process.start()
         theirs.close()
         return _Worker(process, ours)

@@ -22,6 +22,8 @@ from reference.core.protocols import Game, Player
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
+S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
+M_co = TypeVar("M_co", bound=Hashable, covariant=True)
 
 
 class Termination(enum.Enum):
@@ -55,7 +57,7 @@ class Outcome:
 
 
 @dataclass(frozen=True)
-class Reply(Generic[M]):
+class Reply(Generic[M_co]):
     """What a contestant answered.
 
     Attributes:
@@ -65,15 +67,15 @@ class Reply(Generic[M]):
         detail: for a fault, a short message (untrusted text abbreviated by the contestant).
     """
 
-    move: Optional[M]
+    move: Optional[M_co]
     fault: Optional[Termination] = None
     detail: str = ""
 
 
-class Contestant(Protocol[S, M]):
+class Contestant(Protocol[S_contra, M_co]):
     """Anything that is told the position and the seconds left on its clock and returns a move."""
 
-    def choose(self, state: S, time_left: float) -> Reply[M]:
+    def choose(self, state: S_contra, time_left: float) -> Reply[M_co]:
         """The contestant's reply for ``state``, where it is to move; must not raise."""
 
 

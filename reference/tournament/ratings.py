@@ -58,7 +58,8 @@ def rate(names: Sequence[str], results: Iterable[GameResult]) -> dict[str, Ratin
         if result.is_aborted:
             continue
         first, second = current[result.first], current[result.second]
-        ranks = [1, 1] if result.winner is None else ([1, 2] if result.winner == 0 else [2, 1])
+        ranks = [1.0, 1.0] if result.winner is None else (
+            [1.0, 2.0] if result.winner == 0 else [2.0, 1.0])
         [[first], [second]] = model.rate([[first], [second]], ranks=ranks)
         current[result.first], current[result.second] = first, second
     return {name: Rating(name, float(r.mu), float(r.sigma)) for name, r in current.items()}

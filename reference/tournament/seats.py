@@ -8,12 +8,14 @@ before the referee looks at it. Nothing here starts a process.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Hashable, Optional, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Optional, Protocol, TypeVar
 
 from reference.tournament.match import Reply, Termination
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
+S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
+M_co = TypeVar("M_co", bound=Hashable, covariant=True)
 
 DETAIL_LIMIT = 160
 """Untrusted text quoted in a fault detail is cut to this many characters."""
@@ -25,10 +27,10 @@ def abbreviate(text: str, limit: int = DETAIL_LIMIT) -> str:
     return flat if len(flat) <= limit else flat[:limit - 3] + "..."
 
 
-class Agent(Protocol[S, M]):
+class Agent(Protocol[S_contra, M_co]):
     """A trusted in-process player: told the position and its clock, returns a move or None."""
 
-    def choose_move(self, state: S, time_left: float) -> Optional[M]:
+    def choose_move(self, state: S_contra, time_left: float) -> Optional[M_co]:
         """The move for the player to move in ``state``; None when it has no move."""
 
 
@@ -49,16 +51,23 @@ class InProcess(Generic[S, M]):
 class CallResultLike(Protocol):
     """The fields of the harness's ``CallResult`` that a seat reads."""
 
-    ok: bool
-    value: Any
-    error: Any
-    timed_out: bool
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def value(self) -> Any: ...
+
+    @property
+    def error(self) -> str: ...
+
+    @property
+    def timed_out(self) -> bool: ...
 
 
 class CallServerLike(Protocol):
     """The harness's ``CallServer``: one sandboxed student process serving function calls."""
 
-    def call(self, function: str, args: Sequence[Any], timeout: float) -> CallResultLike:
+    def call(self, function: str, args: list[Any], timeout: float) -> CallResultLike:
         """Call ``function(*args)`` in the student process, waiting at most ``timeout`` s."""
 
 

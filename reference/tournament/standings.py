@@ -78,10 +78,12 @@ def tally(names: Sequence[str], results: Sequence[GameResult], ratings: Mapping[
                 counts[name][1] += 1
             else:
                 counts[name][0 if result.winner == side else 2] += 1
-    table = [Standing(name, *counts[name], rating=ratings[name],  # type: ignore[misc]
-                      round_reached=None if reached is None else reached[name],
-                      points=None if points is None else points[name])
-             for name in names]
+    table = []
+    for name in names:
+        wins, draws, losses, aborted = counts[name]
+        table.append(Standing(name, wins, draws, losses, aborted, ratings[name],
+                              None if reached is None else reached[name],
+                              None if points is None else points[name]))
     table.sort(key=lambda s: (-(s.points or 0), -s.score, -s.rating.conservative, s.name))
     return table
 

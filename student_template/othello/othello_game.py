@@ -198,6 +198,11 @@ def parse_reply(line, size):
     return move
 
 
+def count_moves(count):
+    """'1 move', '3 moves'."""
+    return f"{count} move" if count == 1 else f"{count} moves"
+
+
 def _is_decimal(token):
     digits = token[1:] if token[:1] in ("-", "+") else token
     return digits.isascii() and digits.isdigit()
@@ -352,7 +357,7 @@ def _forfeit_outcome(player, forfeit, board, moves, names, rules, connection):
     except Exception:  # a broken connection must not turn a forfeit into a crash
         stderr = ""
     detail = (f"{COLOR_NAMES[player]} ({names[player - 1]}) forfeits after "
-              f"{len(moves)} moves: {forfeit.detail}")
+              f"{count_moves(len(moves))}: {forfeit.detail}")
     return Outcome(3 - player, forfeit.reason, player, detail, rules.get_score(board), board,
                    tuple(moves), tuple(names), forfeit.move, forfeit.reply, stderr or "")
 
@@ -410,7 +415,9 @@ class ProcessPlayer:
                 chunk = stream.readline(MAX_READ_BYTES)
                 if not chunk:
                     break
-                if not chunk.endswith(b"\n") and len(chunk) == MAX_READ_BYTES:
+                if not chunk.endswith(b"\n"):
+                    if len(chunk) < MAX_READ_BYTES:
+                        break  # a partial line at end of output is not a reply
                     while True:  # drop the rest of an overlong line
                         rest = stream.readline(MAX_READ_BYTES)
                         if not rest or rest.endswith(b"\n"):

@@ -2,19 +2,42 @@
 from __future__ import annotations
 
 import os
+import pwd
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from harness.sandbox import Level, Sandbox
+from harness.sandbox import Isolation, Level, Sandbox
 from harness.sandbox.isolation import _works, candidates
 
-LEVELS = []
-for option in candidates():
-    if option.level not in [o.level for o in LEVELS] and (
-            option.level is Level.PROCESS or _works(option)):
-        LEVELS.append(option)
+# The USER level kills leftovers by uid, which would kill other tests' student processes running
+# in parallel under the shared sandbox user; it is tested under a user of its own, when present.
+SOLO_USER = "gg-student-solo"
+
+
+def _levels() -> list:
+    levels = []
+    for option in candidates():
+        if option.level is Level.USER:
+            continue
+        if option.level not in [o.level for o in levels] and (
+                option.level is Level.PROCESS or _works(option)):
+            levels.append(option)
+    try:
+        solo = pwd.getpwnam(SOLO_USER)
+    except KeyError:
+        return levels
+    for python in ("/usr/bin/python3", sys.executable):
+        option = Isolation(Level.USER, python, (), solo.pw_uid, solo.pw_gid, switch_user=True)
+        if _works(option):
+            return [*levels, option]
+    return levels
+
+
+LEVELS = [pytest.param(option, id=option.level.name, marks=pytest.mark.xdist_group(
+    "uid-sweep" if option.level is Level.USER else option.level.name)) for option in _levels()]
 
 STUDENT = '''
 import os, signal, sys, time
@@ -58,7 +81,7 @@ def read_input():
 '''
 
 
-@pytest.fixture(params=LEVELS, ids=[o.level.name for o in LEVELS])
+@pytest.fixture(params=LEVELS)
 def sandbox(request, tmp_path):
     source = tmp_path / "student.py"
     source.write_text(STUDENT)
@@ -113,7 +136,8 @@ def test_output_flood_is_capped(sandbox):
 
 
 def test_memory_bomb_raises_memory_error_inside_the_limit(sandbox):
-    raw = sandbox.run_examples(["eat_memory()"], timeout=10)
+    raw = sandbox.run_examples(["eat_memory()"], timeout=30)
+    assert raw.reply is not None, (raw.timed_out, raw.exit_status, raw.output)
     assert raw.reply["observations"][0]["error"]["type"] == "MemoryError"
 
 

@@ -33,8 +33,8 @@ def play(path: Path, side: str = "x", clock: float = 2.0, opponent: str = "rando
 def test_the_solution_beats_random_on_both_sides() -> None:
     for side in ("x", "o"):
         record = play(SOLUTION, side)
-        assert record.outcome.termination is Termination.NO_MOVES
-        assert record.outcome.winner == side
+        assert record.outcome.termination is Termination.NO_MOVES, record.outcome
+        assert record.outcome.winner == side, [p.move for p in record.plies]
         assert dict(record.clocks)[side] > 0
 
 

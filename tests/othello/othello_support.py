@@ -1,7 +1,10 @@
 """Paths, loaders and fake players shared by the othello tests (a uniquely named helper module)."""
 from __future__ import annotations
 
+import collections
 import importlib.util
+import json
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -60,3 +63,27 @@ def write_replier(folder: Path, name: str, reply_code: str) -> Path:
     ``reply_code`` (indented into the turn loop; ``board`` and ``turn`` are defined)."""
     body = textwrap.indent(textwrap.dedent(reply_code), "    ")
     return write_player(folder, name, _TURN_LOOP + body)
+
+
+def grade_cases(submission: Path, results: Path, *case_files: str, timeout_cap: float = 30,
+                keyword: str = "") -> dict:
+    """Grade ``submission`` on some case files of the othello spec, black-box through the
+    harness's pytest plugin, and return the results.json it wrote."""
+    command = [sys.executable, "-m", "pytest", "-p", "harness.pytest_plugin", "-q",
+               "-p", "no:cacheprovider", "-c", str(REPO / "harness" / "data" / "pytest.ini"),
+               "--rootdir", str(SPEC_DIR), "--gg-submission", str(submission),
+               "--gg-results", str(results), "--gg-timeout-cap", str(timeout_cap),
+               *(str(SPEC_DIR / "cases" / name) for name in case_files)]
+    if keyword:
+        command += ["-k", keyword]
+    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert results.is_file(), done.stdout[-3000:] + done.stderr[-3000:]
+    return json.loads(results.read_text(encoding="utf-8"))
+
+
+def group_scores(document: dict) -> dict[str, float]:
+    """{group: points earned} from a results document; a group is the test-name prefix."""
+    earned: dict[str, float] = collections.defaultdict(float)
+    for test in document["tests"]:
+        earned[test["name"].partition(": ")[0]] += test["score"]
+    return {group: round(points, 3) for group, points in earned.items()}

@@ -6,7 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import PROBES, import_isolated
+from stonehenge_helpers import PROBES, import_isolated
 
 from reference.games.stonehenge import Stonehenge
 from reference.search.minimax import move_values, optimal_moves

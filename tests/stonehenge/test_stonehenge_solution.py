@@ -5,7 +5,7 @@ import random
 from types import ModuleType
 
 import pytest
-from conftest import ScriptedInput
+from stonehenge_helpers import ScriptedInput, scripted_input, solution  # noqa: F401 (fixtures)
 
 from reference.games.stonehenge import SIDES, Stonehenge
 from reference.games.subtract_square import SubtractSquare

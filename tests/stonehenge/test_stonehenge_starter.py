@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from conftest import ScriptedInput
+from stonehenge_helpers import ScriptedInput, scripted_input, template  # noqa: F401 (fixtures)
 
 from reference.games.subtract_square import SubtractSquare
 from reference.stonehenge.rough import rough_outcome

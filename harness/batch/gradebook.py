@@ -1,0 +1,62 @@
+"""The CSV gradebook of a batch: one row per submission, one column per test's points."""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any, Sequence
+
+from harness.batch.store import Record
+
+FIXED_COLUMNS = ("student", "email", "sid", "submission", "score", "max_score", "status")
+
+
+def number_key(number: str) -> tuple[int, ...]:
+    """Sort key of a test number such as ``"2.10"`` (numerically, part by part)."""
+    try:
+        return tuple(int(part) for part in str(number).split("."))
+    except ValueError:
+        return (10**9,)
+
+
+def test_columns(records: Sequence[Record]) -> list[tuple[str, str]]:
+    """``(number, column title)`` of every test seen in any document, in test-number order."""
+    seen: dict[str, str] = {}
+    for record in records:
+        for test in (record.document or {}).get("tests", []):
+            number = str(test.get("number", ""))
+            seen.setdefault(number, f"{number} {test.get('name', '')}".strip())
+    return sorted(seen.items(), key=lambda item: number_key(item[0]))
+
+
+def _points(value: Any) -> str:
+    return f"{float(value):.4f}".rstrip("0").rstrip(".") if value is not None else ""
+
+
+def write_gradebook(path: Path, records: Sequence[Record]) -> None:
+    """Write ``path`` (UTF-8 CSV, header row first, rows sorted by student then submission).
+
+    ``score`` is empty and ``status`` says why for a submission without a final result; the
+    per-test columns hold the points earned on each test.
+    """
+    columns = test_columns(records)
+    rows = []
+    for record in sorted(records, key=lambda r: (r.submission.student_label.lower(),
+                                                 r.submission.key)):
+        students = record.submission.students
+        tests = {str(t.get("number", "")): t for t in (record.document or {}).get("tests", [])}
+        rows.append([
+            record.submission.student_label,
+            "; ".join(s.email for s in students if s.email),
+            "; ".join(s.sid for s in students if s.sid),
+            record.submission.key,
+            _points(record.score),
+            _points(record.max_score) if record.document else "",
+            "graded" if not record.problem else f"error: {record.problem}",
+            *(_points(tests[number].get("score")) if number in tests else ""
+              for number, _ in columns),
+        ])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8", newline="") as stream:
+        writer = csv.writer(stream)
+        writer.writerow([*FIXED_COLUMNS, *(title for _, title in columns)])
+        writer.writerows(rows)

@@ -1,0 +1,149 @@
+"""Grade a folder of submissions: plan (what is new or changed), grade in parallel, then write the
+gradebook and the report from everything the output folder holds.
+
+A rerun skips every submission whose final results.json was made from the same files, the same
+specs and grader code, and the same options; ``only`` regrades the named students whatever their
+state, and ``force`` regrades everyone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import harness
+from harness.batch import store
+from harness.batch.discover import Submission, discover
+from harness.batch.executors import default_workers, run_dask, run_local
+from harness.batch.gradebook import write_gradebook
+from harness.batch.html_report import write_pages
+from harness.batch.jobs import Job, Outcome, SubmissionTooLarge, read_files, tree_fingerprint
+from harness.batch.progress import Progress
+from harness.build import grading_code
+from harness.spec import find_assignment
+from harness.spec.model import Assignment
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """What ``gamegrader batch`` was asked to do (see ``run_batch``)."""
+
+    assignment: str
+    submissions: Path
+    out: Path
+    workers: int | None = None
+    scheduler: str | None = None
+    only: tuple[str, ...] = ()
+    force: bool = False
+    timeout_cap: float | None = None
+    budget: float | None = None
+    progress: bool = True
+
+
+@dataclass(frozen=True)
+class BatchSummary:
+    """What a batch run did. ``graded``, ``skipped`` and ``failed`` hold submission keys
+    (``failed`` is a subset of ``graded``: graded, but with no final result)."""
+
+    records: tuple[store.Record, ...]
+    graded: tuple[str, ...]
+    skipped: tuple[str, ...]
+    failed: tuple[str, ...]
+    gradebook: Path
+    report: Path
+
+
+def spec_fingerprint(assignment: Assignment) -> str:
+    """A digest of everything besides the submission that decides its verdicts: the spec
+    folder, support and probe files, the harness, and the reference modules the cases'
+    comparators and runners import (not the rest of the reference, which other assignments
+    use)."""
+    code = Path(harness.__file__).resolve().parent
+    return tree_fingerprint([assignment.folder, *assignment.support_files,
+                             *sorted(grading_code(assignment)), code])
+
+
+def select(submissions: Sequence[Submission], only: Sequence[str]) -> list[Submission]:
+    """The submissions matching any of ``only`` (all of them when ``only`` is empty).
+
+    Raises:
+        LookupError: a name in ``only`` matches no submission.
+    """
+    if not only:
+        return list(submissions)
+    chosen = []
+    for who in only:
+        matching = [s for s in submissions if s.matches(who)]
+        if not matching:
+            raise LookupError(f"no submission belongs to {who!r} (give a student's name, "
+                              "email, id, or a submission folder's name)")
+        chosen.extend(s for s in matching if s not in chosen)
+    return chosen
+
+
+def run_batch(options: BatchOptions) -> BatchSummary:
+    """Grade the submissions under ``options.submissions`` into ``options.out``.
+
+    Raises:
+        SpecError: the assignment is unknown or its spec is broken.
+        NotADirectoryError: the submissions folder does not exist.
+        LookupError: ``options.only`` names nobody.
+        ImportError: ``options.scheduler`` is set but dask.distributed is missing.
+    """
+    assignment = find_assignment(options.assignment)
+    everyone = discover(options.submissions)
+    chosen = select(everyone, options.only)
+    context = spec_fingerprint(assignment)
+    jobs: list[tuple[Submission, Job, str]] = []
+    early: list[tuple[Submission, Outcome]] = []
+    skipped = []
+    for submission in chosen:
+        try:
+            files, is_file = read_files(submission.path)
+        except (SubmissionTooLarge, OSError) as exc:
+            early.append((submission, Outcome(submission.key, None, str(exc), 0.0)))
+            continue
+        job = Job(submission.key, assignment.name, files, is_file, options.timeout_cap,
+                  options.budget)
+        fingerprint = job.fingerprint(context)
+        forced = options.force or bool(options.only)
+        if not forced and store.is_current(options.out, submission.key, fingerprint):
+            skipped.append(submission.key)
+            continue
+        jobs.append((submission, job, fingerprint))
+
+    by_key = {job.key: (submission, fingerprint) for submission, job, fingerprint in jobs}
+    progress = Progress(len(jobs) + len(early)) if options.progress else None
+    failed: list[str] = []
+
+    def on_done(outcome: Outcome) -> None:
+        submission, fingerprint = by_key.get(outcome.key, (None, ""))
+        if submission is None:
+            submission = next(s for s, o in early if o.key == outcome.key)
+        record = store.save(options.out, submission, outcome, fingerprint)
+        if record.problem:
+            failed.append(submission.key)
+        if progress:
+            progress.advance(f"{submission.student_label[:30]}: "
+                             + (f"{record.score:g}/{record.max_score:g}"
+                                if record.score is not None else "no result"))
+
+    if progress:
+        progress.start()
+    try:
+        for _, outcome in early:
+            on_done(outcome)
+        planned = [job for _, job, _ in jobs]
+        if options.scheduler:
+            run_dask(planned, options.scheduler, on_done)
+        else:
+            run_local(planned, options.workers or default_workers(), on_done)
+    finally:
+        if progress:
+            progress.finish()
+        records = tuple(store.load(options.out, s) for s in everyone)
+        gradebook = options.out / "gradebook.csv"
+        write_gradebook(gradebook, records)
+        report = write_pages(options.out, records, assignment.name, assignment.title)
+    graded = tuple(s.key for s, _, _ in jobs) + tuple(s.key for s, _ in early)
+    return BatchSummary(records, graded, tuple(skipped), tuple(failed), gradebook, report)

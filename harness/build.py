@@ -1,0 +1,286 @@
+"""Packages made from the repository for one assignment.
+
+- The **autograder zip** Gradescope takes: ``setup.sh`` and ``run_autograder`` at its root, an
+  ``ASSIGNMENT`` file, and only what grading needs (the harness, the reference package without
+  the solution files, this assignment's specs with their generated cases, its support files).
+  It holds hidden expected values, so it must stay private.
+- A **Docker build folder**: the same files unpacked, plus the repository's ``Dockerfile``.
+- The **student package**: the harness, this assignment's *visible* cases only (hidden cases and
+  their generated files are left out, and case files are rewritten without them), its support
+  files, and only the reference modules the visible cases' comparators and runners import.
+
+Zips are reproducible: entries sorted, fixed timestamps, fixed permissions. This module reads
+the repository and writes one zip or folder; it runs nothing.
+"""
+from __future__ import annotations
+
+import ast
+import shutil
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+import yaml
+
+from harness.paths import project_root
+from harness.spec import find_assignment
+from harness.spec.loader import generated_path, load_all_cases, read_yaml
+from harness.spec.model import Assignment
+
+EXECUTABLE = frozenset({"setup.sh", "run_autograder"})
+_LEFT_OUT = {"__pycache__", ".pytest_cache", ".mypy_cache"}
+_LEFT_OUT_FILES = {"READY"}  # the lead's development note in harness/
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+@dataclass
+class Built:
+    """What a build wrote: the zip or folder, its entries (archive names), and notes."""
+
+    path: Path
+    entries: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def describe(self) -> list[str]:
+        """Lines for the command line: what was written, how many files, and the notes."""
+        return [f"wrote {self.path} ({len(self.entries)} files)", *self.notes]
+
+
+# --- which files ---------------------------------------------------------------------------------
+
+def _tree(folder: Path) -> Iterator[Path]:
+    for path in sorted(folder.rglob("*")):
+        parts = set(path.relative_to(folder).parts)
+        if path.is_file() and not path.is_symlink() and not parts & _LEFT_OUT \
+                and path.name not in _LEFT_OUT_FILES and path.suffix not in (".pyc", ".pyo"):
+            yield path
+
+
+def module_file(name: str, root: Path) -> Path | None:
+    """The file of module ``name`` under ``root`` (``a/b.py`` or ``a/b/__init__.py``)."""
+    base = root.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _imported(path: Path, name: str) -> set[str]:
+    """Module names ``path`` (module ``name``) imports, including ``from x import submodule``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def python_closure(modules: Iterable[str], root: Path, packages: tuple[str, ...] = ("reference",)
+                   ) -> set[Path]:
+    """The files of ``modules`` and of every module they import, transitively, limited to the
+    top-level ``packages`` under ``root`` (parent packages' ``__init__.py`` included)."""
+    todo = [m for m in modules if m.split(".")[0] in packages]
+    seen: set[str] = set()
+    files: set[Path] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+        path = module_file(name, root)
+        if path is None:
+            continue
+        files.add(path)
+        todo.extend(m for m in _imported(path, name) if m.split(".")[0] in packages)
+    return files
+
+
+def named_modules(assignment: Assignment, visible_only: bool = False) -> set[str]:
+    """Modules named by the assignment's cases as comparators or runners."""
+    names = set()
+    for case in load_all_cases(assignment):
+        if visible_only and not case.visibility.reveals_expected:
+            continue
+        for ref in (case.compare, case.runner or ""):
+            if ":" in ref:
+                names.add(ref.partition(":")[0])
+    return names
+
+
+def grading_code(assignment: Assignment, visible_only: bool = False) -> set[Path]:
+    """Reference files grading ``assignment`` imports, and its probe files."""
+    root = project_root()
+    return python_closure(named_modules(assignment, visible_only), root) | set(
+        assignment.probe_files)
+
+
+def autograder_files(assignment: Assignment) -> dict[str, Path]:
+    """Archive name -> file, for the autograder zip (without the generated ``ASSIGNMENT``)."""
+    root = project_root()
+    files: dict[str, Path] = {name: root / name for name in
+                              ("setup.sh", "run_autograder", "pyproject.toml", "README.md")}
+    solutions = root / "reference" / "solutions"
+    for folder in (root / "harness", root / "reference", assignment.folder):
+        for path in _tree(folder):
+            if solutions not in path.parents:
+                files[path.relative_to(root).as_posix()] = path
+    for path in (*assignment.support_files, *grading_code(assignment)):
+        files[path.relative_to(root).as_posix()] = path
+    return files
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+def _write_zip(out: Path, entries: dict[str, bytes | Path]) -> list[str]:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    temporary = out.with_name(f".{out.name}.partial")
+    with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(entries):
+            content = entries[name]
+            info = zipfile.ZipInfo(name, _ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            mode = 0o755 if name in EXECUTABLE else 0o644
+            info.external_attr = (0o100000 | mode) << 16
+            data = content.read_bytes() if isinstance(content, Path) else content
+            archive.writestr(info, data)
+    temporary.replace(out)
+    return sorted(entries)
+
+
+def _write_folder(out: Path, entries: dict[str, bytes | Path]) -> list[str]:
+    if out.exists():
+        shutil.rmtree(out)
+    for name, content in entries.items():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content.read_bytes() if isinstance(content, Path) else content)
+        target.chmod(0o755 if name in EXECUTABLE else 0o644)
+    return sorted(entries)
+
+
+def _autograder_entries(name: str) -> dict[str, bytes | Path]:
+    assignment = find_assignment(name)
+    entries: dict[str, bytes | Path] = dict(autograder_files(assignment))
+    entries["ASSIGNMENT"] = f"{assignment.name}\n".encode()
+    return entries
+
+
+def build_autograder(name: str, out: Path) -> Built:
+    """Write the Gradescope autograder zip for assignment ``name`` to ``out``.
+
+    Raises:
+        SpecError: the assignment is unknown or its specs are broken.
+    """
+    built = Built(out, _write_zip(out, _autograder_entries(name)))
+    built.notes.append("upload it as the autograder of a Gradescope programming assignment; "
+                       "it contains the hidden cases, so keep it private")
+    return built
+
+
+def write_docker_context(name: str, out: Path) -> Built:
+    """Write the autograder's files unpacked into the folder ``out``, with the Dockerfile, for
+    ``docker build --build-arg ASSIGNMENT=NAME -t IMAGE OUT`` (the folder is replaced)."""
+    entries = _autograder_entries(name)
+    entries["Dockerfile"] = project_root() / "Dockerfile"
+    built = Built(out, _write_folder(out, entries))
+    built.notes.append(f"next: docker build --build-arg ASSIGNMENT={name} -t IMAGE {out}  "
+                       "(keep the image private: it contains the hidden cases)")
+    return built
+
+
+# --- the student package -------------------------------------------------------------------------
+
+class _ReadableDumper(yaml.SafeDumper):
+    """Multi-line strings (doctest transcripts) as block scalars."""
+
+
+_ReadableDumper.add_representer(str, lambda dumper, value: dumper.represent_scalar(
+    "tag:yaml.org,2002:str", value, style="|" if "\n" in value else None))
+
+
+def _visible(entry: dict[str, Any], defaults: dict[str, Any]) -> bool:
+    return str(entry.get("visibility", defaults.get("visibility", "visible"))) == "visible"
+
+
+def student_case_files(assignment: Assignment) -> dict[str, bytes | Path]:
+    """Archive name -> content of the visible-only case files and their generated files.
+
+    A case file with no hidden entries is kept as it is; one with hidden entries is rewritten
+    without them (comments are lost); one with no visible entry is left out.
+    """
+    root = project_root()
+    entries: dict[str, bytes | Path] = {}
+    for path in assignment.case_files:
+        data = read_yaml(path)
+        defaults = data.get("defaults", {}) or {}
+        cases = [c for c in data.get("cases", []) or [] if _visible(c, defaults)]
+        blocks = [b for b in data.get("generate", []) or [] if _visible(b, defaults)]
+        if not cases and not blocks:
+            continue
+        name = path.relative_to(root).as_posix()
+        if len(cases) == len(data.get("cases", []) or []) and \
+                len(blocks) == len(data.get("generate", []) or []):
+            entries[name] = path
+        else:
+            kept = {**data, "cases": cases, "generate": blocks}
+            text = ("# Student copy: the visible cases only (written by 'gamegrader build "
+                    "--student').\n" + yaml.dump(kept, Dumper=_ReadableDumper, sort_keys=False,
+                                                 allow_unicode=True, width=100))
+            entries[name] = text.encode()
+        for block in blocks:
+            generated = generated_path(path, block["id"])
+            entries[generated.relative_to(root).as_posix()] = generated
+    return entries
+
+
+STUDENT_README = """\
+# {title}: local checker
+
+Run the visible test cases of `{name}` on your own code before you submit.
+
+    python3 -m venv .venv
+    .venv/bin/pip install -e .
+    .venv/bin/gamegrader check path/to/{main}
+
+Each visible case shows PASS or FAIL with its points; a failure shows the call that was made,
+the expected value and what your code returned (or raised). The total counts the visible cases
+only. Hidden cases run only on Gradescope and are not in this package.
+"""
+
+
+def build_student(name: str, out: Path) -> Built:
+    """Write the student package of assignment ``name`` to the zip ``out``.
+
+    Raises:
+        SpecError: the assignment is unknown or its specs are broken.
+    """
+    assignment = find_assignment(name)
+    root = project_root()
+    entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
+    entries["README.md"] = STUDENT_README.format(
+        title=assignment.title, name=assignment.name, main=assignment.main_file).encode()
+    for path in _tree(root / "harness"):
+        entries[path.relative_to(root).as_posix()] = path
+    entries[(assignment.folder / "assignment.yaml").relative_to(root).as_posix()] = \
+        assignment.folder / "assignment.yaml"
+    entries.update(student_case_files(assignment))
+    for path in (*assignment.support_files, *grading_code(assignment, visible_only=True)):
+        entries[path.relative_to(root).as_posix()] = path
+    built = Built(out, _write_zip(out, entries))
+    shipped = sorted(e for e in built.entries if e.startswith("reference/"))
+    built.notes.append(f"visible cases only; reference modules shipped: "
+                       f"{', '.join(shipped) or 'none'}")
+    return built

@@ -1,0 +1,308 @@
+"""``gamegrader validate``: the grader's release check, one assignment at a time.
+
+1. every spec file parses and names comparators and runners that exist;
+2. ``gamegrader generate --check`` finds no stale generated file;
+3. the reference solution (every file of ``reference/solutions/NAME/``, submitted as a folder)
+   passes every case;
+4. every wrong implementation in ``tests/mutants/NAME.yaml`` fails exactly the cases listed for
+   it (and loses exactly ``lost`` points when that is given).
+
+Grading runs through the same jobs as ``gamegrader batch``: each submission in its own
+``gamegrader grade`` process, in parallel. Problems are reported, never raised.
+
+The mutants file maps a mutant's name to::
+
+    why: one line saying what is wrong and why exactly those cases catch it
+    file: adversarial_search.py     # optional: the solution file to edit (default: the main file)
+    replace: [[old, new], ...]      # each old text must occur in the file
+    files: [02_get_best_move]       # optional: grade only these case files (a faster run)
+    fails: ["group::case name", "group::#1*"]   # the failing case ids; "*" matches any text
+    lost: 17.0                      # optional: the points lost (out of the graded cases' total)
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import jsonschema
+
+from harness.batch.executors import default_workers, run_local
+from harness.batch.jobs import Job, Outcome, read_files
+from harness.compare.registry import resolve_callable, resolve_comparator
+from harness.paths import ROOT_ENV, project_root
+from harness.spec import SpecError, find_assignment
+from harness.spec.generate import generate
+from harness.spec.loader import load_all_cases, read_yaml
+from harness.spec.model import Assignment
+
+MUTANTS_FOLDER = Path("tests") / "mutants"
+MUTANT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": {
+        "type": "object",
+        "required": ["why", "replace", "fails"],
+        "additionalProperties": False,
+        "properties": {
+            "why": {"type": "string", "minLength": 1},
+            "file": {"type": "string"},
+            "replace": {"type": "array", "minItems": 1, "items": {
+                "type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "string"}}},
+            "files": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+            "fails": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+            "lost": {"type": "number", "minimum": 0},
+        },
+    },
+}
+
+
+@dataclass(frozen=True)
+class Check:
+    """One line of the release check: what was checked, whether it held, and the details."""
+
+    assignment: str
+    name: str
+    ok: bool
+    detail: str = ""
+
+
+@dataclass
+class ValidationReport:
+    """Every check made, in order."""
+
+    checks: list[Check] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.checks) and all(c.ok for c in self.checks)
+
+    def render(self) -> str:
+        """One line per check (OK or FAIL), details indented, and a closing count."""
+        lines = []
+        for check in self.checks:
+            lines.append(f"{'OK  ' if check.ok else 'FAIL'} {check.assignment}: {check.name}")
+            if check.detail and not check.ok:
+                lines.extend("       " + line for line in check.detail.splitlines())
+        failed = sum(1 for c in self.checks if not c.ok)
+        lines.append(f"{len(self.checks) - failed} passed, {failed} failed")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A wrong implementation: the reference solution with some text replaced."""
+
+    name: str
+    why: str
+    file: str
+    replace: tuple[tuple[str, str], ...]
+    files: tuple[str, ...]
+    fails: tuple[str, ...]
+    lost: float | None
+
+
+def mutants_path(name: str) -> Path:
+    return project_root() / MUTANTS_FOLDER / f"{name}.yaml"
+
+
+def load_mutants(assignment: Assignment) -> list[Mutant]:
+    """The assignment's mutants (none if it has no mutants file).
+
+    Raises:
+        SpecError: the mutants file is not valid (naming the mutant and field at fault).
+    """
+    path = mutants_path(assignment.name)
+    if not path.is_file():
+        return []
+    data = read_yaml(path) or {}
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(MUTANT_SCHEMA).iter_errors(data))
+    if error is not None:
+        where = [str(part) for part in error.absolute_path]
+        raise SpecError(path, error.message, case=where[0] if where else None,
+                        field=".".join(where[1:]) or None)
+    return [Mutant(name, entry["why"], entry.get("file", assignment.main_file),
+                   tuple((old, new) for old, new in entry["replace"]),
+                   tuple(entry.get("files", ())), tuple(entry["fails"]), entry.get("lost"))
+            for name, entry in data.items()]
+
+
+def matches(pattern: str, case_id: str) -> bool:
+    """Whether ``case_id`` is ``pattern``, where ``*`` in the pattern matches any text.
+
+    >>> matches("get_best_move::#1*", "get_best_move::#12 3x3 board"), matches("a::b", "a::bc")
+    (True, False)
+    """
+    regex = ".*".join(re.escape(part) for part in pattern.split("*"))
+    return re.fullmatch(regex, case_id, flags=re.DOTALL) is not None
+
+
+def _check_specs(assignment: Assignment) -> Check:
+    try:
+        cases = load_all_cases(assignment)
+        for case in cases:
+            try:
+                resolve_comparator(case.compare)
+                if case.runner:
+                    resolve_callable(case.runner)
+            except LookupError as exc:
+                raise SpecError(case.file, str(exc), case=case.name,
+                                field="runner" if case.runner else "compare") from exc
+    except SpecError as exc:
+        return Check(assignment.name, "specs parse", False, str(exc))
+    return Check(assignment.name, "specs parse", True, f"{len(cases)} cases")
+
+
+def _check_generated(assignment: Assignment) -> Check:
+    try:
+        stale = generate(assignment, check=True)
+    except Exception as exc:  # noqa: BLE001 - a broken generator is a finding here, not a crash
+        return Check(assignment.name, "generated cases up to date", False,
+                     f"{type(exc).__name__}: {exc}")
+    return Check(assignment.name, "generated cases up to date", not stale,
+                 "out of date (run 'gamegrader generate " + assignment.name + "'): "
+                 + ", ".join(str(p) for p in stale))
+
+
+def _subset_root(assignment: Assignment, stems: Sequence[str], folder: Path) -> Path:
+    """A GAMEGRADER_ROOT whose copy of the assignment holds only some case files."""
+    real = project_root()
+    specs = folder / "test_specs" / assignment.name
+    (specs / "cases").mkdir(parents=True)
+    (specs / "generated").mkdir()
+    shutil.copy2(assignment.folder / "assignment.yaml", specs)
+    for stem in stems:
+        case_file = assignment.folder / "cases" / f"{stem}.yaml"
+        if not case_file.is_file():
+            raise SpecError(mutants_path(assignment.name), f"no case file {case_file.name}",
+                            field="files")
+        shutil.copy2(case_file, specs / "cases")
+        for generated in (assignment.folder / "generated").glob(f"{stem}.*.yaml"):
+            shutil.copy2(generated, specs / "generated")
+    for shared in ("student_template", "reference"):
+        (folder / shared).symlink_to(real / shared)
+    return folder
+
+
+def _mutant_job(assignment: Assignment, mutant: Mutant, solution: dict[str, bytes],
+                scratch: Path, timeout_cap: float | None) -> Job:
+    """The job grading ``mutant``.
+
+    Raises:
+        SpecError: the file to edit is not in the solution, or an edit does not apply.
+    """
+    where = mutants_path(assignment.name)
+    if mutant.file not in solution:
+        raise SpecError(where, f"{mutant.file} is not a file of the reference solution "
+                        f"({', '.join(sorted(solution))})", case=mutant.name, field="file")
+    text = solution[mutant.file].decode("utf-8")
+    for index, (old, new) in enumerate(mutant.replace):
+        if old not in text:
+            raise SpecError(where, f"the text to replace does not occur in {mutant.file}: "
+                            f"{old[:80]!r}", case=mutant.name, field=f"replace[{index}]")
+        text = text.replace(old, new)
+    files = {**solution, mutant.file: text.encode("utf-8")}
+    env = {}
+    if mutant.files:
+        root = _subset_root(assignment, mutant.files, scratch / mutant.name)
+        env[ROOT_ENV] = str(root)
+    return Job(f"{assignment.name}--{mutant.name}", assignment.name, files, False, timeout_cap,
+               env=env)
+
+
+def failed_ids(document: dict[str, Any]) -> list[str]:
+    """Case ids of the tests that did not pass, in test order."""
+    return [str(t.get("extra_data", {}).get("case_id", t.get("name")))
+            for t in document.get("tests", []) if t.get("status") != "passed"]
+
+
+def judge_reference(name: str, outcome: Outcome) -> Check:
+    if not outcome.is_final or outcome.document is None:
+        return Check(name, "reference solution passes every case", False, outcome.problem)
+    failed = failed_ids(outcome.document)
+    total = sum(t.get("max_score", 0) for t in outcome.document.get("tests", []))
+    detail = "failed: " + ", ".join(failed) if failed else (
+        f"score {outcome.document.get('score')} of {total}")
+    return Check(name, "reference solution passes every case", not failed, detail)
+
+
+def judge_mutant(name: str, mutant: Mutant, outcome: Outcome) -> Check:
+    """Whether the mutant failed exactly the listed cases (and lost exactly ``lost``)."""
+    label = f"wrong implementation '{mutant.name}' fails exactly its cases"
+    if not outcome.is_final or outcome.document is None:
+        return Check(name, label, False, outcome.problem)
+    failed = failed_ids(outcome.document)
+    unmatched = [p for p in mutant.fails if not any(matches(p, f) for f in failed)]
+    extra = [f for f in failed if not any(matches(p, f) for p in mutant.fails)]
+    problems = []
+    if unmatched:
+        problems.append("expected to fail but passed: " + "; ".join(unmatched))
+    if extra:
+        problems.append("failed but not listed: " + "; ".join(extra))
+    tests = outcome.document.get("tests", [])
+    lost = round(sum(t.get("max_score", 0) for t in tests) - outcome.document.get("score", 0), 4)
+    if mutant.lost is not None and abs(lost - mutant.lost) > 1e-3:
+        problems.append(f"lost {lost:g} points, expected {mutant.lost:g}")
+    if problems:
+        problems.append(f"({mutant.why})")
+    return Check(name, label, not problems, "\n".join(problems))
+
+
+def validate(names: Sequence[str], *, workers: int | None = None,
+             timeout_cap: float | None = None, mutants: bool = True,
+             only_mutants: Sequence[str] = ()) -> ValidationReport:
+    """Run the release check on the named assignments and return every check made.
+
+    Args:
+        names: assignment short names.
+        workers: submissions graded at once (default: the number of CPUs).
+        timeout_cap: passed to every grading run (quick runs; the release check should use
+            the specs' own timeouts).
+        mutants: whether to grade the wrong implementations.
+        only_mutants: if given, grade only the mutants with these names.
+    """
+    report = ValidationReport()
+    jobs: list[Job] = []
+    judges: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="gamegrader-validate-") as temporary:
+        for name in names:
+            try:
+                assignment = find_assignment(name)
+            except SpecError as exc:
+                report.checks.append(Check(name, "specs parse", False, str(exc)))
+                continue
+            report.checks.append(_check_specs(assignment))
+            if not report.checks[-1].ok:
+                continue
+            report.checks.append(_check_generated(assignment))
+            folder = project_root() / "reference" / "solutions" / name
+            if not folder.is_dir():
+                report.checks.append(Check(name, "reference solution passes every case", False,
+                                           f"{folder} does not exist"))
+                continue
+            solution, _ = read_files(folder)
+            key = f"{name}--reference"
+            jobs.append(Job(key, name, solution, False, timeout_cap))
+            judges[key] = lambda outcome, name=name: judge_reference(name, outcome)
+            try:
+                listed = load_mutants(assignment) if mutants else []
+                for mutant in listed:
+                    if only_mutants and mutant.name not in only_mutants:
+                        continue
+                    job = _mutant_job(assignment, mutant, solution, Path(temporary), timeout_cap)
+                    jobs.append(job)
+                    judges[job.key] = (lambda outcome, name=name, mutant=mutant:
+                                       judge_mutant(name, mutant, outcome))
+            except SpecError as exc:
+                report.checks.append(Check(name, "wrong implementations are well formed", False,
+                                           str(exc)))
+        outcomes: dict[str, Outcome] = {}
+        run_local(jobs, workers or default_workers(),
+                  lambda outcome: outcomes.__setitem__(outcome.key, outcome))
+    report.checks.extend(judges[job.key](outcomes[job.key]) for job in jobs)
+    order = {name: index for index, name in enumerate(names)}
+    report.checks.sort(key=lambda check: order.get(check.assignment, len(order)))  # stable
+    return report

@@ -1,0 +1,91 @@
+"""Wrong agents (mutants of the reference solution) graded black-box: the exact outcome of each."""
+from __future__ import annotations
+
+import dataclasses
+
+from harness.sandbox import Sandbox
+from harness.spec import find_assignment, load_case_file
+from othello_support import SOLUTION, TEMPLATE_DIR, grade_cases, group_scores
+from reference.othello.runners import play_randy
+
+MINIMAX_MIN_MOVES = "moves = get_possible_moves(board, opponent) if limit != 0 else []"
+MINIMAX_MAX_MOVES = "moves = get_possible_moves(board, color) if limit != 0 else []"
+REPLY = "print(i, j, flush=True)"
+
+
+def messages(document, group):
+    return "\n".join(t.get("output", "") for t in document["tests"]
+                     if t["name"].startswith(group + ": "))
+
+
+def test_min_node_with_the_wrong_colour(mutate, tmp_path):
+    # the min node expands color's own moves: values are mirrored, alpha-beta is untouched
+    agent = mutate(SOLUTION, [("opponent = 3 - color", "opponent = color")], name="agent.py")
+    document = grade_cases(agent, tmp_path / "r.json", "02_minimax.yaml", "03_alphabeta.yaml")
+    assert group_scores(document) == {"minimax": 8.021, "alphabeta": 20.0}
+    assert ">>> minimax_max_node(board, 1, -1)\n  utility 6 should be -6" in messages(
+        document, "minimax")
+
+
+def test_depth_limit_ignored(mutate, tmp_path):
+    # minimax searches to the end whatever the limit: every limited value is the full-depth -6
+    agent = mutate(SOLUTION, [(MINIMAX_MIN_MOVES, MINIMAX_MIN_MOVES.replace(
+        " if limit != 0 else []", "")), (MINIMAX_MAX_MOVES, MINIMAX_MAX_MOVES.replace(
+            " if limit != 0 else []", ""))], name="agent.py")
+    document = grade_cases(agent, tmp_path / "r.json", "04_depth_limit.yaml",
+                           keyword="start and minimax")
+    assert group_scores(document) == {"depth_limit": 1.0}
+    assert ">>> minimax_max_node(board, 1, 1)\n  utility -6 should be 3" in messages(
+        document, "depth_limit")
+
+
+def test_cache_keyed_by_the_board_alone_gives_stale_answers(mutate, tmp_path):
+    agent = mutate(SOLUTION, [('key = ("min", board, color, limit)', "key = board"),
+                              ('key = ("max", board, color, limit)', "key = board")],
+                   name="agent.py")
+    document = grade_cases(agent, tmp_path / "r.json", "05_caching.yaml")
+    assert group_scores(document) == {"caching": 8.438}
+    text = messages(document, "caching")
+    assert ">>> minimax_min_node(board, 1, 4, 1)\n  utility -5 should be 5" in text
+
+
+def test_printing_to_stdout_breaks_the_protocol_but_not_function_cases(mutate, tmp_path):
+    header = "def select_move_alphabeta(board, color, limit=-1, caching=0, ordering=0):\n"
+    agent = mutate(SOLUTION, [(header, header + "    print('thinking...')\n")],
+                   name="agent.py")
+    document = grade_cases(agent, tmp_path / "r.json", "03_alphabeta.yaml", "07_games.yaml")
+    # only the minimax game (2 points) survives; captured stdout costs nothing in function cases
+    assert group_scores(document) == {"alphabeta": 20.0, "games": 2.0}
+    assert ("light (Reference) forfeits after 1 move: reply 'thinking...' is not two integers "
+            "'column row'") in messages(document, "games")
+
+
+def test_answering_minus_one_two_is_out_of_range(mutate, tmp_path):
+    agent = mutate(SOLUTION, [(REPLY, "print(-1, 2, flush=True)")], name="agent.py")
+    document = grade_cases(agent, tmp_path / "r.json", "07_games.yaml")
+    assert group_scores(document) == {"games": 0.0}
+    text = messages(document, "games")
+    assert text.count("lost by forfeit (out-of-range)") == 18
+    assert "your move (column, row): (-1, 2)" in text
+    assert "outside the board (columns and rows 0..3)" in text
+
+
+def test_sleeping_past_the_move_limit_times_out(mutate):
+    agent = mutate(SOLUTION, [(REPLY, "import time; time.sleep(30); " + REPLY)],
+                   name="agent.py")
+    assignment = find_assignment("othello")
+    games = [path for path in assignment.case_files if path.name == "07_games.yaml"][0]
+    case = load_case_file(games, assignment, 7)[0]
+    assert case.options["size"] == 4 and len(case.options["games"]) == 2
+    # a 2 s case timeout caps the per-move limit at 2 s (Gradescope uses 10 s)
+    short = dataclasses.replace(case, timeout=2.0)
+    with Sandbox("agent", {"agent.py": agent,
+                           "othello_shared.py": TEMPLATE_DIR / "othello_shared.py"}) as sandbox:
+        judgement = play_randy(short, sandbox)
+    assert judgement.fraction == 0.0
+    lines = judgement.message.splitlines()
+    assert lines[0] == "won 0 of 2 games against Randy on 4x4 (needed 2)"
+    assert lines[1] == "game 1: you played light (Randy's seed 1): lost by forfeit (timeout), " \
+                       "dark 4 - light 1"
+    assert "light (Reference) forfeits after 1 move: no move within 2 s" in lines[2]
+    assert lines[-1] == ("game 2: not played (skipped after a timeout, to save grading time)")

@@ -1,0 +1,130 @@
+"""The stonehenge comparators on hand-made observations (no student process involved)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from harness import Case, Observation
+from harness.compare.observations import ErrorInfo
+from harness.spec.doctests import parse_transcript
+from harness.spec.model import Visibility
+from reference.stonehenge import checkers
+
+SIDE_1 = "      @   @\n     /   /\n@ - A - B\n     \\ / \\\n  @ - C   @\n       \\\n        @\n"
+
+
+def case(transcript: str, options: dict[str, Any] | None = None) -> Case:
+    return Case(id="t::t", number="1.1", group="t", name="t", points=1.0,
+                visibility=Visibility.VISIBLE, timeout=1.0, file=Path("t.yaml"),
+                examples=parse_transcript(transcript), options=options or {})
+
+
+def printed(text: str) -> Observation:
+    return Observation(stdout=text)
+
+
+def value(data: Any) -> Observation:
+    return Observation(value=data, has_value=True)
+
+
+BOARD_CASE = case(">>> g = StonehengeGame(True)\n>>> print(g.current_state)\n" + SIDE_1)
+
+
+def test_exact_board_earns_full_credit() -> None:
+    assert checkers.board(BOARD_CASE, [Observation(), printed(SIDE_1)], True).fraction == 1.0
+
+
+def test_board_with_trailing_spaces_earns_half_and_names_the_line() -> None:
+    spaced = SIDE_1.replace("@ - A - B\n", "@ - A - B  \n")
+    judgement = checkers.board(BOARD_CASE, [Observation(), printed(spaced)], False)
+    assert judgement.fraction == 0.5
+    assert "line 3 of your board ends with whitespace" in judgement.message
+
+
+def test_board_with_a_final_newline_earns_half() -> None:
+    judgement = checkers.board(BOARD_CASE, [Observation(), printed(SIDE_1 + "\n")], True)
+    assert judgement.fraction == 0.5 and "must not end with" in judgement.message
+
+
+def test_wrong_marker_earns_nothing_and_hidden_message_hides_the_board() -> None:
+    wrong = SIDE_1.replace("  @ - C   @", "  1 - C   @")
+    hidden = checkers.board(BOARD_CASE, [Observation(), printed(wrong)], False)
+    shown = checkers.board(BOARD_CASE, [Observation(), printed(wrong)], True)
+    assert hidden.fraction == shown.fraction == 0.0
+    assert "first on line 5" in hidden.message and "expected" not in hidden.message
+    assert "expected:" in shown.message
+
+
+def test_setup_error_is_reported_with_its_line() -> None:
+    error = Observation(error=ErrorInfo("NotImplementedError", ""))
+    judgement = checkers.board(BOARD_CASE, [error], True)
+    assert judgement.fraction == 0.0
+    assert judgement.message.startswith(">>> g = StonehengeGame(True)\n  raised NotImplementedError")
+
+
+def test_states_compare_boards_by_content_and_values_strictly() -> None:
+    steps = case(">>> print(s)\n" + SIDE_1 + ">>> g.is_over(s), s.get_possible_moves()\n"
+                 "(False, ['A', 'B', 'C'])\n>>> s.p1_turn\nTrue\n")
+    loose = printed(SIDE_1.replace("@ - A", "@  -  A"))
+    assert checkers.states(steps, [loose, value((False, ["A", "B", "C"])), value(True)],
+                           True).fraction == 1.0
+    judgement = checkers.states(steps, [loose, value((False, ("A", "B", "C"))), value(1)], False)
+    assert judgement.fraction == pytest.approx(1 / 3)
+    assert "1 of 3 checks right" in judgement.message
+    assert "which is not the expected value" in judgement.message
+
+
+@pytest.mark.parametrize("want, got, right", [
+    ("1", 1, True), ("1", 1.0, True), ("1", True, False), ("-1", -1, True), ("-1", 0, False),
+    ("0", 0, True), ("0", 0.5, True), ("0", -0.99, True), ("0", 1, False), ("0", "0", False)])
+def test_rough_outcome_rules(want: str, got: Any, right: bool) -> None:
+    judgement = checkers.rough_outcome(case(f">>> s.rough_outcome()\n{want}\n"), [value(got)],
+                                       False)
+    assert judgement.fraction == (1.0 if right else 0.0)
+
+
+SUBTRACT_9 = {"game": "subtract_square", "total": 9}
+
+
+@pytest.mark.parametrize("move, right", [(4, True), (9, True), (1, False), ("4", False)])
+def test_any_optimal_move_is_accepted(move: Any, right: bool) -> None:
+    call = case(">>> recursive_minimax_strategy(g)\n4\n", SUBTRACT_9)
+    judgement = checkers.optimal_move(call, [value(move)], True)
+    assert judgement.fraction == (1.0 if right else 0.0)
+    if not right and move == 1:
+        assert "moves that do: [4, 9]" in judgement.message
+
+
+def test_optimal_move_on_a_stonehenge_position_and_the_restore_check() -> None:
+    options = {"game": "stonehenge", "side": 2, "moves": "AEBC", "first": "p1"}
+    call = case(">>> move = 1\n>>> recursive_minimax_strategy(g)\n'F'\n"
+                ">>> g.current_state is before\nTrue\n", options)
+    assert checkers.optimal_move(call, [Observation(), value("G"), value(True)],
+                                 False).fraction == 1.0
+    judgement = checkers.optimal_move(call, [Observation(), value("D"), value(False)], False)
+    assert judgement.fraction == 0.0 and "moves that do" not in judgement.message
+
+
+@pytest.mark.parametrize("recursion, recursed, right", [
+    ("forbidden", [], True), ("forbidden", ["helper"], False),
+    ("required", ["helper"], True), ("required", [], False)])
+def test_recursion_rule(recursion: str, recursed: list[str], right: bool) -> None:
+    options = {"game": "caterpillar", "length": 5, "recursion": recursion}
+    call = case(">>> find_recursion(strategy, g)\n('B', [])\n", options)
+    judgement = checkers.optimal_move(call, [value(("B", recursed))], True)
+    assert judgement.fraction == (1.0 if right else 0.0)
+
+
+def test_recursion_error_gets_an_explanation() -> None:
+    call = case(">>> iterative_minimax_strategy(g)\n'B'\n", {"game": "caterpillar", "length": 5})
+    error = Observation(error=ErrorInfo("RecursionError", "maximum recursion depth exceeded"))
+    judgement = checkers.optimal_move(call, [error], True)
+    assert judgement.fraction == 0.0 and "must keep its own stack" in judgement.message
+
+
+def test_broken_options_are_an_instructor_error() -> None:
+    with pytest.raises(ValueError, match="options.total"):
+        checkers.optimal_move(case(">>> f(g)\n1\n", {"game": "subtract_square"}), [value(1)],
+                              True)

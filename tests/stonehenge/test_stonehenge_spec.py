@@ -1,0 +1,46 @@
+"""The stonehenge spec files: they load, add up, are generated from the current reference, and
+every strategy case ships the tree of the position its options name."""
+from __future__ import annotations
+
+import ast
+
+from harness.spec import find_assignment
+from harness.spec.generate import generate
+from harness.spec.loader import load_all_cases
+from reference.games.stonehenge import Stonehenge
+from reference.stonehenge.game_tree import build_tree, encode
+
+ASSIGNMENT = find_assignment("stonehenge")
+
+
+def test_cases_load_and_total_100_points() -> None:
+    cases = load_all_cases(ASSIGNMENT)
+    assert round(sum(case.points for case in cases), 6) == ASSIGNMENT.total_points == 100
+    assert len({case.id for case in cases}) == len(cases)
+
+
+def test_generated_files_are_up_to_date() -> None:
+    assert generate(ASSIGNMENT, check=True) == []
+
+
+def test_every_board_case_feeds_the_side_length() -> None:
+    for case in load_all_cases(ASSIGNMENT):
+        if any("StonehengeGame(" in example.source for example in case.examples):
+            assert case.stdin is not None and case.stdin.split("\n")[0].isdigit(), case.id
+
+
+def test_strategy_trees_match_their_options() -> None:
+    checked = 0
+    for case in load_all_cases(ASSIGNMENT):
+        if case.options.get("game") != "stonehenge":
+            continue
+        options = case.options
+        game = Stonehenge(options["side"])
+        position = game.initial({"p1": 1, "p2": 2}[options["first"]])
+        for move in options["moves"]:
+            position = game.play(position, move)
+        loader = next(e.source for e in case.examples if "load_tree_game(" in e.source)
+        shipped = ast.literal_eval(loader.split("load_tree_game(", 1)[1].rstrip().rstrip(")"))
+        assert shipped == encode(build_tree(game, position, {1: "p1", 2: "p2"}, 10_000)), case.id
+        checked += 1
+    assert checked == 20
