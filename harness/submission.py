@@ -51,7 +51,7 @@ def find_files(submission: Path, wanted: tuple[str, ...]) -> FoundFiles:
     for name in wanted:
         exact = [p for p in candidates if p.name == name]
         similar = [p for p in candidates if _stem_key(p.stem) == _stem_key(Path(name).stem)]
-        choice = (exact or similar or [None])[0]
+        choice: Path | None = (exact or similar or [None])[0]  # type: ignore[list-item]
         if choice is None and len(wanted) == 1 and len(candidates) == 1:
             choice = candidates[0]
         if choice is None:

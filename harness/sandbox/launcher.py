@@ -49,10 +49,10 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
     def prepare_child() -> None:
         apply_limits(limits, own_user=own_user)
 
-    kwargs: dict[str, object] = {}
-    if isolation.switch_user:
-        kwargs.update(user=isolation.uid, group=isolation.gid, extra_groups=[])
-    return subprocess.Popen(  # noqa: S603 - the command is built here, never by a student
+    switch = isolation.switch_user
+    return subprocess.Popen(  # the command is built here, never by a student
         argv, cwd=cwd, env=env, stdin=stdin, stdout=stdout, stderr=stderr,
         pass_fds=tuple(pass_fds), start_new_session=True, close_fds=True,
-        preexec_fn=None if prlimit else prepare_child, **kwargs)
+        preexec_fn=None if prlimit else prepare_child,
+        user=isolation.uid if switch else None, group=isolation.gid if switch else None,
+        extra_groups=[] if switch else None)

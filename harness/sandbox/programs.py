@@ -213,7 +213,7 @@ class CallServer(_Supervised):
             self.close(grace=0)
             return CallResult(ok=False, crashed=True, seconds=seconds,
                               error="the process ended or sent an unreadable answer")
-        stdout = reply.get("stdout") if isinstance(reply.get("stdout"), str) else ""
+        stdout = str(reply["stdout"]) if isinstance(reply.get("stdout"), str) else ""
         if isinstance(reply.get("error"), dict):
             error = reply["error"]
             return CallResult(ok=False, seconds=seconds, stdout=stdout,

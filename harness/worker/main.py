@@ -35,7 +35,7 @@ class _BoundedText(io.TextIOBase):
     """A text sink that keeps the first MAX_TEXT characters and counts the rest."""
 
     def __init__(self) -> None:
-        self.parts = []
+        self.parts: list = []
         self.kept = 0
         self.dropped = 0
 
@@ -140,6 +140,8 @@ def describe_error(exc: BaseException, student_file: str) -> dict:
 def import_student(module_name: str, path: str):
     """Import the student's file as ``module_name`` (the name the handout gives it)."""
     spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     spec.loader.exec_module(module)
@@ -191,7 +193,7 @@ def _parameters(obj):
 
 def preflight(module, request) -> dict:
     """Report, for each dotted name the spec lists, whether it exists and its parameters."""
-    found = {}
+    found: dict = {}
     for dotted in request["names"]:
         obj = module
         try:
