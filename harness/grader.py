@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import signal
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from harness.compare import Judgement, observations_from_reply, resolve_callable
@@ -76,26 +77,26 @@ class Grader:
                                 f"internal grader error ({type(exc).__name__}: {exc}); "
                                 "please tell your instructor")
         if not result.seconds:
-            result = CaseResult(result.case, result.verdict, result.score, result.message,
-                                result.output, time.monotonic() - started)
+            result = replace(result, seconds=time.monotonic() - started)
         return result
 
     def _grade(self, case: Case) -> CaseResult:
         if self.remaining() < MIN_CASE_SECONDS:
             return CaseResult(case, Verdict.NOT_RUN, 0.0, "not run: time budget used up")
-        preflight = self.preflight()
-        if preflight.import_problem:
-            return CaseResult(case, Verdict.NOT_RUN, 0.0, preflight.import_problem)
-        broken = [preflight.broken[name] for name in case.requires if name in preflight.broken]
-        if broken:
-            return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))
+        if self.sandbox is None or case.uses_main_module:
+            preflight = self.preflight()
+            if preflight.import_problem:
+                return CaseResult(case, Verdict.NOT_RUN, 0.0, preflight.import_problem)
+            broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
+            if broken:
+                return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))
         assert self.sandbox is not None
         timeout = min(case.timeout, self.remaining(), self.timeout_cap or case.timeout)
         if case.runner:
             judgement = resolve_callable(case.runner)(case, self.sandbox)
             return self._from_judgement(case, judgement, Verdict.WRONG_ANSWER)
         raw = self.sandbox.run_examples([e.source for e in case.examples], timeout=timeout,
-                                        stdin=case.stdin)
+                                        stdin=case.stdin, module=case.module)
         if raw.reply is None:
             verdict = (Verdict.TIMED_OUT if raw.timed_out else
                        Verdict.PROTOCOL_VIOLATION if raw.reply_problem else Verdict.CRASHED)
@@ -127,7 +128,8 @@ class Grader:
                         seconds: float = 0.0) -> CaseResult:
         verdict = Verdict.PASSED if judgement.fraction >= 1.0 else failure
         score = case.points * judgement.fraction
-        return CaseResult(case, verdict, score, judgement.message, output, seconds)
+        return CaseResult(case, verdict, score, judgement.message, output, seconds,
+                          judgement.leaderboard)
 
     def close(self) -> None:
         if self.sandbox is not None:

@@ -70,6 +70,9 @@ def build(results: list[CaseResult], *, output: str, execution_time: float,
         "tests": [test_entry(r) for r in ordered],
         "extra_data": {"final": True, **(extra or {})},
     }
+    leaderboard = [dict(entry) for r in ordered for entry in r.leaderboard]
+    if leaderboard:
+        document["leaderboard"] = leaderboard
     validate(document)
     return document
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import jsonschema
+import yaml
 
 from harness.batch.executors import default_workers, run_local
 from harness.batch.jobs import Job, Outcome, read_files
@@ -167,8 +168,16 @@ def _check_generated(assignment: Assignment) -> Check:
                  + ", ".join(str(p) for p in stale))
 
 
-def _subset_root(assignment: Assignment, stems: Sequence[str], folder: Path) -> Path:
-    """A GAMEGRADER_ROOT whose copy of the assignment holds only some case files."""
+def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
+                generated: bool = True) -> Path:
+    """Make ``folder`` a GAMEGRADER_ROOT whose copy of the assignment holds only the case files
+    named by ``stems`` (e.g. ``02_get_best_move``); ``student_template/`` and ``reference/`` are
+    links to the real ones. With ``generated=False`` the case files lose their ``generate``
+    blocks (hand-written cases only: a quick run).
+
+    Raises:
+        SpecError: a stem names no case file of the assignment.
+    """
     real = project_root()
     specs = folder / "test_specs" / assignment.name
     (specs / "cases").mkdir(parents=True)
@@ -177,11 +186,16 @@ def _subset_root(assignment: Assignment, stems: Sequence[str], folder: Path) -> 
     for stem in stems:
         case_file = assignment.folder / "cases" / f"{stem}.yaml"
         if not case_file.is_file():
-            raise SpecError(mutants_path(assignment.name), f"no case file {case_file.name}",
-                            field="files")
+            raise SpecError(assignment.folder / "cases", f"no case file {case_file.name}")
+        if not generated:
+            data = read_yaml(case_file)
+            data.pop("generate", None)
+            (specs / "cases" / case_file.name).write_text(yaml.safe_dump(data, sort_keys=False),
+                                                          encoding="utf-8")
+            continue
         shutil.copy2(case_file, specs / "cases")
-        for generated in (assignment.folder / "generated").glob(f"{stem}.*.yaml"):
-            shutil.copy2(generated, specs / "generated")
+        for made in (assignment.folder / "generated").glob(f"{stem}.*.yaml"):
+            shutil.copy2(made, specs / "generated")
     for shared in ("student_template", "reference"):
         (folder / shared).symlink_to(real / shared)
     return folder
@@ -207,7 +221,10 @@ def _mutant_job(assignment: Assignment, mutant: Mutant, solution: dict[str, byte
     files = {**solution, mutant.file: text.encode("utf-8")}
     env = {}
     if mutant.files:
-        root = _subset_root(assignment, mutant.files, scratch / mutant.name)
+        try:
+            root = subset_root(assignment, mutant.files, scratch / mutant.name)
+        except SpecError as exc:
+            raise SpecError(where, str(exc), case=mutant.name, field="files") from exc
         env[ROOT_ENV] = str(root)
     return Job(f"{assignment.name}--{mutant.name}", assignment.name, files, False, timeout_cap,
                env=env)
@@ -289,16 +306,22 @@ def validate(names: Sequence[str], *, workers: int | None = None,
             judges[key] = lambda outcome, name=name: judge_reference(name, outcome)
             try:
                 listed = load_mutants(assignment) if mutants else []
-                for mutant in listed:
-                    if only_mutants and mutant.name not in only_mutants:
-                        continue
-                    job = _mutant_job(assignment, mutant, solution, Path(temporary), timeout_cap)
-                    jobs.append(job)
-                    judges[job.key] = (lambda outcome, name=name, mutant=mutant:
-                                       judge_mutant(name, mutant, outcome))
             except SpecError as exc:
                 report.checks.append(Check(name, "wrong implementations are well formed", False,
                                            str(exc)))
+                listed = []
+            for mutant in listed:
+                if only_mutants and mutant.name not in only_mutants:
+                    continue
+                try:
+                    job = _mutant_job(assignment, mutant, solution, Path(temporary), timeout_cap)
+                except SpecError as exc:
+                    report.checks.append(Check(name, f"wrong implementation '{mutant.name}' "
+                                               "is well formed", False, str(exc)))
+                    continue
+                jobs.append(job)
+                judges[job.key] = (lambda outcome, name=name, mutant=mutant:
+                                   judge_mutant(name, mutant, outcome))
         outcomes: dict[str, Outcome] = {}
         run_local(jobs, workers or default_workers(),
                   lambda outcome: outcomes.__setitem__(outcome.key, outcome))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from harness.spec.model import Case
 
@@ -35,6 +36,7 @@ class CaseResult:
     message: str = ""
     output: str = ""
     seconds: float = 0.0
+    leaderboard: tuple[dict[str, Any], ...] = ()
 
     @property
     def passed(self) -> bool:

@@ -64,7 +64,7 @@ def run_dask(jobs: Sequence[Job], address: str, on_done: OnDone) -> None:
         futures = client.map(grade_job, list(jobs), pure=False,
                              key=[f"gamegrader-{run}-{job.key}" for job in jobs])
         try:
-            for future in as_completed(futures):
+            for future in as_completed(futures, loop=client.loop):
                 on_done(future.result())
         except KeyboardInterrupt:
             client.cancel(futures)

@@ -42,9 +42,9 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], table_id: str,
     """An HTML table; cells are already-escaped HTML."""
     head = "".join(f'<th class="num">{h}</th>' if i in numeric else f"<th>{h}</th>"
                    for i, h in enumerate(headers))
-    body = "\n".join(
-        '<tr class="row">' + "".join(f'<td class="num">{c}</td>' if i in numeric else f"<td>{c}</td>"
-                                     for i, c in enumerate(row)) + "</tr>" for row in rows)
+    body = "\n".join('<tr class="row">' + "".join(
+        f'<td class="num">{c}</td>' if i in numeric else f"<td>{c}</td>"
+        for i, c in enumerate(row)) + "</tr>" for row in rows)
     return f'<table id="{table_id}"><thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table>'
 
 
@@ -142,7 +142,7 @@ def _all_rows(records: Sequence[Record]) -> str:
     rows = []
     for record in sorted(records, key=lambda r: r.submission.student_label.lower()):
         emails = escape("; ".join(s.email for s in record.submission.students if s.email))
-        score = (f'<span class="bad">error</span>' if record.problem
+        score = ('<span class="bad">error</span>' if record.problem
                  else f"{_g(record.score)}/{_g(record.max_score)}")
         rows.append([_student_cell(record), emails, score, f"{record.seconds:.1f} s",
                      f'<a href="{_link(record, "feedback.html")}">feedback</a> · '

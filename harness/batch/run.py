@@ -71,7 +71,7 @@ def select(submissions: Sequence[Submission], only: Sequence[str]) -> list[Submi
     """
     if not only:
         return list(submissions)
-    chosen = []
+    chosen: list[Submission] = []
     for who in only:
         matching = [s for s in submissions if s.matches(who)]
         if not matching:

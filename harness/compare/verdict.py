@@ -9,10 +9,15 @@ from harness.compare.observations import Observation
 
 @dataclass(frozen=True)
 class Judgement:
-    """The share of the case's points earned (0..1) and a message for the student."""
+    """The share of the case's points earned (0..1) and a message for the student.
+
+    ``leaderboard`` holds Gradescope leaderboard entries (``{"name", "value", "order"}``) a
+    game runner wants shown, e.g. a rating against the house bots.
+    """
 
     fraction: float
     message: str = ""
+    leaderboard: tuple[dict[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.fraction <= 1.0:

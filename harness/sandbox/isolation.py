@@ -7,7 +7,8 @@ Candidates are tried strongest first; the first that can start the interpreter w
    with the case;
 2. as root, with the sandbox user, without namespaces: that user; leftovers are killed by uid;
 3. not root: fresh user, network and pid namespaces where the kernel allows unprivileged ones;
-4. the grader's own user, with its own process group and resource limits only.
+4. its own process group and resource limits only: the grader's user when not root, and as
+   root the user ``nobody`` (student code never runs as root).
 
 ``GAMEGRADER_ISOLATION`` (a Level name such as ``PROCESS``) forces a weaker level for tests.
 """
@@ -34,7 +35,7 @@ class Level(enum.Enum):
     USER_NAMESPACED = "separate unprivileged user, no network, own pid namespace, resource limits"
     USER = "separate unprivileged user, resource limits (namespaces unavailable)"
     NAMESPACED = "grader's user in its own pid and network namespaces, resource limits"
-    PROCESS = "grader's user, own process group, resource limits (no network isolation)"
+    PROCESS = "own process group and resource limits only (no network isolation)"
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class Isolation:
         prefix: command words placed before the interpreter (``unshare ...``).
         uid, gid: the user student code runs as, when it is a different user.
         switch_user: whether the launcher itself must switch to ``uid`` (no ``unshare`` does it).
+        sweep_uid: whether leftovers are found and killed by ``uid`` (only for a dedicated
+            sandbox user without a pid namespace; never for ``nobody``).
     """
 
     level: Level
@@ -55,6 +58,7 @@ class Isolation:
     uid: int | None = None
     gid: int | None = None
     switch_user: bool = False
+    sweep_uid: bool = False
 
     @property
     def own_user(self) -> bool:
@@ -63,7 +67,7 @@ class Isolation:
     @property
     def kill_by_uid(self) -> bool:
         """Without a pid namespace, leftovers of a separate user are found by their uid."""
-        return self.uid is not None and "--pid" not in self.prefix
+        return self.sweep_uid and self.uid is not None
 
 
 def _works(isolation: Isolation) -> bool:
@@ -100,14 +104,20 @@ def candidates() -> list[Isolation]:
                     options.append(Isolation(Level.USER_NAMESPACED, python, (
                         unshare, *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--"),
                         uid, gid))
-                options.append(Isolation(Level.USER, python, (), uid, gid, switch_user=True))
+                options.append(Isolation(Level.USER, python, (), uid, gid, switch_user=True,
+                                         sweep_uid=True))
         if unshare:
             options.append(Isolation(Level.NAMESPACED, sys.executable,
                                      (unshare, *_NAMESPACES, "--")))
     elif unshare:
         options.append(Isolation(Level.NAMESPACED, sys.executable,
                                  (unshare, "--user", "--map-root-user", *_NAMESPACES, "--")))
-    options.append(Isolation(Level.PROCESS, sys.executable))
+    if os.geteuid() == 0:
+        nobody = pwd.getpwnam("nobody")
+        options.extend(Isolation(Level.PROCESS, python, (), nobody.pw_uid, nobody.pw_gid,
+                                 switch_user=True) for python in _interpreters())
+    else:
+        options.append(Isolation(Level.PROCESS, sys.executable))
     return options
 
 
@@ -118,6 +128,6 @@ def detect() -> Isolation:
     for option in candidates():
         if forced and option.level.name != forced:
             continue
-        if option.level is Level.PROCESS or _works(option):
+        if (option.level is Level.PROCESS and not option.own_user) or _works(option):
             return option
-    return Isolation(Level.PROCESS, sys.executable)
+    raise RuntimeError("no way to run student code here (as root, not even as 'nobody')")

@@ -11,7 +11,7 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from harness.codec import decode_value, encode_value
 from harness.sandbox.capture import BoundedBuffer, clean_text
@@ -19,6 +19,7 @@ from harness.sandbox.cleanup import terminate
 from harness.sandbox.isolation import Isolation
 
 MAX_LINE = 64 * 1024
+_Self = TypeVar("_Self", bound="_Supervised")
 
 
 class LineTooLong(ValueError):
@@ -108,7 +109,7 @@ class _Supervised:
         if self._on_close is not None:
             self._on_close()
 
-    def __enter__(self) -> _Supervised:
+    def __enter__(self: _Self) -> _Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -13,11 +13,15 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from harness.sandbox.execution import RawRun, WorkerProcess
+from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.isolation import Isolation, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 from harness.sandbox.programs import CallServer, StudentProgram
 from harness.sandbox.workspace import Workspace
+
+
+NO_ZYGOTE_ENV = "GAMEGRADER_NO_ZYGOTE"
 
 
 class Sandbox:
@@ -37,10 +41,13 @@ class Sandbox:
         self.limits = limits or Limits()
         self.isolation = isolation or detect()
         self.workspace = Workspace(files, self.isolation)
-        # A spare worker is started while a case runs, so interpreter start-up overlaps with
-        # work. Not when leftovers are killed by uid: that would kill the spare too.
+        # Cases are forked from a warm zygote (see forkserver), or else started as fresh
+        # interpreters with a spare started ahead. Neither when leftovers are killed by uid:
+        # that would kill the zygote or the spare too.
+        self.use_zygote = not self.isolation.kill_by_uid and not os.environ.get(NO_ZYGOTE_ENV)
         self.use_spare = not self.isolation.kill_by_uid
         self._spare: WorkerProcess | None = None
+        self._zygote: ForkServer | None = None
 
     def _new_worker(self) -> WorkerProcess:
         return WorkerProcess(worker=self.workspace.worker, isolation=self.isolation,
@@ -60,20 +67,33 @@ class Sandbox:
     def main_file(self) -> str:
         return f"{self.module}.py"
 
-    def _request(self, mode: str, timeout: float, **fields: Any) -> RawRun:
-        worker = self._take_worker()
+    def _request(self, mode: str, timeout: float, module: str | None = None,
+                 **fields: Any) -> RawRun:
         folder = self.workspace.new_case_folder()
+        module = module or self.module
+        request = {"mode": mode, "module": module, "file": f"{module}.py",
+                   "cwd": str(folder), **fields}
         try:
-            request = {"mode": mode, "module": self.module, "file": self.main_file,
-                       "cwd": str(folder), **fields}
-            return worker.run(request, timeout)
+            if self.use_zygote:
+                try:
+                    return self._forked(request, timeout)
+                except ZygoteFailed:
+                    self.use_zygote = False  # this machine cannot keep one: stop trying
+            return self._take_worker().run(request, timeout)
         finally:
             self.workspace.discard(folder)
 
+    def _forked(self, request: dict[str, Any], timeout: float) -> RawRun:
+        if self._zygote is None or not self._zygote.alive:
+            self._zygote = ForkServer(worker=self.workspace.worker, isolation=self.isolation,
+                                      limits=self.limits)
+        return self._zygote.run(request, timeout)
+
     def run_examples(self, examples: Sequence[str], *, timeout: float,
-                     stdin: str | None = None) -> RawRun:
-        """Run doctest example sources in a fresh process; see ``harness.worker.main``."""
-        return self._request("run", timeout, examples=list(examples), stdin=stdin)
+                     stdin: str | None = None, module: str | None = None) -> RawRun:
+        """Run doctest example sources in a fresh process, in a copy of the globals of
+        ``module`` (default: the student's main module); see ``harness.worker.main``."""
+        return self._request("run", timeout, module, examples=list(examples), stdin=stdin)
 
     def preflight(self, names: Sequence[str], *, timeout: float) -> RawRun:
         """Import the module and report the signatures of ``names`` (dotted)."""
@@ -121,6 +141,9 @@ class Sandbox:
         return server
 
     def close(self) -> None:
+        if self._zygote is not None:
+            self._zygote.close()
+            self._zygote = None
         if self._spare is not None:
             self._spare.discard()
             self._spare = None

@@ -147,10 +147,14 @@ def _names_used(path: Path, case: str, sources: list[str]) -> set[str]:
     return names
 
 
-def _raw_cases(path: Path, data: dict[str, Any]) -> Iterator[tuple[dict[str, Any], bool]]:
-    """Hand-written entries, then each generate block's entries (from its generated file)."""
+def _raw_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...] = ()
+               ) -> Iterator[tuple[dict[str, Any], bool]]:
+    """Every case entry of a file, fully merged with its defaults, in order: hand-written
+    entries, each generate block's entries (from its generated file), then included files'.
+    """
+    defaults = {**DEFAULTS, **data.get("defaults", {})}
     for entry in data.get("cases", []):
-        yield entry, False
+        yield {**defaults, **entry}, False
     for block in data.get("generate", []):
         target = generated_path(path, block["id"])
         if not target.is_file():
@@ -164,7 +168,18 @@ def _raw_cases(path: Path, data: dict[str, Any]) -> Iterator[tuple[dict[str, Any
         settings = {k: v for k, v in block.items()
                     if k not in ("id", "generator", "seed", "count", "params")}
         for entry in generated["cases"]:
-            yield {**settings, **entry}, True
+            yield {**defaults, **settings, **entry}, True
+    for index, include in enumerate(data.get("include", [])):
+        other = (path.parent / include["file"]).resolve()
+        if other in seen_files or other == path.resolve():
+            raise SpecError(path, f"{include['file']} includes itself", field=f"include[{index}]")
+        if not other.is_file():
+            raise SpecError(path, f"{include['file']} does not exist", field=f"include[{index}]")
+        included = read_yaml(other)
+        _validate(other, included, schema.CASE_FILE)
+        override = include.get("override", {})
+        for entry, generated in _raw_cases(other, included, (*seen_files, path.resolve())):
+            yield {**entry, **override}, generated
 
 
 def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list[Case]:
@@ -175,11 +190,9 @@ def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list
     """
     data = read_yaml(path)
     _validate(path, data, schema.CASE_FILE)
-    defaults = {**DEFAULTS, **data.get("defaults", {})}
     cases: list[Case] = []
     seen: set[str] = set()
-    for index, (entry, generated) in enumerate(_raw_cases(path, data), 1):
-        merged = {**defaults, **entry}
+    for index, (merged, generated) in enumerate(_raw_cases(path, data), 1):
         name = str(merged["name"])
         if name in seen:
             raise SpecError(path, "two cases share this name", case=name, field="name")
@@ -203,6 +216,7 @@ def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list
             file=path, examples=examples, compare=merged["compare"],
             runner=merged.get("runner"), options=merged.get("options", {}),
             stdin=merged.get("stdin"), tags=tuple(merged.get("tags", [])),
+            module=merged.get("module"),
             requires=requires, generated=generated))
     return cases
 

@@ -18,6 +18,7 @@ _CASE_COMMON: dict[str, Any] = {
     "options": {"type": "object"},
     "stdin": {"type": "string"},
     "tags": {"type": "array", "items": {"type": "string"}},
+    "module": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
 }
 
 CASE = {
@@ -49,6 +50,12 @@ CASE_FILE = {
         "defaults": {"type": "object", "properties": _CASE_COMMON, "additionalProperties": False},
         "cases": {"type": "array", "items": CASE},
         "generate": {"type": "array", "items": GENERATE},
+        "include": {"type": "array", "items": {
+            "type": "object", "required": ["file"],
+            "properties": {"file": {"type": "string"},
+                           "override": {"type": "object", "properties": _CASE_COMMON,
+                                        "additionalProperties": False}},
+            "additionalProperties": False}},
     },
     "additionalProperties": False,
 }
@@ -61,7 +68,8 @@ GENERATED_FILE = {
         "cases": {"type": "array", "items": {
             "type": "object", "required": ["name", "doctest"],
             "properties": {"name": NAME, "doctest": {"type": "string"},
-                           "options": {"type": "object"}},
+                           "options": {"type": "object"}, "stdin": {"type": "string"},
+                           "tags": {"type": "array", "items": {"type": "string"}}},
             "additionalProperties": False}},
     },
     "additionalProperties": False,

@@ -2,7 +2,8 @@
 
 Usage (started only by ``harness.sandbox.launcher``)::
 
-    python -I -S main.py REPLY_FD [REQUEST_FD]
+    python -I -S main.py REPLY_FD [REQUEST_FD]     # one request, read from stdin
+    python -I -S main.py zygote CONTROL_FD         # fork server (see ``zygote``)
 
 The request (a JSON object) arrives on stdin, which is then replaced by an empty stream, so student
 code sees a closed stdin unless the request supplies ``stdin`` text. The reply goes to REPLY_FD.
@@ -119,7 +120,9 @@ def decode(data):
 
 
 def describe_error(exc: BaseException, student_file: str) -> dict:
-    """Plain-data description of an exception, with the traceback cut to student frames."""
+    """Plain-data description of an exception, with the traceback cut to the frames of files in
+    the case folder (the student's files) and of the test code."""
+    folder = os.path.dirname(student_file) + os.sep
     if isinstance(exc, SystemExit):
         return {"type": "SystemExit", "message": f"called sys.exit({exc.code!r})", "where": ""}
     try:
@@ -127,12 +130,14 @@ def describe_error(exc: BaseException, student_file: str) -> dict:
     except BaseException:
         message = "<the exception's message could not be read>"
     where = []
-    if isinstance(exc, SyntaxError) and exc.filename == student_file:
-        where.append(f"line {exc.lineno}: {(exc.text or '').strip()}")
+    if isinstance(exc, SyntaxError) and (exc.filename or "").startswith(folder):
+        where.append(f"{os.path.basename(exc.filename or '')}, line {exc.lineno}: "
+                     f"{(exc.text or '').strip()}")
     else:
         for frame in traceback.extract_tb(exc.__traceback__):
-            if frame.filename == student_file or frame.filename.startswith("<example"):
-                label = "your file" if frame.filename == student_file else "test code"
+            if frame.filename.startswith(folder) or frame.filename.startswith("<example"):
+                label = os.path.basename(frame.filename) if frame.filename.startswith(folder) \
+                    else "test code"
                 where.append(f"{label}, line {frame.lineno}, in {frame.name}: {frame.line or ''}")
     return {"type": _type_name(exc), "message": message[:MAX_TEXT], "where": "\n".join(where[-8:])}
 
@@ -226,9 +231,9 @@ def serve(module, request_fd: int, reply) -> None:
             reply.flush()
 
 
-def main() -> None:
-    reply = os.fdopen(int(sys.argv[1]), "w", encoding="utf-8")
-    request = json.loads(sys.stdin.read())
+def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
+    """Serve one request in this process, reply on ``reply_fd``, and exit without cleanup."""
+    reply = os.fdopen(reply_fd, "w", encoding="utf-8")
     if request.get("cwd"):
         os.chdir(request["cwd"])
     if request.get("cpu_seconds"):
@@ -254,15 +259,90 @@ def main() -> None:
             answer["observations"] = run_examples(module, request, path)
         elif request["mode"] == "preflight":
             answer["names"] = preflight(module, request)
-        elif request["mode"] == "serve":
+        elif request["mode"] == "serve" and request_fd is not None:
             reply.write(json.dumps({"ready": True}) + "\n")
             reply.flush()
-            serve(module, int(sys.argv[2]), reply)
+            serve(module, request_fd, reply)
             os._exit(0)
     reply.write(json.dumps(answer))
     reply.flush()
     # Skip interpreter shutdown: no student atexit handler or non-daemon thread gets to run.
     os._exit(0)
+
+
+def _sweep(child: int) -> None:
+    """Kill whatever the case left behind, and reap it.
+
+    As pid 1 of a pid namespace, ``kill(-1)`` reaches every other process in the namespace
+    (orphans included); otherwise only the case's own session can be killed.
+    """
+    import signal
+    try:
+        if os.getpid() == 1:
+            os.kill(-1, signal.SIGKILL)
+        else:
+            os.killpg(child, signal.SIGKILL)
+    except OSError:
+        pass
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, 0 if os.getpid() == 1 else os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def zygote(control_fd: int) -> None:
+    """Fork server: one forked child per request, each on fresh pipes passed by the grader.
+
+    Protocol (a SOCK_SEQPACKET socket): the grader sends a JSON request with two descriptors
+    (reply pipe, output pipe); the zygote answers ``{"started": pid}``, waits for the child,
+    sweeps its leftovers, and answers ``{"exited": status}``. Student code only ever runs in
+    the children, never in the zygote.
+    """
+    import socket
+    control = socket.socket(fileno=control_fd)
+    for name in ("inspect", "traceback", "importlib.util", "resource", "signal"):
+        __import__(name)
+    while True:
+        try:
+            data, fds, _, _ = socket.recv_fds(control, 1 << 22, 2)
+        except OSError:
+            os._exit(0)
+        if not data or len(fds) != 2:
+            os._exit(0)
+        request = json.loads(data)
+        reply_fd, output_fd = fds
+        sys.stdout.flush()
+        child = os.fork()
+        if child == 0:
+            control.close()
+            os.setsid()
+            os.dup2(output_fd, 1)
+            os.dup2(output_fd, 2)
+            os.close(output_fd)
+            handle(request, reply_fd)
+        os.close(reply_fd)
+        os.close(output_fd)
+        control.send(json.dumps({"started": child}).encode())
+        status = 0
+        try:
+            _, status = os.waitpid(child, 0)
+        except ChildProcessError:
+            pass
+        _sweep(child)
+        control.send(json.dumps({"exited": os.waitstatus_to_exitcode(status)}).encode())
+
+
+def main() -> None:
+    if sys.argv[1] == "zygote":
+        devnull = os.open(os.devnull, os.O_RDWR)
+        os.dup2(devnull, 0)
+        zygote(int(sys.argv[2]))
+        return
+    request = json.loads(sys.stdin.read())
+    handle(request, int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else None)
 
 
 if __name__ == "__main__":

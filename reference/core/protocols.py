@@ -8,7 +8,7 @@ tie-breaks depend on it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, Iterable, Protocol, Sequence, TypeVar
+from typing import Any, Hashable, Iterable, Protocol, Sequence, TypeVar
 
 State = TypeVar("State", bound=Hashable)
 Move = TypeVar("Move", bound=Hashable)
@@ -30,7 +30,7 @@ class Game(Protocol[State, Move]):
 
     facts: GameFacts
 
-    def to_move(self, state: State) -> Player:
+    def to_move(self, state: State) -> Any:
         """The player whose turn it is in ``state``."""
 
     def actions(self, state: State) -> Sequence[Move]:
@@ -42,14 +42,16 @@ class Game(Protocol[State, Move]):
     def is_terminal(self, state: State) -> bool:
         """Whether the game is over in ``state``."""
 
-    def utility(self, state: State, player: Player) -> float:
+    def utility(self, state: State, player: Any) -> float:
         """Value of ``state`` to ``player`` (at terminal positions, or as an evaluation)."""
 
 
 class SearchProblem(Protocol[State, Move]):
     """A one-player search problem (AIMA's Problem): initial state, actions, result, goal test."""
 
-    initial: State
+    @property
+    def initial(self) -> State:
+        """The start state."""
 
     def actions(self, state: State) -> Iterable[Move]:
         """Moves available in ``state``."""

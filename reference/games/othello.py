@@ -13,6 +13,7 @@ with more disks wins. Moves are ``(column, row)`` pairs, boards are indexed ``bo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Hashable
 
 from reference.core.protocols import GameFacts
 
@@ -214,9 +215,9 @@ class Othello:
         return not any(board[row][col] == EMPTY and find_lines(board, col, row, player)
                        for col in range(size) for row in range(size))
 
-    def utility(self, state: OthelloState, player: Player) -> int:
-        """Disks of ``player`` minus the opponent's, at any position."""
-        return disk_difference(state.board, player)
+    def utility(self, state: OthelloState, player: Hashable) -> int:
+        """Disks of ``player`` (1 or 2) minus the opponent's, at any position."""
+        return disk_difference(state.board, DARK if player == DARK else LIGHT)
 
 
 __all__ = [

@@ -248,8 +248,8 @@ class Stonehenge:
         or their owner's digit; ley-line markers show ``@`` or their owner's digit.
         """
         n = self.side
-        marker = {line: _owner_text(state.lines[i], "@") for i, line in
-                  enumerate((ln.kind, ln.index) for ln in self.lines)}
+        marker = {(line.kind, line.index): _owner_text(owner, "@")
+                  for line, owner in zip(self.lines, state.lines)}
         down_left = {k: marker[(LineKind.DOWN_LEFT, k)] for k in range(n + 1)}
         down_right = {j: marker[(LineKind.DOWN_RIGHT, j)] for j in range(n + 1)}
 

@@ -8,7 +8,7 @@ state (the student's module-level cache is per process; ours is per object).
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import Any, Callable, Optional, cast
 
 from reference.core.counters import Counter
 from reference.games.othello import Board, Move, Othello, OthelloState, Player, disk_difference
@@ -24,6 +24,10 @@ def compute_utility(board: Board, color: Player) -> int:
     return disk_difference(board, color)
 
 
+def _ordering(flag: int) -> Optional[search.Ordering]:
+    return search.handout_ordering if flag else None
+
+
 class ReferenceAgent:
     """The handout's node and select functions, computed by the reference searches.
 
@@ -36,46 +40,33 @@ class ReferenceAgent:
         self.cache: search.Cache = {}
         self.counter = Counter()
 
-    def _options(self, caching: int) -> dict:
-        return {"cache": self.cache if caching else None, "counter": self.counter}
-
-    @staticmethod
-    def _max_state(board: Board, color: Player) -> tuple[Othello, OthelloState]:
-        return Othello(len(board)), OthelloState(board, color)
-
-    @staticmethod
-    def _min_state(board: Board, color: Player) -> tuple[Othello, OthelloState]:
-        return Othello(len(board)), OthelloState(board, opponent(color))
+    def _ask(self, node: Callable[..., search.NodeValue], board: Board, color: Player,
+             maximizing: bool, *window_and_limit: float, caching: int,
+             **options: Any) -> Answer:
+        """Run one node function of :mod:`reference.othello.search` on ``board``."""
+        mover = color if maximizing else opponent(color)
+        move, value = node(Othello(len(board)), OthelloState(board, mover), color,
+                           *window_and_limit, cache=self.cache if caching else None,
+                           counter=self.counter, **options)
+        return cast(Optional[Move], move), int(value)
 
     def minimax_max_node(self, board: Board, color: Player, limit: int,
                          caching: int = 0) -> Answer:
-        game, state = self._max_state(board, color)
-        move, value = search.minimax_max_node(game, state, color, limit,
-                                              **self._options(caching))
-        return move, int(value)
+        return self._ask(search.minimax_max_node, board, color, True, limit, caching=caching)
 
     def minimax_min_node(self, board: Board, color: Player, limit: int,
                          caching: int = 0) -> Answer:
-        game, state = self._min_state(board, color)
-        move, value = search.minimax_min_node(game, state, color, limit,
-                                              **self._options(caching))
-        return move, int(value)
+        return self._ask(search.minimax_min_node, board, color, False, limit, caching=caching)
 
     def alphabeta_max_node(self, board: Board, color: Player, alpha: float, beta: float,
                            limit: int, caching: int = 0, ordering: int = 0) -> Answer:
-        game, state = self._max_state(board, color)
-        move, value = search.alphabeta_max_node(
-            game, state, color, alpha, beta, limit,
-            ordering=search.handout_ordering if ordering else None, **self._options(caching))
-        return move, int(value)
+        return self._ask(search.alphabeta_max_node, board, color, True, alpha, beta, limit,
+                         caching=caching, ordering=_ordering(ordering))
 
     def alphabeta_min_node(self, board: Board, color: Player, alpha: float, beta: float,
                            limit: int, caching: int = 0, ordering: int = 0) -> Answer:
-        game, state = self._min_state(board, color)
-        move, value = search.alphabeta_min_node(
-            game, state, color, alpha, beta, limit,
-            ordering=search.handout_ordering if ordering else None, **self._options(caching))
-        return move, int(value)
+        return self._ask(search.alphabeta_min_node, board, color, False, alpha, beta, limit,
+                         caching=caching, ordering=_ordering(ordering))
 
     def select_move_minimax(self, board: Board, color: Player, limit: int,
                             caching: int = 0) -> Optional[Move]:

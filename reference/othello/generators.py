@@ -244,4 +244,5 @@ def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5
                "options": {"answer": answer, "measure": "get_possible_moves"}}
 
 
-__all__ = ["answer_entry", "caching_cases", "node_cases", "ordering_cases", "ordering_work", "utility_cases"]
+__all__ = ["answer_entry", "caching_cases", "node_cases", "ordering_cases", "ordering_work",
+           "position_id", "utility_cases"]

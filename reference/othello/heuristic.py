@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Callable, Optional
+from typing import Callable, Hashable, Optional
 
 from reference.core.counters import Counter
 from reference.games.othello import Board, Move, Othello, OthelloState, Player
@@ -57,8 +57,8 @@ def evaluate(state: OthelloState, player: Player) -> float:
 class _ScaledOthello(Othello):
     """Othello whose terminal utility is scaled by :data:`WIN_SCALE`."""
 
-    def utility(self, state: OthelloState, player: Player) -> int:
-        return WIN_SCALE * disk_difference(state.board, player)
+    def utility(self, state: OthelloState, player: Hashable) -> int:
+        return WIN_SCALE * super().utility(state, player)
 
 
 class HeuristicAgent:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from typing import Any, Callable
 
 HELPERS = ("find_lines", "get_possible_moves", "get_score", "play_move")
 
@@ -27,24 +28,24 @@ HELPERS = ("find_lines", "get_possible_moves", "get_score", "play_move")
 class CallCounter:
     """Counts of calls made by student code to each helper since the last ``reset``."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._counts = dict.fromkeys(HELPERS, 0)
         self._depth = 0
 
-    def reset(self):
+    def reset(self) -> None:
         """Set every count to 0."""
         for name in self._counts:
             self._counts[name] = 0
 
-    def counts(self):
+    def counts(self) -> dict[str, int]:
         """A new dict: helper name -> calls since the last reset (plain ints)."""
         return {name: int(count) for name, count in sorted(self._counts.items())}
 
-    def wrap(self, name, function):
+    def wrap(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         """A wrapper of ``function`` that counts outermost calls under ``name``."""
 
         @functools.wraps(function)
-        def counted(*args, **kwargs):
+        def counted(*args: Any, **kwargs: Any) -> Any:
             if self._depth == 0:
                 self._counts[name] += 1
             self._depth += 1
@@ -53,11 +54,11 @@ class CallCounter:
             finally:
                 self._depth -= 1
 
-        counted.__wrapped_by_probe__ = True
+        counted.__wrapped_by_probe__ = True  # type: ignore[attr-defined]
         return counted
 
 
-def install(module_name):
+def install(module_name: str) -> CallCounter:
     """Wrap the helpers of ``othello_shared`` for the student module ``module_name``.
 
     Returns:
@@ -66,7 +67,7 @@ def install(module_name):
     Raises:
         ImportError: othello_shared cannot be imported.
     """
-    import othello_shared
+    import othello_shared  # type: ignore[import-not-found]  # exists in the sandbox only
 
     counter = CallCounter()
     student = sys.modules.get(module_name)

@@ -24,7 +24,8 @@ def _config(manager: Any, options: Mapping[str, Any], case_timeout: float) -> An
         minimax=bool(options.get("minimax", False)), caching=bool(options.get("caching", False)),
         ordering=bool(options.get("ordering", False)),
         move_timeout=min(float(options.get("move_timeout", 10.0)), case_timeout),
-        handshake_timeout=min(float(options.get("handshake_timeout", 10.0)), case_timeout))
+        handshake_timeout=min(float(options.get("handshake_timeout", 10.0)), case_timeout),
+        color_only=bool(options.get("color_only", False)))
 
 
 def describe_game(number: int, color: int, seed: int, outcome: Any) -> str:
@@ -56,8 +57,9 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
     """Play the games of ``case.options`` and earn ``min(1, wins / min_wins)``.
 
     Options: ``size``; ``games``, a list of ``{"color": 1 | 2, "seed": int}``; ``min_wins``;
-    the config line's ``limit``, ``minimax``, ``caching``, ``ordering``; ``move_timeout`` and
-    ``handshake_timeout`` in seconds (10 by default, never more than the case's timeout).
+    the config line's ``limit``, ``minimax``, ``caching``, ``ordering``, or ``color_only`` to send
+    the old one-field config line; ``move_timeout`` and ``handshake_timeout`` in seconds (10 by
+    default, never more than the case's timeout).
     Games stop after a timeout forfeit and once the case's timeout has passed; games not
     played count as not won.
     """

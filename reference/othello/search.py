@@ -27,13 +27,16 @@ from typing import Any, Callable, Hashable, MutableMapping, NamedTuple, Optional
 from reference.core.counters import Counter
 from reference.core.protocols import Game, require_facts
 
-Evaluate = Callable[[Any, Hashable], float]
+AnyGame = Game[Any, Any]
+"""Any game of the protocol: this module never looks inside states or moves."""
+
+Evaluate = Callable[[Any, Any], float]
 """``evaluate(state, player)``: the value of a non-terminal position at the depth limit."""
 
 Child = tuple[Hashable, Any]
 """A successor as ``(move, state)``."""
 
-Ordering = Callable[[Game, list[Child], Hashable, bool], list[Child]]
+Ordering = Callable[[AnyGame, list[Child], Hashable, bool], list[Child]]
 """``ordering(game, children, player, maximizing)``: the children in the order to search them."""
 
 Cache = MutableMapping[tuple[str, Hashable, Hashable, int], "NodeValue"]
@@ -52,14 +55,14 @@ class NodeValue(NamedTuple):
     value: float
 
 
-def handout_ordering(game: Game, children: list[Child], player: Hashable,
+def handout_ordering(game: AnyGame, children: list[Child], player: Hashable,
                      maximizing: bool) -> list[Child]:
     """The handout's node ordering: highest ``game.utility(child, player)`` first, in max and
     min nodes alike; a stable sort, so ties keep the ``game.actions`` order. A new list."""
     return sorted(children, key=lambda child: game.utility(child[1], player), reverse=True)
 
 
-def mover_ordering(game: Game, children: list[Child], player: Hashable,
+def mover_ordering(game: AnyGame, children: list[Child], player: Hashable,
                    maximizing: bool) -> list[Child]:
     """Best-for-the-mover-first ordering: as :func:`handout_ordering` in max nodes, lowest
     utility for ``player`` first in min nodes. Stable; a new list."""
@@ -70,7 +73,7 @@ def mover_ordering(game: Game, children: list[Child], player: Hashable,
 class _Search:
     """One search's settings; the recursion lives here so public functions stay thin."""
 
-    def __init__(self, game: Game, player: Hashable, evaluate: Optional[Evaluate],
+    def __init__(self, game: AnyGame, player: Hashable, evaluate: Optional[Evaluate],
                  ordering: Optional[Ordering], cache: Optional[Cache],
                  counter: Optional[Counter]) -> None:
         require_facts(game, players=2, deterministic=True, zero_sum=True)
@@ -168,7 +171,7 @@ class _Search:
         return NodeValue(move, v)
 
 
-def minimax_max_node(game: Game, state: Any, player: Hashable, limit: int, *,
+def minimax_max_node(game: AnyGame, state: Any, player: Hashable, limit: int, *,
                      evaluate: Optional[Evaluate] = None, cache: Optional[Cache] = None,
                      counter: Optional[Counter] = None) -> NodeValue:
     """Minimax value of ``state``, where ``player`` is to move and maximises.
@@ -191,7 +194,7 @@ def minimax_max_node(game: Game, state: Any, player: Hashable, limit: int, *,
     return _Search(game, player, evaluate, None, cache, counter).minimax(state, limit, True)
 
 
-def minimax_min_node(game: Game, state: Any, player: Hashable, limit: int, *,
+def minimax_min_node(game: AnyGame, state: Any, player: Hashable, limit: int, *,
                      evaluate: Optional[Evaluate] = None, cache: Optional[Cache] = None,
                      counter: Optional[Counter] = None) -> NodeValue:
     """Minimax value of ``state``, where the opponent of ``player`` is to move and minimises.
@@ -202,7 +205,7 @@ def minimax_min_node(game: Game, state: Any, player: Hashable, limit: int, *,
     return _Search(game, player, evaluate, None, cache, counter).minimax(state, limit, False)
 
 
-def alphabeta_max_node(game: Game, state: Any, player: Hashable, alpha: float, beta: float,
+def alphabeta_max_node(game: AnyGame, state: Any, player: Hashable, alpha: float, beta: float,
                        limit: int, *, evaluate: Optional[Evaluate] = None,
                        ordering: Optional[Ordering] = None, cache: Optional[Cache] = None,
                        counter: Optional[Counter] = None) -> NodeValue:
@@ -216,7 +219,7 @@ def alphabeta_max_node(game: Game, state: Any, player: Hashable, alpha: float, b
     return search.max_value(state, alpha, beta, limit)
 
 
-def alphabeta_min_node(game: Game, state: Any, player: Hashable, alpha: float, beta: float,
+def alphabeta_min_node(game: AnyGame, state: Any, player: Hashable, alpha: float, beta: float,
                        limit: int, *, evaluate: Optional[Evaluate] = None,
                        ordering: Optional[Ordering] = None, cache: Optional[Cache] = None,
                        counter: Optional[Counter] = None) -> NodeValue:
@@ -226,7 +229,8 @@ def alphabeta_min_node(game: Game, state: Any, player: Hashable, alpha: float, b
     return search.min_value(state, alpha, beta, limit)
 
 
-def select_move_minimax(game: Game, state: Any, limit: int, **options: Any) -> Optional[Hashable]:
+def select_move_minimax(game: AnyGame, state: Any, limit: int,
+                        **options: Any) -> Optional[Hashable]:
     """The first best move for the player to move, by minimax; None when there is no move.
 
     ``options`` are the keyword arguments of :func:`minimax_max_node`.
@@ -235,7 +239,7 @@ def select_move_minimax(game: Game, state: Any, limit: int, **options: Any) -> O
     return minimax_max_node(game, state, player, limit, **options).move
 
 
-def select_move_alphabeta(game: Game, state: Any, limit: int,
+def select_move_alphabeta(game: AnyGame, state: Any, limit: int,
                           **options: Any) -> Optional[Hashable]:
     """A best move for the player to move, by alpha-beta from the full window; None when there is
     no move. ``options`` are the keyword arguments of :func:`alphabeta_max_node`."""
@@ -243,7 +247,7 @@ def select_move_alphabeta(game: Game, state: Any, limit: int,
     return alphabeta_max_node(game, state, player, -math.inf, math.inf, limit, **options).move
 
 
-def move_values(game: Game, state: Any, player: Hashable, limit: int, *,
+def move_values(game: AnyGame, state: Any, player: Hashable, limit: int, *,
                 evaluate: Optional[Evaluate] = None) -> list[tuple[Hashable, float]]:
     """Each legal move at ``state`` with its minimax value for ``player``.
 
@@ -277,7 +281,7 @@ def best_moves(values: Sequence[tuple[Hashable, float]], maximizing: bool = True
 
 
 __all__ = [
-    "Cache", "Child", "Evaluate", "NodeValue", "Ordering", "alphabeta_max_node",
+    "AnyGame", "Cache", "Child", "Evaluate", "NodeValue", "Ordering", "alphabeta_max_node",
     "alphabeta_min_node", "best_moves", "handout_ordering", "minimax_max_node",
     "minimax_min_node", "mover_ordering", "move_values", "select_move_alphabeta",
     "select_move_minimax",

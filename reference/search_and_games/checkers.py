@@ -20,6 +20,8 @@ from reference.games.lights_out import Board, Move, is_on_board, is_solved, pres
 from reference.search_and_games.lights_out_algebra import is_solvable
 
 DEFAULT_TOLERANCE = 1e-6
+REPLAY_LIMIT = 10_000
+"""Longest answer replayed when any valid (not only optimal) answer is accepted."""
 PROPERTIES = {
     "solvable": "every scrambled board can be solved",
     "changes": "scrambling changes the board",
@@ -27,7 +29,7 @@ PROPERTIES = {
 }
 
 
-class _Refusal(Exception):
+class _Refusal(ValueError):
     """A student value is not of the shape the handout asks for (the message says why)."""
 
 
@@ -142,6 +144,10 @@ def _judge_solution(options: Mapping[str, Any], observation: Observation, reveal
             return Judgement(1.0)
         return Judgement(0.0, "returned None, but this board can be solved")
     moves: list[Move] = _points(observation.value, "the solution")
+    cells = len(board) * len(board[0])
+    if len(moves) > (cells if optimal else REPLAY_LIMIT):  # also bounds the replay's time
+        return Judgement(0.0, f"your {_plural(len(moves), 'move')} are more than the board's "
+                              f"{cells} lights: pressing a light twice undoes it")
     for index, move in enumerate(moves):
         if not is_on_board(board, move):
             return Judgement(0.0, f"move {index}, {move}, is off the "
@@ -175,6 +181,10 @@ def _judge_path(options: Mapping[str, Any], observation: Observation, reveal: bo
             return Judgement(1.0)
         return Judgement(0.0, "returned None, but a path exists")
     path = _points(observation.value, "the path")
+    cells = len(scene) * len(scene[0])
+    if len(path) > (cells if optimal else REPLAY_LIMIT):  # also bounds the replay's time
+        return Judgement(0.0, f"the path has {len(path)} points, more than the scene's {cells} "
+                              "cells, so it visits some cell twice")
     problem = _path_problem(scene, start, goal, path)
     if problem:
         return Judgement(0.0, problem)

@@ -27,7 +27,8 @@ from reference.search_and_games.scene_kinds import (
     diagonal_walls_scene, drawn_scene, drawn_scene_names, maze_scene, random_scene,
     walled_in_scene)
 
-Case = dict[str, Any]
+CaseDict = dict[str, Any]
+"""One generated case: name, doctest and optionally options (docs/architecture.md)."""
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -38,13 +39,17 @@ def _random_board(rng: random.Random, rows: int, cols: int) -> Board:
     return random_scene(rng, rows, cols, 0.5)
 
 
-def _scrambled_board(rng: random.Random, rows: int, cols: int) -> Board:
-    """A solvable board: random presses on an all-off board."""
-    board = create_board(rows, cols)
+def _scramble(board: Board, coins: random.Random) -> Board:
+    """The handout's scramble: each press, row-major, made when a coin flip says so."""
     for move in moves(board):
-        if rng.random() < 0.5:
+        if coins.random() < 0.5:
             board = press(board, move)
     return board
+
+
+def _scrambled_board(rng: random.Random, rows: int, cols: int) -> Board:
+    """A solvable board: random presses on an all-off board."""
+    return _scramble(create_board(rows, cols), rng)
 
 
 def _size(rng: random.Random, max_rows: int, max_cols: int) -> tuple[int, int]:
@@ -64,7 +69,7 @@ def _edge_kind(board: Board, move: Move) -> str:
 
 
 def get_board_cases(rng: random.Random, count: int, *, max_rows: int = 5,
-                    max_cols: int = 5) -> Iterator[Case]:
+                    max_cols: int = 5) -> Iterator[CaseDict]:
     """``LightsOutPuzzle(board).get_board()`` gives the board back, on random boards."""
     for number in range(1, count + 1):
         board = _random_board(rng, *_size(rng, max_rows, max_cols))
@@ -74,7 +79,7 @@ def get_board_cases(rng: random.Random, count: int, *, max_rows: int = 5,
 
 
 def create_puzzle_cases(rng: random.Random, count: int, *, max_rows: int = 7,
-                        max_cols: int = 7) -> Iterator[Case]:
+                        max_cols: int = 7) -> Iterator[CaseDict]:
     """``create_puzzle(rows, cols).get_board()`` on random sizes (1 row or column included)."""
     sizes = [(1, 1), (1, rng.randint(2, max_cols)), (rng.randint(2, max_rows), 1)]
     for number in range(1, count + 1):
@@ -85,7 +90,7 @@ def create_puzzle_cases(rng: random.Random, count: int, *, max_rows: int = 7,
 
 
 def perform_move_cases(rng: random.Random, count: int, *, max_rows: int = 6, max_cols: int = 6,
-                       max_moves: int = 4) -> Iterator[Case]:
+                       max_moves: int = 4) -> Iterator[CaseDict]:
     """Moves on corners, edges and inside cells of random boards; the board after them.
 
     Case ``k`` stresses corners, edges, inside cells or a mix in turn (by ``k mod 4``), so
@@ -111,7 +116,7 @@ def perform_move_cases(rng: random.Random, count: int, *, max_rows: int = 6, max
 
 
 def is_solved_cases(rng: random.Random, count: int, *, max_rows: int = 5,
-                    max_cols: int = 5) -> Iterator[Case]:
+                    max_cols: int = 5) -> Iterator[CaseDict]:
     """Solved and unsolved boards alternately; unsolved ones have a single light on half the
     time, so an ``is_solved`` that only looks at part of the board is caught."""
     for number in range(1, count + 1):
@@ -127,7 +132,7 @@ def is_solved_cases(rng: random.Random, count: int, *, max_rows: int = 5,
 
 
 def copy_cases(rng: random.Random, count: int, *, max_rows: int = 5,
-               max_cols: int = 5) -> Iterator[Case]:
+               max_cols: int = 5) -> Iterator[CaseDict]:
     """A move on the original (odd cases) or on the copy (even cases) must not show in the
     other; both boards are shown afterwards."""
     for number in range(1, count + 1):
@@ -143,7 +148,7 @@ def copy_cases(rng: random.Random, count: int, *, max_rows: int = 5,
 
 
 def successors_cases(rng: random.Random, count: int, *, max_rows: int = 5,
-                     max_cols: int = 5) -> Iterator[Case]:
+                     max_cols: int = 5) -> Iterator[CaseDict]:
     """Every ``(move, board)`` successor of a random board, compared in any order."""
     for number in range(1, count + 1):
         rows, cols = _size(rng, max_rows, max_cols)
@@ -156,7 +161,7 @@ def successors_cases(rng: random.Random, count: int, *, max_rows: int = 5,
 
 
 def successors_unchanged_cases(rng: random.Random, count: int, *, max_rows: int = 5,
-                               max_cols: int = 5) -> Iterator[Case]:
+                               max_cols: int = 5) -> Iterator[CaseDict]:
     """Generating every successor leaves the puzzle's own board as it was."""
     for number in range(1, count + 1):
         board = _random_board(rng, *_size(rng, max_rows, max_cols))
@@ -166,7 +171,7 @@ def successors_unchanged_cases(rng: random.Random, count: int, *, max_rows: int 
 
 
 def successor_count_cases(rng: random.Random, count: int, *, max_rows: int = 8,
-                          max_cols: int = 8) -> Iterator[Case]:
+                          max_cols: int = 8) -> Iterator[CaseDict]:
     """``len(list(p.successors()))`` is rows * cols, on sizes the handout does not show."""
     for number in range(1, count + 1):
         rows, cols = _size(rng, max_rows, max_cols)
@@ -176,7 +181,7 @@ def successor_count_cases(rng: random.Random, count: int, *, max_rows: int = 8,
 
 
 def find_solution_cases(rng: random.Random, count: int, *, sizes: Sequence[Sequence[int]],
-                        solvable: bool) -> Iterator[Case]:
+                        solvable: bool) -> Iterator[CaseDict]:
     """Boards of the given sizes (in turn) that are solvable, or not, with the BFS answer.
 
     Solvable boards are random presses on an all-off board (the first case is the all-off
@@ -223,7 +228,7 @@ def find_solution_cases(rng: random.Random, count: int, *, sizes: Sequence[Seque
 
 
 def scramble_cases(rng: random.Random, count: int, *, check: str,
-                   sizes: Sequence[Sequence[int]], runs: int) -> Iterator[Case]:
+                   sizes: Sequence[Sequence[int]], runs: int) -> Iterator[CaseDict]:
     """``runs`` seeded scrambles per case, of a solvable board of each size in turn.
 
     The transcript seeds ``random`` before each run and shows the list of boards; the checker
@@ -241,20 +246,11 @@ def scramble_cases(rng: random.Random, count: int, *, check: str,
                   f"    p = LightsOutPuzzle({grid_to_lists(start)!r})\n"
                   "    p.scramble()\n"
                   "    return p.get_board()")
-        reference = [grid_to_lists(_seeded_scramble(start, seed)) for seed in seeds]
+        reference = [grid_to_lists(_scramble(start, random.Random(seed))) for seed in seeds]
         yield {"name": f"{check} #{number}: {runs} runs on a {rows}x{cols} board",
                "doctest": render_doctest(["import random", helper],
                                          f"[scrambled(seed) for seed in {seeds!r}]", reference),
                "options": {"check": check, "start": format_scene(start).split()}}
-
-
-def _seeded_scramble(board: Board, seed: int) -> Board:
-    """What the handout's scramble does after ``random.seed(seed)``: row-major coin flips."""
-    coins = random.Random(seed)
-    for move in moves(board):
-        if coins.random() < 0.5:
-            board = press(board, move)
-    return board
 
 
 # --- Grid navigation -------------------------------------------------------------------------
@@ -271,7 +267,7 @@ def _reference_path(scene: Scene, start: Point, goal: Point) -> list[Point] | No
     return None if actions is None else [start] + actions
 
 
-def _path_case(name: str, scene: Scene, start: Point, goal: Point) -> Case:
+def _path_case(name: str, scene: Scene, start: Point, goal: Point) -> CaseDict:
     """A find_path case; when there is no path, a 1x2 scene's path is asked for first."""
     path = _reference_path(scene, start, goal)
     rows = format_scene(scene).split()
@@ -290,7 +286,7 @@ def _path_case(name: str, scene: Scene, start: Point, goal: Point) -> Case:
 def _far_apart(rng: random.Random, cells: list[Point], tries: int = 20) -> tuple[Point, Point]:
     """Two cells, the farthest apart of ``tries`` random pairs (long paths test more)."""
     pairs = [(rng.choice(cells), rng.choice(cells)) for _ in range(tries)]
-    return max(pairs, key=lambda pair: abs(pair[0][0] - pair[1][0]) + abs(pair[0][1] - pair[1][1]))
+    return max(pairs, key=lambda p: abs(p[0][0] - p[1][0]) + abs(p[0][1] - p[1][1]))
 
 
 def _connected_pair(rng: random.Random, scene: Scene) -> tuple[Point, Point] | None:
@@ -325,7 +321,7 @@ def _reachable_scene(rng: random.Random, kind: str, rows: int, cols: int
 
 
 def find_path_cases(rng: random.Random, count: int, *, kind: str, min_size: int = 3,
-                    max_size: int = 20, label: str = "") -> Iterator[Case]:
+                    max_size: int = 20, label: str = "") -> Iterator[CaseDict]:
     """Scenes of one ``kind``, start, goal and the A* reference's answer.
 
     Kinds: "open", "random", "maze", "squeeze" (anti-diagonal walls, crossed only by diagonal
@@ -333,10 +329,10 @@ def find_path_cases(rng: random.Random, count: int, *, kind: str, min_size: int 
     the goal), "start_blocked" / "goal_blocked" (on an obstacle), "walled_in" (the goal is
     inside a closed ring of obstacles). Sizes are drawn between ``min_size`` and ``max_size``.
     Case names start with ``label`` (default: the kind), which keeps names unique when a case
-    file has several blocks of one kind. ``options`` holds the scene as ``.``/``X`` rows, start, goal and the optimal Euclidean
-    ``length`` (None when no path exists) for ``checkers.find_path``; cases without a path
-    first ask for the path on a 1x2 scene (``options.sanity``), so that always answering None
-    fails.
+    file has several blocks of one kind. ``options`` holds the scene as ``.``/``X`` rows,
+    start, goal and the optimal Euclidean ``length`` (None when no path exists) for
+    ``checkers.find_path``; cases without a path first ask for the path on a 1x2 scene
+    (``options.sanity``), so that always answering None fails.
     """
     for number in range(1, count + 1):
         rows, cols = rng.randint(min_size, max_size), rng.randint(min_size, max_size)
@@ -352,13 +348,11 @@ def find_path_cases(rng: random.Random, count: int, *, kind: str, min_size: int 
             title = f"#{number} {name}"
         elif kind == "same_point":
             scene = random_scene(rng, rows, cols, 0.3)
-            start = goal = rng.choice(_free_cells(scene) or [(0, 0)])
-            scene = _freed(scene, start)
+            start = goal = (rng.randrange(rows), rng.randrange(cols))
+            scene = _with_cell(scene, start, False)
         elif kind in ("start_blocked", "goal_blocked"):
             scene, start, goal = _reachable_scene(rng, "random", rows, cols)
-            blocked = start if kind == "start_blocked" else goal
-            scene = tuple(tuple(cell or (r, c) == blocked for c, cell in enumerate(row))
-                          for r, row in enumerate(scene))
+            scene = _with_cell(scene, start if kind == "start_blocked" else goal, True)
         elif kind == "walled_in":
             goal = (rng.randrange(rows), rng.randrange(cols))
             scene = walled_in_scene(rng, rows, cols, rng.choice([0.0, 0.1, 0.2]), goal)
@@ -368,14 +362,15 @@ def find_path_cases(rng: random.Random, count: int, *, kind: str, min_size: int 
         yield _path_case(f"{title}, {len(scene)}x{len(scene[0])} scene", scene, start, goal)
 
 
-def _freed(scene: Scene, point: Point) -> Scene:
-    return tuple(tuple(cell and (r, c) != point for c, cell in enumerate(row))
+def _with_cell(scene: Scene, point: Point, obstacle: bool) -> Scene:
+    """``scene`` with the cell at ``point`` made an obstacle or free."""
+    return tuple(tuple(obstacle if (r, c) == point else cell for c, cell in enumerate(row))
                  for r, row in enumerate(scene))
 
 
 # --- Cases of another assignment ---------------------------------------------------------------
 
-def reused_cases(rng: random.Random, count: int, *, file: str) -> Iterator[Case]:
+def reused_cases(rng: random.Random, count: int, *, file: str) -> Iterator[CaseDict]:
     """The hand-written cases of another assignment's case file, unchanged, in file order.
 
     A stand-in for an ``include:`` key in case files (not supported yet): the Dominoes section

@@ -76,17 +76,27 @@ def _source_lines(lines: list[str], node: ast.stmt) -> str:
     return "".join(lines[first - 1:node.end_lineno])
 
 
-def extract_definitions(source_text: str, names: Sequence[str]) -> str:
+def import_keys(source_text: str) -> frozenset[str]:
+    """The top-level import statements of a module, each as its ``ast.dump``."""
+    return frozenset(ast.dump(node) for node in ast.parse(source_text).body
+                     if isinstance(node, (ast.Import, ast.ImportFrom)))
+
+
+def extract_definitions(source_text: str, names: Sequence[str],
+                        present_imports: frozenset[str] = frozenset()) -> str:
     """The part of a module that defines ``names``, runnable on its own.
 
     Args:
         source_text: Python source of a module.
         names: top-level names to take.
+        present_imports: import statements (see :func:`import_keys`) the destination already
+            has; they are not repeated.
 
     Returns:
-        The import statements the taken definitions use (``from __future__`` imports left out),
-        then the definitions of ``names`` and of every top-level name they use, transitively,
-        each in source order, separated by two blank lines as PEP 8 asks.
+        The import statements the taken definitions use (``from __future__`` imports and
+        ``present_imports`` left out), then the definitions of ``names`` and of every top-level
+        name they use, transitively, each in source order, separated by two blank lines as
+        PEP 8 asks.
 
     Raises:
         ValueError: if a name is not defined at the top level of the source.
@@ -111,7 +121,8 @@ def extract_definitions(source_text: str, names: Sequence[str]) -> str:
         if not isinstance(node, (ast.Import, ast.ImportFrom)):
             pending.extend(definers[n] for n in _used_names(node) if n in definers)
     chosen = [node for node in module.body if id(node) in taken
-              and not (isinstance(node, ast.ImportFrom) and node.module == "__future__")]
+              and not (isinstance(node, ast.ImportFrom) and node.module == "__future__")
+              and ast.dump(node) not in present_imports]
     is_import = [isinstance(n, (ast.Import, ast.ImportFrom)) for n in chosen]
     imports = [_source_lines(lines, n) for n, flag in zip(chosen, is_import) if flag]
     bodies = [_source_lines(lines, n).rstrip("\n") + "\n"
@@ -147,13 +158,16 @@ def replace_region(target_text: str, source_label: str, region: str) -> str:
 def render(splice: Splice, root: Path = REPO_ROOT) -> str:
     """The target file's text with its region refreshed from the source (nothing is written).
 
+    Imports the target already has outside the region are not repeated inside it.
+
     Raises:
         FileNotFoundError: if the target or the source does not exist.
         ValueError: as :func:`extract_definitions` and :func:`replace_region`.
     """
     target_text = (root / splice.target).read_text(encoding="utf-8")
     source_text = (root / splice.source).read_text(encoding="utf-8")
-    region = extract_definitions(source_text, splice.names)
+    outside = import_keys(replace_region(target_text, splice.source, ""))
+    region = extract_definitions(source_text, splice.names, outside)
     return replace_region(target_text, splice.source, region)
 
 

@@ -11,3 +11,4 @@
 The probes (``probes/``) run inside the student's process: standard library only, no expected
 values.
 """
+from __future__ import annotations

@@ -175,8 +175,9 @@ def _recursion_problem(recursed: Any, required: bool) -> str:
         return ("recursive_minimax_strategy must be recursive, but none of your functions "
                 "called itself")
     if not required and recursed:
+        names = ", ".join(name[:60] for name in recursed[:10])
         return ("iterative_minimax_strategy must not recurse (use an explicit stack), but "
-                f"these functions of yours called themselves: {', '.join(recursed)}")
+                f"these functions of yours called themselves: {names}")
     return ""
 
 
@@ -206,6 +207,15 @@ def _strategy_check(options: Mapping[str, Any]) -> Check:
     return check
 
 
+_ERROR_HINTS = (
+    ("RecursionError", "", "This game is deeper than Python's recursion limit: the iterative "
+                           "strategy must keep its own stack instead of recursing."),
+    ("ModuleNotFoundError", "'strategy'", "strategy.py was not found: submit it together with "
+                                          "stonehenge.py."),
+)
+"""(exception type, text in its message, hint added to the feedback) for strategy cases."""
+
+
 def optimal_move(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
     """A strategy's move must guarantee the best score in the position ``options`` name.
 
@@ -217,11 +227,12 @@ def optimal_move(case: Case, observations: Sequence[Observation], reveal: bool) 
         ValueError: ``options`` do not name a position (a broken case file).
     """
     judgement = _walk(case, observations, reveal, _strategy_check(case.options))
-    if any(o.error is not None and o.error.type == "RecursionError" for o in observations):
-        return Judgement(judgement.fraction, judgement.message + (
-            "\n  This game is deeper than Python's recursion limit: the iterative strategy "
-            "must keep its own stack instead of recursing."))
-    return judgement
+    errors = [o.error for o in observations if o.error is not None]
+    hints = [hint for kind, text, hint in _ERROR_HINTS
+             if any(e.type == kind and text in e.message for e in errors)]
+    if not hints:
+        return judgement
+    return Judgement(judgement.fraction, "\n  ".join([judgement.message, *hints]))
 
 
 __all__ = ["board", "optimal_move", "rough_outcome", "states"]

@@ -8,11 +8,12 @@ so a new game needs no change here. Output: ``results.json`` (every game, standi
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import json
 import sys
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from reference.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
 from reference.tournament.executors import make_executor
@@ -45,13 +46,15 @@ def parse_entrant(text: str) -> list[Entrant]:
     return [Entrant(name or path.stem, str(path))]
 
 
-def load_arena(game: str, clock: Optional[float], factory: Optional[str] = None) -> Arena:
-    """The arena factory called with ``clock=clock``.
+def load_arena(game: str, clock: Optional[float], factory: Optional[str] = None,
+               options: Optional[dict[str, Any]] = None) -> Arena:
+    """The arena factory called with ``clock=clock, **options``.
 
     Args:
         game: the assignment name; its factory is ``reference.<game>.arena:make_arena``.
         clock: seconds per player per game, or None for the game's default.
         factory: ``package.module:function`` to use instead of the convention.
+        options: further settings of the arena (its dataclass fields).
 
     Raises:
         ValueError: when the factory cannot be found.
@@ -65,7 +68,25 @@ def load_arena(game: str, clock: Optional[float], factory: Optional[str] = None)
     except (ModuleNotFoundError, AttributeError) as error:
         raise ValueError(f"game {game!r} has no tournament arena: {error} (expected "
                          f"{module_name}:{function or 'make_arena'})") from error
-    return make(clock=clock)  # type: ignore[no-any-return]
+    try:
+        return make(clock=clock, **(options or {}))  # type: ignore[no-any-return]
+    except TypeError as error:
+        raise ValueError(f"bad arena option: {error}") from error
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` with VALUE read as a Python literal (a bare word stays a string).
+
+    Raises:
+        ValueError: without ``=`` or with an empty key.
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.isidentifier():
+        raise ValueError(f"--set expects KEY=VALUE, got {text!r}")
+    try:
+        return key, ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return key, value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -82,6 +103,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--scheduler", help="dask.distributed scheduler address")
     parser.add_argument("--clock", type=float, help="seconds per player per game (the game's "
                         "clock; for a game with a per-move limit, that limit)")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="an arena setting, e.g. size=6 or limit=4 (repeatable)")
     parser.add_argument("--arena", help="arena factory package.module:function, instead of "
                         "reference.<game>.arena:make_arena")
     parser.add_argument("--seeding", type=Path,
@@ -120,7 +143,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = _parser().parse_args(argv)
     try:
         entrants = [e for word in args.entrants for e in parse_entrant(word)]
-        arena = load_arena(args.game, args.clock, args.arena)
+        arena = load_arena(args.game, args.clock, args.arena,
+                           dict(parse_option(o) for o in args.set))
         seeding = _seeding(args.seeding, entrants) if args.seeding else None
     except (ValueError, OSError, KeyError) as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
@@ -142,7 +166,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return 0
 
 
-__all__ = ["load_arena", "main", "parse_entrant", "write_outputs"]
+__all__ = ["load_arena", "main", "parse_entrant", "parse_option", "write_outputs"]
 
 
 if __name__ == "__main__":

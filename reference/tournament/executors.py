@@ -28,6 +28,9 @@ from reference.tournament.records import Arena, GameResult, GameTask, aborted
 
 ResultCallback = Callable[[GameTask, GameResult], None]
 
+STARTUP_TIMEOUT = 60.0
+"""Seconds a new local worker may take to start (import the reference) before it plays."""
+
 
 class Executor(Protocol):
     """Runs a batch of games and returns their results in task order."""
@@ -62,6 +65,7 @@ def play_watched(task: GameTask, arena: Arena) -> GameResult:
 def _worker_main(connection: Connection, arena: Arena) -> None:
     """Worker process loop: receive a task, send its result, until told to stop (None)."""
     os.setsid()  # its own process group, so a kill reaches whatever the game started
+    connection.send("ready")  # game deadlines start after the start-up, not before
     while True:
         task = connection.recv()
         if task is None:
@@ -111,13 +115,20 @@ class LocalExecutor:
         """Nothing to release: worker processes live for one :meth:`run` only."""
 
     def _start(self, arena: Arena) -> _Worker:
+        """A new worker that has finished starting (or a dead one, whose game will abort)."""
         context = multiprocessing.get_context(self.start_method)
         ours, theirs = context.Pipe()
         process = context.Process(  # type: ignore[attr-defined]
             target=_worker_main, args=(theirs, arena), daemon=False)
         process.start()
         theirs.close()
-        return _Worker(process, ours)
+        worker = _Worker(process, ours)
+        try:
+            if ours.poll(STARTUP_TIMEOUT):
+                ours.recv()
+        except (EOFError, OSError):
+            pass  # died while starting: the first game sent to it reports that
+        return worker
 
     def run(self, arena: Arena, tasks: Sequence[GameTask],
             on_result: Optional[ResultCallback] = None) -> list[GameResult]:
@@ -144,8 +155,15 @@ class LocalExecutor:
                         pool.append(worker)
                     worker.position = pending.popleft()
                     worker.deadline = self.clock() + arena.game_timeout
-                    worker.connection.send(tasks[worker.position])
+                    try:
+                        worker.connection.send(tasks[worker.position])
+                    except OSError:
+                        worker.kill()
+                        pool.remove(worker)
+                        finish(worker, aborted(tasks[worker.position], "game worker died"))
                 busy = [w for w in pool if w.is_busy]
+                if not busy:
+                    continue
                 ready = wait([w.connection for w in busy],
                              max(0.0, min(w.deadline for w in busy) - self.clock()))
                 for worker in busy:

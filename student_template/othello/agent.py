@@ -8,6 +8,7 @@ Conventions: a board is a tuple of row tuples indexed board[row][col] (0 empty, 
 2 light); a move is (column, row); color is 1 (dark) or 2 (light) and is always the player
 the search maximises for, in min nodes as well.
 """
+from __future__ import annotations
 
 import ast
 import sys

@@ -259,42 +259,39 @@ def play_game(dark, light, config, rules=None, watch=None):
     players = {1: dark, 2: light}
     names = ["?", "?"]
     board = initial_board(config.size)
-    moves = []
-    try:
-        for color in (1, 2):
+    outcome = None
+    for color in (1, 2):
+        try:
             names[color - 1] = _handshake(players[color], color, config)
-        if watch is not None:
-            watch(board, None, None)
-        player = 1
-        while True:
-            if not rules.get_possible_moves(board, player):
-                outcome = _normal_end(board, moves, names, rules)
-                break
-            try:
-                reply = _ask_move(players[player], board, rules, config.move_timeout)
-                move = parse_reply(reply, len(board))
-                check_move(board, player, move, rules, reply)
-            except _Forfeit as forfeit:
-                outcome = _forfeit_outcome(player, forfeit, board, moves, names, rules,
-                                           players[player])
-                break
-            board = as_tuple_board(rules.play_move(board, player, move[0], move[1]))
-            moves.append(move)
-            if watch is not None:
-                watch(board, player, move)
-            player = 3 - player
-    except _HandshakeForfeit as failed:
-        outcome = _forfeit_outcome(failed.color, failed.forfeit, board, moves, names, rules,
-                                   players[failed.color])
+        except _Forfeit as forfeit:
+            forfeit.detail = f"handshake: {forfeit.detail}"
+            outcome = _forfeit_outcome(color, forfeit, board, [], names, rules, players[color])
+            break
+    if outcome is None:
+        outcome = _play(players, board, names, config, rules, watch)
     _finish(players, outcome.score)
     return outcome
 
 
-class _HandshakeForfeit(Exception):
-    def __init__(self, color, forfeit):
-        super().__init__(forfeit.detail)
-        self.color = color
-        self.forfeit = forfeit
+def _play(players, board, names, config, rules, watch):
+    """The moves of a game whose handshakes succeeded, until it ends; returns the Outcome."""
+    moves = []
+    if watch is not None:
+        watch(board, None, None)
+    player = 1
+    while rules.get_possible_moves(board, player):
+        try:
+            reply = _ask_move(players[player], board, rules, config.move_timeout)
+            move = parse_reply(reply, len(board))
+            check_move(board, player, move, rules, reply)
+        except _Forfeit as forfeit:
+            return _forfeit_outcome(player, forfeit, board, moves, names, rules, players[player])
+        board = as_tuple_board(rules.play_move(board, player, move[0], move[1]))
+        moves.append(move)
+        if watch is not None:
+            watch(board, player, move)
+        player = 3 - player
+    return _normal_end(board, moves, names, rules)
 
 
 def _read(connection, timeout, waiting_for):
@@ -324,12 +321,9 @@ def _send(connection, text):
 
 
 def _handshake(connection, color, config):
-    try:
-        name = _read(connection, config.handshake_timeout, "name line")
-        _send(connection, config.config_line(color))
-    except _Forfeit as forfeit:
-        forfeit.detail = f"handshake: {forfeit.detail}"
-        raise _HandshakeForfeit(color, forfeit) from None
+    """Read the name line and send the config line; returns the printable part of the name."""
+    name = _read(connection, config.handshake_timeout, "name line")
+    _send(connection, config.config_line(color))
     printable = "".join(ch for ch in name.strip() if ch.isascii() and ch.isprintable())
     return printable[:NAME_CHARS] or "(no name)"
 
@@ -490,13 +484,16 @@ def command_for(player):
 
 class InProcessPlayer:
     """
-    A player living in this process: choose(board, color) returns its (column, row) move.
-    It speaks the same line protocol as a program, so the game loop cannot tell them apart.
+    A player living in this process: choose(board, color) returns its (column, row) move, or
+    None to stop playing (seen by the manager as end of output). It speaks the same line
+    protocol as a program, so the game loop cannot tell them apart. on_final, if given, is
+    called with the FINAL line.
     """
 
-    def __init__(self, name, choose):
+    def __init__(self, name, choose, on_final=None):
         self.name = name
         self.choose = choose
+        self.on_final = on_final
         self.color = None
         self.board = None
         self.final = None
@@ -507,16 +504,19 @@ class InProcessPlayer:
             self.color = int(text.split(",")[0])
         elif text.startswith("FINAL"):
             self.final = text
+            if self.on_final is not None:
+                self.on_final(text)
         elif not text.startswith("SCORE"):
             self.board = ast.literal_eval(text)
+        return True
 
     def read_line(self, timeout):
         if not self._named:
             self._named = True
             return self.name
         board, self.board = self.board, None
-        col, row = self.choose(board, self.color)
-        return f"{col} {row}"
+        move = self.choose(board, self.color)
+        return None if move is None else f"{move[0]} {move[1]}"
 
     def close(self, grace=CLOSE_GRACE):
         pass
@@ -537,49 +537,28 @@ def random_player(seed=None, rules=None, name="Randy"):
     return InProcessPlayer(name, choose)
 
 
-class HumanPlayer:
-    """You, at the terminal: shows the board and asks for a legal move (no time limit)."""
+def human_player(rules=None, ask=input, show=print):
+    """You, at the terminal: shows the board and asks until you type a legal move "column
+    row" (no time limit). End of input (Ctrl-D) gives up the game."""
+    rules = rules if rules is not None else default_rules()
 
-    def __init__(self, rules=None, ask=input, show=print):
-        self.rules = rules if rules is not None else default_rules()
-        self.ask = ask
-        self.show = show
-        self.color = None
-        self.board = None
-        self._named = False
-
-    def send_line(self, text):
-        if self.color is None:
-            self.color = int(text.split(",")[0])
-        elif text.startswith("FINAL"):
-            self.show(f"Game over: {text}")
-        elif not text.startswith("SCORE"):
-            self.board = ast.literal_eval(text)
-
-    def read_line(self, timeout):
-        if not self._named:
-            self._named = True
-            return "Human"
-        legal = self.rules.get_possible_moves(self.board, self.color)
-        self.show(render_board(self.board))
-        self.show(f"You play {COLOR_NAMES[self.color]}; legal moves: "
-                  + ", ".join(f"{col} {row}" for col, row in legal))
+    def choose(board, color):
+        legal = rules.get_possible_moves(board, color)
+        show(render_board(board))
+        show(f"You play {COLOR_NAMES[color]}; legal moves: "
+             + ", ".join(f"{col} {row}" for col, row in legal))
         while True:
             try:
-                text = self.ask("your move (column row): ")
+                tokens = ask("your move (column row): ").split()
             except EOFError:
                 return None
-            tokens = text.split()
-            if (len(tokens) == 2 and all(_is_decimal(token) for token in tokens)
-                    and (int(tokens[0]), int(tokens[1])) in legal):
-                return f"{int(tokens[0])} {int(tokens[1])}"
-            self.show("Not a legal move, try again.")
+            if len(tokens) == 2 and all(_is_decimal(token) for token in tokens):
+                move = (int(tokens[0]), int(tokens[1]))
+                if move in legal:
+                    return move
+            show("Not a legal move, try again.")
 
-    def close(self, grace=CLOSE_GRACE):
-        pass
-
-    def stderr_tail(self):
-        return ""
+    return InProcessPlayer("Human", choose, on_final=lambda text: show(f"Game over: {text}"))
 
 
 # ---------------------------------------------------------------- saving and replaying
@@ -644,7 +623,7 @@ def build_parser():
 
 def _connect(player, color, seed):
     if player is None:
-        return HumanPlayer()
+        return human_player()
     env = {}
     if seed is not None:
         env["OTHELLO_SEED"] = str(player_seed(seed, color))
@@ -674,8 +653,17 @@ def main(argv=None):
                         move_timeout=args.timeout, handshake_timeout=args.handshake_timeout,
                         color_only=args.color_only)
     initial_board(config.size)  # reject a bad size before starting any player
-    dark = _connect(args.dark, 1, args.seed)
-    light = _connect(args.light, 2, args.seed)
+    players = []
+    for color, player in ((1, args.dark), (2, args.light)):
+        try:
+            players.append(_connect(player, color, args.seed))
+        except OSError as error:
+            for started in players:
+                started.close()
+            print(f"cannot start the {COLOR_NAMES[color]} player {player!r}: {error}",
+                  file=sys.stderr)
+            return 2
+    dark, light = players
 
     def watch(board, player, move):
         if not args.quiet:

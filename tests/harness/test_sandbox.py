@@ -23,21 +23,23 @@ def _levels() -> list:
         if option.level is Level.USER:
             continue
         if option.level not in [o.level for o in levels] and (
-                option.level is Level.PROCESS or _works(option)):
+                (option.level is Level.PROCESS and not option.own_user) or _works(option)):
             levels.append(option)
     try:
         solo = pwd.getpwnam(SOLO_USER)
     except KeyError:
         return levels
     for python in ("/usr/bin/python3", sys.executable):
-        option = Isolation(Level.USER, python, (), solo.pw_uid, solo.pw_gid, switch_user=True)
+        option = Isolation(Level.USER, python, (), solo.pw_uid, solo.pw_gid, switch_user=True,
+                           sweep_uid=True)
         if _works(option):
             return [*levels, option]
     return levels
 
 
-LEVELS = [pytest.param(option, id=option.level.name, marks=pytest.mark.xdist_group(
-    "uid-sweep" if option.level is Level.USER else option.level.name)) for option in _levels()]
+LEVELS = _levels()
+# One xdist worker runs this whole module, so the uid sweep never meets another test's processes.
+pytestmark = pytest.mark.xdist_group("sandbox-levels")
 
 STUDENT = '''
 import os, signal, sys, time
@@ -81,7 +83,7 @@ def read_input():
 '''
 
 
-@pytest.fixture(params=LEVELS)
+@pytest.fixture(params=LEVELS, ids=[option.level.name for option in LEVELS])
 def sandbox(request, tmp_path):
     source = tmp_path / "student.py"
     source.write_text(STUDENT)

@@ -65,3 +65,17 @@ def test_entrant_words(tmp_path: Path) -> None:
         Entrant("player_b", str(tmp_path / "player_b.py"))]
     assert parse_entrant("bob=house:greedy") == [Entrant("bob", "house:greedy")]
     assert load_arena("isolation", 3.0).game_timeout > 6.0
+
+
+def test_othello_entrants_play_through_the_othello_manager(tmp_path: Path) -> None:
+    agent = ROOT / "reference" / "solutions" / "othello" / "agent.py"
+    status = main(["othello", "house:random", f"agent={agent}", "--arena",
+                   "reference.tournament.othello_arena:make_arena", "--set", "size=4",
+                   "--set", "limit=3", "--clock", "5", "--quiet", "--out", str(tmp_path)])
+    assert status == 0
+    games = json.loads((tmp_path / "results.json").read_text())["games"]
+    assert len(games) == 2
+    assert all(g["termination"] == "no_moves" and g["moves"] for g in games)
+    assert main(["othello", "house:random", "house:reference", "--arena",
+                 "reference.tournament.othello_arena:make_arena", "--set", "sizes=4",
+                 "--quiet", "--out", str(tmp_path)]) == 2

@@ -17,10 +17,10 @@ SPEC_DIR = REPO / "test_specs" / "othello"
 
 
 def load_module(path: Path, name: str) -> ModuleType:
-    """Import a trusted single-file module by path under its own name; ``othello_shared`` (the
-    template's) is made importable first, as it is next to an agent."""
-    if str(TEMPLATE_DIR) not in sys.path:
-        sys.path.append(str(TEMPLATE_DIR))
+    """Import a trusted single-file module by path under its own name; the template's
+    ``othello_shared`` is imported first, as it sits next to an agent (sys.path is untouched)."""
+    if name != "othello_shared" and "othello_shared" not in sys.modules:
+        load_module(TEMPLATE_DIR / "othello_shared.py", "othello_shared")
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -48,3 +48,11 @@ def test_the_template_stub_forfeits_with_a_clear_reason():
         "light (Randy) wins, dark 2 - light 2: dark (Agent) forfeits after 0 moves: "
         "square (0, 0) captures no disk")
     assert "Running ALPHA-BETA" in result.stdout  # the forfeiter's stderr is shown
+
+
+def test_a_player_command_that_cannot_start_is_reported():
+    result = subprocess.run([sys.executable, "othello_game.py", "-d", "4", "-a", "randy_ai.py",
+                             "-b", "no-such-othello-player --fast"], cwd=TEMPLATE_DIR,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "cannot start the light player 'no-such-othello-player --fast'" in result.stderr

@@ -210,7 +210,7 @@ def test_a_human_is_asked_again_until_the_move_is_legal(manager):
         except StopIteration:
             raise EOFError from None
 
-    human = manager.HumanPlayer(rules, ask=ask, show=shown.append)
+    human = manager.human_player(rules, ask=ask, show=shown.append)
     outcome = play(manager, human, manager.random_player(1, rules))
     assert outcome.moves[0] == (0, 1) and outcome.names[0] == "Human"
     assert shown.count("Not a legal move, try again.") == 3

@@ -78,11 +78,12 @@ def test_probe_counts_of_the_solution_match_the_generated_expectations(monkeypat
     shared = load_module(TEMPLATE_DIR / "othello_shared.py", "othello_shared")
     for name in othello_probe.HELPERS:  # restored after the test
         monkeypatch.setattr(shared, name, getattr(shared, name))
+    monkeypatch.setitem(sys.modules, "othello_probe", othello_probe)
+    monkeypatch.setitem(sys.modules, "agent", None)  # removed again after the test
     ordering = [case for case in all_cases() if case.group == "ordering"]
     assert len(ordering) == 6
     for case in ordering:
-        agent = load_module(SOLUTION, "agent")
-        monkeypatch.setitem(sys.modules, "othello_probe", othello_probe)
+        agent = load_module(SOLUTION, "agent")  # fresh, as in a new process
         namespace = dict(vars(agent))
         shown = []
         for example in case.examples:
@@ -174,3 +175,11 @@ def test_the_template_earns_only_what_its_stubs_get_right(tmp_path):
                            "01_compute_utility.yaml", "02_minimax.yaml", "07_games.yaml")
     # A zero utility is sometimes right, and so is the stub's move (0, 0) where a corner is best.
     assert group_scores(document) == {"compute_utility": 1.25, "minimax": 0.625, "games": 0.0}
+
+
+def test_the_packages_carry_the_game_manager(tmp_path):
+    from harness.build import build_autograder, build_student
+    for build in (build_autograder, build_student):
+        built = build("othello", tmp_path / f"{build.__name__}.zip")
+        assert "student_template/othello/othello_game.py" in built.entries, build.__name__
+        assert "reference/othello/othello_probe.py" in built.entries, build.__name__

@@ -5,8 +5,6 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
 REPO = Path(__file__).resolve().parents[2]
 SOLUTION = REPO / "reference/solutions/search_and_games/search_and_games.py"
 TEMPLATE = REPO / "student_template/search_and_games/search_and_games.py"
@@ -21,12 +19,3 @@ def load_module(path: Path, name: str) -> ModuleType:
     spec.loader.exec_module(module)
     return module
 
-
-@pytest.fixture(scope="module")
-def solution() -> ModuleType:
-    """The reference solution file, imported in-process (it is trusted code).
-
-    Import this fixture into a test module by name; this folder has no conftest.py so that
-    ``from conftest import ...`` keeps meaning tests/conftest.py.
-    """
-    return load_module(SOLUTION, "search_and_games_solution")

@@ -58,6 +58,7 @@ def test_find_solution_accepts_any_optimal_solution(answer):
     ([(0, 0), (0, 2), (1, 1), (1, 1)], "optimal solution has 2 fewer"),
     ([(0, 0)], "after your 1 move, 3 lights still on"),
     ([(0, 0), (2, 0)], "move 1, (2, 0), is off the 2x3 board"),
+    ([(0, 0)] * 7, "your 7 moves are more than the board's 6 lights"),
     ([[0, 0], [0, 2]], "element 0 of the solution, [0, 0], is not a (row, col) tuple"),
     ([(0, True), (0, 2)], "element 0 of the solution"),
     (((0, 0), (0, 2)), "expected a list of (row, col) tuples"),
@@ -127,6 +128,7 @@ def test_find_path_accepts_any_optimal_path(answer):
     ([(0, 1), (0, 2), (1, 3)], "starts at (0, 1), not at the start (1, 0)"),
     ([(1, 0), (0, 1), (0, 2)], "ends at (0, 2), not at the goal (1, 3)"),
     ([], "the path is empty"),
+    ([(1, 0), (0, 0)] * 6 + [(1, 3)], "the path has 13 points, more than the scene's 12 cells"),
     ([(1, 0), (0, 1), (0, 2), [1, 3]], "element 3 of the path, [1, 3]"),
 ])
 def test_find_path_names_the_first_problem(answer, message):

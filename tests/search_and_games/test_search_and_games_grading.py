@@ -107,7 +107,8 @@ def test_untouched_template_earns_only_the_handout_none_examples(grade, tmp_path
     passed = {t["name"] for t in document["tests"] if t["score"] > 0}
     assert passed == {"find_solution: unsolvable 2x3 board (handout)",
                       "find_path: a wall splits the scene (handout)"}
-    gated = next(t for t in document["tests"] if t["name"].startswith("find_solution: unsolvable #"))
+    gated = next(t for t in document["tests"]
+                 if t["name"].startswith("find_solution: unsolvable #"))
     assert "must give a valid answer before None earns points" in gated["output"]
 
 

@@ -10,12 +10,13 @@ from reference.games.lights_out import LightsOutProblem, is_solved, press
 from reference.search.astar import astar_search
 from reference.search.bfs import breadth_first_graph_search
 from reference.search_and_games.lights_out_algebra import is_solvable
-from search_and_games_support import solution  # noqa: F401  (a fixture)
+from search_and_games_support import SOLUTION, load_module
 
 T, F = True, False
+solution = load_module(SOLUTION, "search_and_games_solution")
 
 
-def test_lights_out_handout_examples(solution):
+def test_lights_out_handout_examples():
     assert solution.LightsOutPuzzle([[T, F], [F, T]]).get_board() == [[T, F], [F, T]]
     assert solution.create_puzzle(2, 3).get_board() == [[F, F, F], [F, F, F]]
     p = solution.create_puzzle(3, 3)
@@ -36,7 +37,7 @@ def test_lights_out_handout_examples(solution):
     assert solution.LightsOutPuzzle([[T, F, F], [F, F, F]]).find_solution() is None
 
 
-def test_copy_is_independent_both_ways(solution):
+def test_copy_is_independent_both_ways():
     p = solution.create_puzzle(3, 3)
     q = p.copy()
     p.perform_move(0, 0)
@@ -45,13 +46,13 @@ def test_copy_is_independent_both_ways(solution):
     assert p.get_board() == [[T, T, F], [T, F, F], [F, F, F]]
 
 
-def test_successors_leave_the_puzzle_alone(solution):
+def test_successors_leave_the_puzzle_alone():
     p = solution.LightsOutPuzzle([[T, F, F], [F, F, T]])
     list(p.successors())
     assert p.get_board() == [[T, F, F], [F, F, T]]
 
 
-def test_find_solution_is_optimal_on_random_boards(solution):
+def test_find_solution_is_optimal_on_random_boards():
     rng = random.Random(11)
     for rows, cols in [(1, 1), (2, 2), (3, 3), (3, 4), (4, 4), (3, 5)]:
         board = [[rng.random() < 0.5 for _ in range(cols)] for _ in range(rows)]
@@ -65,7 +66,7 @@ def test_find_solution_is_optimal_on_random_boards(solution):
             assert is_solved(state) and len(answer) == len(expected)
 
 
-def test_scramble_gives_solvable_changed_boards(solution):
+def test_scramble_gives_solvable_changed_boards():
     random.seed(5)
     boards = set()
     for _ in range(20):
@@ -77,13 +78,13 @@ def test_scramble_gives_solvable_changed_boards(solution):
     assert len(boards) > 15
 
 
-def test_find_path_handout_examples(solution):
+def test_find_path_handout_examples():
     scene = [[F, F, F], [F, T, F], [F, F, F]]
     assert solution.find_path((0, 0), (2, 1), scene) == [(0, 0), (1, 0), (2, 1)]
     assert solution.find_path((0, 0), (0, 2), [[F, T, F]] * 3) is None
 
 
-def test_find_path_special_cases(solution):
+def test_find_path_special_cases():
     scene = [[F, T], [T, F]]
     assert solution.find_path((0, 0), (1, 1), scene) == [(0, 0), (1, 1)]
     assert solution.find_path((0, 0), (0, 0), scene) == [(0, 0)]
@@ -91,7 +92,7 @@ def test_find_path_special_cases(solution):
     assert solution.find_path((0, 0), (1, 0), scene) is None
 
 
-def test_find_path_is_optimal_on_random_scenes(solution):
+def test_find_path_is_optimal_on_random_scenes():
     rng = random.Random(12)
     for _ in range(40):
         rows, cols = rng.randint(1, 20), rng.randint(1, 20)

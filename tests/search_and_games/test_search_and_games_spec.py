@@ -6,7 +6,7 @@ import random
 import pytest
 import yaml
 
-from harness.spec import find_assignment
+from harness.spec import find_assignment, load_case_file
 from harness.spec.generate import generate
 from harness.spec.loader import generated_path
 from reference.games.grid import format_scene, is_free, neighbours
@@ -31,10 +31,8 @@ def test_no_generated_file_is_left_from_a_removed_block():
 
 
 def test_total_points_match_the_handout():
-    per_file = {path.stem: 0.0 for path in ASSIGNMENT.case_files}
-    from harness.spec import load_case_file
-    for number, path in enumerate(ASSIGNMENT.case_files, 1):
-        per_file[path.stem] = sum(c.points for c in load_case_file(path, ASSIGNMENT, number))
+    per_file = {path.stem: sum(c.points for c in load_case_file(path, ASSIGNMENT, number))
+                for number, path in enumerate(ASSIGNMENT.case_files, 1)}
     # Lights Out 2+3+5+5+2+3+5+15 = 40, grid navigation 30, Dominoes 0 + 30.
     assert per_file == {
         "01_get_board": 2, "02_create_puzzle": 3, "03_perform_move": 5, "04_scramble": 5,

@@ -6,7 +6,8 @@ import textwrap
 import pytest
 
 from reference.search_and_games.splice import (
-    BEGIN_PREFIX, END_LINE, SPLICES, Splice, extract_definitions, render, replace_region, stale)
+    BEGIN_PREFIX, END_LINE, SPLICES, Splice, extract_definitions, import_keys, render,
+    replace_region, stale)
 
 SOURCE = textwrap.dedent('''\
     """Module docstring, left behind."""
@@ -77,6 +78,11 @@ def test_extract_keeps_decorators_and_from_imports():
         "@staticmethod\ndef decorated():\n    return counter()\n")
 
 
+def test_extract_leaves_out_imports_the_destination_has():
+    present = import_keys("import os\nimport random\n")
+    assert not extract_definitions(SOURCE, ["create_game"], present).startswith("import")
+
+
 def test_extracted_text_runs_on_its_own():
     namespace: dict = {}
     exec(compile(extract_definitions(SOURCE, ["create_game"]), "<extract>", "exec"), namespace)
@@ -113,12 +119,13 @@ def test_replace_region_refuses_bad_markers(text):
 
 def test_render_and_stale_on_a_scratch_tree(tmp_path):
     (tmp_path / "source.py").write_text(SOURCE)
-    (tmp_path / "target.py").write_text(TARGET)
-    splice = Splice("target.py", "source.py", ("helper",))
+    (tmp_path / "target.py").write_text("import random\n" + TARGET)
+    splice = Splice("target.py", "source.py", ("helper", "Game"))
     assert stale([splice], tmp_path) == ["target.py"]
     (tmp_path / "target.py").write_text(render(splice, tmp_path))
     assert stale([splice], tmp_path) == []
-    assert "def helper(x)" in (tmp_path / "target.py").read_text()
+    text = (tmp_path / "target.py").read_text()
+    assert "def helper(x)" in text and text.count("import random") == 1
 
 
 def test_committed_regions_are_up_to_date():

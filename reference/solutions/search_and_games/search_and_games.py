@@ -136,7 +136,6 @@ def find_path(start, goal, scene):
 
 # >>> spliced from reference/solutions/adversarial_search/adversarial_search.py
 import copy
-import random
 
 
 class DominoesGame(object):

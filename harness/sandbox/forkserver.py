@@ -1,0 +1,161 @@
+"""A fork server ("zygote") that starts each case as a fork of a warm worker process.
+
+Starting a fresh interpreter for every case costs tens of milliseconds; forking a worker that has
+already started costs about one. The zygote runs inside the sandbox (same user, namespaces and
+limits as any worker), imports no student code itself, and forks one child per case. When the
+zygote is pid 1 of its own pid namespace it also kills everything the case left behind, and it
+cannot be signalled by its children. On a timeout, or if the zygote misbehaves, the grader kills
+the whole zygote and starts another for the next case.
+"""
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from harness.sandbox.capture import BoundedBuffer
+from harness.sandbox.cleanup import terminate
+from harness.sandbox.execution import (
+    OUTPUT_LIMIT, REPLY_LIMIT, STARTUP_ALLOWANCE, RawRun, _drain, _parse_reply)
+from harness.sandbox.isolation import Isolation
+from harness.sandbox.launcher import launch, python_command
+from harness.sandbox.limits import Limits
+
+MAX_REQUEST = 1 << 20
+
+
+class ZygoteFailed(RuntimeError):
+    """The zygote could not serve a request; the caller falls back to a fresh process."""
+
+
+class ForkServer:
+    """A running zygote; ``run`` grades one request in a forked child."""
+
+    def __init__(self, *, worker: Path, isolation: Isolation, limits: Limits) -> None:
+        self.isolation = isolation
+        self.namespaced = "--pid" in isolation.prefix
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self.process = launch(
+                python_command(isolation, str(worker), "zygote", str(theirs.fileno())),
+                cwd=str(worker.parent), isolation=isolation, limits=limits,
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                pass_fds=[theirs.fileno()])
+        finally:
+            theirs.close()
+        self.control = ours
+        self.alive = True
+
+    def run(self, request: dict[str, Any], timeout: float) -> RawRun:
+        """Run one request in a fresh fork. Raises ZygoteFailed if nothing was started."""
+        data = json.dumps({**request, "cpu_seconds": int(timeout + STARTUP_ALLOWANCE) + 1})
+        if len(data) > MAX_REQUEST or not self.alive:
+            raise ZygoteFailed("request too large or zygote gone")
+        reply_read, reply_write = os.pipe()
+        output_read, output_write = os.pipe()
+        started = time.monotonic()
+        try:
+            try:
+                socket.send_fds(self.control, [data.encode()], [reply_write, output_write])
+            except OSError as exc:
+                self.close()
+                raise ZygoteFailed(str(exc)) from exc
+        finally:
+            os.close(reply_write)
+            os.close(output_write)
+        output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
+        try:
+            status, timed_out = self._pump(reply_read, output_read, reply_bytes, output,
+                                           started + timeout + STARTUP_ALLOWANCE)
+        finally:
+            os.close(reply_read)
+            os.close(output_read)
+        if status is None and not timed_out and reply_bytes.data == b"" and not output.data:
+            raise ZygoteFailed("the zygote stopped before starting the case")
+        reply, problem = _parse_reply(reply_bytes)
+        return RawRun(reply, problem, output.text(), timed_out, status,
+                      time.monotonic() - started)
+
+    def _pump(self, reply_fd: int, output_fd: int, reply: BoundedBuffer, output: BoundedBuffer,
+              deadline: float) -> tuple[int | None, bool]:
+        """Collect the case's reply and output until the zygote reports its exit.
+
+        Returns ``(exit status or None, timed_out)``. On a timeout or a protocol breach the
+        zygote (and with it, in a pid namespace, every process of the case) is killed.
+        """
+        selector = selectors.DefaultSelector()
+        sinks = {reply_fd: reply, output_fd: output}
+        for fd in sinks:
+            os.set_blocking(fd, False)
+            selector.register(fd, selectors.EVENT_READ)
+        selector.register(self.control, selectors.EVENT_READ)
+        child: int | None = None
+        try:
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    self._kill_case(child)
+                    return None, True
+                for key, _ in selector.select(timeout=remaining):
+                    if key.fileobj is self.control:
+                        message = self._receive()
+                        if message is None:
+                            self._kill_case(child)
+                            return None, False
+                        if "started" in message:
+                            child = message["started"]
+                            continue
+                        for fd, sink in sinks.items():
+                            _drain(fd, sink)
+                        return int(message["exited"]), False
+                    fd = key.fd
+                    try:
+                        chunk = os.read(fd, 65536)
+                    except BlockingIOError:
+                        continue
+                    if chunk:
+                        sinks[fd].add(chunk)
+                    else:
+                        selector.unregister(fd)
+        finally:
+            selector.close()
+
+    def _receive(self) -> dict[str, Any] | None:
+        try:
+            data = self.control.recv(4096)
+            message = json.loads(data.decode("ascii"))
+        except (OSError, ValueError, UnicodeDecodeError):
+            return None
+        valid = isinstance(message, dict) and len(message) == 1 and (
+            type(message.get("started")) is int or type(message.get("exited")) is int)
+        return message if valid else None
+
+    def _kill_case(self, child: Any) -> None:
+        """Stop the case: the whole zygote goes (it is replaced for the next case)."""
+        if not self.namespaced and type(child) is int and _is_child_of(child, self.process.pid):
+            try:
+                os.killpg(child, 9)
+            except OSError:
+                pass
+        self.close()
+
+    def close(self) -> None:
+        if self.alive:
+            self.alive = False
+            self.control.close()
+            terminate(self.process, self.isolation)
+
+
+def _is_child_of(pid: int, parent: int) -> bool:
+    """Whether ``pid`` is a direct child of ``parent`` (a reported pid is never trusted blindly)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return int(fields[1]) == parent
+    except (OSError, IndexError, ValueError):
+        return False

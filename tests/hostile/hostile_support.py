@@ -1,0 +1,256 @@
+"""Building and grading hostile scenarios (see README.md here); the assertions live in the test.
+
+A scenario is data: a YAML file naming a submission and what must hold after grading it. This
+module turns one into a submission on disk (with its placeholders filled in), the folders the
+grader and the student see, and one black-box run of ``gamegrader``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+SNIPPETS = HERE / "snippets"
+BASES = {
+    "adversarial_search": {
+        "solution": ROOT / "reference/solutions/adversarial_search/adversarial_search.py",
+        "template": ROOT / "student_template/adversarial_search/adversarial_search.py",
+    },
+}
+GRADE_TIMEOUT = 300
+LAYOUTS = {"autograder": True, "autograder-unlocked": False}  # name -> source/ locked
+
+
+class ScenarioError(ValueError):
+    """A scenario file is malformed (the corpus author's mistake, not a grading outcome)."""
+
+
+def load(path: Path) -> dict[str, Any]:
+    spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(spec, dict) or "assignment" not in spec or "expect" not in spec:
+        raise ScenarioError(f"{path.name}: needs 'assignment' and 'expect'")
+    if ("source" in spec) == ("base" in spec):
+        raise ScenarioError(f"{path.name}: needs exactly one of 'source' and 'base'")
+    return spec
+
+
+def _inject(text: str, header: str, code: str) -> str:
+    """Insert ``code`` as the first statements of the function whose ``def`` line is ``header``."""
+    lines = text.splitlines(keepends=True)
+    hits = [i for i, line in enumerate(lines) if line.strip() == header]
+    if len(hits) != 1:
+        raise ScenarioError(f"{header!r} occurs {len(hits)} times in the base file")
+    indent = lines[hits[0]][:len(lines[hits[0]]) - len(lines[hits[0]].lstrip())] + "    "
+    body = "".join(indent + line if line.strip() else line
+                   for line in code.splitlines(keepends=True))
+    return "".join(lines[:hits[0] + 1]) + body.rstrip("\n") + "\n" + "".join(lines[hits[0] + 1:])
+
+
+def submission_text(spec: dict[str, Any]) -> tuple[str, str]:
+    """The submission's file name and text, before placeholders are filled in."""
+    if "source" in spec:
+        return spec.get("file", f"{spec['assignment']}.py"), spec["source"]
+    base = BASES[spec["assignment"]][spec["base"]]
+    text = base.read_text(encoding="utf-8")
+    for old, new in spec.get("replace", []):
+        if old not in text:
+            raise ScenarioError(f"{old!r} is not in {base.name}")
+        text = text.replace(old, new)
+    for header, code in spec.get("inject", {}).items():
+        text = _inject(text, header, code)
+    snippets = "".join((SNIPPETS / f"{name}.py").read_text(encoding="utf-8")
+                       for name in spec.get("use", []))
+    return base.name, snippets + spec.get("prepend", "") + text
+
+
+def fill(text: str, values: dict[str, str]) -> str:
+    """Replace every ``@@NAME@@`` placeholder; a placeholder without a value is an error."""
+    for name, value in values.items():
+        text = text.replace(f"@@{name}@@", value)
+    if "@@" in text:
+        start = text.index("@@")
+        raise ScenarioError(f"unfilled placeholder near {text[start:start + 20]!r}")
+    return text
+
+
+@lru_cache(maxsize=None)
+def case_timeouts(assignment: str) -> dict[str, float]:
+    """Each case id's own timeout, from the real specs (a trimmed copy keeps the same ids)."""
+    from harness.spec import find_assignment
+    from harness.spec.loader import load_all_cases
+    return {case.id: case.timeout for case in load_all_cases(find_assignment(assignment))}
+
+
+def copy_specs(assignment: str, project: Path, generated: int | None) -> None:
+    """Copy what the grader reads of ``assignment`` into ``project`` (a GAMEGRADER_ROOT).
+
+    With ``generated``, each generated file keeps only its first cases. The loader checks a
+    generated file's ``source`` block against its settings, not how many cases it holds, so a
+    trimmed copy grades like the real one, only faster.
+    """
+    target = project / "test_specs" / assignment
+    shutil.copytree(ROOT / "test_specs" / assignment, target)
+    if generated is not None:
+        for path in sorted((target / "generated").glob("*.yaml")):
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data["cases"] = data["cases"][:generated]
+            path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    templates = ROOT / "student_template" / assignment
+    if templates.is_dir():
+        shutil.copytree(templates, project / "student_template" / assignment)
+
+
+@dataclass
+class Listener:
+    """A TCP server on 127.0.0.1 that records whether anything connected to it."""
+
+    sock: socket.socket = field(default_factory=socket.socket)
+    contacted: threading.Event = field(default_factory=threading.Event)
+
+    def __post_init__(self) -> None:
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.sock.settimeout(0.2)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    @property
+    def port(self) -> int:
+        return int(self.sock.getsockname()[1])
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            try:
+                connection, _ = self.sock.accept()
+            except OSError:
+                continue
+            self.contacted.set()
+            connection.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+        self.sock.close()
+
+
+@dataclass
+class Run:
+    """One graded scenario: where things were, what came out, and when grading ended."""
+
+    spec: dict[str, Any]
+    output: Path
+    returncode: int
+    stderr: str
+    ended: float
+    witness: Path | None
+    listener: Listener | None
+    layout: Path | None
+    run_autograder_before: bytes | None
+
+    def document(self) -> dict[str, Any]:
+        return json.loads(self.output.read_text(encoding="utf-8"))
+
+    def witness_marks(self) -> dict[str, float]:
+        """Files the student left in the witness folder, with their modification times."""
+        if self.witness is None:
+            return {}
+        return {p.name: p.stat().st_mtime for p in self.witness.iterdir()}
+
+
+def _autograder_layout(folder: Path, assignment: str, generated: int | None, locked: bool
+                       ) -> Path:
+    """A folder laid out like Gradescope's /autograder, locked the way setup.sh locks it.
+
+    The enclosing folders stay traversable (like ``/autograder``), so only ``chmod -R go-rwx``
+    on ``source/`` stands between the student and the hidden cases and the reference. Unlocked,
+    ``source/`` stays world-readable, as the repository is in CI (for control scenarios).
+    """
+    root = folder / "autograder"
+    source = root / "source"
+    for part in ("submission", "results"):
+        (root / part).mkdir(parents=True)
+    copy_specs(assignment, source, generated)
+    shutil.copytree(ROOT / "reference", source / "reference",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (source / "ASSIGNMENT").write_text(assignment + "\n", encoding="utf-8")
+    shutil.copyfile(ROOT / "run_autograder", root / "run_autograder")
+    os.chmod(root / "run_autograder", 0o755)
+    for path in [source, *source.rglob("*")]:  # setup.sh: chmod -R go-rwx "$SOURCE"
+        mode = stat.S_IMODE(path.lstat().st_mode)
+        os.chmod(path, mode & 0o700 if locked else mode | (0o555 if path.is_dir() else 0o444))
+    for path in (folder, root, root / "submission", root / "results"):
+        os.chmod(path, 0o755)
+    return root
+
+
+
+@contextmanager
+def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
+    """Grade the scenario's submission black-box and yield the Run; clean up afterwards.
+
+    The witness folder (``@@WITNESS@@``) is world-writable, outside pytest's private temporary
+    folder, so that student code at every isolation level can leave marks in it.
+    """
+    options = spec.get("grade", {})
+    name, text = submission_text(spec)
+    witness = Path(tempfile.mkdtemp(prefix="gg-witness-"))
+    os.chmod(witness, 0o1777)
+    listener = Listener() if "@@PORT@@" in text else None
+    layout_folder = Path(tempfile.mkdtemp(prefix="gg-hostile-")) if spec.get("layout") else None
+    try:
+        values = {"WITNESS": str(witness)}
+        if listener is not None:
+            values["PORT"] = str(listener.port)
+        env = {}
+        budget = ["--budget", str(options["budget"])] if "budget" in options else []
+        if layout_folder is not None:
+            if spec["layout"] not in LAYOUTS or "timeout_cap" in options:
+                raise ScenarioError(f"layout: one of {sorted(LAYOUTS)}, without timeout_cap")
+            root = _autograder_layout(layout_folder, spec["assignment"], options.get("generated"),
+                                      locked=LAYOUTS[spec["layout"]])
+            values.update(AUTOGRADER=str(root), SOURCE=str(root / "source"))
+            submission, output = root / "submission" / name, root / "results" / "results.json"
+            env["GAMEGRADER_ROOT"] = str(root / "source")
+            command = ["gradescope", "--root", str(root), "--assignment", spec["assignment"],
+                       *budget]
+            before: bytes | None = (root / "run_autograder").read_bytes()
+        else:
+            root, before = None, None
+            (tmp_path / "submission").mkdir()
+            submission, output = tmp_path / "submission" / name, tmp_path / "results.json"
+            if "generated" in options:
+                copy_specs(spec["assignment"], tmp_path / "project", options["generated"])
+                env["GAMEGRADER_ROOT"] = str(tmp_path / "project")
+            cap = options.get("timeout_cap")
+            command = ["grade", "--assignment", spec["assignment"], "--submission",
+                       str(submission), "--output", str(output), "--quiet", *budget,
+                       *(["--timeout-cap", str(cap)] if cap is not None else [])]
+        submission.write_bytes(fill(text, values).encode(spec.get("encoding", "utf-8")))
+        done = subprocess.run([sys.executable, "-m", "harness", *command], cwd=ROOT, text=True,
+                              capture_output=True, timeout=GRADE_TIMEOUT,
+                              env={**os.environ, **env})
+        yield Run(spec, output, done.returncode, done.stderr, time.time(), witness, listener,
+                  root, before)
+    finally:
+        if listener is not None:
+            listener.close()
+        for folder in (witness, layout_folder):
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)

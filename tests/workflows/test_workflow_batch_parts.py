@@ -1,0 +1,123 @@
+"""The parts of ``gamegrader batch`` that need no grading: finding submissions, reading
+Gradescope's metadata, fingerprints, the progress line and the gradebook."""
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from harness.batch.discover import Student, Submission, discover, read_metadata
+from harness.batch.gradebook import write_gradebook
+from harness.batch.jobs import Job, SubmissionTooLarge, read_files
+from harness.batch.progress import Progress
+from harness.batch.run import select
+from harness.batch.store import Record
+
+
+def test_a_plain_folder_gives_one_submission_per_entry_named_after_it(tmp_path):
+    (tmp_path / "alice").mkdir()
+    (tmp_path / "alice" / "a.py").write_text("x = 1\n")
+    (tmp_path / "bob smith.py").write_text("x = 2\n")
+    (tmp_path / "bob_smith").mkdir()  # the same key once unsafe characters are replaced
+    for skipped in (".DS_Store", "__MACOSX", ".hidden"):
+        (tmp_path / skipped).mkdir()
+    found = discover(tmp_path)
+    assert [(s.key, s.path.name, s.student_label) for s in found] == [
+        ("alice", "alice", "alice"), ("bob_smith", "bob smith.py", "bob smith"),
+        ("bob_smith_2", "bob_smith", "bob_smith")]
+
+
+def test_gradescope_metadata_with_ruby_tags_and_odd_entries_is_read_defensively(tmp_path):
+    metadata = tmp_path / "submission_metadata.yml"
+    metadata.write_text(
+        "submission_1:\n"
+        "  :submitters:\n  - :name: Ada\n    :email: ada@example.edu\n    :sid: 7\n"
+        "  :created_at: 2024-10-01 12:00:00.000000000 -07:00\n"
+        "  :score: !ruby/object:BigDecimal 18:0.4e2\n"
+        "  :history: !ruby/array:Hash [{a: 1}]\n"
+        "submission_2: {submitters: [{name: Bob}]}\n"
+        "submission_3: just text\n"
+        "submission_4:\n  :submitters: not a list\n")
+    parsed = read_metadata(metadata)
+    assert parsed["submission_1"][0] == (Student("Ada", "ada@example.edu", "7"),)
+    assert parsed["submission_1"][1].startswith("2024-10-01")
+    assert parsed["submission_2"][0] == (Student("Bob"),)
+    assert parsed["submission_3"] == ((), "") and parsed["submission_4"] == ((), "")
+    metadata.write_text(": : not yaml [")
+    assert read_metadata(metadata) == {}
+    assert read_metadata(tmp_path / "missing.yml") == {}
+
+
+def test_only_matches_names_emails_ids_and_folders_case_insensitively(tmp_path):
+    people = [Submission("submission_1", tmp_path / "submission_1",
+                         (Student("Ada Lovelace", "ada@example.edu", "7"),)),
+              Submission("bob", tmp_path / "bob.py", (Student("bob"),))]
+    assert select(people, ["ADA@example.edu"]) == people[:1]
+    assert select(people, ["7", "bob"]) == people
+    assert select(people, ["submission_1", "ada lovelace"]) == people[:1]
+    with pytest.raises(LookupError, match="no submission belongs to 'carol'"):
+        select(people, ["carol"])
+
+
+def test_fingerprint_changes_with_files_options_and_context_only(tmp_path):
+    (tmp_path / "sub" / ".git").mkdir(parents=True)
+    (tmp_path / "sub" / "a.py").write_text("x = 1\n")
+    (tmp_path / "sub" / ".git" / "HEAD").write_text("ref\n")  # left out of the job
+    files, is_file = read_files(tmp_path / "sub")
+    assert files == {"a.py": b"x = 1\n"} and not is_file
+    job = Job("k", "assignment", files, False)
+    same = Job("other key", "assignment", dict(files), False)
+    assert job.fingerprint("spec") == same.fingerprint("spec")
+    assert job.fingerprint("spec") != job.fingerprint("changed spec")
+    assert job.fingerprint("spec") != Job("k", "assignment", files, False, 2.0).fingerprint("spec")
+    assert job.fingerprint("spec") != Job("k", "assignment", {"a.py": b"x = 2\n"},
+                                          False).fingerprint("spec")
+
+
+def test_a_huge_submission_is_refused_with_its_path(tmp_path, monkeypatch):
+    monkeypatch.setattr("harness.batch.jobs.MAX_SUBMISSION_BYTES", 10)
+    (tmp_path / "big.py").write_text("x" * 11)
+    with pytest.raises(SubmissionTooLarge, match="big.py holds more than"):
+        read_files(tmp_path / "big.py")
+
+
+def test_progress_lines_count_up_and_estimate_the_time_left(monkeypatch):
+    clock = iter([100.0, 100.0, 110.0, 110.0, 110.0])
+    monkeypatch.setattr("harness.batch.progress.time.monotonic", lambda: next(clock))
+    stream = io.StringIO()
+    progress = Progress(4, stream=stream)
+    progress.start()
+    progress.advance("ada: 8/8")
+    lines = stream.getvalue().splitlines()
+    assert lines[0].endswith("0/4  0:00 elapsed, ETA --:--")
+    assert "[#######" in lines[1] and "1/4  0:10 elapsed, ETA 0:30  ada: 8/8" in lines[1]
+
+
+def _document(scores: list[float]) -> dict:
+    return {"score": sum(scores), "tests": [
+        {"number": f"1.{i}", "name": f"g: case {i}", "score": s, "max_score": 1.0,
+         "status": "passed" if s == 1 else "failed"} for i, s in enumerate(scores, 1)]}
+
+
+def test_gradebook_has_one_row_per_submission_and_one_column_per_test(tmp_path):
+    def record(key: str, students: tuple[Student, ...], document, problem: str = "") -> Record:
+        return Record(Submission(key, tmp_path / key, students), document, 1.0, problem)
+    records = [record("s2", (Student("Zed", "z@x.edu"),), _document([1.0, 0.5])),
+               record("s1", (Student("Amy", "a@x.edu", "1"), Student("Ben", "b@x.edu")),
+                      _document([1.0, 1.0])),
+               record("s3", (Student("Cy"),), None, "not graded yet")]
+    write_gradebook(tmp_path / "gradebook.csv", records)
+    rows = list(csv.reader((tmp_path / "gradebook.csv").open(newline="")))
+    assert rows[0] == ["student", "email", "sid", "submission", "score", "max_score", "status",
+                       "1.1 g: case 1", "1.2 g: case 2"]
+    assert rows[1] == ["Amy; Ben", "a@x.edu; b@x.edu", "1", "s1", "2", "2", "graded", "1", "1"]
+    assert rows[2] == ["Cy", "", "", "s3", "", "", "error: not graded yet", "", ""]
+    assert rows[3] == ["Zed", "z@x.edu", "", "s2", "1.5", "2", "graded", "1", "0.5"]
+
+
+def test_students_without_names_are_labelled_by_email_then_id():
+    assert Student("", "a@x.edu", "1").label == "a@x.edu"
+    assert Student("", "", "1").label == "1"
+    assert Submission("k", Path("k"), ()).student_label == "k"
