@@ -2,12 +2,15 @@
 
 Generates COUNT submissions in a temporary folder, cycling through the reference solution and
 each wrong implementation of tests/mutants/adversarial_search.yaml (every file made unique by a
-comment), then runs `gamegrader batch` on them twice, into two fresh output folders. By default
-each submission is graded on the quick Dominoes set (the 18 infrastructure cases and the 2
-handout cases, without the 64 generated ones) so a run takes minutes; `--full` grades all 84.
-Prints absolute times and the ratio. Aim: at least 1.8x with 2 workers on 2 cores.
+comment), then grades them all with `gamegrader batch` once with 1 worker and once with 2, into
+fresh output folders. To be fair on a machine whose load drifts, the submissions are split into
+ROUNDS equal parts and the two settings alternate part by part (1 then 2, then 2 then 1, ...);
+each setting's time is the sum over its parts. By default each submission is graded on the quick
+Dominoes set (the 18 infrastructure cases and the 2 handout cases, without the 64 generated
+ones) so a run takes minutes; `--full` grades all 84. Prints absolute times, the load average,
+and the ratio. Aim: at least 1.8x with 2 workers on 2 otherwise idle cores.
 
-    .venv/bin/python bench/bench_batch.py [--count 200] [--full] [--timeout-cap 5]
+    .venv/bin/python bench/bench_batch.py [--count 200] [--rounds 4] [--full] [--timeout-cap 5]
 """
 from __future__ import annotations
 
@@ -31,8 +34,9 @@ ASSIGNMENT = "adversarial_search"
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
 
 
-def make_submissions(folder: Path, count: int) -> Counter[str]:
-    """Write ``count`` student folders; return how many of each kind were made."""
+def make_submissions(folder: Path, count: int, rounds: int) -> Counter[str]:
+    """Write ``count`` student folders into ``folder/part_<r>`` (``rounds`` parts, kinds
+    spread evenly); return how many of each kind were made."""
     text = SOLUTION.read_text(encoding="utf-8")
     kinds = {"reference": text}
     for mutant in load_mutants(find_assignment(ASSIGNMENT)):
@@ -44,7 +48,7 @@ def make_submissions(folder: Path, count: int) -> Counter[str]:
     made: Counter[str] = Counter()
     for index in range(count):
         kind = names[index % len(names)]
-        student = folder / f"student_{index:03d}"
+        student = folder / f"part_{index % rounds}" / f"student_{index:03d}"
         student.mkdir(parents=True)
         (student / "adversarial_search.py").write_text(
             f"# submission {index} ({kind})\n{kinds[kind]}", encoding="utf-8")
@@ -66,24 +70,35 @@ def timed_batch(submissions: Path, out: Path, workers: int, cap: float | None
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=200, help="submissions (default 200)")
+    parser.add_argument("--rounds", type=int, default=4, help="alternating parts (default 4)")
     parser.add_argument("--full", action="store_true", help="grade all 84 cases of each")
     parser.add_argument("--timeout-cap", type=float, default=None, help="per-case cap, seconds")
     args = parser.parse_args()
+    times = {1: 0.0, 2: 0.0}
+    scores: dict[int, list[float | None]] = {1: [], 2: []}
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as temporary:
         folder = Path(temporary)
-        made = make_submissions(folder / "submissions", args.count)
+        made = make_submissions(folder / "submissions", args.count, args.rounds)
         if not args.full:
             subset_root(find_assignment(ASSIGNMENT), ["01_infrastructure", "02_get_best_move"],
                         folder / "root", generated=False)
             os.environ[ROOT_ENV] = str(folder / "root")  # read by every grading process
         print(f"{args.count} submissions: " + ", ".join(f"{n} {k}" for k, n in sorted(made.items()))
-              + f"; cases: {'all 84' if args.full else 'quick set (20)'}; CPUs: {os.cpu_count()}")
-        one, scores_one = timed_batch(folder / "submissions", folder / "out1", 1, args.timeout_cap)
-        two, scores_two = timed_batch(folder / "submissions", folder / "out2", 2, args.timeout_cap)
-    assert scores_one == scores_two, "the two runs disagree on some score"
-    print(f"1 worker : {one:8.1f} s  ({one / args.count:.2f} s per submission)")
-    print(f"2 workers: {two:8.1f} s  ({two / args.count:.2f} s per submission)")
-    print(f"speed-up : {one / two:.2f}x  (aim: >= 1.8x); scores identical in both runs")
+              + f"; cases: {'all 84' if args.full else 'quick set (20)'}; CPUs: {os.cpu_count()}; "
+              f"load average at start: {os.getloadavg()[0]:.1f}")
+        for part in range(args.rounds):
+            for workers in ((1, 2) if part % 2 == 0 else (2, 1)):
+                seconds, got = timed_batch(folder / "submissions" / f"part_{part}",
+                                           folder / f"out{workers}_{part}", workers,
+                                           args.timeout_cap)
+                times[workers] += seconds
+                scores[workers].extend(got)
+                print(f"  part {part + 1}/{args.rounds}, {workers} worker(s): {seconds:6.1f} s")
+    assert scores[1] == scores[2], "the two settings disagree on some score"
+    print(f"1 worker : {times[1]:8.1f} s  ({times[1] / args.count:.2f} s per submission)")
+    print(f"2 workers: {times[2]:8.1f} s  ({times[2] / args.count:.2f} s per submission)")
+    print(f"speed-up : {times[1] / times[2]:.2f}x  (aim: >= 1.8x); scores identical; load "
+          f"average at end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

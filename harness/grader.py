@@ -93,7 +93,8 @@ class Grader:
         assert self.sandbox is not None
         timeout = min(case.timeout, self.remaining(), self.timeout_cap or case.timeout)
         if case.runner:
-            judgement = resolve_callable(case.runner)(case, self.sandbox)
+            judgement = resolve_callable(case.runner)(replace(case, timeout=timeout),
+                                                      self.sandbox)
             return self._from_judgement(case, judgement, Verdict.WRONG_ANSWER)
         raw = self.sandbox.run_examples([e.source for e in case.examples], timeout=timeout,
                                         stdin=case.stdin, module=case.module)

@@ -26,7 +26,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import jsonschema
 import yaml
@@ -268,10 +268,52 @@ def judge_mutant(name: str, mutant: Mutant, outcome: Outcome) -> Check:
     return Check(name, label, not problems, "\n".join(problems))
 
 
+Judge = Callable[[Outcome], Check]
+
+
+def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
+          only_mutants: Sequence[str]) -> tuple[list[Check], list[tuple[Job, Judge]]]:
+    """The checks that need no grading, made now, and the grading jobs with their judges."""
+    try:
+        assignment = find_assignment(name)
+    except SpecError as exc:
+        return [Check(name, "specs parse", False, str(exc))], []
+    checks = [_check_specs(assignment)]
+    if not checks[0].ok:
+        return checks, []
+    checks.append(_check_generated(assignment))
+    folder = project_root() / "reference" / "solutions" / name
+    if not folder.is_dir():
+        checks.append(Check(name, "reference solution passes every case", False,
+                            f"{folder} does not exist"))
+        return checks, []
+    solution, _ = read_files(folder)
+    planned: list[tuple[Job, Judge]] = [(Job(f"{name}--reference", name, solution, False,
+                                             timeout_cap),
+                                         lambda outcome: judge_reference(name, outcome))]
+    try:
+        listed = load_mutants(assignment) if mutants else []
+    except SpecError as exc:
+        checks.append(Check(name, "wrong implementations are well formed", False, str(exc)))
+        listed = []
+    for mutant in listed:
+        if only_mutants and mutant.name not in only_mutants:
+            continue
+        try:
+            job = _mutant_job(assignment, mutant, solution, scratch, timeout_cap)
+        except SpecError as exc:
+            checks.append(Check(name, f"wrong implementation '{mutant.name}' is well formed",
+                                False, str(exc)))
+            continue
+        planned.append((job, lambda outcome, mutant=mutant: judge_mutant(name, mutant, outcome)))
+    return checks, planned
+
+
 def validate(names: Sequence[str], *, workers: int | None = None,
              timeout_cap: float | None = None, mutants: bool = True,
              only_mutants: Sequence[str] = ()) -> ValidationReport:
-    """Run the release check on the named assignments and return every check made.
+    """Run the release check on the named assignments and return every check made, grouped by
+    assignment in the order given.
 
     Args:
         names: assignment short names.
@@ -282,50 +324,16 @@ def validate(names: Sequence[str], *, workers: int | None = None,
         only_mutants: if given, grade only the mutants with these names.
     """
     report = ValidationReport()
-    jobs: list[Job] = []
-    judges: dict[str, Any] = {}
+    planned: list[tuple[Job, Judge]] = []
+    outcomes: dict[str, Outcome] = {}
     with tempfile.TemporaryDirectory(prefix="gamegrader-validate-") as temporary:
         for name in names:
-            try:
-                assignment = find_assignment(name)
-            except SpecError as exc:
-                report.checks.append(Check(name, "specs parse", False, str(exc)))
-                continue
-            report.checks.append(_check_specs(assignment))
-            if not report.checks[-1].ok:
-                continue
-            report.checks.append(_check_generated(assignment))
-            folder = project_root() / "reference" / "solutions" / name
-            if not folder.is_dir():
-                report.checks.append(Check(name, "reference solution passes every case", False,
-                                           f"{folder} does not exist"))
-                continue
-            solution, _ = read_files(folder)
-            key = f"{name}--reference"
-            jobs.append(Job(key, name, solution, False, timeout_cap))
-            judges[key] = lambda outcome, name=name: judge_reference(name, outcome)
-            try:
-                listed = load_mutants(assignment) if mutants else []
-            except SpecError as exc:
-                report.checks.append(Check(name, "wrong implementations are well formed", False,
-                                           str(exc)))
-                listed = []
-            for mutant in listed:
-                if only_mutants and mutant.name not in only_mutants:
-                    continue
-                try:
-                    job = _mutant_job(assignment, mutant, solution, Path(temporary), timeout_cap)
-                except SpecError as exc:
-                    report.checks.append(Check(name, f"wrong implementation '{mutant.name}' "
-                                               "is well formed", False, str(exc)))
-                    continue
-                jobs.append(job)
-                judges[job.key] = (lambda outcome, name=name, mutant=mutant:
-                                   judge_mutant(name, mutant, outcome))
-        outcomes: dict[str, Outcome] = {}
-        run_local(jobs, workers or default_workers(),
+            checks, jobs = _plan(name, Path(temporary), timeout_cap, mutants, only_mutants)
+            report.checks.extend(checks)
+            planned.extend(jobs)
+        run_local([job for job, _ in planned], workers or default_workers(),
                   lambda outcome: outcomes.__setitem__(outcome.key, outcome))
-    report.checks.extend(judges[job.key](outcomes[job.key]) for job in jobs)
+    report.checks.extend(judge(outcomes[job.key]) for job, judge in planned)
     order = {name: index for index, name in enumerate(names)}
     report.checks.sort(key=lambda check: order.get(check.assignment, len(order)))  # stable
     return report

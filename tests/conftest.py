@@ -2,23 +2,11 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def run_gamegrader(*args: str, timeout: float = 600, env: dict[str, str] | None = None
-                   ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m harness ARGS`` from the repository root and capture its output."""
-    return subprocess.run([sys.executable, "-m", "harness", *args], cwd=ROOT, text=True,
-                          capture_output=True, timeout=timeout,
-                          env={**os.environ, **(env or {})})
+from gg_testing import run_gamegrader
 
 
 @pytest.fixture
@@ -62,12 +50,3 @@ def mutate(tmp_path: Path) -> Callable[..., Path]:
         return target
 
     return _mutate
-
-
-def scores_by_group(document: dict[str, Any]) -> dict[str, float]:
-    """Total score per case group (the part of a test name before ': ')."""
-    totals: dict[str, float] = {}
-    for test in document["tests"]:
-        group = test["name"].split(": ", 1)[0]
-        totals[group] = round(totals.get(group, 0.0) + test["score"], 4)
-    return totals

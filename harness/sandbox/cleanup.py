@@ -16,7 +16,19 @@ def _kill_group(pgid: int) -> None:
         pass
 
 
-def _pids_of_user(uid: int) -> list[int]:
+TAG_VARIABLE = "GG_SANDBOX"
+
+
+def _has_tag(pid: str, tag: str) -> bool:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as environ:
+            return f"{TAG_VARIABLE}={tag}".encode() in environ.read().split(b"\0")
+    except OSError:
+        return False
+
+
+def _pids_of_user(uid: int, tag: str = "") -> list[int]:
+    """Processes of ``uid``; with ``tag``, only those started by one sandbox (see launcher)."""
     pids = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -25,7 +37,7 @@ def _pids_of_user(uid: int) -> list[int]:
             with open(f"/proc/{entry}/status", encoding="ascii", errors="replace") as status:
                 for line in status:
                     if line.startswith("Uid:"):
-                        if int(line.split()[1]) == uid:
+                        if int(line.split()[1]) == uid and (not tag or _has_tag(entry, tag)):
                             pids.append(int(entry))
                         break
         except OSError:
@@ -33,10 +45,11 @@ def _pids_of_user(uid: int) -> list[int]:
     return pids
 
 
-def kill_user_processes(uid: int, rounds: int = 5) -> None:
-    """SIGKILL every process of ``uid``, repeating while new ones appear (fork races)."""
+def kill_user_processes(uid: int, tag: str = "", rounds: int = 5) -> None:
+    """SIGKILL every process of ``uid`` (carrying ``tag``, if given), repeating while new ones
+    appear (fork races)."""
     for _ in range(rounds):
-        pids = _pids_of_user(uid)
+        pids = _pids_of_user(uid, tag)
         if not pids:
             return
         for pid in pids:
@@ -47,11 +60,13 @@ def kill_user_processes(uid: int, rounds: int = 5) -> None:
         time.sleep(0.01)
 
 
-def terminate(process: subprocess.Popen[bytes], isolation: Isolation) -> None:
-    """Kill the process, its whole group and (with a sandbox user) every process of that user."""
+def terminate(process: subprocess.Popen[bytes], isolation: Isolation, tag: str = "") -> None:
+    """Kill the process and its whole group; at levels without a pid namespace, also every
+    process of the sandbox user that carries this sandbox's ``tag`` (orphans that left the
+    group). The tag keeps two gradings that share the user from killing each other's work."""
     _kill_group(process.pid)
     if isolation.kill_by_uid and isolation.uid is not None:
-        kill_user_processes(isolation.uid)
+        kill_user_processes(isolation.uid, tag)
     try:
         process.kill()
     except ProcessLookupError:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.sandbox.capture import BoundedBuffer
-from harness.sandbox.cleanup import terminate
+from harness.sandbox.cleanup import TAG_VARIABLE, terminate
 from harness.sandbox.isolation import Isolation
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
@@ -49,15 +49,18 @@ class WorkerProcess:
     to, so no case folder exists before its case is dispatched.
     """
 
-    def __init__(self, *, worker: Path, isolation: Isolation, limits: Limits) -> None:
+    def __init__(self, *, worker: Path, isolation: Isolation, limits: Limits, tag: str = ""
+                 ) -> None:
         self.isolation = isolation
+        self.tag = tag
         self.started = time.monotonic()
         self.reply_read, reply_write = os.pipe()
         try:
             self.process = launch(python_command(isolation, str(worker), str(reply_write)),
                                   cwd=str(worker.parent), isolation=isolation, limits=limits,
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, pass_fds=[reply_write])
+                                  stderr=subprocess.STDOUT, pass_fds=[reply_write],
+                                  extra_env={TAG_VARIABLE: tag})
         except BaseException:
             os.close(self.reply_read)
             raise
@@ -94,7 +97,7 @@ class WorkerProcess:
 
     def discard(self) -> None:
         """Kill the process (and all it started) and release its pipes."""
-        terminate(self.process, self.isolation)
+        terminate(self.process, self.isolation, self.tag)
         for closer in (lambda: os.close(self.reply_read), self.process.stdout.close
                        if self.process.stdout else None,
                        self.process.stdin.close if self.process.stdin else None):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.sandbox.capture import BoundedBuffer
-from harness.sandbox.cleanup import terminate
+from harness.sandbox.cleanup import TAG_VARIABLE, terminate
 from harness.sandbox.execution import (
     OUTPUT_LIMIT, REPLY_LIMIT, STARTUP_ALLOWANCE, RawRun, _drain, _parse_reply)
 from harness.sandbox.isolation import Isolation
@@ -36,8 +36,10 @@ class ZygoteFailed(RuntimeError):
 class ForkServer:
     """A running zygote; ``run`` grades one request in a forked child."""
 
-    def __init__(self, *, worker: Path, isolation: Isolation, limits: Limits) -> None:
+    def __init__(self, *, worker: Path, isolation: Isolation, limits: Limits, tag: str = ""
+                 ) -> None:
         self.isolation = isolation
+        self.tag = tag
         self.namespaced = "--pid" in isolation.prefix
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
@@ -45,7 +47,7 @@ class ForkServer:
                 python_command(isolation, str(worker), "zygote", str(theirs.fileno())),
                 cwd=str(worker.parent), isolation=isolation, limits=limits,
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                pass_fds=[theirs.fileno()])
+                pass_fds=[theirs.fileno()], extra_env={TAG_VARIABLE: tag})
         finally:
             theirs.close()
         self.control = ours
@@ -148,7 +150,7 @@ class ForkServer:
         if self.alive:
             self.alive = False
             self.control.close()
-            terminate(self.process, self.isolation)
+            terminate(self.process, self.isolation, self.tag)
 
 
 def _is_child_of(pid: int, parent: int) -> bool:

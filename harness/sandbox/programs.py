@@ -45,9 +45,8 @@ class _LineReader:
             if len(self.pending) > MAX_LINE:
                 raise LineTooLong(f"a line longer than {MAX_LINE} bytes arrived")
             if self.eof:
-                if self.pending:
-                    line, self.pending = bytes(self.pending), bytearray()
-                    return line
+                # An unterminated last line (a process killed mid-print) is not a reply.
+                self.pending.clear()
                 return None
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -70,9 +69,10 @@ class _Supervised:
     """Common lifecycle: a started process, a background stderr collector, and ``close``."""
 
     def __init__(self, process: subprocess.Popen[bytes], isolation: Isolation,
-                 on_close: Any = None) -> None:
+                 on_close: Any = None, tag: str = "") -> None:
         self.process = process
         self.isolation = isolation
+        self.tag = tag
         self._stderr = BoundedBuffer(16 * 1024)
         self._on_close = on_close
         self._closed = False
@@ -102,7 +102,7 @@ class _Supervised:
             self.process.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             pass
-        terminate(self.process, self.isolation)
+        terminate(self.process, self.isolation, self.tag)
         for stream in (self.process.stdout, self.process.stderr):
             if stream is not None:
                 stream.close()
@@ -120,8 +120,8 @@ class StudentProgram(_Supervised):
     """A student file run as a program, talking a line protocol over stdin/stdout."""
 
     def __init__(self, process: subprocess.Popen[bytes], isolation: Isolation,
-                 on_close: Any = None) -> None:
-        super().__init__(process, isolation, on_close)
+                 on_close: Any = None, tag: str = "") -> None:
+        super().__init__(process, isolation, on_close, tag)
         assert process.stdout is not None
         self._reader = _LineReader(process.stdout.fileno())
 
@@ -166,8 +166,8 @@ class CallServer(_Supervised):
     """
 
     def __init__(self, process: subprocess.Popen[bytes], isolation: Isolation,
-                 requests_fd: int, replies_fd: int, on_close: Any = None) -> None:
-        super().__init__(process, isolation, on_close)
+                 requests_fd: int, replies_fd: int, on_close: Any = None, tag: str = "") -> None:
+        super().__init__(process, isolation, on_close, tag)
         self._requests = os.fdopen(requests_fd, "wb")
         self._replies = _LineReader(replies_fd)
         self._replies_fd = replies_fd

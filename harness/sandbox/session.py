@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import subprocess
 from pathlib import Path
 from typing import Any, Sequence
 
+from harness.sandbox.cleanup import TAG_VARIABLE, kill_user_processes
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.isolation import Isolation, detect
@@ -41,6 +43,7 @@ class Sandbox:
         self.limits = limits or Limits()
         self.isolation = isolation or detect()
         self.workspace = Workspace(files, self.isolation)
+        self.tag = secrets.token_hex(8)  # marks this sandbox's processes (see cleanup)
         # Cases are forked from a warm zygote (see forkserver), or else started as fresh
         # interpreters with a spare started ahead. Neither when leftovers are killed by uid:
         # that would kill the zygote or the spare too.
@@ -51,7 +54,7 @@ class Sandbox:
 
     def _new_worker(self) -> WorkerProcess:
         return WorkerProcess(worker=self.workspace.worker, isolation=self.isolation,
-                             limits=self.limits)
+                             limits=self.limits, tag=self.tag)
 
     def _take_worker(self) -> WorkerProcess:
         worker, self._spare = self._spare, None
@@ -86,7 +89,7 @@ class Sandbox:
     def _forked(self, request: dict[str, Any], timeout: float) -> RawRun:
         if self._zygote is None or not self._zygote.alive:
             self._zygote = ForkServer(worker=self.workspace.worker, isolation=self.isolation,
-                                      limits=self.limits)
+                                      limits=self.limits, tag=self.tag)
         return self._zygote.run(request, timeout)
 
     def run_examples(self, examples: Sequence[str], *, timeout: float,
@@ -109,9 +112,10 @@ class Sandbox:
         process = launch(python_command(self.isolation, script or self.main_file, *args,
                                         isolated=False),
                          cwd=str(folder), isolation=self.isolation, limits=self.limits,
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         extra_env={TAG_VARIABLE: self.tag})
         return StudentProgram(process, self.isolation,
-                              on_close=lambda: self.workspace.discard(folder))
+                              on_close=lambda: self.workspace.discard(folder), tag=self.tag)
 
     def start_server(self, *, ready_timeout: float = 10.0) -> CallServer:
         """Import the student module once in a fresh process that serves ``call`` requests.
@@ -127,7 +131,7 @@ class Sandbox:
                                str(request_read)),
                 cwd=str(folder), isolation=self.isolation, limits=self.limits,
                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                pass_fds=[reply_write, request_read])
+                pass_fds=[reply_write, request_read], extra_env={TAG_VARIABLE: self.tag})
         finally:
             os.close(reply_write)
             os.close(request_read)
@@ -136,7 +140,7 @@ class Sandbox:
                                         "file": self.main_file}).encode())
         process.stdin.close()
         server = CallServer(process, self.isolation, request_write, reply_read,
-                            on_close=lambda: self.workspace.discard(folder))
+                            on_close=lambda: self.workspace.discard(folder), tag=self.tag)
         server.wait_ready(ready_timeout)
         return server
 
@@ -147,6 +151,8 @@ class Sandbox:
         if self._spare is not None:
             self._spare.discard()
             self._spare = None
+        if self.isolation.kill_by_uid and self.isolation.uid is not None:
+            kill_user_processes(self.isolation.uid, self.tag)
         self.workspace.close()
 
     def __enter__(self) -> Sandbox:

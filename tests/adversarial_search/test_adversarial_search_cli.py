@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT, run_gamegrader
+from gg_testing import ROOT, run_gamegrader
 
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
 

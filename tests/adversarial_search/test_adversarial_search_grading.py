@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import ROOT, scores_by_group
+from gg_testing import ROOT, scores_by_group
 
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
 TEMPLATE = ROOT / "student_template/adversarial_search/adversarial_search.py"

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import jsonschema
-from conftest import ROOT
+from gg_testing import ROOT
 
 SCHEMA = json.loads((ROOT / "harness/data/results_schema.json").read_text())
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"

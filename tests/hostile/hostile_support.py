@@ -34,6 +34,7 @@ BASES = {
     },
 }
 GRADE_TIMEOUT = 300
+SCRATCH_FOLDERS = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"))
 LAYOUTS = {"autograder": True, "autograder-unlocked": False}  # name -> source/ locked
 
 
@@ -167,6 +168,17 @@ class Run:
     def document(self) -> dict[str, Any]:
         return json.loads(self.output.read_text(encoding="utf-8"))
 
+    @property
+    def token(self) -> str:
+        """A name unique to this run, for files the student leaves in shared places."""
+        assert self.witness is not None
+        return self.witness.name
+
+    def files_left_behind(self) -> list[Path]:
+        """Files named with this run's token in the shared scratch folders."""
+        return [path for folder in SCRATCH_FOLDERS if folder.is_dir()
+                for path in folder.glob(f"{self.token}*")]
+
     def witness_marks(self) -> dict[str, float]:
         """Files the student left in the witness folder, with their modification times."""
         if self.witness is None:
@@ -215,7 +227,7 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
     listener = Listener() if "@@PORT@@" in text else None
     layout_folder = Path(tempfile.mkdtemp(prefix="gg-hostile-")) if spec.get("layout") else None
     try:
-        values = {"WITNESS": str(witness)}
+        values = {"WITNESS": str(witness), "TOKEN": witness.name}
         if listener is not None:
             values["PORT"] = str(listener.port)
         env = {}
@@ -249,6 +261,9 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
         yield Run(spec, output, done.returncode, done.stderr, time.time(), witness, listener,
                   root, before)
     finally:
+        for folder in SCRATCH_FOLDERS:
+            for path in folder.glob(f"{witness.name}*") if folder.is_dir() else ():
+                path.unlink(missing_ok=True)
         if listener is not None:
             listener.close()
         for folder in (witness, layout_folder):

@@ -144,6 +144,9 @@ def check_aftermath(run: Run, expect: dict[str, Any]) -> None:
     if "network_contacted" in expect:
         assert run.listener is not None, "network_contacted needs @@PORT@@ in the submission"
         assert run.listener.contacted.is_set() == expect["network_contacted"]
+    if "files_left_behind" in expect:
+        left = run.files_left_behind()
+        assert bool(left) == expect["files_left_behind"], f"files left behind: {left}"
     if run.layout is not None:
         assert (run.layout / "run_autograder").read_bytes() == run.run_autograder_before, \
             "run_autograder was changed"

@@ -16,7 +16,7 @@ from harness import Sandbox
 from reference.isolation.runners import play_house_game
 from reference.tournament.match import Termination
 
-from conftest import scores_by_group
+from gg_testing import scores_by_group
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"

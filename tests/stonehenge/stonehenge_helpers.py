@@ -1,7 +1,7 @@
 """Fixtures and helpers for the stonehenge tests: student-API modules imported in isolation.
 
 Test modules import the fixtures they use from here (a conftest.py would shadow the
-repository-wide one that `from conftest import ...` must reach).
+repository-wide one that `from gg_testing import ...` must reach).
 
 The starter, the solution and the probes are plain top-level modules (``game``, ``strategy``,
 ...), as in a student's folder. :func:`import_isolated` imports them from given folders and then

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import ROOT, run_gamegrader, scores_by_group
+from gg_testing import ROOT, run_gamegrader, scores_by_group
 
 SOLUTION = ROOT / "reference" / "solutions" / "stonehenge"
 TEMPLATE = ROOT / "student_template" / "stonehenge"
