@@ -2,8 +2,10 @@
 
 Compares, on the same cases and the same solution file:
   direct   - every case's examples executed in this process (no isolation at all);
-  harness  - every case graded by the Grader (fresh sandboxed process per case, judged here);
-  no spare - the same without the pre-started spare worker;
+  harness  - every case graded by the Grader (a fresh sandboxed process per case, forked from
+             a warm zygote, judged here);
+  exec     - the same with a freshly exec'd interpreter per case (no zygote; a spare worker is
+             started ahead instead);
   cli      - the whole `gamegrader grade` command (pytest collection, results.json).
 Prints absolute times and ratios to `direct`. Aim: harness / direct <= 1.5.
 
@@ -50,10 +52,10 @@ def run_direct(cases: list) -> float:
     return earned
 
 
-def run_harness(assignment, cases: list, spare: bool) -> float:
+def run_harness(assignment, cases: list, zygote: bool) -> float:
     grader = Grader(assignment, SOLUTION, budget=3600)
     assert grader.sandbox is not None
-    grader.sandbox.use_spare = spare
+    grader.sandbox.use_zygote = zygote and grader.sandbox.use_zygote
     try:
         return sum(grader.grade(case).score for case in cases)
     finally:
@@ -80,7 +82,7 @@ def main() -> None:
     args = parser.parse_args()
     assignment = find_assignment("adversarial_search")
     cases = [c for c in load_all_cases(assignment) if c.points > 0]
-    rows = {"direct": [], "harness": [], "no spare": [], "cli": []}
+    rows: dict[str, list[float]] = {"direct": [], "harness": [], "exec": [], "cli": []}
     for _ in range(args.repeat):
         seconds, points = timed(run_direct, cases)
         rows["direct"].append(seconds)
@@ -88,10 +90,14 @@ def main() -> None:
         seconds, points = timed(run_harness, assignment, cases, True)
         rows["harness"].append(seconds)
         assert abs(points - 40) < 1e-6, points
-        rows["no spare"].append(timed(run_harness, assignment, cases, False)[0])
+        rows["exec"].append(timed(run_harness, assignment, cases, False)[0])
         rows["cli"].append(timed(run_cli)[0])
     direct = min(rows["direct"])
+    probe = Grader(assignment, SOLUTION)
+    isolation = probe.isolation_text
+    probe.close()
     print(f"Dominoes suite: {len(cases)} graded cases, best of {args.repeat} runs")
+    print(f"isolation: {isolation}")
     print(f"{'mode':10} {'seconds':>8} {'per case':>9} {'ratio':>6}")
     for name, values in rows.items():
         best = min(values)

@@ -21,6 +21,7 @@ The mutants file maps a mutant's name to::
 """
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import tempfile
@@ -288,9 +289,8 @@ def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
                             f"{folder} does not exist"))
         return checks, []
     solution, _ = read_files(folder)
-    planned: list[tuple[Job, Judge]] = [(Job(f"{name}--reference", name, solution, False,
-                                             timeout_cap),
-                                         lambda outcome: judge_reference(name, outcome))]
+    reference = Job(f"{name}--reference", name, solution, False, timeout_cap)
+    planned: list[tuple[Job, Judge]] = [(reference, functools.partial(judge_reference, name))]
     try:
         listed = load_mutants(assignment) if mutants else []
     except SpecError as exc:
@@ -305,7 +305,7 @@ def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
             checks.append(Check(name, f"wrong implementation '{mutant.name}' is well formed",
                                 False, str(exc)))
             continue
-        planned.append((job, lambda outcome, mutant=mutant: judge_mutant(name, mutant, outcome)))
+        planned.append((job, functools.partial(judge_mutant, name, mutant)))
     return checks, planned
 
 

@@ -72,7 +72,7 @@ class Sandbox:
 
     def _request(self, mode: str, timeout: float, module: str | None = None,
                  **fields: Any) -> RawRun:
-        folder = self.workspace.new_case_folder()
+        folder = self.workspace.new_case_folder("case")
         module = module or self.module
         request = {"mode": mode, "module": module, "file": f"{module}.py",
                    "cwd": str(folder), **fields}

@@ -41,9 +41,15 @@ class Workspace:
         shutil.copyfile(WORKER_SOURCE, self.worker)
         os.chmod(self.worker, 0o644)
 
-    def new_case_folder(self) -> Path:
-        """A fresh folder holding copies of ``files``, owned by the student user if any."""
-        folder = self.root / f"case-{next(self._numbers):04d}"
+    def new_case_folder(self, name: str | None = None) -> Path:
+        """A fresh folder holding copies of ``files``, owned by the student user if any.
+
+        With ``name`` the folder has that fixed name (whatever was there is removed first), so
+        consecutive cases see the same paths and the zygote can reuse its compiled code.
+        """
+        folder = self.root / (name or f"case-{next(self._numbers):04d}")
+        if name:
+            shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir()
         for name, source in self.files.items():
             target = folder / name

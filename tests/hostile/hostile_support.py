@@ -16,6 +16,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -153,37 +154,44 @@ class Listener:
 
 @dataclass
 class Run:
-    """One graded scenario: where things were, what came out, and when grading ended."""
+    """One graded scenario: where things were, what came out, and when grading ended.
 
-    spec: dict[str, Any]
+    Attributes:
+        output: the results.json the grader wrote.
+        returncode, stderr: of the ``gamegrader`` command.
+        ended: wall-clock time (``time.time()``) when the command returned.
+        witness: the world-writable folder behind ``@@WITNESS@@``.
+        token: the name behind ``@@TOKEN@@``, for files left in shared scratch folders.
+        listener: the server behind ``@@PORT@@``, if the submission names it.
+        layout: the /autograder-like root, for ``layout`` scenarios.
+        run_autograder_before: that root's run_autograder before grading.
+    """
+
     output: Path
     returncode: int
     stderr: str
     ended: float
-    witness: Path | None
-    listener: Listener | None
-    layout: Path | None
-    run_autograder_before: bytes | None
+    witness: Path
+    token: str
+    listener: Listener | None = None
+    layout: Path | None = None
+    run_autograder_before: bytes | None = None
 
     def document(self) -> dict[str, Any]:
         return json.loads(self.output.read_text(encoding="utf-8"))
 
-    @property
-    def token(self) -> str:
-        """A name unique to this run, for files the student leaves in shared places."""
-        assert self.witness is not None
-        return self.witness.name
-
     def files_left_behind(self) -> list[Path]:
         """Files named with this run's token in the shared scratch folders."""
-        return [path for folder in SCRATCH_FOLDERS if folder.is_dir()
-                for path in folder.glob(f"{self.token}*")]
+        return _left_behind(self.token)
 
     def witness_marks(self) -> dict[str, float]:
         """Files the student left in the witness folder, with their modification times."""
-        if self.witness is None:
-            return {}
         return {p.name: p.stat().st_mtime for p in self.witness.iterdir()}
+
+
+def _left_behind(token: str) -> list[Path]:
+    return [path for folder in SCRATCH_FOLDERS if folder.is_dir()
+            for path in folder.glob(f"{token}*")]
 
 
 def _autograder_layout(folder: Path, assignment: str, generated: int | None, locked: bool
@@ -212,60 +220,78 @@ def _autograder_layout(folder: Path, assignment: str, generated: int | None, loc
     return root
 
 
+@dataclass
+class _Setup:
+    """How to grade one scenario: the command, where files go, and the placeholder values."""
+
+    command: list[str]
+    submission: Path
+    output: Path
+    env: dict[str, str] = field(default_factory=dict)
+    values: dict[str, str] = field(default_factory=dict)
+    layout: Path | None = None
+
+
+def _plain_setup(spec: dict[str, Any], name: str, tmp_path: Path) -> _Setup:
+    """``gamegrader grade`` on a file in pytest's private temporary folder."""
+    options = spec.get("grade", {})
+    (tmp_path / "submission").mkdir()
+    setup = _Setup([], tmp_path / "submission" / name, tmp_path / "results.json")
+    if "generated" in options:
+        copy_specs(spec["assignment"], tmp_path / "project", options["generated"])
+        setup.env["GAMEGRADER_ROOT"] = str(tmp_path / "project")
+    setup.command = ["grade", "--assignment", spec["assignment"], "--submission",
+                     str(setup.submission), "--output", str(setup.output), "--quiet"]
+    if "timeout_cap" in options:
+        setup.command += ["--timeout-cap", str(options["timeout_cap"])]
+    return setup
+
+
+def _layout_setup(spec: dict[str, Any], name: str, folder: Path) -> _Setup:
+    """``gamegrader gradescope`` in a folder laid out (and locked) like /autograder."""
+    options = spec.get("grade", {})
+    if spec["layout"] not in LAYOUTS or "timeout_cap" in options:
+        raise ScenarioError(f"layout: one of {sorted(LAYOUTS)}, without timeout_cap")
+    root = _autograder_layout(folder, spec["assignment"], options.get("generated"),
+                              locked=LAYOUTS[spec["layout"]])
+    return _Setup(["gradescope", "--root", str(root), "--assignment", spec["assignment"]],
+                  root / "submission" / name, root / "results" / "results.json",
+                  env={"GAMEGRADER_ROOT": str(root / "source")},
+                  values={"AUTOGRADER": str(root), "SOURCE": str(root / "source")}, layout=root)
+
 
 @contextmanager
 def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
     """Grade the scenario's submission black-box and yield the Run; clean up afterwards.
 
-    The witness folder (``@@WITNESS@@``) is world-writable, outside pytest's private temporary
-    folder, so that student code at every isolation level can leave marks in it.
+    The witness folder (``@@WITNESS@@``) is world-writable and outside pytest's private
+    temporary folder, so that student code at every isolation level can leave marks in it.
     """
-    options = spec.get("grade", {})
     name, text = submission_text(spec)
     witness = Path(tempfile.mkdtemp(prefix="gg-witness-"))
     os.chmod(witness, 0o1777)
+    token = f"gg-left-{uuid.uuid4().hex[:12]}"
     listener = Listener() if "@@PORT@@" in text else None
-    layout_folder = Path(tempfile.mkdtemp(prefix="gg-hostile-")) if spec.get("layout") else None
+    folder = Path(tempfile.mkdtemp(prefix="gg-hostile-")) if spec.get("layout") else None
     try:
-        values = {"WITNESS": str(witness), "TOKEN": witness.name}
+        setup = _layout_setup(spec, name, folder) if folder else _plain_setup(spec, name, tmp_path)
+        values = {"WITNESS": str(witness), "TOKEN": token, **setup.values}
         if listener is not None:
             values["PORT"] = str(listener.port)
-        env = {}
-        budget = ["--budget", str(options["budget"])] if "budget" in options else []
-        if layout_folder is not None:
-            if spec["layout"] not in LAYOUTS or "timeout_cap" in options:
-                raise ScenarioError(f"layout: one of {sorted(LAYOUTS)}, without timeout_cap")
-            root = _autograder_layout(layout_folder, spec["assignment"], options.get("generated"),
-                                      locked=LAYOUTS[spec["layout"]])
-            values.update(AUTOGRADER=str(root), SOURCE=str(root / "source"))
-            submission, output = root / "submission" / name, root / "results" / "results.json"
-            env["GAMEGRADER_ROOT"] = str(root / "source")
-            command = ["gradescope", "--root", str(root), "--assignment", spec["assignment"],
-                       *budget]
-            before: bytes | None = (root / "run_autograder").read_bytes()
-        else:
-            root, before = None, None
-            (tmp_path / "submission").mkdir()
-            submission, output = tmp_path / "submission" / name, tmp_path / "results.json"
-            if "generated" in options:
-                copy_specs(spec["assignment"], tmp_path / "project", options["generated"])
-                env["GAMEGRADER_ROOT"] = str(tmp_path / "project")
-            cap = options.get("timeout_cap")
-            command = ["grade", "--assignment", spec["assignment"], "--submission",
-                       str(submission), "--output", str(output), "--quiet", *budget,
-                       *(["--timeout-cap", str(cap)] if cap is not None else [])]
-        submission.write_bytes(fill(text, values).encode(spec.get("encoding", "utf-8")))
-        done = subprocess.run([sys.executable, "-m", "harness", *command], cwd=ROOT, text=True,
-                              capture_output=True, timeout=GRADE_TIMEOUT,
-                              env={**os.environ, **env})
-        yield Run(spec, output, done.returncode, done.stderr, time.time(), witness, listener,
-                  root, before)
+        setup.submission.write_bytes(fill(text, values).encode(spec.get("encoding", "utf-8")))
+        if "budget" in spec.get("grade", {}):
+            setup.command += ["--budget", str(spec["grade"]["budget"])]
+        before = (setup.layout / "run_autograder").read_bytes() if setup.layout else None
+        done = subprocess.run([sys.executable, "-m", "harness", *setup.command], cwd=ROOT,
+                              text=True, capture_output=True, timeout=GRADE_TIMEOUT,
+                              env={**os.environ, **setup.env})
+        yield Run(setup.output, done.returncode, done.stderr, time.time(), witness, token,
+                  listener, setup.layout, before)
     finally:
-        for folder in SCRATCH_FOLDERS:
-            for path in folder.glob(f"{witness.name}*") if folder.is_dir() else ():
-                path.unlink(missing_ok=True)
+        for path in _left_behind(token):
+            path.unlink(missing_ok=True)
         if listener is not None:
             listener.close()
-        for folder in (witness, layout_folder):
-            if folder is not None:
-                shutil.rmtree(folder, ignore_errors=True)
+        for made in (witness, folder):
+            if made is not None:
+                shutil.rmtree(made, ignore_errors=True)
