@@ -173,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
                                 description="Run the visible cases on your file and show what "
                                 "passed, what failed and why. The assignment is inferred from "
                                 "the file name.")
-    check.add_argument("path", type=Path, help="your file (e.g. adversarial_search.py) or folder")
+    check.add_argument("path", type=Path, help="your file (named as the handout says) or folder")
     check.add_argument("--assignment", help="the assignment, if the file name does not say")
     check.set_defaults(run=_cmd_check)
 

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Run the harness and Dominoes tests under Python 3.10 (Gradescope's python3), when one is
+# installed (python3.10 on PATH, or pyenv's 3.10). Prints why and exits 0 when none is found.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY310=$(command -v python3.10 2>/dev/null || ls -d "$HOME"/.pyenv/versions/3.10*/bin/python 2>/dev/null | head -n 1 || true)
+if [ -z "$PY310" ] || ! "$PY310" -c 'import sys; assert sys.version_info[:2] == (3, 10)' 2>/dev/null; then
+  echo "test_py310: no Python 3.10 on this machine; skipped (vermin still checks 3.10 syntax)"
+  exit 0
+fi
+[ -x .venv310/bin/python ] || "$PY310" -m venv .venv310
+.venv310/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+.venv310/bin/python -m pytest -n "${GAMEGRADER_TEST_WORKERS:-2}" --dist loadgroup -p no:cacheprovider \
+    tests/harness tests/adversarial_search tests/test_project_checks.py

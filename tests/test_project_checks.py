@@ -1,0 +1,40 @@
+"""Project-wide promises: Python 3.10 compatibility and generated cases in step with the
+reference."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from gg_testing import ROOT, run_gamegrader
+
+from harness.spec import list_assignments
+
+
+def test_no_code_needs_a_python_newer_than_3_10():
+    vermin = shutil.which("vermin", path=str(Path(sys.executable).parent))
+    assert vermin, "vermin is a dev dependency (pip install -e '.[dev]')"
+    done = subprocess.run([vermin, "-q", "--no-tips", "--violations", "-t=3.10-", "harness",
+                           "reference", "student_template", "bench", "tests"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and not done.stdout.strip(), done.stdout
+
+
+@pytest.mark.parametrize("name", list_assignments())
+def test_generated_cases_match_the_reference(name):
+    done = run_gamegrader("generate", name, "--check")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_harness_core_names_no_assignment():
+    """Assignment knowledge lives in specs and the reference; the engine never branches on it.
+    (Checked on string literals and file names: "isolation" is also an ordinary word.)"""
+    for path in (ROOT / "harness").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for name in list_assignments():
+            pattern = re.compile(r"[\"'/]" + name + r"(\.py)?[\"'/]|\b" + name + r"\.py\b")
+            assert not pattern.search(text), \
+                f"{path.relative_to(ROOT)} names the assignment {name!r}"
