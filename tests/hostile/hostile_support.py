@@ -260,6 +260,20 @@ def _layout_setup(spec: dict[str, Any], name: str, folder: Path) -> _Setup:
                   values={"AUTOGRADER": str(root), "SOURCE": str(root / "source")}, layout=root)
 
 
+def _run_grader(setup: _Setup, kill_after: float | None) -> tuple[int, str]:
+    """Run ``gamegrader``; with ``kill_after``, SIGKILL it that many seconds in (as a platform
+    timeout or an out-of-memory kill would). Returns the exit status and stderr."""
+    with subprocess.Popen([sys.executable, "-m", "harness", *setup.command], cwd=ROOT, text=True,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          env={**os.environ, **setup.env}) as process:
+        try:
+            _, stderr = process.communicate(timeout=kill_after or GRADE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            _, stderr = process.communicate()
+        return process.returncode, stderr
+
+
 @contextmanager
 def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
     """Grade the scenario's submission black-box and yield the Run; clean up afterwards.
@@ -282,11 +296,9 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
         if "budget" in spec.get("grade", {}):
             setup.command += ["--budget", str(spec["grade"]["budget"])]
         before = (setup.layout / "run_autograder").read_bytes() if setup.layout else None
-        done = subprocess.run([sys.executable, "-m", "harness", *setup.command], cwd=ROOT,
-                              text=True, capture_output=True, timeout=GRADE_TIMEOUT,
-                              env={**os.environ, **setup.env})
-        yield Run(setup.output, done.returncode, done.stderr, time.time(), witness, token,
-                  listener, setup.layout, before)
+        returncode, stderr = _run_grader(setup, spec.get("grade", {}).get("kill_after"))
+        yield Run(setup.output, returncode, stderr, time.time(), witness, token, listener,
+                  setup.layout, before)
     finally:
         for path in _left_behind(token):
             path.unlink(missing_ok=True)
