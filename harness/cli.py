@@ -220,6 +220,10 @@ def _cmd_batch(args: argparse.Namespace) -> int:
     except (LookupError, NotADirectoryError, ImportError) as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"\ngamegrader: interrupted; finished results are kept in {args.out} (gradebook "
+              "and report included): run the same command to grade the rest", file=sys.stderr)
+        return 130
     print(f"{len(summary.records)} submissions: {len(summary.graded)} graded, "
           f"{len(summary.skipped)} unchanged (kept), {len(summary.failed)} without a result")
     print(f"gradebook: {summary.gradebook}\nreport:    {summary.report}")

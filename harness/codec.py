@@ -28,7 +28,9 @@ class Opaque:
     __hash__ = object.__hash__
 
     def __repr__(self) -> str:
-        return f"<{self.type_name} object>"
+        # The name comes from the student's process (a class can call itself "tuple"), so the
+        # text never looks like a real builtin value.
+        return f"<object of class {self.type_name!r}, not plain data>"
 
 
 def decode_value(data: Any, depth: int = 0) -> Any:

@@ -78,8 +78,10 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float) -
     """Import the file once in the sandbox and check every API entry."""
     raw = sandbox.preflight([entry.name for entry in api], timeout=timeout)
     if raw.reply is None:
-        return Preflight(import_problem=describe_process_failure(raw, "importing your file",
-                                                                 timeout))
+        problem = describe_process_failure(raw, "importing your file", timeout)
+        if raw.output.strip():
+            problem += f"\n  Before that, your code printed:\n{raw.output.strip()[-1500:]}"
+        return Preflight(import_problem=problem)
     if "import_error" in raw.reply:
         error = error_from_reply(raw.reply["import_error"])
         hint = ""

@@ -13,7 +13,7 @@ Grading runs through the same jobs as ``gamegrader batch``: each submission in i
 The mutants file maps a mutant's name to::
 
     why: one line saying what is wrong and why exactly those cases catch it
-    file: adversarial_search.py     # optional: the solution file to edit (default: the main file)
+    file: helpers.py                # optional: the solution file to edit (default: the main file)
     replace: [[old, new], ...]      # each old text must occur in the file
     files: [02_get_best_move]       # optional: grade only these case files (a faster run)
     fails: ["group::case name", "group::#1*"]   # the failing case ids; "*" matches any text

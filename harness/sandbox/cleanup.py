@@ -17,6 +17,53 @@ def _kill_group(pgid: int) -> None:
 
 
 TAG_VARIABLE = "GG_SANDBOX"
+_LIVE: set[int] = set()  # processes this grader started and still supervises
+_PR_SET_CHILD_SUBREAPER = 36
+
+
+def supervise(pid: int) -> None:
+    """Record a process the launcher started (it is not an orphan to sweep)."""
+    _LIVE.add(pid)
+
+
+def become_subreaper() -> None:
+    """Make orphans of student processes children of this process instead of init's.
+
+    Without a pid namespace, an orphan can leave the process group and shed the sandbox tag
+    (by exec'ing with a clean environment); as our child it is still found and killed.
+    """
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def _adopted_orphans(uid: int) -> list[int]:
+    me = str(os.getpid())
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) in _LIVE:
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
+                ppid = stat.read().rsplit(")", 1)[1].split()[1]
+            if ppid == me and os.stat(f"/proc/{entry}").st_uid == uid:
+                found.append(int(entry))
+        except (OSError, IndexError):
+            continue
+    return found
+
+
+def kill_adopted_orphans(uid: int) -> None:
+    """SIGKILL and reap every child of this process owned by ``uid`` that is not supervised."""
+    for pid in _adopted_orphans(uid):
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError, PermissionError):
+            pass
 
 
 def _has_tag(pid: str, tag: str) -> bool:
@@ -65,8 +112,11 @@ def terminate(process: subprocess.Popen[bytes], isolation: Isolation, tag: str =
     process of the sandbox user that carries this sandbox's ``tag`` (orphans that left the
     group). The tag keeps two gradings that share the user from killing each other's work."""
     _kill_group(process.pid)
+    _LIVE.discard(process.pid)
     if isolation.kill_by_uid and isolation.uid is not None:
         kill_user_processes(isolation.uid, tag)
+    if not isolation.has_pid_namespace:
+        kill_adopted_orphans(isolation.uid if isolation.uid is not None else os.getuid())
     try:
         process.kill()
     except ProcessLookupError:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.sandbox.capture import BoundedBuffer
-from harness.sandbox.cleanup import TAG_VARIABLE, terminate
+from harness.sandbox.cleanup import TAG_VARIABLE, kill_adopted_orphans, terminate
 from harness.sandbox.execution import (
     OUTPUT_LIMIT, REPLY_LIMIT, STARTUP_ALLOWANCE, RawRun, _drain, _parse_reply)
 from harness.sandbox.isolation import Isolation
@@ -40,7 +40,7 @@ class ForkServer:
                  ) -> None:
         self.isolation = isolation
         self.tag = tag
-        self.namespaced = "--pid" in isolation.prefix
+        self.namespaced = isolation.has_pid_namespace
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = launch(
@@ -77,6 +77,9 @@ class ForkServer:
         finally:
             os.close(reply_read)
             os.close(output_read)
+        if not self.namespaced:  # orphans that left the case's session were adopted by us
+            kill_adopted_orphans(self.isolation.uid if self.isolation.uid is not None
+                                 else os.getuid())
         if status is None and not timed_out and reply_bytes.data == b"" and not output.data:
             raise ZygoteFailed("the zygote stopped before starting the case")
         reply, problem = _parse_reply(reply_bytes)

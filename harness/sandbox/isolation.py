@@ -6,9 +6,10 @@ Candidates are tried strongest first; the first that can start the interpreter w
    namespaces (``unshare``), so student code has no network and every process it starts dies
    with the case;
 2. as root, with the sandbox user, without namespaces: that user; leftovers are killed by uid;
-3. not root: fresh user, network and pid namespaces where the kernel allows unprivileged ones;
+3. namespaces without the sandbox user: as root, running as ``nobody``; not root, in a fresh
+   user namespace where the kernel allows unprivileged ones;
 4. its own process group and resource limits only: the grader's user when not root, and as
-   root the user ``nobody`` (student code never runs as root).
+   root the user ``nobody``. Student code never runs as root.
 
 ``GAMEGRADER_ISOLATION`` (a Level name such as ``PROCESS``) forces a weaker level for tests.
 """
@@ -26,15 +27,16 @@ from functools import lru_cache
 SANDBOX_USER_ENV = "GAMEGRADER_SANDBOX_USER"
 DEFAULT_SANDBOX_USER = "gg-student"
 FORCE_ENV = "GAMEGRADER_ISOLATION"
-_NAMESPACES = ["--net", "--pid", "--fork", "--kill-child"]
+_NAMESPACES = ["--net", "--pid", "--fork", "--kill-child", "--mount-proc"]
 
 
 class Level(enum.Enum):
     """Isolation levels, strongest first."""
 
-    USER_NAMESPACED = "separate unprivileged user, no network, own pid namespace, resource limits"
+    USER_NAMESPACED = ("separate unprivileged user, no network, own pid namespace and /proc, "
+                       "resource limits")
     USER = "separate unprivileged user, resource limits (namespaces unavailable)"
-    NAMESPACED = "grader's user in its own pid and network namespaces, resource limits"
+    NAMESPACED = "own pid, mount and network namespaces (as 'nobody' when the grader is root)"
     PROCESS = "own process group and resource limits only (no network isolation)"
 
 
@@ -65,6 +67,10 @@ class Isolation:
         return self.uid is not None
 
     @property
+    def has_pid_namespace(self) -> bool:
+        return "--pid" in self.prefix
+
+    @property
     def kill_by_uid(self) -> bool:
         """Without a pid namespace, leftovers of a separate user are found by their uid."""
         return self.sweep_uid and self.uid is not None
@@ -88,36 +94,40 @@ def _interpreters() -> list[str]:
 
 
 def candidates() -> list[Isolation]:
-    """Every configuration worth trying on this machine, strongest first."""
+    """Every configuration worth trying on this machine, strongest first.
+
+    As root, student code never runs as root: it runs as the sandbox user, or else as
+    ``nobody``. Namespaced levels also get their own ``/proc`` (``--mount-proc``), so student
+    code cannot read the grader's command line or see other processes.
+    """
     unshare = shutil.which("unshare")
     options: list[Isolation] = []
-    if os.geteuid() == 0:
-        name = os.environ.get(SANDBOX_USER_ENV, DEFAULT_SANDBOX_USER)
-        try:
-            entry = pwd.getpwnam(name)
-        except KeyError:
-            entry = None
+    if os.geteuid() != 0:
+        if unshare:
+            options.append(Isolation(Level.NAMESPACED, sys.executable, (
+                unshare, "--user", "--map-root-user", *_NAMESPACES, "--")))
+        return [*options, Isolation(Level.PROCESS, sys.executable)]
+    name = os.environ.get(SANDBOX_USER_ENV, DEFAULT_SANDBOX_USER)
+    try:
+        entry = pwd.getpwnam(name)
+    except KeyError:
+        entry = None
+    nobody = pwd.getpwnam("nobody")
+    for python in _interpreters():
         if entry is not None:
             uid, gid = entry.pw_uid, entry.pw_gid
-            for python in _interpreters():
-                if unshare:
-                    options.append(Isolation(Level.USER_NAMESPACED, python, (
-                        unshare, *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--"),
-                        uid, gid))
-                options.append(Isolation(Level.USER, python, (), uid, gid, switch_user=True,
-                                         sweep_uid=True))
+            if unshare:
+                options.append(Isolation(Level.USER_NAMESPACED, python, (
+                    unshare, *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--"),
+                    uid, gid))
+            options.append(Isolation(Level.USER, python, (), uid, gid, switch_user=True,
+                                     sweep_uid=True))
+    for python in _interpreters():
+        uid, gid = nobody.pw_uid, nobody.pw_gid
         if unshare:
-            options.append(Isolation(Level.NAMESPACED, sys.executable,
-                                     (unshare, *_NAMESPACES, "--")))
-    elif unshare:
-        options.append(Isolation(Level.NAMESPACED, sys.executable,
-                                 (unshare, "--user", "--map-root-user", *_NAMESPACES, "--")))
-    if os.geteuid() == 0:
-        nobody = pwd.getpwnam("nobody")
-        options.extend(Isolation(Level.PROCESS, python, (), nobody.pw_uid, nobody.pw_gid,
-                                 switch_user=True) for python in _interpreters())
-    else:
-        options.append(Isolation(Level.PROCESS, sys.executable))
+            options.append(Isolation(Level.NAMESPACED, python, (
+                unshare, *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--"), uid, gid))
+        options.append(Isolation(Level.PROCESS, python, (), uid, gid, switch_user=True))
     return options
 
 

@@ -10,6 +10,7 @@ import os
 import subprocess
 from typing import IO, Sequence
 
+from harness.sandbox.cleanup import supervise
 from harness.sandbox.isolation import Isolation
 import shutil
 
@@ -50,9 +51,11 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
         apply_limits(limits, own_user=own_user)
 
     switch = isolation.switch_user
-    return subprocess.Popen(  # the command is built here, never by a student
+    process = subprocess.Popen(  # the command is built here, never by a student
         argv, cwd=cwd, env=env, stdin=stdin, stdout=stdout, stderr=stderr,
         pass_fds=tuple(pass_fds), start_new_session=True, close_fds=True,
         preexec_fn=None if prlimit else prepare_child,
         user=isolation.uid if switch else None, group=isolation.gid if switch else None,
         extra_groups=[] if switch else None)
+    supervise(process.pid)
+    return process

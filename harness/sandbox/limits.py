@@ -22,11 +22,11 @@ class Limits:
             limit counts every process of the real user id.
     """
 
-    memory_mb: int = 1024
+    memory_mb: int = 512
     cpu_seconds: int = 660
     file_mb: int = 16
     open_files: int = 64
-    processes: int = 64
+    processes: int = 32
 
 
 def apply_limits(limits: Limits, *, own_user: bool) -> None:

@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 from typing import Any, Sequence
 
-from harness.sandbox.cleanup import TAG_VARIABLE, kill_user_processes
+from harness.sandbox.cleanup import TAG_VARIABLE, become_subreaper, kill_user_processes
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.isolation import Isolation, detect
@@ -44,6 +44,8 @@ class Sandbox:
         self.isolation = isolation or detect()
         self.workspace = Workspace(files, self.isolation)
         self.tag = secrets.token_hex(8)  # marks this sandbox's processes (see cleanup)
+        if not self.isolation.has_pid_namespace:
+            become_subreaper()
         # Cases are forked from a warm zygote (see forkserver), or else started as fresh
         # interpreters with a spare started ahead. Neither when leftovers are killed by uid:
         # that would kill the zygote or the spare too.

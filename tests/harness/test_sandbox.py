@@ -115,17 +115,14 @@ def test_children_in_the_process_group_die_with_the_case(sandbox, tmp_path):
     assert not marker.exists()
 
 
-def test_double_forked_orphans_die_unless_the_level_cannot_promise_it(sandbox, tmp_path):
+def test_double_forked_orphans_die_with_the_case(sandbox, tmp_path):
+    """A setsid, double-forked orphan leaves the process group: a pid namespace kills it, and
+    without one the grader (a child subreaper) adopts it and kills it."""
     marker = tmp_path / "shared" / "orphan"
     marker.parent.mkdir(mode=0o777)
     os.chmod(marker.parent, 0o777)
     sandbox.run_examples([f"orphan_writer({str(marker)!r}, True)"], timeout=5)
     time.sleep(2.5)
-    if sandbox.isolation.level is Level.PROCESS:
-        # Documented limit of the weakest level: a setsid orphan of the grader's own user
-        # escapes the process group. The results are still written by the trusted side.
-        marker.unlink(missing_ok=True)
-        pytest.xfail("the PROCESS level cannot kill setsid orphans (documented)")
     assert not marker.exists()
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
+from unittest import mock
 
 import yaml
 
@@ -89,6 +90,20 @@ def fill(text: str, values: dict[str, str]) -> str:
         start = text.index("@@")
         raise ScenarioError(f"unfilled placeholder near {text[start:start + 20]!r}")
     return text
+
+
+def scenario_env(spec: dict[str, Any]) -> dict[str, str]:
+    """Environment the scenario's grader runs with: ``sandbox_user`` picks the user student code
+    runs as (a user of its own for scenarios that exhaust per-user limits, or a missing one)."""
+    from harness.sandbox.isolation import SANDBOX_USER_ENV
+    return {SANDBOX_USER_ENV: spec["sandbox_user"]} if "sandbox_user" in spec else {}
+
+
+def isolation_level(spec: dict[str, Any]) -> str:
+    """The name of the isolation level the scenario's grader will detect on this machine."""
+    from harness.sandbox.isolation import detect
+    with mock.patch.dict(os.environ, scenario_env(spec)):
+        return detect.__wrapped__().level.name
 
 
 @lru_cache(maxsize=None)
@@ -289,6 +304,7 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
     folder = Path(tempfile.mkdtemp(prefix="gg-hostile-")) if spec.get("layout") else None
     try:
         setup = _layout_setup(spec, name, folder) if folder else _plain_setup(spec, name, tmp_path)
+        setup.env.update(scenario_env(spec))
         values = {"WITNESS": str(witness), "TOKEN": token, **setup.values}
         if listener is not None:
             values["PORT"] = str(listener.port)

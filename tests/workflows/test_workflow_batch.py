@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 import csv
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from workflow_support import (
-    ASSIGNMENT, LEAVES_TWICE, SMALL_TOTAL, SOLUTION, TEMPLATE, comparable, gamegrader,
+    ASSIGNMENT, LEAVES_TWICE, REPO, SMALL_TOTAL, SOLUTION, TEMPLATE, comparable, gamegrader,
     mutant_text, read_json, small_root)
 
 METADATA = """\
@@ -120,3 +125,37 @@ def test_only_naming_nobody_is_refused_without_grading(tmp_path):
     assert done.returncode == 2
     assert "no submission belongs to 'nobody@example.edu'" in done.stderr
     assert not (tmp_path / "out" / "submissions").exists()
+
+
+def test_an_interrupted_batch_keeps_what_it_finished_and_a_rerun_grades_the_rest(tmp_path):
+    root = small_root(tmp_path / "root")
+    submissions = tmp_path / "submissions"
+    for index in range(10):
+        (submissions / f"student_{index}").mkdir(parents=True)
+        (submissions / f"student_{index}" / "adversarial_search.py").write_text(
+            f"# {index}\n{SOLUTION.read_text()}")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
+               str(submissions), "--out", str(out), "--workers", "2", "--no-progress"]
+    # As Ctrl-C in a terminal: SIGINT to the whole process group (not ignored, as it would be
+    # for a background job of a script).
+    batch_process = subprocess.Popen(
+        command, cwd=REPO, env={**os.environ, **root}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while not list(out.glob("submissions/*/input.json")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(batch_process.pid, signal.SIGINT)
+    _, stderr = batch_process.communicate(timeout=120)
+    assert batch_process.returncode == 130, stderr[-2000:]
+    assert "interrupted; finished results are kept" in stderr
+    assert (out / "gradebook.csv").is_file() and (out / "report.html").is_file()
+    finished = sum(1 for path in out.glob("submissions/*/results.json")
+                   if read_json(path)["extra_data"].get("final"))
+    assert 1 <= finished < 10
+
+    rerun = gamegrader("batch", "--assignment", ASSIGNMENT, str(submissions), "--out", str(out),
+                       "--workers", "2", env=root)
+    assert rerun.returncode == 0, rerun.stderr[-2000:]
+    assert f"{10 - finished} graded, {finished} unchanged" in rerun.stdout
