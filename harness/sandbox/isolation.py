@@ -77,7 +77,8 @@ class Isolation:
 
 
 def _works(isolation: Isolation) -> bool:
-    command = [*isolation.prefix, isolation.interpreter, "-I", "-S", "-c", "pass"]
+    # Importing non-frozen modules proves the interpreter can read its own library as that user.
+    command = [*isolation.prefix, isolation.interpreter, "-I", "-S", "-c", "import json, socket"]
     kwargs: dict[str, object] = {}
     if isolation.switch_user:
         kwargs.update(user=isolation.uid, group=isolation.gid, extra_groups=[])
@@ -89,7 +90,9 @@ def _works(isolation: Isolation) -> bool:
 
 
 def _interpreters() -> list[str]:
-    found = [sys.executable, "/usr/bin/python3"]
+    """Interpreters for another user: the system's first (always readable by every user; a
+    virtual environment under a private home may not be), then the grader's own."""
+    found = ["/usr/bin/python3", sys.executable]
     return [p for i, p in enumerate(found) if p not in found[:i] and os.path.exists(p)]
 
 
@@ -101,7 +104,18 @@ def candidates() -> list[Isolation]:
     code cannot read the grader's command line or see other processes.
     """
     unshare = shutil.which("unshare")
+    setpriv = shutil.which("setpriv")
     options: list[Isolation] = []
+
+    def namespaced_as(uid: int, gid: int) -> tuple[str, ...]:
+        # unshare's --kill-child sets a parent-death signal that a change of user clears, so
+        # the user is changed inside by setpriv, which sets the signal again afterwards: if the
+        # grader dies, the whole namespace dies with it.
+        if setpriv:
+            return (unshare or "unshare", *_NAMESPACES, "--", setpriv, f"--reuid={uid}",
+                    f"--regid={gid}", "--clear-groups", "--pdeathsig", "KILL", "--")
+        return (unshare or "unshare", *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--")
+
     if os.geteuid() != 0:
         if unshare:
             options.append(Isolation(Level.NAMESPACED, sys.executable, (
@@ -117,16 +131,14 @@ def candidates() -> list[Isolation]:
         if entry is not None:
             uid, gid = entry.pw_uid, entry.pw_gid
             if unshare:
-                options.append(Isolation(Level.USER_NAMESPACED, python, (
-                    unshare, *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--"),
-                    uid, gid))
+                options.append(Isolation(Level.USER_NAMESPACED, python, namespaced_as(uid, gid),
+                                         uid, gid))
             options.append(Isolation(Level.USER, python, (), uid, gid, switch_user=True,
                                      sweep_uid=True))
     for python in _interpreters():
         uid, gid = nobody.pw_uid, nobody.pw_gid
         if unshare:
-            options.append(Isolation(Level.NAMESPACED, python, (
-                unshare, *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--"), uid, gid))
+            options.append(Isolation(Level.NAMESPACED, python, namespaced_as(uid, gid), uid, gid))
         options.append(Isolation(Level.PROCESS, python, (), uid, gid, switch_user=True))
     return options
 

@@ -43,8 +43,12 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
     own_user = isolation.own_user
     prlimit = shutil.which("prlimit")
     limit_words = prlimit_words(limits, own_user=own_user, prlimit=prlimit) if prlimit else []
+    # If the grader dies (killed midway), the kernel kills what it started: setpriv sets the
+    # parent-death signal, and unshare's --kill-child passes it on to the namespace.
+    setpriv = shutil.which("setpriv")
+    death = [setpriv, "--pdeathsig", "KILL", "--"] if setpriv else []
     # Limits go innermost, so unshare (which needs to fork) is not bound by them.
-    argv = [*isolation.prefix, *limit_words, *command]
+    argv = [*death, *isolation.prefix, *limit_words, *command]
     env = dict(SAFE_ENV, **(extra_env or {}))
 
     def prepare_child() -> None:
