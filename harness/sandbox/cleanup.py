@@ -19,6 +19,8 @@ def _kill_group(pgid: int) -> None:
 TAG_VARIABLE = "GG_SANDBOX"
 _LIVE: set[int] = set()  # processes this grader started and still supervises
 _PR_SET_CHILD_SUBREAPER = 36
+_SUBREAPER = [False]
+SHARED_SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
 
 
 def supervise(pid: int) -> None:
@@ -35,9 +37,32 @@ def become_subreaper() -> None:
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        _SUBREAPER[0] = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
     except (OSError, AttributeError):
         pass
+
+
+def remove_user_files(uid: int) -> None:
+    """Delete what ``uid`` left at the top of the shared scratch folders (/tmp, /var/tmp,
+    /dev/shm), so nothing carries over to later cases or submissions. Only for a user of the
+    sandbox's own, never for ``nobody`` or the grader's user."""
+    import shutil
+    for folder in SHARED_SCRATCH:
+        try:
+            entries = os.listdir(folder)
+        except OSError:
+            continue
+        for name in entries:
+            path = os.path.join(folder, name)
+            try:
+                if os.lstat(path).st_uid != uid:
+                    continue
+                if os.path.isdir(path) and not os.path.islink(path):
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    os.unlink(path)
+            except OSError:
+                continue
 
 
 def _adopted_orphans(uid: int) -> list[int]:
@@ -115,7 +140,7 @@ def terminate(process: subprocess.Popen[bytes], isolation: Isolation, tag: str =
     _LIVE.discard(process.pid)
     if isolation.kill_by_uid and isolation.uid is not None:
         kill_user_processes(isolation.uid, tag)
-    if not isolation.has_pid_namespace:
+    if _SUBREAPER[0]:  # adopted orphans (and, at namespaced levels, zombies) are ours to reap
         kill_adopted_orphans(isolation.uid if isolation.uid is not None else os.getuid())
     try:
         process.kill()

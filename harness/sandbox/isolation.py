@@ -67,6 +67,11 @@ class Isolation:
         return self.uid is not None
 
     @property
+    def dedicated_user(self) -> bool:
+        """Student code runs as a user that runs nothing else (not ``nobody``, not us)."""
+        return self.level in (Level.USER_NAMESPACED, Level.USER)
+
+    @property
     def has_pid_namespace(self) -> bool:
         return "--pid" in self.prefix
 

@@ -13,7 +13,8 @@ import subprocess
 from pathlib import Path
 from typing import Any, Sequence
 
-from harness.sandbox.cleanup import TAG_VARIABLE, become_subreaper, kill_user_processes
+from harness.sandbox.cleanup import (
+    TAG_VARIABLE, become_subreaper, kill_user_processes, remove_user_files)
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.isolation import Isolation, detect
@@ -155,6 +156,8 @@ class Sandbox:
             self._spare = None
         if self.isolation.kill_by_uid and self.isolation.uid is not None:
             kill_user_processes(self.isolation.uid, self.tag)
+        if self.isolation.dedicated_user and self.isolation.uid is not None:
+            remove_user_files(self.isolation.uid)
         self.workspace.close()
 
     def __enter__(self) -> Sandbox:
