@@ -178,7 +178,9 @@ def _raw_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...] = 
         included = read_yaml(other)
         _validate(other, included, schema.CASE_FILE)
         override = include.get("override", {})
+        scale = include.get("points_scale", 1)
         for entry, generated in _raw_cases(other, included, (*seen_files, path.resolve())):
+            entry = {**entry, "points": entry["points"] * scale}
             yield {**entry, **override}, generated
 
 

@@ -53,6 +53,7 @@ CASE_FILE = {
         "include": {"type": "array", "items": {
             "type": "object", "required": ["file"],
             "properties": {"file": {"type": "string"},
+                           "points_scale": {"type": "number", "exclusiveMinimum": 0},
                            "override": {"type": "object", "properties": _CASE_COMMON,
                                         "additionalProperties": False}},
             "additionalProperties": False}},

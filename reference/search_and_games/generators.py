@@ -5,15 +5,13 @@ describes, run by ``gamegrader generate search_and_games``; the seed is recorded
 The transcript's expected output is the reference's answer; where any optimal answer is
 accepted, ``options`` also holds what the checker in ``checkers.py`` needs (the board or scene
 and the optimal length), so no checker recomputes the reference at grading time.
-The Dominoes section reuses ``reference.adversarial_search.generators`` and :func:`reused_cases`.
+The Dominoes section includes the adversarial_search assignment's case files (``include:``).
 """
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-import yaml
 
 from harness import render_doctest
 from reference.games.grid import (
@@ -29,7 +27,6 @@ from reference.search_and_games.scene_kinds import (
 
 CaseDict = dict[str, Any]
 """One generated case: name, doctest and optionally options (docs/architecture.md)."""
-REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 # --- Lights Out ------------------------------------------------------------------------------
@@ -370,36 +367,8 @@ def _with_cell(scene: Scene, point: Point, obstacle: bool) -> Scene:
 
 # --- Cases of another assignment ---------------------------------------------------------------
 
-def reused_cases(rng: random.Random, count: int, *, file: str) -> Iterator[CaseDict]:
-    """The hand-written cases of another assignment's case file, unchanged, in file order.
-
-    A stand-in for an ``include:`` key in case files (not supported yet): the Dominoes section
-    of this handout is the adversarial_search assignment's, so its handout cases are taken from
-    there rather than copied. Each case keeps its name, transcript and options (the file's
-    default options first); points, visibility, timeout and comparator come from the
-    ``generate`` block. ``rng`` is unused.
-
-    Args:
-        file: repo-relative path of the case file.
-        count: must equal the number of hand-written cases in the file, so that a case added
-            there is not silently left out here.
-
-    Raises:
-        ValueError: ``count`` differs from the number of cases in the file.
-    """
-    data = yaml.safe_load((REPO_ROOT / file).read_text(encoding="utf-8"))
-    cases = data.get("cases", [])
-    if len(cases) != count:
-        raise ValueError(f"{file} has {len(cases)} hand-written cases; the block says {count}")
-    default_options = data.get("defaults", {}).get("options", {})
-    for case in cases:
-        options = {**default_options, **case.get("options", {})}
-        yield {"name": case["name"], "doctest": case["doctest"],
-               **({"options": options} if options else {})}
-
-
 __all__ = [
     "copy_cases", "create_puzzle_cases", "find_path_cases", "find_solution_cases",
-    "get_board_cases", "is_solved_cases", "perform_move_cases", "reused_cases",
+    "get_board_cases", "is_solved_cases", "perform_move_cases",
     "scramble_cases", "successor_count_cases", "successors_cases", "successors_unchanged_cases",
 ]

@@ -10,7 +10,6 @@ from harness.spec import find_assignment, load_case_file
 from harness.spec.generate import generate
 from harness.spec.loader import generated_path
 from reference.games.grid import format_scene, is_free, neighbours
-from reference.search_and_games.generators import reused_cases
 from reference.search_and_games.scene_kinds import (
     SCENE_DIR, diagonal_walls_scene, drawn_scene, drawn_scene_names, maze_scene,
     walled_in_scene)
@@ -40,10 +39,16 @@ def test_total_points_match_the_handout():
         "09_find_path": 30, "10_dominoes_infrastructure": 0, "11_get_best_move": 30}
 
 
-def test_reused_cases_refuse_a_wrong_count():
-    with pytest.raises(ValueError, match="has 2 hand-written cases; the block says 3"):
-        list(reused_cases(random.Random(0), 3,
-                          file="test_specs/adversarial_search/cases/02_get_best_move.yaml"))
+def test_dominoes_cases_are_the_adversarial_search_cases_scaled():
+    from harness.spec import find_assignment
+    from harness.spec.loader import load_all_cases
+    ours = {c.name: c for c in load_all_cases(ASSIGNMENT) if c.group.startswith(("dominoes",
+                                                                                "get_best_move"))}
+    theirs = load_all_cases(find_assignment("adversarial_search"))
+    assert len(ours) == len(theirs) == 84
+    for case in theirs:
+        assert ours[case.name].examples == case.examples
+        assert ours[case.name].points == case.points * (0.75 if case.points else 0)
 
 
 @pytest.mark.parametrize("name", drawn_scene_names())
