@@ -138,3 +138,24 @@ def test_every_shipped_assignment_loads():
     for name in ["adversarial_search"]:
         cases = load_all_cases(find_assignment(name))
         assert cases and len({c.id for c in cases}) == len(cases)
+
+
+def test_include_merges_another_file_with_scaled_points_and_refuses_cycles(tmp_path):
+    folder = make_assignment(tmp_path, {
+        "01_base.yaml": "group: base\ndefaults: {points: 4}\ncases:\n"
+                        "  - {name: one, doctest: '>>> helper(1)\\n2\\n'}\n",
+        "02_user.yaml": "group: reuse\ncases:\n  - {name: own, doctest: '>>> 1\\n1\\n'}\n"
+                        "include:\n  - {file: 01_base.yaml, points_scale: 0.5,"
+                        " override: {visibility: hidden}}\n",
+        "03_loop.yaml": "group: loop\ninclude:\n  - {file: 03_loop.yaml}\n",
+        "04_gone.yaml": "group: gone\ninclude:\n  - {file: nowhere.yaml}\n",
+    })
+    assignment = load_assignment(folder)
+    cases = load_case_file(folder / "cases/02_user.yaml", assignment, 2)
+    assert [(c.id, c.points, c.visibility.value) for c in cases] == [
+        ("reuse::own", 1.0, "visible"), ("reuse::one", 2.0, "hidden")]
+    with pytest.raises(SpecError, match="includes itself"):
+        load_case_file(folder / "cases/03_loop.yaml", assignment, 3)
+    with pytest.raises(SpecError, match="does not exist") as error:
+        load_case_file(folder / "cases/04_gone.yaml", assignment, 4)
+    assert error.value.field == "include[0]"
