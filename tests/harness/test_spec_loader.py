@@ -143,8 +143,8 @@ def test_every_shipped_assignment_loads():
 def test_include_merges_another_file_with_scaled_points_and_refuses_cycles(tmp_path):
     folder = make_assignment(tmp_path, {
         "01_base.yaml": "group: base\ndefaults: {points: 4}\ncases:\n"
-                        "  - {name: one, doctest: '>>> helper(1)\\n2\\n'}\n",
-        "02_user.yaml": "group: reuse\ncases:\n  - {name: own, doctest: '>>> 1\\n1\\n'}\n"
+                        "  - {name: one, doctest: \">>> helper(1)\\n2\\n\"}\n",
+        "02_user.yaml": "group: reuse\ncases:\n  - {name: own, doctest: \">>> 1\\n1\\n\"}\n"
                         "include:\n  - {file: 01_base.yaml, points_scale: 0.5,"
                         " override: {visibility: hidden}}\n",
         "03_loop.yaml": "group: loop\ninclude:\n  - {file: 03_loop.yaml}\n",
