@@ -23,6 +23,14 @@ def test_no_code_needs_a_python_newer_than_3_10():
     assert done.returncode == 0 and not done.stdout.strip(), done.stdout
 
 
+def test_the_type_checker_accepts_harness_and_reference_for_python_3_10():
+    mypy = shutil.which("mypy", path=str(Path(sys.executable).parent))
+    assert mypy, "mypy is a dev dependency (pip install -e '.[dev]')"
+    done = subprocess.run([mypy, "harness", "reference"], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stdout[-3000:]
+
+
 @pytest.mark.parametrize("name", list_assignments())
 def test_generated_cases_match_the_reference(name):
     done = run_gamegrader("generate", name, "--check")

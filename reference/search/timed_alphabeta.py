@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, Generic, Hashable, Optional, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Optional, Sequence, TypeVar
 
 from reference.core.counters import Counter
 from reference.core.protocols import Game, GameFacts, Player, require_facts
@@ -23,7 +23,7 @@ from reference.search.alphabeta import alphabeta_search
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-Evaluation = Callable[[S, Player], float]
+Evaluation = Callable[[S, Any], float]
 """``evaluate(state, player)``: the value of ``state`` to ``player``. At terminal states it must
 agree in sign with the game's utility (AIMA's EVAL equals UTILITY there)."""
 
