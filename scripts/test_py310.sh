@@ -3,8 +3,14 @@
 # installed (python3.10 on PATH, or pyenv's 3.10). Prints why and exits 0 when none is found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PY310=$(command -v python3.10 2>/dev/null || ls -d "$HOME"/.pyenv/versions/3.10*/bin/python 2>/dev/null | head -n 1 || true)
-if [ -z "$PY310" ] || ! "$PY310" -c 'import sys; assert sys.version_info[:2] == (3, 10)' 2>/dev/null; then
+PY310=""
+for candidate in $(command -v python3.10 2>/dev/null) "$HOME"/.pyenv/versions/3.10*/bin/python /usr/bin/python3.10; do
+  if [ -x "$candidate" ] && "$candidate" -c 'import sys; assert sys.version_info[:2] == (3, 10)' 2>/dev/null; then
+    PY310="$candidate"
+    break
+  fi
+done
+if [ -z "$PY310" ]; then
   echo "test_py310: no Python 3.10 on this machine; skipped (vermin still checks 3.10 syntax)"
   exit 0
 fi
