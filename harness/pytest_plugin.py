@@ -14,7 +14,7 @@ from typing import Any, Iterator
 import pytest
 
 from harness import results as results_file
-from harness.compare.registry import resolve_callable, resolve_comparator
+from harness.compare.registry import check_case_references
 from harness.grader import Grader
 from harness.spec import SpecError, load_assignment, load_case_file
 from harness.spec.model import Assignment, Case, Visibility
@@ -104,16 +104,6 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return None
 
 
-def _check_names(case: Case) -> None:
-    try:
-        resolve_comparator(case.compare)
-        if case.runner:
-            resolve_callable(case.runner)
-    except LookupError as exc:
-        raise SpecError(case.file, str(exc), case=case.name,
-                        field="runner" if case.runner else "compare") from exc
-
-
 class SpecFile(pytest.File):
     """A case file; yields one item per case, in file order (generated cases last)."""
 
@@ -124,7 +114,7 @@ class SpecFile(pytest.File):
             number = assignment.case_files.index(self.path) + 1
             cases = load_case_file(self.path, assignment, number)
             for case in cases:
-                _check_names(case)
+                check_case_references(case)
         except SpecError as exc:
             run.spec_errors.append(str(exc))
             raise

@@ -34,7 +34,7 @@ import yaml
 
 from harness.batch.executors import default_workers, run_local
 from harness.batch.jobs import Job, Outcome, read_files
-from harness.compare.registry import resolve_callable, resolve_comparator
+from harness.compare.registry import check_case_references
 from harness.paths import ROOT_ENV, project_root
 from harness.spec import SpecError, find_assignment
 from harness.spec.generate import generate
@@ -146,13 +146,7 @@ def _check_specs(assignment: Assignment) -> Check:
     try:
         cases = load_all_cases(assignment)
         for case in cases:
-            try:
-                resolve_comparator(case.compare)
-                if case.runner:
-                    resolve_callable(case.runner)
-            except LookupError as exc:
-                raise SpecError(case.file, str(exc), case=case.name,
-                                field="runner" if case.runner else "compare") from exc
+            check_case_references(case)
     except SpecError as exc:
         return Check(assignment.name, "specs parse", False, str(exc))
     return Check(assignment.name, "specs parse", True, f"{len(cases)} cases")

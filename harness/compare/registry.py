@@ -36,3 +36,19 @@ def resolve_comparator(name: str) -> Callable[..., Any]:
     if ":" not in name:
         raise LookupError(f"unknown comparator {name!r} (built-ins: {', '.join(BUILTIN)})")
     return resolve_callable(name)
+
+
+def check_case_references(case: Any) -> None:
+    """Make sure the comparator and runner a case names exist, before any student code runs.
+
+    Raises:
+        SpecError: naming the case and the field (``compare`` or ``runner``).
+    """
+    from harness.spec.errors import SpecError
+    try:
+        resolve_comparator(case.compare)
+        if case.runner:
+            resolve_callable(case.runner)
+    except LookupError as exc:
+        raise SpecError(case.file, str(exc), case=case.name,
+                        field="runner" if case.runner else "compare") from exc
