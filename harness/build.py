@@ -19,13 +19,13 @@ import shutil
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Iterable, Iterator
 
 import yaml
 
 from harness.paths import project_root
 from harness.spec import find_assignment
-from harness.spec.loader import generated_path, load_all_cases, read_yaml
+from harness.spec.loader import flattened_entries, load_all_cases, read_yaml, spec_files
 from harness.spec.model import Assignment
 
 EXECUTABLE = frozenset({"setup.sh", "run_autograder"})
@@ -137,7 +137,7 @@ def autograder_files(assignment: Assignment) -> dict[str, Path]:
         for path in _tree(folder):
             if solutions not in path.parents:
                 files[path.relative_to(root).as_posix()] = path
-    for path in (*assignment.support_files, *grading_code(assignment)):
+    for path in (*assignment.support_files, *grading_code(assignment), *spec_files(assignment)):
         files[path.relative_to(root).as_posix()] = path
     return files
 
@@ -211,38 +211,31 @@ _ReadableDumper.add_representer(str, lambda dumper, value: dumper.represent_scal
     "tag:yaml.org,2002:str", value, style="|" if "\n" in value else None))
 
 
-def _visible(entry: dict[str, Any], defaults: dict[str, Any]) -> bool:
-    return str(entry.get("visibility", defaults.get("visibility", "visible"))) == "visible"
-
-
 def student_case_files(assignment: Assignment) -> dict[str, bytes | Path]:
-    """Archive name -> content of the visible-only case files and their generated files.
+    """Archive name -> content of the visible-only case files.
 
-    A case file with no hidden entries is kept as it is; one with hidden entries is rewritten
-    without them (comments are lost); one with no visible entry is left out.
+    A case file whose every case is visible and that reads no other file is kept as it is.
+    Otherwise it is rewritten *flattened*: its visible cases as plain entries, with defaults,
+    generated cases and included files resolved, so no hidden case or generated file ships.
+    A case file with no visible case is left out.
     """
     root = project_root()
     entries: dict[str, bytes | Path] = {}
     for path in assignment.case_files:
         data = read_yaml(path)
-        defaults = data.get("defaults", {}) or {}
-        cases = [c for c in data.get("cases", []) or [] if _visible(c, defaults)]
-        blocks = [b for b in data.get("generate", []) or [] if _visible(b, defaults)]
-        if not cases and not blocks:
+        visible = [e for e in flattened_entries(path) if e.get("visibility") == "visible"]
+        if not visible:
             continue
         name = path.relative_to(root).as_posix()
-        if len(cases) == len(data.get("cases", []) or []) and \
-                len(blocks) == len(data.get("generate", []) or []):
+        self_contained = not data.get("generate") and not data.get("include")
+        if self_contained and len(visible) == len(data.get("cases", []) or []):
             entries[name] = path
-        else:
-            kept = {**data, "cases": cases, "generate": blocks}
-            text = ("# Student copy: the visible cases only (written by 'gamegrader build "
-                    "--student').\n" + yaml.dump(kept, Dumper=_ReadableDumper, sort_keys=False,
-                                                 allow_unicode=True, width=100))
-            entries[name] = text.encode()
-        for block in blocks:
-            generated = generated_path(path, block["id"])
-            entries[generated.relative_to(root).as_posix()] = generated
+            continue
+        kept = {"group": data["group"], "cases": visible}
+        entries[name] = ("# Student copy: the visible cases only (written by 'gamegrader build "
+                         "--student').\n" + yaml.dump(kept, Dumper=_ReadableDumper,
+                                                       sort_keys=False, allow_unicode=True,
+                                                       width=100)).encode()
     return entries
 
 

@@ -184,6 +184,31 @@ def _raw_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...] = 
             yield {**entry, **override}, generated
 
 
+def spec_files(assignment: Assignment) -> set[Path]:
+    """Every file grading the assignment reads: its assignment.yaml and case files, their
+    generated files, and included case files (with theirs), wherever they are."""
+    found: set[Path] = {assignment.folder / "assignment.yaml"}
+    pending = list(assignment.case_files)
+    while pending:
+        path = pending.pop().resolve()
+        if path in found:
+            continue
+        found.add(path)
+        data = read_yaml(path) or {}
+        for block in data.get("generate", []) or []:
+            found.add(generated_path(path, block["id"]).resolve())
+        pending.extend(path.parent / include["file"] for include in data.get("include", []) or [])
+    return found
+
+
+def flattened_entries(path: Path) -> list[dict[str, Any]]:
+    """The case entries of one case file with defaults, generated cases and includes resolved:
+    plain ``cases`` entries that need no other file (used for the student package)."""
+    data = read_yaml(path)
+    _validate(path, data, schema.CASE_FILE)
+    return [entry for entry, _ in _raw_cases(path, data)]
+
+
 def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list[Case]:
     """Read one case file (and its generated cases) into Cases, in file order.
 
