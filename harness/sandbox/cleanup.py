@@ -132,10 +132,42 @@ def kill_user_processes(uid: int, tag: str = "", rounds: int = 5) -> None:
         time.sleep(0.01)
 
 
+def _stat(pid: int) -> tuple[str, int] | None:
+    """(state, parent pid) of a process, or None when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return fields[0], int(fields[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            info = _stat(int(entry))
+            if info is not None and info[1] == parent:
+                found.append(int(entry))
+    return found
+
+
+def _wait_gone(pids: list[int], seconds: float = 2.0) -> None:
+    """Wait until every pid has exited (a zombie counts as gone). A pid namespace's first
+    process exits only after the kernel has killed every other process of the namespace."""
+    deadline = time.monotonic() + seconds
+    while pids and time.monotonic() < deadline:
+        pids = [pid for pid in pids if (_stat(pid) or ("Z", 0))[0] not in ("Z", "X")]
+        if pids:
+            time.sleep(0.005)
+
+
 def terminate(process: subprocess.Popen[bytes], isolation: Isolation, tag: str = "") -> None:
     """Kill the process and its whole group; at levels without a pid namespace, also every
     process of the sandbox user that carries this sandbox's ``tag`` (orphans that left the
-    group). The tag keeps two gradings that share the user from killing each other's work."""
+    group). The tag keeps two gradings that share the user from killing each other's work.
+    Returns once the processes are gone, so nothing of the student's runs on afterwards."""
+    namespace_init = _children(process.pid) if isolation.has_pid_namespace else []
     _kill_group(process.pid)
     _LIVE.discard(process.pid)
     if isolation.kill_by_uid and isolation.uid is not None:
@@ -150,3 +182,4 @@ def terminate(process: subprocess.Popen[bytes], isolation: Isolation, tag: str =
         process.wait(timeout=5)
     except subprocess.TimeoutExpired:
         pass
+    _wait_gone(namespace_init)

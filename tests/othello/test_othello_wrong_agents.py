@@ -34,8 +34,11 @@ def test_depth_limit_ignored(mutate, tmp_path):
             " if limit != 0 else []", ""))], name="agent.py")
     document = grade_cases(agent, tmp_path / "r.json", "04_depth_limit.yaml",
                            keyword="start and minimax", timeout_cap=3)
-    assert group_scores(document) == {"depth_limit": 0.0}
-    assert "running this case did not finish within 3 s" in messages(document, "depth_limit")
+    # On a loaded machine the full searches overrun the 3 s cap (0 points); on a quiet one they
+    # finish and every depth-limited answer is wrong (only the unlimited example earns).
+    assert group_scores(document)["depth_limit"] <= 1.0
+    text = messages(document, "depth_limit")
+    assert "running this case did not finish within 3 s" in text or "should be" in text
 
 
 def test_cache_keyed_by_the_board_alone_gives_stale_answers(mutate, tmp_path):
