@@ -30,7 +30,6 @@ from harness.spec.model import Assignment
 
 EXECUTABLE = frozenset({"setup.sh", "run_autograder"})
 _LEFT_OUT = {"__pycache__", ".pytest_cache", ".mypy_cache"}
-_LEFT_OUT_FILES = {"READY"}  # the lead's development note in harness/
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
@@ -53,7 +52,7 @@ def _tree(folder: Path) -> Iterator[Path]:
     for path in sorted(folder.rglob("*")):
         parts = set(path.relative_to(folder).parts)
         if path.is_file() and not path.is_symlink() and not parts & _LEFT_OUT \
-                and path.name not in _LEFT_OUT_FILES and path.suffix not in (".pyc", ".pyo"):
+                and path.suffix not in (".pyc", ".pyo"):
             yield path
 
 

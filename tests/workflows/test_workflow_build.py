@@ -21,8 +21,7 @@ TOP_LEVEL = {"ASSIGNMENT", "README.md", "harness", "pyproject.toml", "reference"
 def repo_files(folder: Path) -> set[str]:
     """Repository-relative names of the files under ``folder`` a package carries."""
     return {p.relative_to(REPO).as_posix() for p in folder.rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
-            and p.name != "READY"}
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
 
 
 def build(tmp_path: Path, *args: str) -> Path:
