@@ -40,8 +40,7 @@ class Grader:
         self.sandbox: Sandbox | None = None
         self._preflight: Preflight | None = None
         if assignment.main_file in self.found.files:
-            files = {name: path for name, path in self.found.files.items()}
-            files[assignment.main_file] = self.found.files[assignment.main_file]
+            files = dict(self.found.files)  # the student's files, under their handout names
             for support in assignment.support_files:
                 files[support.name] = support  # ours, whatever copy the student uploaded
             for probe in assignment.probe_files:
