@@ -212,12 +212,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _cmd_batch(args: argparse.Namespace) -> int:
     from harness.batch import BatchOptions, run_batch
+    from harness.batch.insights import InsightOptions
+    insights = InsightOptions(similarity=args.similarity or bool(args.similarity_reference),
+                              similarity_reference=args.similarity_reference,
+                              compare=args.compare)
     try:
         summary = run_batch(BatchOptions(
             args.assignment, args.submissions, args.out, workers=args.workers,
             scheduler=args.scheduler, only=tuple(args.only or ()), force=args.force,
-            timeout_cap=args.timeout_cap, budget=args.budget, progress=not args.no_progress))
-    except (LookupError, NotADirectoryError, ImportError) as exc:
+            timeout_cap=args.timeout_cap, budget=args.budget, progress=not args.no_progress,
+            insights=insights))
+    except (LookupError, NotADirectoryError, ImportError, ValueError) as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -227,7 +232,48 @@ def _cmd_batch(args: argparse.Namespace) -> int:
     print(f"{len(summary.records)} submissions: {len(summary.graded)} graded, "
           f"{len(summary.skipped)} unchanged (kept), {len(summary.failed)} without a result")
     print(f"gradebook: {summary.gradebook}\nreport:    {summary.report}")
+    if args.compare is not None:
+        from harness.batch.regrade import compare_batches, render_changes
+        print(render_changes(compare_batches(args.compare, args.out)))
     return 1 if summary.failed else 0
+
+
+def _cmd_similarity(args: argparse.Namespace) -> int:
+    from harness.batch.discover import discover
+    from harness.batch.insight_pages import write_similarity_pages
+    from harness.batch.insights import similar_pairs, write_similarity_csv
+    from harness.batch.similarity import SimilarityUnavailable
+    assignment = find_assignment(args.assignment)
+    for folder in (args.submissions, args.reference):
+        if folder is not None and not folder.is_dir():
+            print(f"gamegrader: {folder} is not a folder of submissions", file=sys.stderr)
+            return 2
+    try:
+        pairs = similar_pairs(assignment, discover(args.submissions), args.reference)
+    except SimilarityUnavailable as exc:
+        print(f"gamegrader: {exc}", file=sys.stderr)
+        return 2
+    page = write_similarity_pages(args.out, pairs, assignment.name)
+    write_similarity_csv(args.out / "similarity.csv", pairs)
+    for pair in pairs[:args.top]:
+        print(f"{pair.score:5.0%}  {pair.left.label}  ~  {pair.right.label}"
+              + ("  (earlier term)" if pair.right.is_reference else ""))
+    print(f"{len(pairs)} pairs share code beyond the template; all of them: {page}")
+    return 0
+
+
+def _cmd_diff(args: argparse.Namespace) -> int:
+    from harness.batch.regrade import (
+        NotABatchFolder, compare_batches, render_changes, write_changes_csv)
+    try:
+        changes = compare_batches(args.old, args.new)
+    except NotABatchFolder as exc:
+        print(f"gamegrader: {exc}", file=sys.stderr)
+        return 2
+    print(render_changes(changes))
+    if args.csv is not None:
+        write_changes_csv(args.csv, changes)
+    return 0
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
@@ -274,7 +320,41 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
     batch.add_argument("--timeout-cap", type=float, help="run no case longer than this")
     batch.add_argument("--budget", type=float, help="seconds for each submission's whole run")
     batch.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    batch.add_argument("--similarity", action="store_true", help="also compare every pair of "
+                       "submissions (template code excluded); report.html lists the most "
+                       "similar pairs, similarity.html shows each side by side")
+    batch.add_argument("--similarity-reference", type=Path, metavar="DIR", help="earlier-term "
+                       "submissions to compare against (not with each other); implies "
+                       "--similarity")
+    batch.add_argument("--compare", type=Path, metavar="PREVIOUS_OUT", help="an earlier batch's "
+                       "output folder: list every student whose score or test outcome changed "
+                       "(printed, in report.html and in changes.csv)")
     batch.set_defaults(run=_cmd_batch)
+
+    similar = commands.add_parser(
+        "similarity", help="instructors: find submissions that share code",
+        description="Compare every pair of submissions in SUBMISSIONS by winnowed fingerprints "
+        "(renamed variables and reordered functions still match), leaving out the code of the "
+        "student template and starter modules. Writes OUT/similarity.html (pairs ranked, each "
+        "side by side with the shared code highlighted) and OUT/similarity.csv.")
+    similar.add_argument("submissions", type=Path, help="the folder of submissions (as batch)")
+    similar.add_argument("--assignment", required=True, help="short name (its template is "
+                         "excluded)")
+    similar.add_argument("--out", required=True, type=Path, help="folder for the pages")
+    similar.add_argument("--reference", type=Path, metavar="DIR", help="earlier-term "
+                         "submissions: compared against, not with each other")
+    similar.add_argument("--top", type=int, default=10, help="pairs to print (default 10)")
+    similar.set_defaults(run=_cmd_similarity)
+
+    diff = commands.add_parser(
+        "diff", help="instructors: whose grade changed between two batch runs",
+        description="List every submission whose score or per-test outcome differs between two "
+        "batch output folders (e.g. before and after fixing a spec), with the tests that "
+        "changed.")
+    diff.add_argument("old", type=Path, help="the earlier batch output folder")
+    diff.add_argument("new", type=Path, help="the later batch output folder")
+    diff.add_argument("--csv", type=Path, help="also write the changes to this CSV file")
+    diff.set_defaults(run=_cmd_diff)
 
     build = commands.add_parser(
         "build", help="instructors: the Gradescope zip, or the student package",

@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 bash scripts/sandbox_users.sh
+bash scripts/system_packages.sh
 .venv/bin/python -m pytest -n "${GAMEGRADER_TEST_WORKERS:-2}" --dist loadgroup "$@"

@@ -6,12 +6,27 @@ A module of its own rather than ``conftest``: several test folders have a confte
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# Flags that start Debian's Chromium headless as root on a machine with no network.
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"]
+NO_CHROMIUM = ("Chromium is not installed: scripts/test.sh installs Debian's chromium when run "
+               "as root (CI does); elsewhere apt-get install chromium")
+
+
+def chromium(*args: str, profile: Path) -> subprocess.CompletedProcess[str]:
+    """Run headless Chromium with a fresh profile folder (e.g. ``--dump-dom URL``)."""
+    assert CHROMIUM is not None, NO_CHROMIUM
+    return subprocess.run([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args],
+                          capture_output=True, text=True, timeout=120)
 
 
 def run_gamegrader(*args: str, timeout: float = 600, env: dict[str, str] | None = None

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from harness.batch.store import Record
 
@@ -55,8 +55,13 @@ def write_gradebook(path: Path, records: Sequence[Record]) -> None:
             *(_points(tests[number].get("score")) if number in tests else ""
               for number, _ in columns),
         ])
+    write_csv(path, [*FIXED_COLUMNS, *(title for _, title in columns)], rows)
+
+
+def write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """A UTF-8 CSV file with a header row (the folder is created if needed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8", newline="") as stream:
         writer = csv.writer(stream)
-        writer.writerow([*FIXED_COLUMNS, *(title for _, title in columns)])
+        writer.writerow(header)
         writer.writerows(rows)

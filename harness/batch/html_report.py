@@ -23,7 +23,7 @@ LISTED = 15
 FAILING_LISTED = 50
 
 
-def _page(title: str, heading: str, subtitle: str, summary: str, body: str) -> str:
+def page(title: str, heading: str, subtitle: str, summary: str, body: str) -> str:
     template = Template(TEMPLATE.read_text(encoding="utf-8"))
     return template.substitute(title=escape(title), heading=escape(heading),
                                subtitle=escape(subtitle), summary=summary, body=body)
@@ -37,7 +37,7 @@ def _link(record: Record, name: str) -> str:
     return f"{SUBMISSIONS}/{quote(record.submission.key)}/{name}"
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], table_id: str,
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], table_id: str,
            numeric: frozenset[int] = frozenset()) -> str:
     """An HTML table; cells are already-escaped HTML."""
     head = "".join(f'<th class="num">{h}</th>' if i in numeric else f"<th>{h}</th>"
@@ -99,7 +99,7 @@ def _pass_rates(records: Sequence[Record]) -> str:
                      f"{passed}/{len(tests)}",
                      f'<span class="bar" title="{rate:.0%}"><span style="width:{rate:.1%}">'
                      f'</span></span> {rate:.0%}'])
-    return _table(["#", "test", "visibility", "passed", "pass rate"], rows, "pass-rates",
+    return table(["#", "test", "visibility", "passed", "pass rate"], rows, "pass-rates",
                   frozenset({3}))
 
 
@@ -117,7 +117,7 @@ def _slowest(records: Sequence[Record]) -> str:
     rows = [[_student_cell(r), f"{r.seconds:.1f} s",
              f"{float((r.document or {}).get('execution_time', 0)):.1f} s", _g(r.score)]
             for r in timed]
-    return _table(["student", "wall time", "grading time (results.json)", "score"], rows,
+    return table(["student", "wall time", "grading time (results.json)", "score"], rows,
                   "slowest", frozenset({1, 2, 3}))
 
 
@@ -134,7 +134,7 @@ def _failing(records: Sequence[Record]) -> str:
                      str(len(failed)), what])
     more = len(failing) - FAILING_LISTED
     note = f'<p class="muted">and {more} more (see the gradebook)</p>' if more > 0 else ""
-    return _table(["student", "score", "failed tests", "first failures"], rows, "failing",
+    return table(["student", "score", "failed tests", "first failures"], rows, "failing",
                   frozenset({1, 2})) + note
 
 
@@ -147,13 +147,15 @@ def _all_rows(records: Sequence[Record]) -> str:
         rows.append([_student_cell(record), emails, score, f"{record.seconds:.1f} s",
                      f'<a href="{_link(record, "feedback.html")}">feedback</a> · '
                      f'<a href="{_link(record, "results.json")}">results.json</a>'])
-    return _table(["student", "email", "score", "time", "files"], rows, "submissions",
+    return table(["student", "email", "score", "time", "files"], rows, "submissions",
                   frozenset({2, 3}))
 
 
-def render_report(records: Sequence[Record], assignment: str, title: str) -> str:
-    """The class report: summary, score histogram, pass rate per test, slowest and failing
-    submissions, and every submission with links to its feedback page and results.json."""
+def render_report(records: Sequence[Record], assignment: str, title: str,
+                  sections: Sequence[tuple[str, str, str]] = ()) -> str:
+    """The class report: summary, score histogram, pass rate per test, then ``sections``
+    (anchor, heading, HTML) such as the insights, slowest and failing submissions, and every submission
+    with links to its feedback page and results.json."""
     scores = [r.score for r in records if r.score is not None]
     maximum = max((r.max_score for r in records if r.document), default=0.0)
     errors = sum(1 for r in records if r.problem)
@@ -166,11 +168,13 @@ def render_report(records: Sequence[Record], assignment: str, title: str) -> str
     body = "\n".join([
         "<h2>Score histogram</h2>", histogram_svg(scores, maximum),
         "<h2>Pass rate per test</h2>", _pass_rates(records),
+        *(f'<h2 id="{escape(anchor)}">{escape(heading)}</h2>\n{html}'
+          for anchor, heading, html in sections),
         "<h2>Failing submissions</h2>", _failing(records),
         "<h2>Slowest submissions</h2>", _slowest(records),
         "<h2>All submissions</h2>", _all_rows(records)])
     stamp = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
-    return _page(f"{assignment}: batch report", f"{title} — batch report",
+    return page(f"{assignment}: batch report", f"{title} — batch report",
                  f"assignment {assignment}, generated {stamp} by gamegrader batch", summary, body)
 
 
@@ -195,20 +199,22 @@ def render_feedback(record: Record, assignment: str) -> str:
                      escape(str(test.get("visibility", "visible"))),
                      f"<pre>{escape(str(test.get('output', '')))}</pre>"])
     parts.append("<h2>Tests</h2>")
-    parts.append(_table(["#", "test", "status", "points", "visibility", "feedback"], rows,
+    parts.append(table(["#", "test", "status", "points", "visibility", "feedback"], rows,
                         "tests", frozenset({3})))
     label = record.submission.student_label
-    return _page(f"{label}: {assignment}", label,
+    return page(f"{label}: {assignment}", label,
                  f"submission {record.submission.key} of {assignment}", summary, "\n".join(parts))
 
 
-def write_pages(out: Path, records: Sequence[Record], assignment: str, title: str) -> Path:
-    """Write every feedback page and ``out/report.html``; return the report's path."""
+def write_pages(out: Path, records: Sequence[Record], assignment: str, title: str,
+                sections: Sequence[tuple[str, str, str]] = ()) -> Path:
+    """Write every feedback page and ``out/report.html`` (with ``sections``, see
+    ``render_report``); return the report's path."""
     for record in records:
         if record.document is not None:
             page = record.folder(out) / "feedback.html"
             page.parent.mkdir(parents=True, exist_ok=True)
             page.write_text(render_feedback(record, assignment), encoding="utf-8")
     report = out / "report.html"
-    report.write_text(render_report(records, assignment, title), encoding="utf-8")
+    report.write_text(render_report(records, assignment, title, sections), encoding="utf-8")
     return report

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Sequence
 
 import harness
-from harness.batch import store
+from harness.batch import regrade, similarity, store
 from harness.batch.discover import Submission, discover
 from harness.batch.executors import default_workers, run_dask, run_local
 from harness.batch.gradebook import write_gradebook
 from harness.batch.html_report import write_pages
+from harness.batch.insights import InsightOptions, write_insights
 from harness.batch.jobs import Job, Outcome, SubmissionTooLarge, read_files, tree_fingerprint
 from harness.batch.progress import Progress
 from harness.build import grading_code
@@ -38,6 +39,7 @@ class BatchOptions:
     timeout_cap: float | None = None
     budget: float | None = None
     progress: bool = True
+    insights: InsightOptions = InsightOptions()
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,18 @@ def select(submissions: Sequence[Submission], only: Sequence[str]) -> list[Submi
     return chosen
 
 
+def _check_insights(options: BatchOptions) -> None:
+    """Refuse, before any grading, insights that could not be computed at the end."""
+    earlier = options.insights.compare
+    if earlier is not None:
+        if earlier.resolve() == options.out.resolve():
+            raise ValueError("--compare needs the earlier batch's output folder, not the one "
+                             "being written (use a new --out, e.g. out-v2)")
+        regrade.load_batch(earlier)
+    if options.insights.similarity:
+        similarity.require()
+
+
 def run_batch(options: BatchOptions) -> BatchSummary:
     """Grade the submissions under ``options.submissions`` into ``options.out``.
 
@@ -88,9 +102,12 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         SpecError: the assignment is unknown or its spec is broken.
         NotADirectoryError: the submissions folder does not exist.
         LookupError: ``options.only`` names nobody.
-        ImportError: ``options.scheduler`` is set but dask.distributed is missing.
+        ImportError: ``options.scheduler`` is set but dask.distributed is missing, or
+            similarity is asked for but copydetect is missing.
+        ValueError: ``options.insights.compare`` is not an earlier batch output folder.
     """
     assignment = find_assignment(options.assignment)
+    _check_insights(options)
     everyone = discover(options.submissions)
     chosen = select(everyone, options.only)
     context = spec_fingerprint(assignment)
@@ -144,6 +161,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         records = tuple(store.load(options.out, s) for s in everyone)
         gradebook = options.out / "gradebook.csv"
         write_gradebook(gradebook, records)
-        report = write_pages(options.out, records, assignment.name, assignment.title)
+        sections = write_insights(options.out, records, assignment, options.insights)
+        report = write_pages(options.out, records, assignment.name, assignment.title, sections)
     graded = tuple(s.key for s, _, _ in jobs) + tuple(s.key for s, _ in early)
     return BatchSummary(records, graded, tuple(skipped), tuple(failed), gradebook, report)

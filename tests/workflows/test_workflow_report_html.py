@@ -1,17 +1,16 @@
 """The batch's HTML report rendered by headless Chromium (Debian's ``chromium`` package).
 
-Skipped, with the reason shown, where Chromium is not installed; ``scripts/check_report_html.sh``
-installs it and runs this file. The records are made from the real Dominoes cases with chosen
+scripts/test.sh installs Chromium when run as root (as CI is); elsewhere these tests are skipped
+with the reason shown. The records are made from the real Dominoes cases with chosen
 verdicts, so no grading is needed.
 """
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from gg_testing import CHROMIUM, NO_CHROMIUM, chromium
 from workflow_support import ASSIGNMENT
 
 from harness import results as results_file
@@ -22,9 +21,6 @@ from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
 from harness.verdicts import CaseResult, Verdict
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 NAMES = ["Ada Lovelace", "Zoë <script>alert(1)</script>", "Bob Bishop", "Carol Chen"]
 
 
@@ -47,21 +43,13 @@ def class_records(folder: Path) -> list[Record]:
     return records
 
 
-def chromium(*args: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    assert CHROMIUM is not None
-    profile = tmp_path / "profile"
-    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args],
-                          capture_output=True, text=True, timeout=120)
-
-
 def test_histogram_puts_each_score_in_one_bin_and_full_marks_in_the_last():
     svg = histogram_svg([0.0, 3.9, 4.0, 40.0, 40.0], 40.0)
     counts = [int(c) for c in re.findall(r'data-count="(\d+)"', svg)]
     assert counts == [2, 1, 0, 0, 0, 0, 0, 0, 0, 2]
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install "
-                    "chromium, or run scripts/check_report_html.sh)")
+@pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 def test_report_renders_in_headless_chromium_with_rows_histogram_and_links(tmp_path):
     out = tmp_path / "out"
     records = class_records(tmp_path)
@@ -69,7 +57,7 @@ def test_report_renders_in_headless_chromium_with_rows_histogram_and_links(tmp_p
         results_file.write(record.folder(out) / "results.json", record.document)
     report = write_pages(out, records, ASSIGNMENT, "Dominoes")
 
-    done = chromium("--dump-dom", report.as_uri(), tmp_path=tmp_path)
+    done = chromium("--dump-dom", report.as_uri(), profile=tmp_path / "profile")
     assert done.returncode == 0, done.stderr[-2000:]
     dom = done.stdout
     table = dom[dom.index('<table id="submissions"'):]
@@ -86,10 +74,10 @@ def test_report_renders_in_headless_chromium_with_rows_histogram_and_links(tmp_p
     assert "the grading process exited with status 1" in dom  # listed among the failing
 
     page = out / "submissions" / "student_1" / "feedback.html"
-    feedback = chromium("--dump-dom", page.as_uri(), tmp_path=tmp_path).stdout
+    feedback = chromium("--dump-dom", page.as_uri(), profile=tmp_path / "profile").stdout
     assert feedback.count('<tr class="row">') == 84 and "wrong move" in feedback
 
     shot = tmp_path / "report.png"
     chromium(f"--screenshot={shot}", "--window-size=1200,1600", report.as_uri(),
-             tmp_path=tmp_path)
+             profile=tmp_path / "profile")
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,171 @@
+"""Who copied from whom: every pair of a batch's submissions compared by winnowed fingerprints.
+
+The fingerprinting is copydetect's (tokens normalised so renamed variables and functions look
+alike, k-gram hashes winnowed, so reordered functions still match); this module only decides
+what a submission's text is, which fingerprints are boilerplate (everything in the student
+template and the starter modules, so two students who keep the skeleton do not look alike), and
+which pairs are compared (earlier-term "reference" submissions are compared with this batch but
+not with each other).
+"""
+from __future__ import annotations
+
+import io
+import logging
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from harness.batch.discover import Submission
+
+# copydetect's own defaults: matches shorter than 25 normalised characters are noise, and
+# every match of 25 or more is found (window of 1 over the k-grams).
+NOISE = 25
+WINDOW = 1
+FILE_LIMIT = 256 * 1024
+TOTAL_LIMIT = 1024 * 1024
+_SKIPPED_PARTS = {"__MACOSX", "__pycache__", ".git", ".venv", "venv"}
+
+
+class SimilarityUnavailable(ImportError):
+    """copydetect (the ``insights`` extra) is not installed."""
+
+
+def _copydetect() -> Any:
+    os.environ.setdefault("MPLBACKEND", "Agg")  # copydetect imports matplotlib at import time
+    logging.getLogger("matplotlib").setLevel(logging.WARNING)
+    try:
+        import copydetect.detector as detector
+    except ImportError as exc:
+        raise SimilarityUnavailable(
+            "similarity needs copydetect: pip install 'gamegrader[insights]'") from exc
+    return detector
+
+
+def require() -> None:
+    """Raise SimilarityUnavailable now rather than after a long batch."""
+    _copydetect()
+
+
+@dataclass(frozen=True)
+class Document:
+    """One submission's code as one text: its Python files in path order, each under a header."""
+
+    key: str
+    label: str
+    text: str
+    is_reference: bool = False
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two documents and how much of each is covered by code they share.
+
+    ``score`` is the larger of the two shares: a submission that copied all of another and added
+    more still ranks high. ``left_html``/``right_html`` are the escaped texts with the shared
+    regions wrapped in ``<mark>``.
+    """
+
+    left: Document
+    right: Document
+    left_share: float
+    right_share: float
+    left_html: str
+    right_html: str
+
+    @property
+    def score(self) -> float:
+        return max(self.left_share, self.right_share)
+
+
+def _python_files(root: Path, excluded: frozenset[str]) -> Iterable[tuple[str, bytes]]:
+    """Regular Python files below ``root`` (links never followed), size-capped."""
+    if root.is_file() and not root.is_symlink():
+        yield root.name, _read_capped(root)
+        return
+    total = 0
+    for folder, folders, files in os.walk(root, followlinks=False):
+        folders[:] = sorted(f for f in folders if f not in _SKIPPED_PARTS)
+        for name in sorted(files):
+            path = Path(folder) / name
+            relative = str(path.relative_to(root))
+            if not name.endswith(".py") or name in excluded or name.startswith("._"):
+                continue
+            if not stat.S_ISREG(path.lstat().st_mode):
+                continue
+            data = _read_capped(path)
+            total += len(data)
+            if total > TOTAL_LIMIT:
+                return
+            yield relative, data
+
+
+def _read_capped(path: Path) -> bytes:
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    handle = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return b""
+        return os.read(handle, FILE_LIMIT)
+    finally:
+        os.close(handle)
+
+
+def document_of(submission: Submission, excluded: frozenset[str] = frozenset(),
+                is_reference: bool = False) -> Document:
+    """The submission's Python files (minus ``excluded`` names, the starter files the grader
+    supplies) as one document."""
+    parts = [f"# ---- {name} ----\n{data.decode('utf-8', errors='replace')}\n"
+             for name, data in _python_files(submission.path, excluded)]
+    return Document(submission.key, submission.student_label, "".join(parts), is_reference)
+
+
+def template_boilerplate(folders: Sequence[Path]) -> Any:
+    """The fingerprints of every Python file in ``folders`` (the student template and starter
+    modules): shared with everyone, so never evidence of copying."""
+    detector = _copydetect()
+    import numpy as np
+    hashes: list[int] = []
+    for folder in folders:
+        for path in sorted(folder.rglob("*.py")) if folder.is_dir() else [folder]:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            template = detector.CodeFingerprint("template.py", NOISE, 1, fp=io.StringIO(text))
+            hashes.extend(template.hashes)
+    return np.unique(np.array(hashes, dtype=np.int64))
+
+
+def compare(documents: Sequence[Document], boilerplate: Any = None,
+            references: Sequence[Document] = ()) -> list[Pair]:
+    """Every pair among ``documents``, and each document against each of ``references``,
+    most similar first. Pairs sharing nothing are left out."""
+    detector = _copydetect()
+    from copydetect.utils import highlight_overlap
+
+    def fingerprint(document: Document) -> Any:
+        return detector.CodeFingerprint(f"{document.key}.py", NOISE, WINDOW,
+                                        boilerplate=boilerplate, fp=io.StringIO(document.text))
+
+    prints = [fingerprint(d) for d in documents]
+    reference_prints = [fingerprint(d) for d in references]
+    pairs = []
+    candidates = [(i, j, prints[j], documents[j]) for i in range(len(documents))
+                  for j in range(i + 1, len(documents))]
+    candidates += [(i, j, reference_prints[j], references[j]) for i in range(len(documents))
+                   for j in range(len(references))]
+    for i, _, right_print, right in candidates:
+        left_print, left = prints[i], documents[i]
+        if not left_print.hashes or not right_print.hashes:
+            continue
+        overlap, (left_share, right_share), (left_slices, right_slices) = \
+            detector.compare_files(left_print, right_print)
+        if overlap == 0:
+            continue
+        left_html, _ = highlight_overlap(left.text, left_slices, "<mark>", "</mark>",
+                                         escape_html=True)
+        right_html, _ = highlight_overlap(right.text, right_slices, "<mark>", "</mark>",
+                                          escape_html=True)
+        pairs.append(Pair(left, right, float(left_share), float(right_share), left_html,
+                          right_html))
+    pairs.sort(key=lambda p: (-p.score, p.left.key, p.right.key))
+    return pairs

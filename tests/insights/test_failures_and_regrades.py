@@ -1,0 +1,102 @@
+"""Test statistics (failure messages grouped per test) and regrade diffs, from results
+documents made with chosen verdicts (no grading needed), and ``gamegrader diff``."""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from gg_testing import run_gamegrader
+
+from harness import results as results_file
+from harness.batch import store
+from harness.batch.discover import Student, Submission
+from harness.batch.failures import failure_groups, pattern_of, write_failures_csv
+from harness.batch.jobs import Outcome
+from harness.batch.regrade import compare_batches, render_changes
+from harness.spec import find_assignment
+from harness.spec.loader import load_all_cases
+from harness.verdicts import CaseResult, Verdict
+
+CASES = load_all_cases(find_assignment("adversarial_search"))
+BEST_MOVE = [c for c in CASES if c.points > 0][:3]
+LOWER = "move right; value right; leaf count differs (yours: {}), lower than the reference's"
+
+
+def graded(name: str, verdicts: dict[str, tuple[Verdict, str]]) -> store.Record:
+    """A record in which the named cases fail with the given message; the rest pass."""
+    results = [CaseResult(c, verdicts[c.id][0], 0.0, verdicts[c.id][1]) if c.id in verdicts
+               else CaseResult(c, Verdict.PASSED, c.points) for c in CASES]
+    document = results_file.build(results, output="", execution_time=1.0)
+    return store.Record(Submission(name, Path(name), (Student(name.title()),)), document, 1.0, "")
+
+
+def save(out: Path, record: store.Record) -> None:
+    store.save(out, record.submission, Outcome(record.submission.key, record.document, "", 1.0),
+               "fingerprint")
+
+
+def test_a_case_s_own_numbers_and_values_do_not_split_a_group():
+    first = pattern_of("Wrong answer (0/0.5 points)\n" + LOWER.format(0))
+    assert first == pattern_of("Wrong answer (0.25/0.5 points)\n" + LOWER.format(17))
+    assert first == ("Wrong answer: move right; value right; leaf count differs (yours: …), "
+                     "lower than the reference's")
+    assert pattern_of("Timed out (0/1 points)\nstopped after 2.5 s") == \
+        "Timed out: stopped after N s"
+    assert pattern_of("Raised (0/1 points)\nYour code printed:\nhello") == "Raised"
+
+
+def test_failures_are_counted_per_test_and_message_most_common_first(tmp_path):
+    one, two = BEST_MOVE[0].id, BEST_MOVE[1].id
+    records = [
+        graded("ann", {one: (Verdict.WRONG_ANSWER, LOWER.format(3))}),
+        graded("ben", {one: (Verdict.WRONG_ANSWER, LOWER.format(9)),
+                       two: (Verdict.TIMED_OUT, "stopped after 5 s")}),
+        graded("cid", {one: (Verdict.RAISED, "raised IndexError: list index out of range")}),
+        graded("dee", {}),
+    ]
+    groups = failure_groups(records)
+    first = [g for g in groups if g.test == BEST_MOVE[0].title]
+    assert [(g.count, g.students) for g in first] == [(2, ("Ann", "Ben")), (1, ("Cid",))]
+    assert "lower than the reference" in first[0].pattern
+    assert sum(g.count for g in groups) == 4
+    write_failures_csv(tmp_path / "failures.csv", groups)
+    rows = list(csv.DictReader((tmp_path / "failures.csv").open(encoding="utf-8")))
+    assert [int(r["students"]) for r in rows] == [g.count for g in groups]
+    assert rows[0]["who"] == "Ann; Ben"
+
+
+def test_regrade_lists_exactly_whose_score_or_tests_changed(tmp_path):
+    old, new = tmp_path / "old", tmp_path / "new"
+    one = BEST_MOVE[0].id
+    for record in (graded("ann", {one: (Verdict.WRONG_ANSWER, "x")}), graded("ben", {}),
+                   graded("cid", {one: (Verdict.WRONG_ANSWER, "x")})):
+        save(old, record)
+    for record in (graded("ann", {}), graded("ben", {}),
+                   graded("cid", {one: (Verdict.TIMED_OUT, "x")}), graded("dee", {})):
+        save(new, record)
+    changes = {c.key: c for c in compare_batches(old, new)}
+    assert set(changes) == {"ann", "cid", "dee"}  # ben is unchanged
+    assert changes["ann"].delta == BEST_MOVE[0].points
+    assert [t.name for t in changes["ann"].tests] == [BEST_MOVE[0].title]
+    assert changes["ann"].tests[0].old.status == "failed"
+    assert changes["ann"].tests[0].new.status == "passed"
+    assert changes["cid"].delta == 0  # same points, another verdict
+    assert [(t.old.verdict, t.new.verdict) for t in changes["cid"].tests] == [
+        ("wrong answer", "timed out")]
+    assert changes["dee"].old_score is None and changes["dee"].new_score is not None
+    text = render_changes(list(changes.values()))
+    assert "Ann [ann]" in text and "Ben" not in text
+
+
+def test_diff_command_prints_the_changes_and_refuses_a_folder_that_is_not_a_batch(tmp_path):
+    old, new = tmp_path / "old", tmp_path / "new"
+    save(old, graded("ann", {BEST_MOVE[0].id: (Verdict.WRONG_ANSWER, "x")}))
+    save(new, graded("ann", {}))
+    done = run_gamegrader("diff", str(old), str(new), "--csv", str(tmp_path / "changes.csv"))
+    assert done.returncode == 0, done.stderr
+    assert "1 submission changed" in done.stdout and "Ann [ann]" in done.stdout
+    rows = list(csv.DictReader((tmp_path / "changes.csv").open(encoding="utf-8")))
+    assert len(rows) == 1 and rows[0]["old"].endswith("(wrong answer)")
+    assert rows[0]["new"].endswith("(passed)")
+    refused = run_gamegrader("diff", str(tmp_path), str(new))
+    assert refused.returncode == 2 and "not a batch output folder" in refused.stderr
