@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from harness.compare import Judgement, observations_from_reply, resolve_callable
+from harness.compare.diagnosis import with_diagnosis
 from harness.compare.observations import error_from_reply
 from harness.compare.registry import resolve_comparator
 from harness.preflight import Preflight, describe_process_failure, run_preflight
@@ -117,6 +118,8 @@ class Grader:
                               raw.seconds)
         judgement = resolve_comparator(case.compare)(case, observations,
                                                      case.visibility.reveals_expected)
+        if judgement.fraction < 1.0 and case.diagnose:
+            judgement = with_diagnosis(judgement, case, observations)
         errors = [o.error for o in observations if o.error is not None]
         failure = Verdict.WRONG_ANSWER
         if errors:

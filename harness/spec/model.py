@@ -65,6 +65,7 @@ class Case:
     requires: tuple[str, ...] = ()
     generated: bool = False
     module: str | None = None
+    diagnose: str | None = None
 
     @property
     def uses_main_module(self) -> bool:

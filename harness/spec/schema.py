@@ -19,6 +19,7 @@ _CASE_COMMON: dict[str, Any] = {
     "stdin": {"type": "string"},
     "tags": {"type": "array", "items": {"type": "string"}},
     "module": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
+    "diagnose": DOTTED,
 }
 
 CASE = {

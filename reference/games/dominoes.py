@@ -44,9 +44,11 @@ def legal_moves(board: Board, vertical: bool) -> list[Move]:
 def place(board: Board, move: Move, vertical: bool) -> Board:
     """The board with a domino placed at ``move`` (unchecked: legality is the caller's job)."""
     row, col = move
-    cells = {(row, col), (row + 1, col) if vertical else (row, col + 1)}
-    return tuple(tuple(square or (r, c) in cells for c, square in enumerate(line))
-                 for r, line in enumerate(board))
+    rows = list(board)
+    for r, c in ((row, col), (row + 1, col) if vertical else (row, col + 1)):
+        line = rows[r]
+        rows[r] = (*line[:c], True, *line[c + 1:])
+    return tuple(rows)
 
 
 class Dominoes:

@@ -1,0 +1,91 @@
+"""Name the likely mistake behind a failed case, without giving the answer away.
+
+An assignment declares known-wrong variants of its reference (``diagnose:`` in a case file names
+a function returning them). When a case fails, its transcript is replayed in this trusted
+process once per variant, in a namespace where the handout's names behave as that mistake
+would; when exactly one variant reproduces every answer the student gave, the feedback names
+it. The text names a mistake, never an expected value, so it is safe on hidden cases too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Sequence
+
+from harness.compare.equality import strict_equal
+from harness.compare.observations import Observation
+from harness.compare.registry import resolve_callable
+from harness.compare.verdict import Judgement
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A known mistake: how feedback describes it, and a fresh namespace in which the case's
+    transcript runs as code with that mistake would."""
+
+    description: str
+    namespace: Callable[[], dict[str, Any]]
+
+
+AMBIGUOUS = 2  # at most this many mistakes named together when they give the same answers
+
+
+def _replay(case: Any, namespace: dict[str, Any]) -> list[Any]:
+    """The values of the case's judged examples, run in ``namespace`` (trusted code only: the
+    spec's transcript and the reference's names)."""
+    values = []
+    for example in case.examples:
+        source = example.source.strip()
+        try:
+            code = compile(source, "<diagnosis>", "eval")
+        except SyntaxError:
+            exec(compile(source, "<diagnosis>", "exec"), namespace)  # noqa: S102 - spec code
+            value = None
+        else:
+            value = eval(code, namespace)  # noqa: S307 - the spec's own transcript
+        if example.want.strip():
+            values.append(value)
+    return values
+
+
+def _reproduces(variant: Variant, case: Any, answers: Sequence[Observation]) -> bool:
+    try:
+        values = _replay(case, variant.namespace())
+    except Exception:  # noqa: BLE001 - a variant that cannot run this case does not match
+        return False
+    if len(values) != len(answers):
+        return False
+    return all(answer.error is None and answer.has_value and strict_equal(value, answer.value)
+               for value, answer in zip(values, answers))
+
+
+def diagnose(case: Any, observations: Sequence[Observation],
+             variants: Sequence[Variant]) -> str:
+    """Name the known mistake that reproduces every judged answer of the case: one, or at most
+    ``AMBIGUOUS`` that give the same answers here (then all are named); else ``""``."""
+    judged = [observations[i] for i, example in enumerate(case.examples)
+              if example.want.strip() and i < len(observations)]
+    if not judged or len(judged) != sum(1 for e in case.examples if e.want.strip()):
+        return ""
+    matching = [v.description for v in variants if _reproduces(v, case, judged)]
+    if not matching or len(matching) > AMBIGUOUS:
+        return ""
+    if len(matching) == 1:
+        return f"Likely mistake: your answers are exactly what {matching[0]} gives."
+    return ("Likely mistake: your answers are exactly what each of these gives here: "
+            + "; or ".join(matching) + ".")
+
+
+def with_diagnosis(judgement: Judgement, case: Any, observations: Sequence[Observation]) -> Judgement:
+    """``judgement`` with the likely mistake added, using the variants ``case.diagnose`` names.
+
+    Never raises: where the variants cannot be had (the student package ships no reference
+    search) or fail, the judgement is returned as it was.
+    """
+    try:
+        text = diagnose(case, observations, resolve_callable(case.diagnose)())
+    except Exception:  # noqa: BLE001 - a diagnosis is a bonus; it must never cost the case
+        return judgement
+    if not text:
+        return judgement
+    message = f"{judgement.message}\n{text}" if judgement.message else text
+    return replace(judgement, message=message)

@@ -1,0 +1,96 @@
+"""The registry's mistakes written into the reference solution as a student would write them,
+and an in-process replay of the assignment's cases against such a file (trusted code only)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from harness.compare.diagnosis import diagnose
+from harness.compare.observations import Observation
+from harness.compare.registry import resolve_comparator, resolve_callable
+from harness.spec import find_assignment
+from harness.spec.loader import load_all_cases
+
+SOLUTION = (Path(__file__).resolve().parents[2] / "reference" / "solutions" / "adversarial_search"
+            / "adversarial_search.py")
+ROOT_CALL = 'max_value(self, vertical, float("-inf"), float("inf"), limit)'
+
+# The registry's description (its first words) -> the edits that make the solution file
+# commit that mistake, as a student would write it.
+STUDENT_MISTAKES: dict[str, list[tuple[str, str]]] = {
+    "alpha-beta stopping one ply before": [(ROOT_CALL, ROOT_CALL.replace("limit)", "limit - 1)"))],
+    "alpha-beta searching one ply past": [("limit)\n        return move", "limit + 1)\n        return move")],
+    "alpha-beta pruning only when a value passes": [("if value >= beta:", "if value > beta:"),
+                                                    ("if value <= alpha:", "if value < alpha:")],
+    "minimax without any pruning": [("if value >= beta:", "if False:"),
+                                    ("if value <= alpha:", "if False:")],
+    "alpha-beta testing a MAX node against alpha": [("if value >= beta:", "if value >= alpha:"),
+                                                     ("if value <= alpha:", "if value <= beta:")],
+    "alpha-beta counting every position": [
+        ("            if depth == 0 or game.game_over(player):\n                leaves[0] += 1\n",
+         "            leaves[0] += 1\n            if depth == 0 or game.game_over(player):\n")],
+    "alpha-beta counting leaves only at the depth limit": [
+        ("leaves[0] += 1", "leaves[0] += 1 if depth == 0 else 0")],
+    "alpha-beta evaluating positions from the opponent's side": [
+        ("return game.evaluate(vertical), None", "return game.evaluate(not vertical), None")],
+    "alpha-beta evaluating each position for the player to move there": [
+        ("return game.evaluate(vertical), None", "return game.evaluate(player), None")],
+    "alpha-beta with MIN and MAX swapped": [(ROOT_CALL, ROOT_CALL.replace("max_value", "min_value"))],
+    "alpha-beta trying moves column by column": [
+        ("for row in range(self.rows):\n            for col in range(self.cols):",
+         "for col in range(self.cols):\n            for row in range(self.rows):")],
+    "alpha-beta that lets a later move with an equal value": [
+        ("if child_value > value:", "if child_value >= value:"),
+        ("if child_value < value:", "if child_value <= value:")],
+}
+
+
+def mutated_source(edits: list[tuple[str, str]]) -> str:
+    text = SOLUTION.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, f"{old!r} does not occur in the solution"
+        text = text.replace(old, new)
+    return text
+
+
+def module_namespace(source: str) -> dict[str, Any]:
+    namespace: dict[str, Any] = {"__name__": "student"}
+    exec(compile(source, "student.py", "exec"), namespace)  # noqa: S102 - our own solution file
+    return namespace
+
+
+def best_move_cases() -> list[Any]:
+    return [c for c in load_all_cases(find_assignment("adversarial_search")) if c.diagnose]
+
+
+def observe(case: Any, source: str) -> list[Observation]:
+    """The case's observations for ``source``, as the sandbox would report them."""
+    namespace = module_namespace(source)
+    observations = []
+    for example in case.examples:
+        code = example.source.strip()
+        try:
+            value = eval(compile(code, "<case>", "eval"), namespace)  # noqa: S307
+        except SyntaxError:
+            exec(compile(code, "<case>", "exec"), namespace)  # noqa: S102
+            value = None
+        observations.append(Observation(value=value, has_value=value is not None))
+    return observations
+
+
+def diagnoses_of(source: str, cases: list[Any] | None = None) -> list[tuple[str, float, str]]:
+    """(case id, fraction earned, diagnosis) for every diagnosable case ``source`` fails."""
+    found = []
+    for case in best_move_cases() if cases is None else cases:
+        observations = observe(case, source)
+        judgement = resolve_comparator(case.compare)(case, observations, False)
+        if judgement.fraction < 1.0:
+            variants = resolve_callable(case.diagnose)()
+            found.append((case.id, judgement.fraction, diagnose(case, observations, variants)))
+    return found
+
+
+def student_edits(description: str) -> list[tuple[str, str]]:
+    """The solution-file edits for the registry mistake described by ``description``."""
+    return next(edits for start, edits in STUDENT_MISTAKES.items()
+                if description.startswith(start))
