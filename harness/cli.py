@@ -291,11 +291,29 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
 def _cmd_validate(args: argparse.Namespace) -> int:
     from harness.validate import validate
+    if args.mutation:
+        return _mutation(args)
     report = validate(args.assignments or list_assignments(), workers=args.workers,
                       timeout_cap=args.timeout_cap, mutants=not args.no_mutants,
                       only_mutants=tuple(args.mutant or ()))
     print(report.render())
     return 0 if report.ok else 1
+
+
+def _mutation(args: argparse.Namespace) -> int:
+    from harness.mutation import MutationUnavailable, mutation_report
+    failed = False
+    for name in args.assignments or list_assignments():
+        try:
+            report = mutation_report(name, workers=args.workers or 2,
+                                     timeout_cap=args.timeout_cap or 5.0,
+                                     limit=args.mutation_limit)
+        except MutationUnavailable as exc:
+            print(f"gamegrader: {exc}", file=sys.stderr)
+            return 2
+        print(report.render(), flush=True)
+        failed = failed or report.score < args.mutation_goal
+    return 1 if failed else 0
 
 
 def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -380,6 +398,13 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
     check.add_argument("--no-mutants", action="store_true", help="skip the wrong implementations")
     check.add_argument("--mutant", action="append", metavar="NAME", help="run only this wrong "
                        "implementation (repeatable)")
+    check.add_argument("--mutation", action="store_true", help="instead: grade automatic "
+                       "mutants of each reference solution (cosmic-ray) and print the share the "
+                       "cases catch, with every surviving mutant; exits 1 below --mutation-goal")
+    check.add_argument("--mutation-limit", type=int, metavar="N", help="grade at most N mutants "
+                       "per assignment")
+    check.add_argument("--mutation-goal", type=float, default=0.95, metavar="SHARE",
+                       help="the share of mutants the cases must catch (default 0.95)")
     check.set_defaults(run=_cmd_validate)
 
 

@@ -1,0 +1,49 @@
+"""Automatic mutants (cosmic-ray) and the spec-strength score of ``validate --mutation``."""
+from __future__ import annotations
+
+import pytest
+
+from harness import mutation
+from harness.spec import SpecError
+
+SOURCE = "def f(a, b):\n    if a < b:\n        return a + 1\n    return b\n"
+
+
+def test_every_mutant_changes_one_line_and_is_identified_by_it():
+    mutants = list(mutation.mutants_of("f.py", SOURCE))
+    assert len(mutants) >= 10
+    assert all(m.source != SOURCE and m.line in (2, 3) for m in mutants)
+    changed = {m.key for m in mutants}
+    assert ("f.py", "if a < b:", "if a <= b:") in changed
+    assert ("f.py", "return a + 1", "return a - 1") in changed
+    assert len(changed) == len(mutants)  # no two mutants make the same change
+
+
+def test_the_score_leaves_declared_equivalent_mutants_out():
+    report = mutation.MutationReport("x", total=10, caught=7)
+    report.equivalent = [mutation.Mutant("f.py", "op", 1, "a", "b", "")] * 2
+    assert report.score == pytest.approx(7 / 8)
+    assert "7 of 8 mutants caught (87.5%)" in report.render()
+
+
+def test_every_declared_equivalent_mutant_of_dominoes_is_still_a_mutant_of_the_solution():
+    declared = mutation.load_equivalent("adversarial_search")
+    solution = (mutation.project_root() / "reference" / "solutions" / "adversarial_search"
+                / "adversarial_search.py").read_text(encoding="utf-8")
+    keys = {m.key for m in mutation.mutants_of("adversarial_search.py", solution)}
+    assert declared and set(declared) <= keys
+
+
+def test_a_malformed_equivalent_file_names_the_file(tmp_path, monkeypatch):
+    (tmp_path / "tests" / "mutants").mkdir(parents=True)
+    (tmp_path / "tests" / "mutants" / "x.equivalent.yaml").write_text("- {file: a.py}\n")
+    monkeypatch.setattr(mutation, "project_root", lambda: tmp_path)
+    with pytest.raises(SpecError, match="x.equivalent.yaml"):
+        mutation.load_equivalent("x")
+
+
+def test_a_mutant_is_caught_by_the_first_case_it_fails():
+    solution = (mutation.project_root() / "reference" / "solutions" / "adversarial_search"
+                / "adversarial_search.py").read_text(encoding="utf-8")
+    wrong = solution.replace("if value >= beta:", "if value > beta:")
+    assert mutation.first_failure("adversarial_search", {"adversarial_search.py": wrong}, 10)
