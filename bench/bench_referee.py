@@ -27,11 +27,11 @@ from reference.games.isolation import Isolation, IsolationState, format_board  #
 from reference.isolation.arena import IsolationArena  # noqa: E402
 from reference.isolation.players import RandomPlayer  # noqa: E402
 from reference.isolation.referee import referee_game, student_contestant  # noqa: E402
-from reference.tournament.engine import run_round_robin  # noqa: E402
-from reference.tournament.executors import DaskExecutor, Executor, LocalExecutor  # noqa: E402
-from reference.tournament.match import Contestant  # noqa: E402
-from reference.tournament.records import Entrant  # noqa: E402
-from reference.tournament.seats import InProcess  # noqa: E402
+from harness.tournament.engine import run_round_robin  # noqa: E402
+from harness.tournament.executors import DaskExecutor, Executor, LocalExecutor  # noqa: E402
+from harness.games.match import Seat as Contestant  # noqa: E402
+from harness.tournament.records import Entrant  # noqa: E402
+from harness.games.seats import InProcess  # noqa: E402
 
 INSTANT_PLAYER = '''
 DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]

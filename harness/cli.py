@@ -19,7 +19,7 @@ from harness.submission import _stem_key
 
 PYTEST_INI = Path(__file__).resolve().parent / "data" / "pytest.ini"
 # The game-agnostic tournament engine lives with the trusted reference code.
-TOURNAMENT_ENTRY = "reference.tournament.cli:main"
+TOURNAMENT_ENTRY = "harness.tournament.cli:main"
 
 
 def run_grading(assignment_name: str, submission: Path, output: Path, *,

@@ -17,10 +17,10 @@ from reference.games.isolation import SIZE, Isolation, IsolationState, Move
 from reference.isolation.referee import (
     game_result, house_agent, referee_game, student_contestant,
 )
-from reference.tournament.match import Contestant
-from reference.tournament.records import Entrant, GameResult, GameTask
-from reference.tournament.schedule import derive_seed
-from reference.tournament.seats import CallServerLike, InProcess
+from harness.games.match import Seat
+from harness.games.seats import CallServerLike, InProcess
+from harness.tournament.records import Entrant, GameResult, GameTask
+from harness.tournament.schedule import derive_seed
 
 HOUSE_PREFIX = "house:"
 MODULE = "player"
@@ -84,10 +84,10 @@ class IsolationArena:
             seats = [self._seat(entrant, game, derive_seed(task.seed, side), stack)
                      for side, entrant in enumerate((task.first, task.second))]
             record = referee_game(seats[0], seats[1], self.seconds, game)
-        return game_result(record, task)
+        return game_result(record, task, self.size, self.seconds)
 
     def _seat(self, entrant: Entrant, game: Isolation, seed: int, stack: ExitStack
-              ) -> Contestant[IsolationState, Move]:
+              ) -> Seat[IsolationState, Move]:
         if entrant.source.startswith(HOUSE_PREFIX):
             return InProcess(house_agent(entrant.source[len(HOUSE_PREFIX):], game, seed))
         if self.open_server is None:

@@ -1,6 +1,6 @@
 """Trusted in-process Isolation players: random, greedy one-ply, and timed alpha-beta.
 
-Each is an ``Agent`` for ``reference.tournament.seats.InProcess``: ``choose_move(state,
+Each is an ``Agent`` for ``harness.games.seats.InProcess``: ``choose_move(state,
 time_left)`` returns a legal destination for the player to move, or None when it has none. They
 work on :class:`reference.games.isolation.IsolationState` and never change it. The student-API
 reference player is the separate file ``reference/solutions/isolation/``.

@@ -4,20 +4,22 @@ The student's function is ``choose_move(board, player, time_left)`` (``student_t
 isolation``): it gets a fresh handout board (list of rows of ``-*xo``), its symbol ``"x"`` or
 ``"o"`` and the seconds left on its clock, and returns a 1-indexed ``(row, col)`` or ``(None,
 None)``. Replies are read by :func:`reference.games.isolation.parse_move`; the game loop, the
-chess clock and the verdicts are the game-agnostic ``reference.tournament.match``.
+chess clock and the verdicts are the game-agnostic ``harness.games.match``.
 """
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Optional
+from typing import Annotated, Any, Callable, Optional
+
+import msgspec
 
 from reference.games.isolation import (
     O, X, Isolation, IsolationState, Move, format_board, parse_move,
 )
 from reference.isolation.players import AlphaBetaPlayer, GreedyPlayer, RandomPlayer
-from reference.tournament.match import Contestant, GameRecord, play_game, replay
-from reference.tournament.records import GameResult, GameTask
-from reference.tournament.seats import Agent, CallServerLike, InProcess, Served
+from harness.games.match import Clock, GameRecord, Seat, play_game, replay
+from harness.games.seats import Agent, CallServerLike, Served
+from harness.tournament.records import GameResult, GameTask, result_of
 
 FUNCTION = "choose_move"
 """The student's entry point."""
@@ -25,6 +27,11 @@ FUNCTION = "choose_move"
 HOUSE_BOTS = ("random", "greedy", "reference", "depth1", "depth2", "depth3")
 """Built-in players: seeded random, greedy one-ply with seeded ties, the timed alpha-beta
 reference, and fixed-depth alpha-beta (deterministic, clock ignored)."""
+
+_Coordinate = Optional[Annotated[int, msgspec.Meta(ge=-(2 ** 31), le=2 ** 31)]]
+WIRE_TYPE = tuple[_Coordinate, _Coordinate]
+"""A reply's exact type on the wire: two ints (or two Nones), bounded so that a huge number is
+rejected before anything prints or compares it."""
 
 
 def house_agent(name: str, game: Isolation, seed: int | str) -> Agent[IsolationState, Move]:
@@ -49,31 +56,31 @@ def encode_request(state: IsolationState, time_left: float, size: int) -> list[A
     return [format_board(state, size), state.to_move, float(time_left)]
 
 
-def student_contestant(server: CallServerLike, size: int = 8
-                       ) -> Contestant[IsolationState, Move]:
-    """A sandboxed student module (a harness ``CallServer``) as a contestant."""
+def read_reply(value: Any, size: int = 8) -> Optional[Move]:
+    """A converted reply as a destination, or None for ``(None, None)``; ValueError otherwise."""
+    return parse_move(value, size)
+
+
+def student_contestant(server: CallServerLike, size: int = 8) -> Seat[IsolationState, Move]:
+    """A sandboxed student module (a harness ``CallServer``) as a seat."""
     return Served(server, FUNCTION, lambda state, left: encode_request(state, left, size),
-                  lambda value: parse_move(value, size))
+                  WIRE_TYPE, lambda value: read_reply(value, size),
+                  "(row, col) or (None, None)")
 
 
-def referee_game(x: Contestant[IsolationState, Move], o: Contestant[IsolationState, Move],
+def referee_game(x: Seat[IsolationState, Move], o: Seat[IsolationState, Move],
                  seconds: float, game: Optional[Isolation] = None,
                  clock: Callable[[], float] = time.perf_counter) -> GameRecord[Move]:
     """One refereed game from the opening position, ``x`` moving first, ``seconds`` per clock."""
     game = game or Isolation()
-    return play_game(game, game.initial, {X: x, O: o}, seconds, clock=clock)
+    return play_game(game, game.initial, {X: x, O: o}, Clock(game_seconds=seconds), timer=clock)
 
 
-def game_result(record: GameRecord[Move], task: GameTask) -> GameResult:
+def game_result(record: GameRecord[Move], task: GameTask, size: int = 8,
+                seconds: Optional[float] = None) -> GameResult:
     """``record`` as the tournament's plain result; the task's first entrant played x."""
-    winner = record.outcome.winner
-    clocks = dict(record.clocks)
-    return GameResult(task.first.name, task.second.name, task.seed,
-                      None if winner is None else (0 if winner == X else 1),
-                      record.outcome.termination.value, record.outcome.detail,
-                      tuple(tuple(p.move) for p in record.plies),
-                      tuple(round(p.seconds, 6) for p in record.plies),
-                      (round(clocks[X], 6), round(clocks[O], 6)))
+    return result_of(record, task, (X, O), {"name": "isolation", "size": size,
+                                            "clock": seconds})
 
 
 def replay_result(result: GameResult, game: Optional[Isolation] = None) -> list[IsolationState]:
@@ -95,4 +102,4 @@ def replay_result(result: GameResult, game: Optional[Isolation] = None) -> list[
 
 
 __all__ = ["FUNCTION", "HOUSE_BOTS", "encode_request", "game_result", "house_agent",
-           "referee_game", "replay_result", "student_contestant"]
+           "read_reply", "referee_game", "replay_result", "student_contestant", "WIRE_TYPE"]

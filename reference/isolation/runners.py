@@ -24,9 +24,10 @@ from typing import Any
 from harness import Case, Judgement, Sandbox
 from reference.games.isolation import O, X, Isolation, Player
 from reference.isolation.referee import house_agent, referee_game, student_contestant
-from reference.tournament.match import GameRecord, Termination
-from reference.tournament.schedule import derive_seed
-from reference.tournament.seats import InProcess
+from harness.games.match import GameRecord
+from harness.games.outcome import Termination
+from harness.tournament.schedule import derive_seed
+from harness.games.seats import InProcess
 
 
 @dataclass(frozen=True)

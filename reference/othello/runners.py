@@ -1,9 +1,9 @@
 """Game runner for the othello spec: the student's agent plays Randy through the real protocol.
 
 The student's ``agent.py`` runs as a program in the sandbox (``sandbox.start_program``) and the
-one game manager (``student_template/othello/othello_game.py``, via
-:mod:`reference.othello.manager`) referees with the reference rules. Randy plays in this process,
-seeded per game, so a case is reproducible up to the student's own choices.
+trusted referee (:mod:`reference.othello.referee`, on the one match loop of ``harness.games``)
+referees with the reference rules. Randy plays in this process, seeded per game, so a case is
+reproducible up to the student's own choices.
 """
 from __future__ import annotations
 
@@ -11,36 +11,49 @@ import time
 from typing import Any, Mapping
 
 from harness import Case, Judgement, Sandbox
+from harness.games import Clock, GameRecord
+from harness.games.outcome import Reason
+from reference.games.othello import get_score
+from reference.othello.referee import (
+    COLOR_NAMES, Settings, final_board, house_seat, program_seat, referee_game,
+)
 
-from reference.othello.manager import load_manager, reference_rules
-
-_COLORS = {1: "dark", 2: "light"}
 _STDERR_LINES = 6
 
 
-def _config(manager: Any, options: Mapping[str, Any], case_timeout: float) -> Any:
-    return manager.GameConfig(
-        size=int(options["size"]), limit=int(options.get("limit", -1)),
-        minimax=bool(options.get("minimax", False)), caching=bool(options.get("caching", False)),
-        ordering=bool(options.get("ordering", False)),
-        move_timeout=min(float(options.get("move_timeout", 10.0)), case_timeout),
-        handshake_timeout=min(float(options.get("handshake_timeout", 10.0)), case_timeout),
-        color_only=bool(options.get("color_only", False)))
+def settings_of(options: Mapping[str, Any]) -> Settings:
+    """The game settings a case's options name."""
+    return Settings(size=int(options["size"]), limit=int(options.get("limit", -1)),
+                    minimax=bool(options.get("minimax", False)),
+                    caching=bool(options.get("caching", False)),
+                    ordering=bool(options.get("ordering", False)),
+                    color_only=bool(options.get("color_only", False)))
 
 
-def describe_game(number: int, color: int, seed: int, outcome: Any) -> str:
-    """One game's feedback: who played what, the result, and for a forfeit by the agent the
-    reason, the move, the board and the tail of its stderr."""
-    head = f"game {number}: you played {_COLORS[color]} (Randy's seed {seed}): "
-    dark, light = outcome.score
+def clock_of(options: Mapping[str, Any], case_timeout: float) -> Clock:
+    """10 s per move and for the handshake by default, never more than the case's timeout."""
+    return Clock(move_seconds=min(float(options.get("move_timeout", 10.0)), case_timeout),
+                 handshake_seconds=min(float(options.get("handshake_timeout", 10.0)),
+                                       case_timeout))
+
+
+def describe_game(number: int, color: int, seed: int, record: GameRecord[Any], size: int) -> str:
+    """One game's feedback: who played what, the result, and for a forfeit by the agent what
+    happened (timeout with the clock, crash with its last stderr lines, illegal move with the
+    move), the board and the tail of its stderr."""
+    head = f"game {number}: you played {COLOR_NAMES[color]} (Randy's seed {seed}): "
+    outcome = record.outcome
+    board = final_board(record, size)
+    dark, light = get_score(board)
     score = f"dark {dark} - light {light}"
     if outcome.forfeiter == color:
-        lines = [head + f"lost by forfeit ({outcome.reason.value}), {score}",
-                 f"  {outcome.detail}"]
-        if outcome.move is not None:
-            lines.append(f"  your move (column, row): {outcome.move}")
-        lines.append(f"  board (board[row][col]): {outcome.board!r}")
-        tail = outcome.stderr.strip().splitlines()[-_STDERR_LINES:]
+        yours = sum(ply.player == color for ply in record.plies) + 1
+        lines = [head + f"lost by forfeit ({outcome.reason.value}) on your move {yours}, "
+                 f"{score}", f"  {outcome.detail}"]
+        if record.bad_move is not None:
+            lines.append(f"  your move (column, row): {record.bad_move}")
+        lines.append(f"  board (board[row][col]): {board!r}")
+        tail = record.stderr.strip().splitlines()[-_STDERR_LINES:]
         if tail:
             lines.append("  your stderr ended with:\n" + "\n".join(f"    {t}" for t in tail))
         return "\n".join(lines)
@@ -63,10 +76,8 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
     Games stop after a timeout forfeit and once the case's timeout has passed; games not
     played count as not won.
     """
-    manager = load_manager()
-    rules = reference_rules()
     options = case.options
-    config = _config(manager, options, case.timeout)
+    settings, clock = settings_of(options), clock_of(options, case.timeout)
     games = options["games"]
     min_wins = int(options.get("min_wins", len(games)))
     deadline = time.monotonic() + case.timeout
@@ -78,16 +89,17 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
         if skip_reason:
             lines.append(f"game {number}: not played ({skip_reason})")
             continue
-        randy = manager.random_player(seed, rules)
+        randy = house_seat("random", seed)
         with sandbox.start_program() as program:
-            dark, light = (program, randy) if color == 1 else (randy, program)
-            outcome = manager.play_game(dark, light, config, rules=rules)
-        wins += outcome.winner == color
-        lines.append(describe_game(number, color, seed, outcome))
-        if outcome.forfeiter == color and outcome.reason is manager.Reason.TIMEOUT:
+            agent = program_seat(program, settings)
+            dark, light = (agent, randy) if color == 1 else (randy, agent)
+            record = referee_game(dark, light, settings, clock)
+        wins += record.outcome.winner == color
+        lines.append(describe_game(number, color, seed, record, settings.size))
+        if record.outcome.forfeiter == color and record.outcome.reason is Reason.TIMEOUT:
             skip_reason = "skipped after a timeout, to save grading time"
-    summary = (f"won {wins} of {len(games)} games against Randy on {config.size}x{config.size} "
-               f"(needed {min_wins})")
+    summary = (f"won {wins} of {len(games)} games against Randy ({settings.describe()}; "
+               f"{clock.describe()}; needed {min_wins})")
     return Judgement(min(1.0, wins / min_wins) if min_wins else 1.0,
                      "\n".join([summary] + lines))
 

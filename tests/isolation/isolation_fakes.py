@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from reference.isolation.arena import IsolationArena
-from reference.tournament.records import GameResult, GameTask
+from harness.tournament.records import GameResult, GameTask
 
 
 class TickingClock:

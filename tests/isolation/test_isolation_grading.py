@@ -14,7 +14,7 @@ import pytest
 
 from harness import Sandbox
 from reference.isolation.runners import play_house_game
-from reference.tournament.match import Termination
+from harness.games.outcome import Termination
 
 from gg_testing import scores_by_group
 

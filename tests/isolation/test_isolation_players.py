@@ -6,8 +6,8 @@ import pytest
 from reference.games.isolation import Isolation, parse_board
 from reference.isolation.players import AlphaBetaPlayer, GreedyPlayer, RandomPlayer, TimePolicy
 from reference.isolation.referee import HOUSE_BOTS, house_agent, referee_game
-from reference.tournament.match import Termination
-from reference.tournament.seats import InProcess
+from harness.games.outcome import Termination
+from harness.games.seats import InProcess
 
 from isolation_fakes import TickingClock
 

@@ -10,9 +10,9 @@ from reference.isolation.players import GreedyPlayer, RandomPlayer
 from reference.isolation.referee import (
     encode_request, game_result, referee_game, replay_result, student_contestant,
 )
-from reference.tournament.match import Termination
-from reference.tournament.records import Entrant, GameResult, GameTask
-from reference.tournament.seats import InProcess
+from harness.games.outcome import Termination
+from harness.tournament.records import Entrant, GameResult, GameTask
+from harness.games.seats import InProcess
 
 from isolation_fakes import FakeResult, FakeServer, TickingClock
 
@@ -40,13 +40,13 @@ def first_legal_student() -> FakeServer:
     ((None, None), Termination.ILLEGAL, "no move while 20 legal moves exist"),
     ("1 2", Termination.MALFORMED, "expected (row, col)"),
     ([1, 2, 3], Termination.MALFORMED, "expected (row, col)"),
-    ((True, 2), Termination.MALFORMED, "two ints"),
+    ((True, 2), Termination.MALFORMED, "got `bool`"),
     ((0, 2), Termination.MALFORMED, "off the 8 x 8 board"),
-    (None, Termination.MALFORMED, "got None"),
+    (None, Termination.MALFORMED, "got `null`"),
     (FakeResult(False, error="ZeroDivisionError: division by zero"), Termination.CRASH,
      "ZeroDivisionError"),
     (FakeResult(False, error="the process ended", timed_out=True), Termination.TIMEOUT,
-     "no reply before the clock ran out"),
+     "no reply within the 5.000 s left (5 s per player per game)"),
 ])
 def test_a_faulty_first_move_loses_with_its_reason(answer: Any, termination: Termination,
                                                    detail: str) -> None:

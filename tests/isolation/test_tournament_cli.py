@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from reference.tournament.cli import load_arena, main, parse_entrant
-from reference.tournament.records import Entrant
+from harness.tournament.cli import load_arena, main, parse_entrant
+from harness.tournament.records import Entrant
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"
@@ -70,12 +70,12 @@ def test_entrant_words(tmp_path: Path) -> None:
 def test_othello_entrants_play_through_the_othello_manager(tmp_path: Path) -> None:
     agent = ROOT / "reference" / "solutions" / "othello" / "agent.py"
     status = main(["othello", "house:random", f"agent={agent}", "--arena",
-                   "reference.tournament.othello_arena:make_arena", "--set", "size=4",
+                   "harness.tournament.othello_arena:make_arena", "--set", "size=4",
                    "--set", "limit=3", "--clock", "5", "--quiet", "--out", str(tmp_path)])
     assert status == 0
     games = json.loads((tmp_path / "results.json").read_text())["games"]
     assert len(games) == 2
     assert all(g["termination"] == "no_moves" and g["moves"] for g in games)
     assert main(["othello", "house:random", "house:reference", "--arena",
-                 "reference.tournament.othello_arena:make_arena", "--set", "sizes=4",
+                 "harness.tournament.othello_arena:make_arena", "--set", "sizes=4",
                  "--quiet", "--out", str(tmp_path)]) == 2

@@ -6,12 +6,12 @@ import io
 import pytest
 
 from reference.isolation.arena import IsolationArena
-from reference.tournament.engine import run_elimination, run_round_robin
-from reference.tournament.executors import DaskExecutor, LocalExecutor
-from reference.tournament.progress import Progress
-from reference.tournament.ratings import rate
-from reference.tournament.records import ABORTED, Entrant, GameResult
-from reference.tournament.standings import CSV_COLUMNS, format_csv, leaderboard_entries
+from harness.tournament.engine import run_elimination, run_round_robin
+from harness.tournament.executors import DaskExecutor, LocalExecutor
+from harness.tournament.progress import Progress
+from harness.tournament.ratings import rate
+from harness.tournament.records import ABORTED, Entrant, GameResult
+from harness.tournament.standings import CSV_COLUMNS, format_csv, leaderboard_entries
 
 from isolation_fakes import FaultyArena
 

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from reference.tournament.points import points_table
-from reference.tournament.records import Entrant
-from reference.tournament.schedule import (
+from harness.tournament.points import points_table
+from harness.tournament.records import Entrant
+from harness.tournament.schedule import (
     bracket_positions, bracket_rounds, decider_task, draw_order, first_round, match_tasks,
     round_robin,
 )

@@ -58,8 +58,8 @@ def test_printing_to_stdout_breaks_the_protocol_but_not_function_cases(mutate, t
     document = grade_cases(agent, tmp_path / "r.json", "03_alphabeta.yaml", "07_games.yaml")
     # only the minimax game (2 points) survives; captured stdout costs nothing in function cases
     assert group_scores(document) == {"alphabeta": 20.0, "games": 2.0}
-    assert ("light (Reference) forfeits after 1 move: reply 'thinking...' is not two integers "
-            "'column row'") in messages(document, "games")
+    assert "lost by forfeit (malformed) on your move 1" in messages(document, "games")
+    assert "reply 'thinking...' is not two integers 'column row'" in messages(document, "games")
 
 
 def test_answering_minus_one_two_is_out_of_range(mutate, tmp_path):
@@ -67,9 +67,9 @@ def test_answering_minus_one_two_is_out_of_range(mutate, tmp_path):
     document = grade_cases(agent, tmp_path / "r.json", "07_games.yaml")
     assert group_scores(document) == {"games": 0.0}
     text = messages(document, "games")
-    assert text.count("lost by forfeit (out-of-range)") == 18
+    assert text.count("lost by forfeit (illegal) on your move 1") == 18
     assert "your move (column, row): (-1, 2)" in text
-    assert "outside the board (columns and rows 0..3)" in text
+    assert "(-1, 2) is not a legal move" in text
 
 
 def test_sleeping_past_the_move_limit_times_out(mutate):
@@ -86,8 +86,9 @@ def test_sleeping_past_the_move_limit_times_out(mutate):
         judgement = play_randy(short, sandbox)
     assert judgement.fraction == 0.0
     lines = judgement.message.splitlines()
-    assert lines[0] == "won 0 of 2 games against Randy on 4x4 (needed 2)"
-    assert lines[1] == "game 1: you played light (Randy's seed 1): lost by forfeit (timeout), " \
-                       "dark 4 - light 1"
-    assert "light (Reference) forfeits after 1 move: no move within 2 s" in lines[2]
+    assert lines[0] == ("won 0 of 2 games against Randy (4x4, alpha-beta, no depth limit; "
+                        "2 s per move; needed 2)")
+    assert lines[1] == "game 1: you played light (Randy's seed 1): lost by forfeit (timeout) " \
+                       "on your move 1, dark 4 - light 1"
+    assert "no reply within the 2.000 s left (2 s per move)" in lines[2]
     assert lines[-1] == ("game 2: not played (skipped after a timeout, to save grading time)")

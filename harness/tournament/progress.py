@@ -10,7 +10,7 @@ import sys
 import time
 from typing import Callable, Optional, TextIO
 
-from reference.tournament.records import GameResult, GameTask
+from harness.tournament.records import GameResult, GameTask
 
 
 class Progress:

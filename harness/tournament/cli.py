@@ -15,11 +15,11 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from reference.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
-from reference.tournament.executors import make_executor
-from reference.tournament.progress import Progress
-from reference.tournament.records import Arena, Entrant
-from reference.tournament.standings import format_csv
+from harness.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
+from harness.tournament.executors import make_executor
+from harness.tournament.progress import Progress
+from harness.tournament.records import Arena, Entrant
+from harness.tournament.standings import format_csv
 
 HOUSE_PREFIX = "house:"
 

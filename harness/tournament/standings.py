@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence
 
-from reference.tournament.ratings import Rating
-from reference.tournament.records import GameResult
+from harness.tournament.ratings import Rating
+from harness.tournament.records import GameResult
 
 CSV_COLUMNS = ("rank", "name", "games", "wins", "draws", "losses", "aborted", "score", "mu",
                "sigma", "rating", "round_reached", "points")

@@ -1,6 +1,6 @@
 """Where tournament games run: local worker processes (default) or a dask.distributed cluster.
 
-Both executors take an arena (``reference.tournament.records.Arena``) and a list of
+Both executors take an arena (``harness.tournament.records.Arena``) and a list of
 :class:`GameTask`, call ``on_result`` in the calling process as each game finishes (in any
 order), and return the results in task order, so a run's results do not depend on which game
 finished first. Neither lets one game stall the run:
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, Optional, Protocol, Sequence
 
-from reference.tournament.records import Arena, GameResult, GameTask, aborted
+from harness.tournament.records import Arena, GameResult, GameTask, aborted
 
 ResultCallback = Callable[[GameTask, GameResult], None]
 

@@ -3,7 +3,7 @@
 Staged here because ``reference/othello/`` belongs to the Othello assignment: its natural home
 is ``reference/othello/arena.py`` (then ``gamegrader tournament othello ...`` finds it by
 convention); until it moves, select it with
-``--arena reference.tournament.othello_arena:make_arena``.
+``--arena harness.tournament.othello_arena:make_arena``.
 
 Games are played by the manager that grades Othello (``reference.othello.manager``, the
 template's ``othello_game.play_game``) on the reference rules, over the real line protocol:
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from reference.tournament.match import Termination
-from reference.tournament.records import Entrant, GameResult, GameTask
+from harness.games.outcome import Termination
+from harness.tournament.records import Entrant, GameResult, GameTask
 
 HOUSE_PREFIX = "house:"
 DEFAULT_MOVE_SECONDS = 10.0

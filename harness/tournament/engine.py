@@ -12,16 +12,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
-from reference.tournament.executors import Executor
-from reference.tournament.points import points_table
-from reference.tournament.progress import Progress
-from reference.tournament.ratings import rate
-from reference.tournament.records import Arena, Entrant, GameResult, GameTask
-from reference.tournament.schedule import (
+from harness.tournament.executors import Executor
+from harness.tournament.points import points_table
+from harness.tournament.progress import Progress
+from harness.tournament.ratings import rate
+from harness.tournament.records import Arena, Entrant, GameResult, GameTask
+from harness.tournament.schedule import (
     Match, bracket_rounds, check_entrants, decider_task, draw_order, first_round, match_tasks,
     next_round, round_robin,
 )
-from reference.tournament.standings import Standing, tally
+from harness.tournament.standings import Standing, tally
 
 
 class Format(enum.Enum):
@@ -110,7 +110,7 @@ def run_elimination(arena: Arena, entrants: Sequence[Entrant], seed: int, execut
         progress: optional display.
 
     Returns:
-        Standings by points (see ``reference.tournament.points``), with the round each entrant
+        Standings by points (see ``harness.tournament.points``), with the round each entrant
         reached; games in schedule order, round by round, deciding games after their round.
 
     Raises:

@@ -8,12 +8,15 @@ game must offer to be played in a tournament.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Protocol
+from typing import Any, Hashable, Optional, Protocol, Sequence
+
+from harness.games.match import GameRecord
 
 ABORTED = "aborted"
 """Termination of a game the tournament gave up on: its worker crashed or overran its deadline.
 Such a game has no winner and is left out of ratings; the other values come from
-``reference.tournament.match.Termination``."""
+``harness.games.outcome.Reason``. An aborted game is never a win for anybody: an elimination
+match replays it, and a match that stays undecided by aborted games sends nobody on."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,8 @@ class GameResult:
         moves: the moves in play order, each as a list of ints (the game's own move format).
         seconds: time charged for each move, aligned with ``moves``.
         clocks: time left on the first and on the second player's clock at the end.
+        forfeiter: 0 or 1 when that side lost by its own fault, else None.
+        game: the game's settings, for replays (e.g. ``{"name": "othello", "size": 8}``).
     """
 
     first: str
@@ -77,6 +82,18 @@ class GameResult:
     moves: tuple[tuple[int, ...], ...] = ()
     seconds: tuple[float, ...] = ()
     clocks: tuple[float, float] = (0.0, 0.0)
+    forfeiter: Optional[int] = None
+    game: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def forfeiter_name(self) -> Optional[str]:
+        """The entrant who forfeited, or None."""
+        return None if self.forfeiter is None else (self.first, self.second)[self.forfeiter]
+
+    @property
+    def forfeit_on_first_move(self) -> bool:
+        """Whether the forfeiter failed on its own first move (its handshake included)."""
+        return self.forfeiter is not None and len(self.moves) <= self.forfeiter
 
     @property
     def winner_name(self) -> Optional[str]:
@@ -97,7 +114,8 @@ class GameResult:
         return {"first": self.first, "second": self.second, "seed": self.seed,
                 "winner": self.winner, "termination": self.termination, "detail": self.detail,
                 "moves": [list(m) for m in self.moves], "seconds": list(self.seconds),
-                "clocks": list(self.clocks)}
+                "clocks": list(self.clocks), "forfeiter": self.forfeiter,
+                "game": dict(self.game)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
@@ -105,7 +123,35 @@ class GameResult:
         return cls(data["first"], data["second"], int(data["seed"]), data["winner"],
                    data["termination"], data.get("detail", ""),
                    tuple(tuple(m) for m in data.get("moves", ())),
-                   tuple(data.get("seconds", ())), tuple(data.get("clocks", (0.0, 0.0))))
+                   tuple(data.get("seconds", ())), tuple(data.get("clocks", (0.0, 0.0))),
+                   data.get("forfeiter"), tuple(sorted(dict(data.get("game", {})).items())))
+
+
+def result_of(record: GameRecord[Any], task: GameTask, sides: Sequence[Hashable],
+              game: Optional[dict[str, Any]] = None) -> GameResult:
+    """A refereed game as the tournament's plain result.
+
+    Args:
+        record: the match loop's record.
+        task: the game's task; its first entrant played ``sides[0]``.
+        sides: the game's two player values, the first entrant's first.
+        game: the game's settings, kept for replays.
+    """
+    index = {side: i for i, side in enumerate(sides)}
+    outcome, clocks = record.outcome, dict(record.clocks)
+    return GameResult(
+        task.first.name, task.second.name, task.seed,
+        None if outcome.winner is None else index[outcome.winner], outcome.reason.value,
+        outcome.detail, tuple(tuple(int(v) for v in p.move) for p in record.plies),
+        tuple(round(p.seconds, 6) for p in record.plies),
+        (_clock(clocks[sides[0]]), _clock(clocks[sides[1]])),
+        None if outcome.forfeiter is None else index[outcome.forfeiter],
+        tuple(sorted((game or {}).items())))
+
+
+def _clock(seconds: float) -> float:
+    """A clock for JSON: rounded, and 0.0 for a game without a chess clock (infinite)."""
+    return round(seconds, 6) if seconds != float("inf") else 0.0
 
 
 def aborted(task: GameTask, detail: str) -> GameResult:
@@ -130,4 +176,4 @@ class Arena(Protocol):
         """Play ``task`` and report its result."""
 
 
-__all__ = ["ABORTED", "Arena", "Entrant", "GameResult", "GameTask", "aborted"]
+__all__ = ["ABORTED", "Arena", "Entrant", "GameResult", "GameTask", "aborted", "result_of"]

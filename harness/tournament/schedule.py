@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from reference.tournament.records import Entrant, GameTask
+from harness.tournament.records import Entrant, GameTask
 
 
 def derive_seed(seed: int, *parts: object) -> int:

@@ -1,0 +1,136 @@
+"""Freeze an entrant's processes while it is not on move, so its clock is the only one it uses.
+
+An entrant that keeps computing during its opponent's turn (threads, forked helpers) would take
+CPU the opponent's clock is paying for; on a small machine it can starve the opponent into
+losing on time. The referee therefore stops every process of the entrant not on move with
+SIGSTOP and lets it go on with SIGCONT just before asking it for a move.
+
+Which processes belong to an entrant: the process the sandbox started and all its descendants
+(inside a pid namespace an orphan is adopted by the namespace's first process, so it stays a
+descendant), plus, when the sandbox user is swept by uid (no pid namespace), every process of
+that user carrying the sandbox's tag. Freezing repeats its scan until a scan finds nothing new,
+so a process forked during the scan is caught by the next one.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import time
+from dataclasses import dataclass, field
+from typing import Optional
+
+from harness.sandbox.cleanup import TAG_VARIABLE
+
+SCAN_ROUNDS = 20
+"""Most scans per freeze; each round stops what the previous one missed (fork races)."""
+SETTLE_SECONDS = 1.0
+"""How long a freeze waits for the stopped processes to report the stopped state."""
+
+
+@dataclass(frozen=True)
+class _Proc:
+    pid: int
+    ppid: int
+    state: str
+    uid: int
+
+
+def _read_proc(pid: int) -> Optional[_Proc]:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        uid = os.stat(f"/proc/{pid}").st_uid
+        return _Proc(pid, int(fields[1]), fields[0], uid)
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _table() -> list[_Proc]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            proc = _read_proc(int(entry))
+            if proc is not None:
+                found.append(proc)
+    return found
+
+
+def _has_tag(pid: int, tag: str) -> bool:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as environ:
+            return f"{TAG_VARIABLE}={tag}".encode() in environ.read().split(b"\0")
+    except OSError:
+        return False
+
+
+def _gone_or_stopped(pid: int) -> bool:
+    proc = _read_proc(pid)
+    return proc is None or proc.state in ("T", "t", "Z", "X")
+
+
+@dataclass
+class Freezer:
+    """Stops and resumes the processes of one sandboxed entrant.
+
+    Attributes:
+        root: pid of the process the sandbox started for the entrant.
+        uid: the sandbox user, when leftovers of that user are found by uid (else None).
+        tag: the sandbox's tag (see ``harness.sandbox.cleanup``), required with ``uid``.
+    """
+
+    root: int
+    uid: Optional[int] = None
+    tag: str = ""
+    stopped: set[int] = field(default_factory=set)
+
+    def members(self) -> list[int]:
+        """Pids of the entrant's processes now alive (the root first)."""
+        table = _table()
+        children: dict[int, list[int]] = {}
+        for proc in table:
+            children.setdefault(proc.ppid, []).append(proc.pid)
+        found: list[int] = []
+        todo = [self.root] if any(p.pid == self.root for p in table) else []
+        while todo:
+            pid = todo.pop()
+            found.append(pid)
+            todo.extend(children.get(pid, ()))
+        if self.uid is not None and self.tag:
+            seen = set(found)
+            found += [p.pid for p in table
+                      if p.uid == self.uid and p.pid not in seen and _has_tag(p.pid, self.tag)]
+        return found
+
+    def pause(self) -> None:
+        """SIGSTOP every process of the entrant and wait (briefly) until they are stopped."""
+        for _ in range(SCAN_ROUNDS):
+            new = [pid for pid in self.members() if pid not in self.stopped]
+            if not new:
+                break
+            for pid in new:
+                try:
+                    os.kill(pid, signal.SIGSTOP)
+                    self.stopped.add(pid)
+                except (ProcessLookupError, PermissionError):
+                    pass
+        deadline = time.monotonic() + SETTLE_SECONDS
+        while time.monotonic() < deadline and not all(_gone_or_stopped(p) for p in self.stopped):
+            time.sleep(0.001)
+
+    def resume(self) -> None:
+        """SIGCONT every process stopped by :meth:`pause` (and any member found now)."""
+        for pid in set(self.stopped) | set(self.members()):
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except (ProcessLookupError, PermissionError):
+                pass
+        self.stopped.clear()
+
+
+def freezer_for(process_pid: int, isolation: object, tag: str) -> Freezer:
+    """The freezer of a sandboxed process (a ``StudentProgram`` or a ``CallServer``)."""
+    uid = getattr(isolation, "uid", None) if getattr(isolation, "kill_by_uid", False) else None
+    return Freezer(process_pid, uid, tag)
+
+
+__all__ = ["Freezer", "freezer_for"]

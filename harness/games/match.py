@@ -1,0 +1,299 @@
+"""The one clocked match loop: a game between two seats, refereed on trusted rules.
+
+Game-agnostic, like OpenSpiel's match loop: it needs the rules (a ``reference.core.Game``:
+``to_move``, ``actions``, ``result``, ``utility``) and, for each player, a :class:`Seat` - an
+in-process trusted agent, a sandboxed student function or a sandboxed student program
+(``harness.games.seats``). Each seat is greeted once (a protocol handshake, if it has one), asked
+for a move whenever its player is to move, and told the end.
+
+Clocks are fair: a seat is resumed just before it is asked and paused (its processes stopped)
+as soon as it has answered, so an entrant's clock is charged only for its own thinking and it
+cannot compute during its opponent's turn. The referee measures the time itself.
+
+The player to move loses when it runs out of time, crashes, answers something malformed (or
+something that cannot even be read: any error while reading counts) or answers an illegal move,
+including "no move" while it has one. A position without legal moves ends the game by the rules:
+the player with the higher utility wins, equal utilities draw. Every game therefore ends with a
+winner or a draw and a named :class:`~harness.games.outcome.Reason`; nothing an entrant does
+makes this loop raise.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import (
+    Any, Callable, Generic, Hashable, Mapping, Optional, Protocol, Sequence, TypeVar,
+)
+
+from harness.games.outcome import Outcome, Reason
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
+M_co = TypeVar("M_co", bound=Hashable, covariant=True)
+Player = Hashable
+
+DETAIL_LIMIT = 160
+"""Untrusted text quoted in a fault detail is cut to this many characters."""
+
+
+def abbreviate(text: str, limit: int = DETAIL_LIMIT) -> str:
+    """``text`` on one line, printable characters only, cut to ``limit`` with ``...``."""
+    flat = " ".join("".join(ch if ch.isprintable() else " " for ch in text[:4 * limit]).split())
+    return flat if len(flat) <= limit else flat[:limit - 3] + "..."
+
+
+class Rules(Protocol[S, M]):
+    """What the loop needs of a game's rules (a subset of ``reference.core.Game``)."""
+
+    def to_move(self, state: S) -> Any: ...
+
+    def actions(self, state: S) -> Sequence[M]: ...
+
+    def result(self, state: S, move: M) -> S: ...
+
+    def utility(self, state: S, player: Any) -> float: ...
+
+
+@dataclass(frozen=True)
+class Reply(Generic[M_co]):
+    """What a seat answered.
+
+    Attributes:
+        move: the move, already read strictly into the game's move type; None for "no move".
+        fault: MALFORMED, TIMEOUT or CRASH when the seat failed to give a readable answer;
+            then ``move`` is meaningless.
+        detail: for a fault, a short message (untrusted text abbreviated by the seat).
+    """
+
+    move: Optional[M_co]
+    fault: Optional[Reason] = None
+    detail: str = ""
+
+
+class Seat(Protocol[S_contra, M_co]):
+    """One side of a game. ``choose`` must return a reply within ``seconds`` (or report a
+    TIMEOUT); the loop guards every call anyway."""
+
+    def start(self, player: Any, seconds: float) -> Optional[Reply[M_co]]:
+        """Greet the seat as ``player``; a faulty Reply when the handshake failed, else None."""
+
+    def choose(self, state: S_contra, seconds: float) -> Reply[M_co]:
+        """The seat's reply for ``state``, where it is to move, within ``seconds``."""
+
+    def finish(self, state: S_contra, outcome: Outcome) -> None:
+        """Tell the seat the game is over (never raises)."""
+
+    def pause(self) -> None:
+        """Stop the seat's processes (nothing for an in-process seat)."""
+
+    def resume(self) -> None:
+        """Let the seat's processes run again."""
+
+    def stderr_tail(self) -> str:
+        """The end of what the seat wrote to stderr ("" when none)."""
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Time rules of a game.
+
+    Attributes:
+        game_seconds: each player's chess clock for the whole game, or None.
+        move_seconds: the limit for one reply, or None.
+        handshake_seconds: the limit for a seat's greeting (not charged to its game clock).
+    """
+
+    game_seconds: Optional[float] = None
+    move_seconds: Optional[float] = None
+    handshake_seconds: float = 10.0
+
+    def allowed(self, time_left: float) -> float:
+        """Seconds the mover may take now."""
+        return time_left if self.move_seconds is None else min(time_left, self.move_seconds)
+
+    def describe(self) -> str:
+        """E.g. ``"60 s per player per game"`` or ``"10 s per move"``."""
+        parts = []
+        if self.game_seconds is not None:
+            parts.append(f"{self.game_seconds:g} s per player per game")
+        if self.move_seconds is not None:
+            parts.append(f"{self.move_seconds:g} s per move")
+        return ", ".join(parts) or "no clock"
+
+
+@dataclass(frozen=True)
+class Ply(Generic[M]):
+    """One move of a refereed game.
+
+    Attributes:
+        player: who moved.
+        move: the move played.
+        seconds: the time charged to ``player`` for this move.
+        time_left: ``player``'s game clock after the move (``inf`` without a game clock).
+    """
+
+    player: Player
+    move: M
+    seconds: float
+    time_left: float
+
+
+@dataclass(frozen=True)
+class GameRecord(Generic[M]):
+    """A refereed game: its moves with times, both clocks at the end, the outcome, and the
+    faulty reply's move when an illegal move ended it (else None)."""
+
+    plies: tuple[Ply[M], ...]
+    clocks: tuple[tuple[Player, float], ...]
+    outcome: Outcome
+    bad_move: Optional[Any] = None
+    stderr: str = ""
+
+    @property
+    def forfeit_ply(self) -> Optional[int]:
+        """1-based number of the move the forfeiter failed to make, or None."""
+        return len(self.plies) + 1 if self.outcome.reason.is_forfeit else None
+
+
+def _ask(seat: Seat[S, M], call: Callable[[], Optional[Reply[M]]],
+         timer: Callable[[], float]) -> tuple[Optional[Reply[M]], float]:
+    """Resume the seat, run ``call``, pause it again; any error becomes a MALFORMED reply."""
+    seat.resume()
+    started = timer()
+    try:
+        reply = call()
+    except Exception as error:  # whatever the entrant sent that broke reading it is its fault
+        reply = Reply(None, Reason.MALFORMED,
+                      f"its reply could not be read ({type(error).__name__})")
+    spent = timer() - started
+    seat.pause()
+    return reply, spent
+
+
+def play_game(
+    game: Rules[S, M],
+    state: S,
+    seats: Mapping[Player, Seat[S, M]],
+    clock: Clock,
+    *,
+    timer: Callable[[], float] = time.perf_counter,
+) -> GameRecord[M]:
+    """Referee one game from ``state`` to its end.
+
+    Args:
+        game: the rules; a move is legal when it is in ``game.actions(state)``.
+        state: the starting position; not changed.
+        seats: one seat per player, keyed by the game's player values, in handshake order.
+        clock: the time rules.
+        timer: monotonic seconds, used to charge the mover for each reply.
+
+    Returns:
+        The record; see the module docstring for how games end.
+    """
+    players = tuple(seats)
+    budget = float("inf") if clock.game_seconds is None else float(clock.game_seconds)
+    time_left = {player: budget for player in players}
+    plies: list[Ply[M]] = []
+    outcome: Optional[Outcome] = None
+    bad_move: Any = None
+    forfeiter_seat: Optional[Seat[S, M]] = None
+    for seat in seats.values():
+        seat.pause()
+    try:
+        for player, seat in seats.items():
+            greeting, _ = _ask(seat, lambda: seat.start(player, clock.handshake_seconds), timer)
+            if greeting is not None and greeting.fault is not None:
+                outcome = _forfeit(players, player, greeting.fault,
+                                   f"handshake: {greeting.detail}")
+                forfeiter_seat = seat
+                break
+        while outcome is None:
+            mover = game.to_move(state)
+            legal = list(game.actions(state))
+            if not legal:
+                outcome = _scored_outcome(game, state, players)
+                break
+            allowed = clock.allowed(time_left[mover])
+            asked, spent = _ask(seats[mover], lambda: seats[mover].choose(state, allowed), timer)
+            reply: Reply[M] = asked if asked is not None else Reply(
+                None, Reason.MALFORMED, "no reply")
+            if clock.game_seconds is not None:
+                time_left[mover] -= spent
+            fault = _fault(reply, legal, time_left[mover], allowed, spent, clock)
+            if fault is not None:
+                time_left[mover] = max(time_left[mover], 0.0)
+                outcome = _forfeit(players, mover, *fault)
+                bad_move = reply.move if fault[0] is Reason.ILLEGAL else None
+                forfeiter_seat = seats[mover]
+                break
+            assert reply.move is not None
+            plies.append(Ply(mover, reply.move, spent, time_left[mover]))
+            state = game.result(state, reply.move)
+    finally:
+        final = outcome or Outcome(None, Reason.CRASH, "the referee stopped")
+        for seat in seats.values():
+            seat.resume()
+            try:
+                seat.finish(state, final)
+            except Exception:  # telling a broken entrant the end must not end the referee
+                pass
+    stderr = ""
+    if forfeiter_seat is not None:
+        try:
+            stderr = forfeiter_seat.stderr_tail()
+        except Exception:
+            stderr = ""
+    return GameRecord(tuple(plies), tuple(time_left.items()), outcome, bad_move, stderr)
+
+
+def _forfeit(players: tuple[Player, ...], loser: Player, reason: Reason, detail: str) -> Outcome:
+    winner = next(p for p in players if p != loser)
+    return Outcome(winner, reason, detail, loser)
+
+
+def _fault(reply: Reply[M], legal: list[M], time_left: float, allowed: float, spent: float,
+           clock: Clock) -> Optional[tuple[Reason, str]]:
+    """The mover's fault, if any: overtime first, then the reply's own fault, then legality."""
+    if time_left < 0:
+        return Reason.TIMEOUT, (f"its clock ran out ({-time_left:.3f} s over its "
+                                f"{clock.describe()})")
+    if reply.fault is not None:
+        detail = reply.detail
+        if reply.fault is Reason.TIMEOUT:
+            detail = f"no reply within the {allowed:.3f} s left ({clock.describe()})"
+        return reply.fault, detail
+    if reply.move is None:
+        return Reason.ILLEGAL, f"answered no move while {len(legal)} legal moves exist"
+    if reply.move not in legal:
+        return Reason.ILLEGAL, f"{reply.move!r} is not a legal move"
+    return None
+
+
+def _scored_outcome(game: Rules[S, M], state: S, players: tuple[Player, ...]) -> Outcome:
+    """NO_MOVES outcome: the player with the higher utility wins; None on equal utilities."""
+    values = {player: game.utility(state, player) for player in players}
+    best = max(values.values())
+    leaders = [player for player, value in values.items() if value == best]
+    return Outcome(leaders[0] if len(leaders) == 1 else None, Reason.NO_MOVES)
+
+
+def replay(game: Rules[S, M], state: S, moves: Sequence[M]) -> list[S]:
+    """Checked: the positions of a game replayed from ``state``.
+
+    Returns:
+        ``len(moves) + 1`` positions, ``state`` first.
+
+    Raises:
+        ValueError: naming the ply (1-based), the mover and the first illegal move.
+    """
+    states = [state]
+    for ply, move in enumerate(moves, start=1):
+        if move not in game.actions(states[-1]):
+            raise ValueError(f"ply {ply}: {game.to_move(states[-1])!r} cannot play {move!r}")
+        states.append(game.result(states[-1], move))
+    return states
+
+
+__all__ = ["Clock", "DETAIL_LIMIT", "GameRecord", "Ply", "Reply", "Rules", "Seat", "abbreviate",
+           "play_game", "replay"]

@@ -1,0 +1,256 @@
+"""Seats: the ways an entrant takes part in a game, all behind the match loop's ``Seat`` shape.
+
+- :class:`InProcess`: a trusted agent in the referee's process (house bots);
+- :class:`Served`: a sandboxed student module answering function calls (a harness
+  ``CallServer``); its reply is converted by msgspec into the game's exact wire type, so depth,
+  size and types are checked in one bounded pass before any game code looks at it;
+- :class:`Program`: a sandboxed student program speaking the game's line protocol (a harness
+  ``StudentProgram``) through a :class:`LineCodec`.
+
+Sandboxed seats freeze their processes between turns (``harness.games.freeze``). Nothing here
+starts a process: the caller opens the sandbox and closes it after the game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Hashable, Optional, Protocol, Sequence, TypeVar
+
+import msgspec
+
+from harness.games.freeze import Freezer, freezer_for
+from harness.games.match import Reply, abbreviate
+from harness.games.outcome import Outcome, Reason
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+S_contra = TypeVar("S_contra", bound=Hashable, contravariant=True)
+M_co = TypeVar("M_co", bound=Hashable, covariant=True)
+
+
+class Agent(Protocol[S_contra, M_co]):
+    """A trusted in-process player: told the position and its clock, returns a move or None."""
+
+    def choose_move(self, state: S_contra, time_left: float) -> Optional[M_co]:
+        """The move for the player to move in ``state``; None when it has no move."""
+
+
+class _Quiet:
+    """Seat defaults: no handshake, no processes, nothing to say at the end."""
+
+    def start(self, player: Any, seconds: float) -> Optional[Reply[Any]]:
+        return None
+
+    def finish(self, state: Any, outcome: Outcome) -> None:
+        return None
+
+    def pause(self) -> None:
+        return None
+
+    def resume(self) -> None:
+        return None
+
+    def stderr_tail(self) -> str:
+        return ""
+
+
+@dataclass
+class InProcess(_Quiet, Generic[S, M]):
+    """A trusted :class:`Agent` as a seat. An exception it raises counts as a crash."""
+
+    agent: Agent[S, M]
+
+    def choose(self, state: S, seconds: float) -> Reply[M]:
+        """The agent's move, or a CRASH reply naming the exception."""
+        try:
+            return Reply(self.agent.choose_move(state, seconds))
+        except Exception as error:  # a house bot's bug must still end the game cleanly
+            return Reply(None, Reason.CRASH, abbreviate(f"{type(error).__name__}: {error}"))
+
+
+class _Frozen(_Quiet):
+    """A sandboxed seat: pause/resume stop and continue its processes."""
+
+    freezer: Optional[Freezer]
+
+    def pause(self) -> None:
+        if self.freezer is not None:
+            self.freezer.pause()
+
+    def resume(self) -> None:
+        if self.freezer is not None:
+            self.freezer.resume()
+
+
+def _freezer(process: Any) -> Optional[Freezer]:
+    """The freezer of a harness process (anything with ``process``, ``isolation``, ``tag``)."""
+    popen = getattr(process, "process", None)
+    if popen is None or getattr(popen, "pid", None) is None:
+        return None
+    return freezer_for(popen.pid, getattr(process, "isolation", None),
+                       str(getattr(process, "tag", "")))
+
+
+class CallServerLike(Protocol):
+    """The harness's ``CallServer``: one sandboxed student process serving function calls."""
+
+    def call(self, function: str, args: list[Any], timeout: float) -> Any:
+        """``CallResult`` of ``function(*args)`` in the student process."""
+
+
+def convert(value: Any, wire_type: Any) -> Any:
+    """``value`` converted strictly into ``wire_type`` by msgspec (bools are not ints, no
+    coercion); raises ValueError with msgspec's message, which names where the value is wrong
+    and never quotes more than the path."""
+    try:
+        return msgspec.convert(value, wire_type, strict=True)
+    except (msgspec.ValidationError, TypeError, RecursionError) as error:
+        raise ValueError(abbreviate(str(error))) from None
+
+
+@dataclass
+class Served(_Frozen, Generic[S, M]):
+    """A student function behind a ``CallServer`` as a seat.
+
+    Attributes:
+        server: the sandboxed process; owned by the caller, who closes it.
+        function: the student's function name, e.g. ``"choose_move"``.
+        encode: ``encode(state, seconds)`` -> the plain-data argument list the student gets.
+        wire_type: the exact type of a reply (for msgspec), e.g. a 2-tuple of bounded ints.
+        to_move: the game's move (or None for "no move") from a converted reply; raises
+            ValueError for a reply of the right type that still means nothing.
+        expect: words for the wire type in feedback, e.g. ``"(row, col) or (None, None)"``.
+    """
+
+    server: CallServerLike
+    function: str
+    encode: Callable[[S, float], list[Any]]
+    wire_type: Any
+    to_move: Callable[[Any], Optional[M]]
+    expect: str = "a move"
+    freezer: Optional[Freezer] = field(default=None)
+
+    def __post_init__(self) -> None:
+        if self.freezer is None:
+            self.freezer = _freezer(self.server)
+
+    def choose(self, state: S, seconds: float) -> Reply[M]:
+        """Ask the student; a timeout, a raised error or a dead process become faults."""
+        result = self.server.call(self.function, self.encode(state, seconds), max(seconds, 0.0))
+        if result.timed_out:
+            return Reply(None, Reason.TIMEOUT, "no reply before the clock ran out")
+        if not result.ok:
+            return Reply(None, Reason.CRASH, abbreviate(str(result.error)))
+        try:
+            wire = convert(result.value, self.wire_type)
+        except ValueError as error:
+            return Reply(None, Reason.MALFORMED, f"expected {self.expect}: {error}")
+        try:
+            return Reply(self.to_move(wire))
+        except ValueError as error:
+            return Reply(None, Reason.MALFORMED, abbreviate(str(error)))
+
+    def stderr_tail(self) -> str:
+        tail = getattr(self.server, "stderr_tail", None)
+        return str(tail()) if callable(tail) else ""
+
+
+class LineCodec(Protocol[S_contra, M_co]):
+    """A game's line protocol, as the referee speaks it to a student program."""
+
+    def greeting(self, player: Any, name: str) -> Sequence[str]:
+        """Lines sent once the program has sent its name line."""
+
+    def request(self, state: S_contra) -> Sequence[str]:
+        """Lines that ask for a move in ``state``."""
+
+    def decode(self, line: str, state: S_contra) -> Optional[M_co]:
+        """The move a reply line names; raises ValueError when the line is not a move."""
+
+    def farewell(self, state: S_contra, outcome: Outcome) -> Sequence[str]:
+        """Lines sent when the game is over."""
+
+
+class ProgramLike(Protocol):
+    """The harness's ``StudentProgram`` (or a test double)."""
+
+    def send_line(self, text: str) -> bool: ...
+
+    def read_line(self, timeout: float) -> Optional[str]: ...
+
+    def stderr_tail(self) -> str: ...
+
+
+NAME_CHARS = 40
+"""A program's name line is cut to this many printable characters."""
+
+
+@dataclass
+class Program(_Frozen, Generic[S, M]):
+    """A student program speaking a line protocol as a seat.
+
+    Attributes:
+        program: the running program; owned by the caller, who closes it.
+        codec: the game's line protocol.
+        name: the program's name line once greeted (printable, bounded).
+    """
+
+    program: ProgramLike
+    codec: LineCodec[S, M]
+    name: str = "?"
+    freezer: Optional[Freezer] = field(default=None)
+
+    def __post_init__(self) -> None:
+        if self.freezer is None:
+            self.freezer = _freezer(self.program)
+
+    def _read(self, seconds: float, waiting_for: str) -> tuple[Optional[str], Optional[Reply[M]]]:
+        try:
+            line = self.program.read_line(max(seconds, 0.0))
+        except TimeoutError:
+            return None, Reply(None, Reason.TIMEOUT, f"no {waiting_for} within {seconds:g} s")
+        except ValueError as error:  # a line over the protocol's bound
+            return None, Reply(None, Reason.MALFORMED, f"unreadable {waiting_for}: "
+                               f"{abbreviate(str(error))}")
+        except OSError as error:
+            return None, Reply(None, Reason.CRASH, f"reading its {waiting_for} failed: "
+                               f"{abbreviate(str(error))}")
+        if line is None:
+            return None, Reply(None, Reason.CRASH,
+                               f"it exited or closed its output before its {waiting_for}")
+        return line, None
+
+    def _send(self, lines: Sequence[str]) -> Optional[Reply[M]]:
+        for text in lines:
+            if self.program.send_line(text) is False:
+                return Reply(None, Reason.CRASH, "it stopped reading its input")
+        return None
+
+    def start(self, player: Any, seconds: float) -> Optional[Reply[M]]:
+        line, fault = self._read(seconds, "name line")
+        if fault is not None or line is None:
+            return fault
+        printable = "".join(ch for ch in line.strip() if ch.isascii() and ch.isprintable())
+        self.name = printable[:NAME_CHARS] or "(no name)"
+        return self._send(self.codec.greeting(player, self.name))
+
+    def choose(self, state: S, seconds: float) -> Reply[M]:
+        fault = self._send(self.codec.request(state))
+        if fault is not None:
+            return fault
+        line, fault = self._read(seconds, "move")
+        if fault is not None or line is None:
+            return fault or Reply(None, Reason.CRASH, "no move")
+        try:
+            return Reply(self.codec.decode(line, state))
+        except ValueError as error:
+            return Reply(None, Reason.MALFORMED, abbreviate(str(error)))
+
+    def finish(self, state: S, outcome: Outcome) -> None:
+        self._send(self.codec.farewell(state, outcome))
+
+    def stderr_tail(self) -> str:
+        return str(self.program.stderr_tail())
+
+
+__all__ = ["Agent", "CallServerLike", "InProcess", "LineCodec", "NAME_CHARS", "Program",
+           "ProgramLike", "Served", "convert"]
