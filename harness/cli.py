@@ -18,8 +18,6 @@ from harness.spec.generate import generate
 from harness.submission import _stem_key
 
 PYTEST_INI = Path(__file__).resolve().parent / "data" / "pytest.ini"
-# The game-agnostic tournament engine lives with the trusted reference code.
-TOURNAMENT_ENTRY = "harness.tournament.cli:main"
 
 
 def run_grading(assignment_name: str, submission: Path, output: Path, *,
@@ -143,8 +141,8 @@ def _cmd_gradescope(args: argparse.Namespace) -> int:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    from harness.compare.registry import resolve_callable
-    return int(resolve_callable(TOURNAMENT_ENTRY)(args.arguments) or 0)
+    from harness.tournament.cli import run
+    return run(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -191,13 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
     scope.add_argument("--budget", type=float, help="seconds for the whole run")
     scope.set_defaults(run=_cmd_gradescope)
 
+    from harness.tournament.cli import DESCRIPTION, add_arguments
     tour = commands.add_parser("tournament", help="instructors: run a class tournament",
-                               description="Run a round robin or elimination tournament of "
-                               "submissions and house bots; 'gamegrader tournament -- --help' "
-                               "shows its options.", add_help=True)
-    tour.add_argument("arguments", nargs=argparse.REMAINDER, help="options of the tournament "
-                      "engine (see 'gamegrader tournament -- --help')")
-    tour.set_defaults(run=_cmd_tournament)
+                               description=DESCRIPTION)
+    add_arguments(tour).set_defaults(run=_cmd_tournament)
 
     gen = commands.add_parser("generate", help="instructors: regenerate hidden cases",
                               description="Re-create generated/*.yaml from the reference "

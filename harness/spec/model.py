@@ -91,6 +91,8 @@ class Assignment:
     limits: Limits
     budget: float
     total_points: float | None
+    arena: str = ""
+    """``package.module:function`` making the game's tournament arena ("" for no game)."""
 
     @property
     def case_files(self) -> tuple[Path, ...]:

@@ -95,6 +95,7 @@ ASSIGNMENT = {
             "processes": {"type": "integer", "minimum": 1}},
             "additionalProperties": False},
         "budget_seconds": {"type": "number", "exclusiveMinimum": 0},
+        "arena": {"type": "string", "pattern": r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$"},
         "total_points": POINTS,
     },
     "additionalProperties": False,

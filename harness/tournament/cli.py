@@ -1,9 +1,11 @@
 """``gamegrader tournament``: run a round robin or an elimination bracket from the command line.
 
-``main(argv)`` is the entry point the harness CLI wires in. The game is named like an assignment;
-its arena comes from ``reference.<game>.arena:make_arena`` (a convention, not a list of games),
-so a new game needs no change here. Output: ``results.json`` (every game, standings),
-``standings.csv`` in the ``--out`` folder, and one progress line per game on stderr.
+``add_arguments`` defines the options on the ``tournament`` subcommand of ``harness.cli`` (one
+parser, so ``gamegrader tournament --help`` shows them) and ``run`` executes it; ``main(argv)``
+parses on its own for tests. The game is named like an assignment; its arena factory is the
+``arena`` key of that assignment's ``assignment.yaml`` (registration by data: this module names
+no game). Output: ``results.json`` (every game, standings), ``standings.csv`` in the ``--out``
+folder, one progress line per game on stderr.
 """
 from __future__ import annotations
 
@@ -61,7 +63,7 @@ def load_arena(game: str, clock: Optional[float], factory: Optional[str] = None,
     """
     if not game.isidentifier():
         raise ValueError(f"game name must be a Python identifier, got {game!r}")
-    module_name, _, function = (factory or f"reference.{game}.arena:make_arena").partition(":")
+    module_name, _, function = (factory or registered_arena(game)).partition(":")
     try:
         module = importlib.import_module(module_name)
         make = getattr(module, function or "make_arena")
@@ -72,6 +74,40 @@ def load_arena(game: str, clock: Optional[float], factory: Optional[str] = None,
         return make(clock=clock, **(options or {}))  # type: ignore[no-any-return]
     except TypeError as error:
         raise ValueError(f"bad arena option: {error}") from error
+
+
+def registered_arena(game: str) -> str:
+    """The ``arena`` factory named by the assignment ``game``.
+
+    Raises:
+        ValueError: for an unknown assignment (with the close names) or one that is no game.
+    """
+    import difflib
+
+    from harness.spec import SpecError, find_assignment, list_assignments
+
+    known = list_assignments()
+    if game not in known:
+        close = difflib.get_close_matches(game, known, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise ValueError(f"no assignment named {game!r}{hint}")
+    try:
+        arena = find_assignment(game).arena
+    except SpecError as error:
+        raise ValueError(str(error)) from error
+    if not arena:
+        games = [name for name in known if _arena_or_empty(name)]
+        raise ValueError(f"{game!r} has no tournament (games: {', '.join(games)})")
+    return arena
+
+
+def _arena_or_empty(name: str) -> str:
+    from harness.spec import SpecError, find_assignment
+
+    try:
+        return find_assignment(name).arena
+    except SpecError:
+        return ""
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -89,11 +125,15 @@ def parse_option(text: str) -> tuple[str, Any]:
         return key, value
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="gamegrader tournament",
-        description="Run a tournament between players of a game assignment.")
-    parser.add_argument("game", help="assignment name, e.g. isolation")
+DESCRIPTION = ("Run a round robin or an elimination tournament between players of a game "
+               "assignment (one whose assignment.yaml names an arena): submission files, "
+               "folders of them, and house bots. Every game is refereed by the match loop with fair clocks; the settings "
+               "are printed first, the standings last.")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Define the tournament's options on ``parser`` (the ``tournament`` subcommand's)."""
+    parser.add_argument("game", help="assignment name of a game (see 'gamegrader list')")
     parser.add_argument("entrants", nargs="+",
                         help="player files, folders of player files, house:BOT or NAME=SOURCE")
     parser.add_argument("--format", choices=[f.value for f in Format],
@@ -101,17 +141,23 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     parser.add_argument("--workers", type=int, default=2, help="parallel local games")
     parser.add_argument("--scheduler", help="dask.distributed scheduler address")
-    parser.add_argument("--clock", type=float, help="seconds per player per game (the game's "
-                        "clock; for a game with a per-move limit, that limit)")
+    parser.add_argument("--clock", type=float, help="the game's clock in seconds: per player "
+                        "per game for a chess clock, per move for a game with a move limit "
+                        "(the game's docs give the default; the settings line shows it)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="an arena setting, e.g. size=6 or limit=4 (repeatable)")
     parser.add_argument("--arena", help="arena factory package.module:function, instead of "
-                        "reference.<game>.arena:make_arena")
+                        "the 'arena' of the game's assignment.yaml")
     parser.add_argument("--seeding", type=Path,
                         help="elimination: a standings.csv whose rank order seeds the bracket")
     parser.add_argument("--out", type=Path, default=Path("tournament-out"))
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     return parser
+
+
+def _parser() -> argparse.ArgumentParser:
+    return add_arguments(argparse.ArgumentParser(prog="gamegrader tournament",
+                                                 description=DESCRIPTION))
 
 
 def _seeding(path: Path, entrants: Sequence[Entrant]) -> list[Entrant]:
@@ -140,15 +186,26 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     Returns:
         0 on success, 2 for a usage error (printed on stderr).
     """
-    args = _parser().parse_args(argv)
+    return run(_parser().parse_args(argv))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the tournament the parsed ``args`` describe; 0 on success, 2 for a usage error."""
     try:
         entrants = [e for word in args.entrants for e in parse_entrant(word)]
         arena = load_arena(args.game, args.clock, args.arena,
                            dict(parse_option(o) for o in args.set))
+        check = getattr(arena, "check", None)
+        for entrant in entrants:
+            if check is not None:
+                check(entrant)
         seeding = _seeding(args.seeding, entrants) if args.seeding else None
     except (ValueError, OSError, KeyError) as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
         return 2
+    describe = getattr(arena, "describe", None)
+    if describe is not None:
+        print(f"settings: {describe()}", file=sys.stderr)
     progress = None if args.quiet else Progress()
     executor = make_executor(args.workers, args.scheduler)
     try:
@@ -166,7 +223,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return 0
 
 
-__all__ = ["load_arena", "main", "parse_entrant", "parse_option", "write_outputs"]
+__all__ = ["DESCRIPTION", "add_arguments", "load_arena", "main", "parse_entrant",
+           "parse_option", "registered_arena", "run", "write_outputs"]
 
 
 if __name__ == "__main__":

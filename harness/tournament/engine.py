@@ -55,7 +55,9 @@ class TournamentResult:
             "format": self.format.value, "seed": self.seed,
             "entrants": [{"name": e.name, "source": e.source} for e in self.entrants],
             "standings": [{"name": s.name, "wins": s.wins, "draws": s.draws,
-                           "losses": s.losses, "aborted": s.aborted, "mu": s.rating.mu,
+                           "losses": s.losses, "aborted": s.aborted,
+                           "forfeits": dict(s.forfeits),
+                           "first_move_timeouts": s.first_move_timeouts, "mu": s.rating.mu,
                            "sigma": s.rating.sigma, "round_reached": s.round_reached,
                            "points": None if s.points is None else float(s.points)}
                           for s in self.standings],
@@ -96,6 +98,29 @@ def _match_winner(match: Match, games: Sequence[GameResult]) -> Optional[Entrant
     return match.high if wins[match.high.name] > wins[match.low.name] else match.low
 
 
+ABORT_RETRIES = 1
+"""Times an aborted game is played again before it counts as aborted."""
+
+
+def _run_retrying(executor: Executor, arena: Arena, tasks: Sequence[GameTask],
+                  progress: Optional[Progress], log: list[GameResult]) -> list[GameResult]:
+    """Play ``tasks``, then play again (up to :data:`ABORT_RETRIES` times) those that aborted.
+
+    Every attempt is appended to ``log``; the returned list holds each task's last attempt.
+    """
+    final = _run(executor, arena, tasks, progress)
+    log += final
+    for _ in range(ABORT_RETRIES):
+        again = [i for i, result in enumerate(final) if result.is_aborted]
+        if not again:
+            break
+        retried = _run(executor, arena, [tasks[i] for i in again], progress)
+        log += retried
+        for i, result in zip(again, retried):
+            final[i] = result
+    return final
+
+
 def run_elimination(arena: Arena, entrants: Sequence[Entrant], seed: int, executor: Executor,
                     seeding: Optional[Sequence[Entrant]] = None,
                     progress: Optional[Progress] = None) -> TournamentResult:
@@ -112,6 +137,8 @@ def run_elimination(arena: Arena, entrants: Sequence[Entrant], seed: int, execut
     Returns:
         Standings by points (see ``harness.tournament.points``), with the round each entrant
         reached; games in schedule order, round by round, deciding games after their round.
+        An aborted game is played once more; a match left undecided by aborted games sends
+        nobody on (its next opponent gets a bye, and a void final has no grand winner).
 
     Raises:
         ValueError: for fewer than two entrants, repeated names, or a ``seeding`` that is not a
@@ -125,31 +152,38 @@ def run_elimination(arena: Arena, entrants: Sequence[Entrant], seed: int, execut
     rounds = bracket_rounds(len(order))
     reached: dict[str, int] = {}
     results: list[GameResult] = []
-    matches = first_round(order)
+    matches: list[Optional[Match]] = list(first_round(order))
+    advancing: list[Optional[Entrant]] = []
     for round_number in range(1, rounds + 1):
-        played = [m for m in matches if m.low is not None]
+        played = [m for m in matches if m is not None and m.low is not None]
         tasks = [t for i, m in enumerate(played)
                  for t in match_tasks(m, seed, len(results) + 2 * i)]
-        round_results = _run(executor, arena, tasks, progress)
-        results += round_results
-        winners = {m.slot: _match_winner(m, round_results[2 * i:2 * i + 2])
-                   for i, m in enumerate(played)}
+        round_results = _run_retrying(executor, arena, tasks, progress, results)
+        winners: dict[int, Optional[Entrant]] = {
+            m.slot: _match_winner(m, round_results[2 * i:2 * i + 2])
+            for i, m in enumerate(played)}
         tied = [m for m in played if winners[m.slot] is None]
         deciders = [decider_task(m, seed, len(results) + i) for i, m in enumerate(tied)]
-        decided = _run(executor, arena, deciders, progress)
-        results += decided
+        decided = _run_retrying(executor, arena, deciders, progress, results)
         for match, game in zip(tied, decided):
-            winners[match.slot] = _match_winner(match, [game]) or match.high
+            # A draw by the rules goes to the higher seed; a game nobody finished sends
+            # nobody on (an entrant that breaks its games never wins a match by them).
+            winners[match.slot] = None if game.is_aborted else (
+                _match_winner(match, [game]) or match.high)
         advancing = []
-        for match in matches:
+        for slot, match in enumerate(matches):
+            if match is None:
+                advancing.append(None)
+                continue
             winner = match.high if match.low is None else winners[match.slot]
-            assert winner is not None
             advancing.append(winner)
-            if match.low is not None:
-                reached[(match.low if winner == match.high else match.high).name] = round_number
+            for entrant in (match.high, match.low):
+                if entrant is not None and entrant != winner:
+                    reached[entrant.name] = round_number
         matches = next_round(advancing, seed_of, round_number + 1)
-    champion = advancing[0]
-    reached[champion.name] = rounds + 1
+    champion = advancing[0] if advancing else None
+    if champion is not None:
+        reached[champion.name] = rounds + 1
     table = points_table(rounds)
     points: dict[str, Fraction] = {
         name: table.points(None if r > rounds else r) for name, r in reached.items()}

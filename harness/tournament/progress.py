@@ -43,6 +43,10 @@ class Progress:
             verdict = f"ABORTED ({result.detail})"
         elif result.winner is None:
             verdict = f"draw ({result.termination})"
+        elif result.forfeiter_name is not None:
+            first = " on its first move" if result.forfeit_on_first_move else ""
+            verdict = (f"{result.winner_name} won ({result.forfeiter_name} forfeited: "
+                       f"{result.termination}{first})")
         else:
             verdict = f"{result.winner_name} won ({result.termination})"
         line = (f"[{self.done:>{width}}/{self.total} {elapsed // 60}:{elapsed % 60:02d}] "

@@ -134,18 +134,27 @@ def first_round(seeded: Sequence[Entrant]) -> list[Match]:
     return matches
 
 
-def next_round(winners: Sequence[Entrant], seed_of: dict[str, int], round_number: int
-               ) -> list[Match]:
+def next_round(winners: Sequence[Optional[Entrant]], seed_of: dict[str, int], round_number: int
+               ) -> list[Optional[Match]]:
     """Matches of ``round_number`` between neighbouring winners of the previous round.
 
     Args:
-        winners: the previous round's winners in bracket order (an even number).
+        winners: the previous round's winners in bracket order (an even number); None for a
+            match that sent nobody on (its games could not be played).
         seed_of: each entrant's seed number, to tell the higher seed.
         round_number: the new round's number.
+
+    Returns:
+        One entry per slot: a match, a bye (``low`` None) when one neighbour is None, or None
+        when both are.
     """
-    matches = []
+    matches: list[Optional[Match]] = []
     for slot in range(len(winners) // 2):
         a, b = winners[2 * slot], winners[2 * slot + 1]
+        if a is None or b is None:
+            alone = a or b
+            matches.append(None if alone is None else Match(round_number, slot, alone, None))
+            continue
         high, low = (a, b) if seed_of[a.name] < seed_of[b.name] else (b, a)
         matches.append(Match(round_number, slot, high, low))
     return matches

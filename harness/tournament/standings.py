@@ -14,9 +14,11 @@ from typing import Any, Mapping, Optional, Sequence
 from harness.tournament.ratings import Rating
 from harness.tournament.records import GameResult
 
-CSV_COLUMNS = ("rank", "name", "games", "wins", "draws", "losses", "aborted", "score", "mu",
-               "sigma", "rating", "round_reached", "points")
-"""Header of :func:`format_csv`; ``rating`` is the conservative ``mu - 3 sigma``."""
+CSV_COLUMNS = ("rank", "name", "games", "wins", "draws", "losses", "aborted", "forfeits",
+               "first_move_timeouts", "score", "mu", "sigma", "rating", "round_reached", "points")
+"""Header of :func:`format_csv`; ``rating`` is the conservative ``mu - 3 sigma``; ``forfeits``
+counts losses by the entrant's own fault (``timeout:2 crash:1``), ``first_move_timeouts`` the
+games it lost on time on its very first move (a clock or depth limit too tight for it)."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,13 @@ class Standing:
     rating: Rating
     round_reached: Optional[int] = None
     points: Optional[Fraction] = None
+    forfeits: tuple[tuple[str, int], ...] = ()
+    first_move_timeouts: int = 0
+
+    @property
+    def forfeit_text(self) -> str:
+        """E.g. ``"timeout:2 crash:1"``; "" without forfeits."""
+        return " ".join(f"{reason}:{count}" for reason, count in self.forfeits)
 
     @property
     def games(self) -> int:
@@ -70,7 +79,14 @@ def tally(names: Sequence[str], results: Sequence[GameResult], ratings: Mapping[
         name, so ties are broken the same way every time.
     """
     counts = {name: [0, 0, 0, 0] for name in names}  # wins, draws, losses, aborted
+    forfeits: dict[str, dict[str, int]] = {name: {} for name in names}
+    first_move_timeouts = {name: 0 for name in names}
     for result in results:
+        loser = result.forfeiter_name
+        if loser is not None:
+            forfeits[loser][result.termination] = forfeits[loser].get(result.termination, 0) + 1
+            if result.termination == "timeout" and result.forfeit_on_first_move:
+                first_move_timeouts[loser] += 1
         for side, name in enumerate((result.first, result.second)):
             if result.is_aborted:
                 counts[name][3] += 1
@@ -83,7 +99,8 @@ def tally(names: Sequence[str], results: Sequence[GameResult], ratings: Mapping[
         wins, draws, losses, aborted = counts[name]
         table.append(Standing(name, wins, draws, losses, aborted, ratings[name],
                               None if reached is None else reached[name],
-                              None if points is None else points[name]))
+                              None if points is None else points[name],
+                              tuple(sorted(forfeits[name].items())), first_move_timeouts[name]))
     table.sort(key=lambda s: (-(s.points or 0), -s.score, -s.rating.conservative, s.name))
     return table
 
@@ -95,7 +112,7 @@ def format_csv(table: Sequence[Standing]) -> str:
     writer.writerow(CSV_COLUMNS)
     for rank, s in enumerate(table, start=1):
         writer.writerow([rank, s.name, s.games, s.wins, s.draws, s.losses, s.aborted,
-                         f"{s.score:g}", f"{s.rating.mu:.3f}", f"{s.rating.sigma:.3f}",
+                         s.forfeit_text, s.first_move_timeouts, f"{s.score:g}", f"{s.rating.mu:.3f}", f"{s.rating.sigma:.3f}",
                          f"{s.rating.conservative:.3f}",
                          "" if s.round_reached is None else s.round_reached,
                          "" if s.points is None else f"{float(s.points):.2f}"])

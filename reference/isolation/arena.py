@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, Optional
 
 from reference.games.isolation import SIZE, Isolation, IsolationState, Move
 from reference.isolation.referee import (
-    game_result, house_agent, referee_game, student_contestant,
+    HOUSE_BOTS,     game_result, house_agent, referee_game, student_contestant,
 )
 from harness.games.match import Seat
 from harness.games.seats import CallServerLike, InProcess
@@ -72,6 +72,21 @@ class IsolationArena:
     def game_timeout(self) -> float:
         """Both clocks plus ``slack``: a game that takes longer is given up on."""
         return 2 * self.seconds + self.slack
+
+    def describe(self) -> str:
+        """The settings every game is played with, for the run's header line."""
+        return f"isolation: {self.size}x{self.size}; {self.seconds:g} s per player per game"
+
+    def check(self, entrant: Entrant) -> None:
+        """Raise ValueError for an unknown house bot (naming the known ones), or for a file
+        entrant when files cannot be seated."""
+        if entrant.source.startswith(HOUSE_PREFIX):
+            bot = entrant.source[len(HOUSE_PREFIX):]
+            if bot not in HOUSE_BOTS:
+                raise ValueError(f"unknown house bot {bot!r}; known: {', '.join(HOUSE_BOTS)}")
+        elif self.open_server is None:
+            raise ValueError(f"entrant {entrant.name!r} is a file ({entrant.source}); "
+                             "seating files needs the harness sandbox (open_server)")
 
     def play(self, task: GameTask) -> GameResult:
         """Play ``task``; faults of entrants are results, never exceptions.

@@ -1,16 +1,13 @@
-"""Othello as a tournament arena, over the assignment's own game manager.
+"""Othello as a tournament arena, refereed by the trusted Othello referee over the real protocol.
 
-Staged here because ``reference/othello/`` belongs to the Othello assignment: its natural home
-is ``reference/othello/arena.py`` (then ``gamegrader tournament othello ...`` finds it by
-convention); until it moves, select it with
-``--arena harness.tournament.othello_arena:make_arena``.
+Registered for ``gamegrader tournament othello`` by the ``arena`` key of
+``test_specs/othello/assignment.yaml``. A submission's ``agent.py`` runs as a program in its own
+sandbox with the template's ``othello_shared.py`` beside it; house bots (``house:random``,
+``house:reference``) play in the game's process.
 
-Games are played by the manager that grades Othello (``reference.othello.manager``, the
-template's ``othello_game.play_game``) on the reference rules, over the real line protocol:
-a submission's ``agent.py`` runs as a program in the harness sandbox with the template's
-``othello_shared.py`` beside it; house bots (``house:random``, ``house:reference``) are the
-manager's in-process players. Othello has a per-move limit (``--clock``, default 10 s) rather
-than a chess clock, so a result's ``clocks`` stay 0.
+Defaults give real games: the agents get a depth limit of 4 in the config line (without one, a
+handout agent searches the whole tree and loses every game on time on its first move) and 10 s
+per move. Both are printed at the start of a run and kept in every game's record.
 """
 from __future__ import annotations
 
@@ -19,18 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from harness.games.outcome import Termination
-from harness.tournament.records import Entrant, GameResult, GameTask
+from harness.games import Clock, Seat
+from harness.tournament.records import Entrant, GameResult, GameTask, result_of
+from reference.games.othello import DARK, LIGHT, Move, OthelloState
+from reference.othello.referee import (
+    HOUSE_BOTS, Settings, house_seat, player_seed, program_seat, referee_game,
+)
 
 HOUSE_PREFIX = "house:"
 DEFAULT_MOVE_SECONDS = 10.0
-_TERMINATIONS = {
-    "no-moves": Termination.NO_MOVES, "timeout": Termination.TIMEOUT,
-    "eof": Termination.CRASH, "malformed": Termination.MALFORMED,
-    "out-of-range": Termination.ILLEGAL, "occupied": Termination.ILLEGAL,
-    "no-capture": Termination.ILLEGAL,
-}
-"""The manager's end reasons as the tournament's terminations (the detail keeps the original)."""
+DEFAULT_LIMIT = 4
+"""Depth limit sent to agents by default: a few seconds per move for a handout agent on 8x8."""
+TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "student_template" / "othello"
 
 
 @dataclass(frozen=True)
@@ -39,70 +36,68 @@ class OthelloArena:
 
     Attributes:
         size: board side (even, 4 or more).
-        move_seconds: the manager's limit per reply line.
-        limit, caching, ordering: the search settings sent to both players in the config line
-            (``limit`` -1: no depth limit).
+        move_seconds: the limit per reply.
+        limit, minimax, caching, ordering: the search settings sent to both players in the
+            config line (``limit`` -1: no depth limit).
         reference_budget: seconds per move aimed at by ``house:reference``.
         slack: seconds added to the per-game deadline.
     """
 
     size: int = 8
     move_seconds: float = DEFAULT_MOVE_SECONDS
-    limit: int = -1
+    limit: int = DEFAULT_LIMIT
+    minimax: bool = False
     caching: bool = False
     ordering: bool = False
     reference_budget: float = 1.0
     slack: float = 60.0
 
     @property
+    def settings(self) -> Settings:
+        return Settings(self.size, self.limit, self.minimax, self.caching, self.ordering)
+
+    @property
+    def clock(self) -> Clock:
+        return Clock(move_seconds=self.move_seconds)
+
+    @property
     def game_timeout(self) -> float:
         """Every move at its limit, two handshakes, plus ``slack``."""
         return (self.size * self.size - 2) * self.move_seconds + self.slack
 
-    def play(self, task: GameTask) -> GameResult:
-        """Play ``task`` through the manager; entrants' faults are results.
+    def describe(self) -> str:
+        """The settings every game is played with, for the run's header line."""
+        return f"othello: {self.settings.describe()}; {self.clock.describe()}"
 
-        Raises:
-            ValueError: for an unknown house bot.
-        """
-        from reference.othello.manager import load_manager, reference_rules
-
-        manager, rules = load_manager(), reference_rules()
-        config = manager.GameConfig(size=self.size, limit=self.limit, caching=self.caching,
-                                    ordering=self.ordering, move_timeout=self.move_seconds)
-        with ExitStack() as stack:
-            dark, light = (self._connect(manager, rules, entrant,
-                                         manager.player_seed(task.seed, color), stack)
-                           for color, entrant in ((1, task.first), (2, task.second)))
-            outcome = manager.play_game(dark, light, config, rules)
-        termination = _TERMINATIONS[outcome.reason.value]
-        detail = "" if termination is Termination.NO_MOVES else \
-            f"{outcome.reason.value}: {outcome.detail}"
-        return GameResult(task.first.name, task.second.name, task.seed,
-                          None if outcome.winner is None else outcome.winner - 1,
-                          termination.value, detail,
-                          tuple(tuple(move) for move in outcome.moves))
-
-    def _connect(self, manager: Any, rules: Any, entrant: Entrant, seed: int,
-                 stack: ExitStack) -> Any:
-        """A player connection for the manager: an in-process house bot or a sandboxed agent."""
+    def check(self, entrant: Entrant) -> None:
+        """Raise ValueError for an unknown house bot, naming the known ones."""
         if entrant.source.startswith(HOUSE_PREFIX):
             bot = entrant.source[len(HOUSE_PREFIX):]
-            if bot == "random":
-                return manager.random_player(seed, rules, name=entrant.name)
-            if bot == "reference":
-                from reference.othello.heuristic import HeuristicAgent
+            if bot not in HOUSE_BOTS:
+                raise ValueError(f"unknown house bot {bot!r}; known: {', '.join(HOUSE_BOTS)}")
 
-                agent = HeuristicAgent(budget=self.reference_budget)
-                return manager.InProcessPlayer(entrant.name, agent.choose)
-            raise ValueError(f"unknown house bot {bot!r}; known: random, reference")
+    def play(self, task: GameTask) -> GameResult:
+        """Play ``task``; entrants' faults are results, never exceptions."""
+        with ExitStack() as stack:
+            dark, light = (self._seat(entrant, player_seed(task.seed, color), stack)
+                           for color, entrant in ((DARK, task.first), (LIGHT, task.second)))
+            record = referee_game(dark, light, self.settings, self.clock)
+        return result_of(record, task, (DARK, LIGHT), {
+            "name": "othello", "size": self.size, "limit": self.limit,
+            "move_seconds": self.move_seconds})
+
+    def _seat(self, entrant: Entrant, seed: int, stack: ExitStack
+              ) -> Seat[OthelloState, Move]:
+        """A house bot, or the entrant's agent in a sandbox of its own."""
+        if entrant.source.startswith(HOUSE_PREFIX):
+            return house_seat(entrant.source[len(HOUSE_PREFIX):], seed, self.reference_budget)
         from harness import Sandbox
-        from reference.othello.manager import TEMPLATE_DIR
 
         sandbox = stack.enter_context(Sandbox("agent", {
             "agent.py": Path(entrant.source),
             "othello_shared.py": TEMPLATE_DIR / "othello_shared.py"}))
-        return sandbox.start_program()  # the manager closes it at the end of the game
+        program = stack.enter_context(sandbox.start_program())
+        return program_seat(program, self.settings)
 
 
 def make_arena(clock: Optional[float] = None, **options: Any) -> OthelloArena:
@@ -111,4 +106,4 @@ def make_arena(clock: Optional[float] = None, **options: Any) -> OthelloArena:
                         **options)
 
 
-__all__ = ["OthelloArena", "make_arena"]
+__all__ = ["DEFAULT_LIMIT", "DEFAULT_MOVE_SECONDS", "OthelloArena", "make_arena"]
