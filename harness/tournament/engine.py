@@ -165,19 +165,19 @@ def run_elimination(arena: Arena, entrants: Sequence[Entrant], seed: int, execut
         tied = [m for m in played if winners[m.slot] is None]
         deciders = [decider_task(m, seed, len(results) + i) for i, m in enumerate(tied)]
         decided = _run_retrying(executor, arena, deciders, progress, results)
-        for match, game in zip(tied, decided):
+        for tie, game in zip(tied, decided):
             # A draw by the rules goes to the higher seed; a game nobody finished sends
             # nobody on (an entrant that breaks its games never wins a match by them).
-            winners[match.slot] = None if game.is_aborted else (
-                _match_winner(match, [game]) or match.high)
+            winners[tie.slot] = None if game.is_aborted else (
+                _match_winner(tie, [game]) or tie.high)
         advancing = []
-        for slot, match in enumerate(matches):
-            if match is None:
+        for slot_match in matches:
+            if slot_match is None:
                 advancing.append(None)
                 continue
-            winner = match.high if match.low is None else winners[match.slot]
+            winner = slot_match.high if slot_match.low is None else winners[slot_match.slot]
             advancing.append(winner)
-            for entrant in (match.high, match.low):
+            for entrant in (slot_match.high, slot_match.low):
                 if entrant is not None and entrant != winner:
                     reached[entrant.name] = round_number
         matches = next_round(advancing, seed_of, round_number + 1)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from harness import Sandbox
-from harness.games import InProcess
+from harness.games import InProcess, Served
 from reference.games.isolation import Isolation, IsolationState, Move
 from reference.isolation.referee import referee_game, student_contestant
 
@@ -89,6 +89,7 @@ def test_a_pondering_entrant_is_frozen_during_its_opponents_turns(tmp_path: Path
         try:
             assert server.import_error == ""
             attacker = student_contestant(server)
+            assert isinstance(attacker, Served) and attacker.freezer is not None
             observer = Observer(game, attacker)
             record = referee_game(attacker, InProcess(observer), 60.0, game)
             assert observer.turns, record.outcome
