@@ -18,6 +18,7 @@ class Verdict(enum.Enum):
     OUT_OF_MEMORY = "out of memory"
     CRASHED = "crashed"
     PROTOCOL_VIOLATION = "protocol violation"
+    ILLEGAL_MOVE = "illegal move"
     NOT_RUN = "not run"
     HARNESS_ERROR = "harness error"
 

@@ -12,12 +12,15 @@ class Judgement:
     """The share of the case's points earned (0..1) and a message for the student.
 
     ``leaderboard`` holds Gradescope leaderboard entries (``{"name", "value", "order"}``) a
-    game runner wants shown, e.g. a rating against the house bots.
+    game runner wants shown, e.g. a rating against the house bots. ``failure`` is the verdict
+    of a case that is not passed, as a ``harness.verdicts.Verdict`` value (e.g. ``"timed out"``
+    for games lost on time); "" means a wrong answer.
     """
 
     fraction: float
     message: str = ""
     leaderboard: tuple[dict[str, Any], ...] = ()
+    failure: str = ""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.fraction <= 1.0:

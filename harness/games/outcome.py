@@ -31,10 +31,19 @@ class Reason(enum.Enum):
         return self is not Reason.NO_MOVES
 
     @property
+    def verdict(self) -> str:
+        """The case verdict (a ``harness.verdicts.Verdict`` value) of a game lost this way;
+        "" for a game lost by the rules, which is simply a wrong answer."""
+        return _VERDICTS.get(self, "")
+
+    @property
     def label(self) -> str:
         """Words for feedback and standings, e.g. ``"forfeit: timeout"``."""
         return "no legal move left" if self is Reason.NO_MOVES else f"forfeit: {self.value}"
 
+
+_VERDICTS = {Reason.TIMEOUT: "timed out", Reason.CRASH: "crashed",
+             Reason.MALFORMED: "protocol violation", Reason.ILLEGAL: "illegal move"}
 
 Termination = Reason
 """The name the tournament records used before the vocabulary was shared; same values."""

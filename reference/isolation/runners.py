@@ -59,7 +59,9 @@ class _Played:
         if outcome.termination is Termination.NO_MOVES:
             reason = f"no legal move left at ply {ply}"
         else:
-            reason = f"{outcome.termination.value} at ply {ply}: {outcome.detail}"
+            reason = f"forfeit ({outcome.termination.value}) at ply {ply}: {outcome.detail}"
+            if self.record.bad_move is not None:
+                reason += f"; your move: {self.record.bad_move}"
         return f"game {self.number + 1}, you played {self.side} (seed {self.seed}): {reason}"
 
 
@@ -123,7 +125,9 @@ def _judge(case: Case, opponent: str, games: int, clock: float, played: list[_Pl
     if lost and case.visibility.reveals_expected:
         moves = " ".join(f"({r},{c})" for r, c in (ply.move for ply in lost[0].record.plies))
         lines.append(f"Moves of game {lost[0].number + 1}, x first: {moves or '(none)'}")
-    return Judgement(fraction, "\n".join(lines))
+    forfeits = [p.record.outcome.reason for p in lost if p.record.outcome.forfeiter == p.side]
+    return Judgement(fraction, "\n".join(lines),
+                     failure=forfeits[0].verdict if forfeits else "")
 
 
 __all__ = ["play_house_game", "versus_house"]

@@ -82,6 +82,7 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
     min_wins = int(options.get("min_wins", len(games)))
     deadline = time.monotonic() + case.timeout
     wins, lines, skip_reason = 0, [], ""
+    forfeits: list[Reason] = []
     for number, game in enumerate(games, start=1):
         color, seed = int(game["color"]), int(game["seed"])
         if not skip_reason and time.monotonic() >= deadline:
@@ -96,12 +97,15 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
             record = referee_game(dark, light, settings, clock)
         wins += record.outcome.winner == color
         lines.append(describe_game(number, color, seed, record, settings.size))
+        if record.outcome.forfeiter == color:
+            forfeits.append(record.outcome.reason)
         if record.outcome.forfeiter == color and record.outcome.reason is Reason.TIMEOUT:
             skip_reason = "skipped after a timeout, to save grading time"
     summary = (f"won {wins} of {len(games)} games against Randy ({settings.describe()}; "
                f"{clock.describe()}; needed {min_wins})")
     return Judgement(min(1.0, wins / min_wins) if min_wins else 1.0,
-                     "\n".join([summary] + lines))
+                     "\n".join([summary] + lines),
+                     failure=forfeits[0].verdict if forfeits else "")
 
 
 __all__ = ["describe_game", "play_randy"]

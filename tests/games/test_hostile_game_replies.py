@@ -182,3 +182,41 @@ def test_an_entrant_whose_games_always_abort_never_advances() -> None:
     assert len(champion) == 1 and champion[0].name in ("a", "b")
     aborted_games = [g for g in result.results if g.is_aborted]
     assert len(aborted_games) == 6  # two games, each played twice, and the decider twice
+
+
+def _isolation_case(timeout: float = 60.0) -> Any:
+    import dataclasses
+
+    from harness.spec import find_assignment, load_case_file
+
+    assignment = find_assignment("isolation")
+    games = [path for path in assignment.case_files if path.name == "02_games.yaml"][0]
+    case = load_case_file(games, assignment, 2)[0]
+    return dataclasses.replace(case, timeout=timeout,
+                               options={**case.options, "games": 2, "clock": 2.0})
+
+
+@pytest.mark.parametrize("body, verdict, words", [
+    ("    while True:\n        pass\n", "timed out", "forfeit (timeout) at ply"),
+    ("    return 1 // 0\n", "crashed", "ZeroDivisionError"),
+    ("    return [[1, 2]]\n", "protocol violation", "expected (row, col) or (None, None)"),
+    ("    return (1, 1)\n", "illegal move", "your move: (1, 1)"),
+])
+def test_a_game_lost_by_forfeit_gets_its_own_verdict_not_wrong_answer(
+        tmp_path: Path, body: str, verdict: str, words: str) -> None:
+    from harness import Sandbox
+    from harness.grader import Grader
+    from harness.verdicts import Verdict
+    from reference.isolation.runners import versus_house
+
+    player = tmp_path / "player.py"
+    player.write_text("def choose_move(board, player, time_left):\n" + body)
+    case = _isolation_case()
+    with Sandbox("player", {"player.py": player}) as sandbox:
+        judgement = versus_house(case, sandbox)
+    assert judgement.fraction == 0.0
+    assert judgement.failure == verdict
+    assert words in judgement.message
+    result = Grader._from_judgement(case, judgement, Verdict.WRONG_ANSWER)
+    assert result.verdict is Verdict(verdict)
+    assert result.feedback().startswith(verdict.capitalize())

@@ -75,4 +75,5 @@ def test_grading_the_template_earns_only_the_stuck_positions(
     assert stuck and all(t["score"] == t["max_score"] for t in stuck)
     assert document["score"] == pytest.approx(sum(t["max_score"] for t in stuck))
     illegal = [t for t in document["tests"] if t["name"].startswith("games: beats the random")]
-    assert "illegal at ply 1" in illegal[0]["output"]
+    assert illegal[0]["output"].startswith("Illegal move (0/15 points)")
+    assert "forfeit (illegal) at ply 1" in illegal[0]["output"]
