@@ -140,6 +140,17 @@ def _cmd_gradescope(args: argparse.Namespace) -> int:
     return run(args.root, args.assignment, args.budget)
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from harness.tournament.replays import replay_record
+    try:
+        page = replay_record(args.record, args.out)
+    except ValueError as exc:
+        print(f"gamegrader replay: {exc}", file=sys.stderr)
+        return 2
+    print(page)
+    return 0
+
+
 def _cmd_tournament(args: argparse.Namespace) -> int:
     from harness.tournament.cli import run
     return run(args)
@@ -193,6 +204,14 @@ def build_parser() -> argparse.ArgumentParser:
     tour = commands.add_parser("tournament", help="instructors: run a class tournament",
                                description=DESCRIPTION)
     add_arguments(tour).set_defaults(run=_cmd_tournament)
+
+    replay = commands.add_parser("replay", help="a recorded game as an HTML page",
+                                 description="Write a self-contained HTML page that steps "
+                                 "through a recorded game (a games/NNNN.json of a tournament) "
+                                 "on a drawn board, with the moves and clocks.")
+    replay.add_argument("record", type=Path, help="the game record (JSON)")
+    replay.add_argument("--out", type=Path, help="the page to write (default: RECORD.html)")
+    replay.set_defaults(run=_cmd_replay)
 
     gen = commands.add_parser("generate", help="instructors: regenerate hidden cases",
                               description="Re-create generated/*.yaml from the reference "

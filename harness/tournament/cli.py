@@ -170,11 +170,19 @@ def _seeding(path: Path, entrants: Sequence[Entrant]) -> list[Entrant]:
     return sorted(entrants, key=lambda e: (position.get(e.name, len(ranked)), e.name))
 
 
-def write_outputs(result: TournamentResult, out: Path) -> None:
-    """``results.json`` and ``standings.csv`` in ``out`` (created if needed)."""
+def write_outputs(result: TournamentResult, out: Path, arena: Optional[Arena] = None,
+                  title: str = "Tournament", settings: str = "") -> None:
+    """``results.json``, ``standings.csv``, every game's record and replay page under
+    ``games/``, and ``report.html`` linking them, in ``out`` (created if needed)."""
+    from harness.tournament.replays import report_page, write_games
+
     out.mkdir(parents=True, exist_ok=True)
     (out / "results.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n")
-    (out / "standings.csv").write_text(format_csv(result.standings))
+    table = format_csv(result.standings)
+    (out / "standings.csv").write_text(table)
+    pages = write_games(arena, result.results, out)
+    (out / "report.html").write_text(report_page(title, settings, table, result.results,
+                                                 pages, out), encoding="utf-8")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -204,8 +212,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
         return 2
     describe = getattr(arena, "describe", None)
-    if describe is not None:
-        print(f"settings: {describe()}", file=sys.stderr)
+    settings = describe() if describe is not None else ""
+    if settings:
+        print(f"settings: {settings}", file=sys.stderr)
     progress = None if args.quiet else Progress()
     executor = make_executor(args.workers, args.scheduler)
     try:
@@ -218,7 +227,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     finally:
         executor.close()
-    write_outputs(result, args.out)
+    write_outputs(result, args.out, arena, f"{args.game} {args.format} (seed {args.seed})",
+                  settings)
     print(format_csv(result.standings), end="")
     return 0
 

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from reference.games.isolation import SIZE, Isolation, IsolationState, Move
+from harness.games.replay import Paint, ReplayView
+from reference.games.isolation import (
+    EMPTY, FILLED, SIZE, O, X, Isolation, IsolationState, Move, format_board,
+)
 from reference.isolation.referee import (
-    HOUSE_BOTS,     game_result, house_agent, referee_game, student_contestant,
+    HOUSE_BOTS, game_result, house_agent, referee_game, replay_result, student_contestant,
 )
 from harness.games.match import Seat
 from harness.games.seats import CallServerLike, InProcess
@@ -87,6 +90,29 @@ class IsolationArena:
         elif self.open_server is None:
             raise ValueError(f"entrant {entrant.name!r} is a file ({entrant.source}); "
                              "seating files needs the harness sandbox (open_server)")
+
+    def replay_view(self, result: GameResult, outcome: str) -> ReplayView:
+        """The positions of a recorded game for its replay page (x red, o blue, holes dark).
+
+        Raises:
+            ValueError: when the recorded moves are not legal.
+        """
+        game = Isolation(self.size)
+        states = replay_result(result, game)
+        clock = dict(result.game).get("clock") or self.seconds
+        used = {X: 0.0, O: 0.0}
+        labels, clocks = [], []
+        for state, move, seconds in zip(states, result.moves, result.seconds):
+            used[state.to_move] += seconds
+            labels.append(f"{state.to_move} to {tuple(move)}")
+            clocks.append(f"{clock - used[state.to_move]:.2f} s")
+        frames = [["".join(row) for row in format_board(state, self.size)] for state in states]
+        return ReplayView(
+            f"isolation {self.size}x{self.size}: {result.first} (x) v {result.second} (o)",
+            frames, {EMPTY: Paint("#e8e8e8"), FILLED: Paint("#4a4a4a"),
+                     X: Paint("#e8e8e8", "#d62728"), O: Paint("#e8e8e8", "#1f77b4")},
+            labels, result.seconds, clocks, outcome,
+            {X: f"{result.first} (red)", O: f"{result.second} (blue)", FILLED: "visited"})
 
     def play(self, task: GameTask) -> GameResult:
         """Play ``task``; faults of entrants are results, never exceptions.

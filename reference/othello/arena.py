@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from harness.games import Clock, Seat
+from harness.games import Clock, Seat, replay
+from harness.games.replay import Paint, ReplayView
 from harness.tournament.records import Entrant, GameResult, GameTask, result_of
-from reference.games.othello import DARK, LIGHT, Move, OthelloState
+from reference.games.othello import DARK, LIGHT, Move, Othello, OthelloState
 from reference.othello.referee import (
-    HOUSE_BOTS, Settings, house_seat, player_seed, program_seat, referee_game,
+    COLOR_NAMES, HOUSE_BOTS, Settings, house_seat, player_seed, program_seat, referee_game,
 )
 
 HOUSE_PREFIX = "house:"
@@ -75,6 +76,27 @@ class OthelloArena:
             bot = entrant.source[len(HOUSE_PREFIX):]
             if bot not in HOUSE_BOTS:
                 raise ValueError(f"unknown house bot {bot!r}; known: {', '.join(HOUSE_BOTS)}")
+
+    def replay_view(self, result: GameResult, outcome: str) -> ReplayView:
+        """The positions of a recorded game for its replay page (dark and light discs on green).
+
+        Raises:
+            ValueError: when the recorded moves are not legal.
+        """
+        game = Othello(self.size)
+        states = replay(game, game.initial, [(m[0], m[1]) for m in result.moves])
+        marks = {0: ".", DARK: "X", LIGHT: "O"}
+        frames = [["".join(marks[square] for square in row) for row in state.board]
+                  for state in states]
+        labels = [f"{COLOR_NAMES[state.to_move]} (column, row) {tuple(move)}"
+                  for state, move in zip(states, result.moves)]
+        green = "#2e7d32"
+        return ReplayView(
+            f"othello {self.size}x{self.size}: {result.first} (dark) v {result.second} (light)",
+            frames, {".": Paint(green), "X": Paint(green, "#111111"),
+                     "O": Paint(green, "#f5f5f5")},
+            labels, result.seconds, (), outcome,
+            {"X": f"{result.first} (dark)", "O": f"{result.second} (light)"})
 
     def play(self, task: GameTask) -> GameResult:
         """Play ``task``; entrants' faults are results, never exceptions."""
