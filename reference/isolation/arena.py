@@ -1,7 +1,7 @@
 """Isolation as a tournament arena: who plays, with which clock, and how a student is seated.
 
-``make_arena`` is the entry point the tournament command looks up by the assignment's name
-(``reference.<assignment>.arena:make_arena``). House bots (``house:random``, ``house:greedy``,
+``make_arena`` is the entry point the tournament command finds through the ``arena`` key of
+``test_specs/isolation/assignment.yaml``. House bots (``house:random``, ``house:greedy``,
 ``house:reference``, ``house:depth1`` ... see ``referee.HOUSE_BOTS``) play in the game's own
 process; a submission file is imported in a fresh sandboxed process for every game through
 ``open_server``, the harness's ``CallServer`` factory, and plays through the same clocked loop.

@@ -1,6 +1,8 @@
 """Trusted knowledge of the ``othello`` assignment: reference agent, heuristic, grading glue.
 
-Rules live in :mod:`reference.games.othello`; the one game manager lives in
-``student_template/othello/othello_game.py`` and is loaded by :mod:`reference.othello.manager`.
+Rules live in :mod:`reference.games.othello`; the trusted referee (the handout's line protocol
+on the one match loop of ``harness.games``) in :mod:`reference.othello.referee`, the tournament
+arena in :mod:`reference.othello.arena`. The students' starter manager
+(``student_template/othello/othello_game.py``) is never trusted.
 """
 from __future__ import annotations

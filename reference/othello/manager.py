@@ -1,12 +1,9 @@
-"""Loads the one Othello game manager for trusted use, bound to the reference rules.
+"""Loads the students' starter manager (``student_template/othello/othello_game.py``) for tests.
 
-There is a single manager implementation: ``student_template/othello/othello_game.py``. Students
-need it as a self-contained file next to their agent (it is their command-line manager), so it
-cannot import ``reference``; the grading runner therefore loads that same file from the
-repository (never from a submission) under a private module name, and passes
-:mod:`reference.games.othello` as its ``rules`` so legality is judged by the reference rules.
-Keeping the manager in the template rather than generating a copy means there is nothing to keep
-in sync; the template's ``othello_shared`` is checked against the reference rules by a test.
+The starter is the students' command-line manager and is never trusted: grading and tournaments
+use :mod:`reference.othello.referee` on the one match loop. Tests load the starter from the
+repository under a private module name to check it against the trusted referee (move for move)
+and to test the starter's own command line.
 """
 from __future__ import annotations
 
