@@ -10,6 +10,7 @@ import sys
 import time
 from typing import Callable, Optional, TextIO
 
+from harness.batch.progress import format_duration
 from harness.tournament.records import GameResult, GameTask
 
 
@@ -37,7 +38,7 @@ class Progress:
     def __call__(self, task: GameTask, result: GameResult) -> None:
         self.done += 1
         self.aborted += result.is_aborted
-        elapsed = int(self.clock() - self.started)
+        elapsed = format_duration(self.clock() - self.started)
         width = len(str(self.total))
         if result.is_aborted:
             verdict = f"ABORTED ({result.detail})"
@@ -49,7 +50,7 @@ class Progress:
                        f"{result.termination}{first})")
         else:
             verdict = f"{result.winner_name} won ({result.termination})"
-        line = (f"[{self.done:>{width}}/{self.total} {elapsed // 60}:{elapsed % 60:02d}] "
+        line = (f"[{self.done:>{width}}/{self.total} {elapsed}] "
                 f"{task.label or f'game {task.index}'}: {verdict}")
         print(line, file=self.stream or sys.stderr, flush=True)
 
