@@ -27,7 +27,7 @@ class ReplayView:
     """What a game hands over to be replayed.
 
     Attributes:
-        title: heading, e.g. ``"othello 8x8: alice (dark) v bob (light)"``.
+        title: heading, e.g. ``"GAME 8x8: alice (dark) v bob (light)"``.
         frames: the positions, start first: one string per row, one code per cell.
         legend: paint per cell code; codes without paint are drawn as the first entry.
         moves: one label per move, e.g. ``"dark (2, 3)"``; ``len(frames) == len(moves) + 1``.

@@ -82,12 +82,13 @@ class _Frozen(_Quiet):
 
 
 def _freezer(process: Any) -> Optional[Freezer]:
-    """The freezer of a harness process (anything with ``process``, ``isolation``, ``tag``)."""
-    popen = getattr(process, "process", None)
-    if popen is None or getattr(popen, "pid", None) is None:
+    """The freezer of a harness process (a ``StudentProgram`` or ``CallServer``: it has
+    ``process``, the sandbox's isolation and tag); None for a test double without them."""
+    try:
+        pid, sandbox_isolation, tag = process.process.pid, process.isolation, process.tag
+    except AttributeError:
         return None
-    return freezer_for(popen.pid, getattr(process, "isolation", None),
-                       str(getattr(process, "tag", "")))
+    return freezer_for(pid, sandbox_isolation, str(tag)) if isinstance(pid, int) else None
 
 
 class CallServerLike(Protocol):

@@ -1,6 +1,6 @@
 """Extra-credit points of a single-elimination tournament, from the Isolation handout.
 
-The handout's table, read cumulatively (``notes/isolation.md`` section 6):
+The handout's table, read cumulatively (see ``docs/games.md``):
 
 | round | loser receives | winner receives |
 |---|---|---|

@@ -70,7 +70,7 @@ class GameResult:
         seconds: time charged for each move, aligned with ``moves``.
         clocks: time left on the first and on the second player's clock at the end.
         forfeiter: 0 or 1 when that side lost by its own fault, else None.
-        game: the game's settings, for replays (e.g. ``{"name": "othello", "size": 8}``).
+        game: the game's settings, for replays (e.g. ``{"name": GAME, "size": 8}``).
     """
 
     first: str

@@ -4,11 +4,12 @@ Pure functions of the entrants and the tournament seed; they play nothing. Every
 derived from the tournament seed and the game's place in the schedule (:func:`derive_seed`), so
 the same seed always gives the same games whatever order they finish in.
 
-Project decisions (the handout leaves them open, ``notes/isolation.md`` section 6):
+Project decisions (the handout leaves them open; ``docs/games.md``):
 - a pairing (round robin) or a match (elimination) is two games with sides swapped, so each
   entrant plays first once;
 - an elimination match tied after its two games goes to one deciding game whose sides are drawn
-  from the match seed; if that game is drawn or aborted, the higher seed advances;
+  from the match seed; if that game is drawn by the rules, the higher seed advances (an
+  aborted game is replayed, and never sends anyone on: see ``engine.run_elimination``);
 - the draw order is the given seeding (for instance a previous round robin's ranking) or, without
   one, the entrants shuffled by the tournament seed; byes go to the top seeds, and the bracket is
   the standard one in which seeds 1 and 2 can meet only in the final.
