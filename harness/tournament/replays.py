@@ -2,7 +2,7 @@
 
 A record is a game's ``GameResult.to_dict()`` (moves, times, clocks, outcome, reason and the
 game's settings) in ``games/NNNN.json``; its replay page, ``games/NNNN.html``, is drawn by
-``harness.games.replay`` from the positions the game's arena computes (``replay_view``). The
+``harness.games.pages`` from the positions the game's arena computes (``replay_view``). The
 report (``report.html``) holds the standings and links every game to its replay.
 ``gamegrader replay RECORD`` turns a saved record into its page again.
 """
@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any, Optional
 
-from harness.games.replay import replay_page
+from harness.games.pages import replay_page
 from harness.tournament.records import GameResult
 
 

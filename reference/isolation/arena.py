@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from harness.games.replay import Paint, ReplayView
+from harness.games.pages import Paint, ReplayView
 from reference.games.isolation import (
     EMPTY, FILLED, SIZE, O, X, Isolation, IsolationState, Move, format_board,
 )

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from harness.games import Clock, Seat, replay
-from harness.games.replay import Paint, ReplayView
+from harness.games.pages import Paint, ReplayView
 from harness.tournament.records import Entrant, GameResult, GameTask, result_of
 from reference.games.othello import DARK, LIGHT, Move, Othello, OthelloState
 from reference.othello.referee import (

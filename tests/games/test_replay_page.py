@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from gg_testing import ROOT, run_gamegrader
-from harness.games.replay import Paint, ReplayView, replay_page
+from harness.games.pages import Paint, ReplayView, replay_page
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
