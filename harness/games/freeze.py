@@ -19,7 +19,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from harness.sandbox.cleanup import TAG_VARIABLE
+# The sandbox's own test for its tag, so both sweeps and freezes find the same processes.
+from harness.sandbox.cleanup import _has_tag as has_sandbox_tag
 
 SCAN_ROUNDS = 20
 """Most scans per freeze; each round stops what the previous one missed (fork races)."""
@@ -53,14 +54,6 @@ def _table() -> list[_Proc]:
             if proc is not None:
                 found.append(proc)
     return found
-
-
-def _has_tag(pid: int, tag: str) -> bool:
-    try:
-        with open(f"/proc/{pid}/environ", "rb") as environ:
-            return f"{TAG_VARIABLE}={tag}".encode() in environ.read().split(b"\0")
-    except OSError:
-        return False
 
 
 def _gone_or_stopped(pid: int) -> bool:
@@ -98,7 +91,7 @@ class Freezer:
         if self.uid is not None and self.tag:
             seen = set(found)
             found += [p.pid for p in table
-                      if p.uid == self.uid and p.pid not in seen and _has_tag(p.pid, self.tag)]
+                      if p.uid == self.uid and p.pid not in seen and has_sandbox_tag(str(p.pid), self.tag)]
         return found
 
     def pause(self) -> None:
