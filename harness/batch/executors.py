@@ -1,22 +1,24 @@
-"""Run grading jobs in parallel: on this machine, or on a dask.distributed cluster.
+"""Run jobs in parallel: on this machine, or on a dask.distributed cluster.
 
-Locally, a pool of ``workers`` threads each drives one ``python -m harness grade`` process at a
-time, so at most ``workers`` submissions are graded at once; the threads only wait, and every
-submission gets its own process (a process pool around them would add nothing). With a
-scheduler address, the same ``grade_job`` function runs on the cluster's workers (which need
-gamegrader installed, but no shared file system). Both call ``on_done`` in this thread, in
-completion order.
+Used for grading jobs (``grade_job``, the default work) and for tournament games
+(``harness.tournament.executors``). Locally, a pool of ``workers`` threads each drives one
+process at a time (a ``python -m harness grade`` run, or one game), so at most ``workers`` jobs
+run at once; the threads only wait, and every job gets its own process (a process pool around
+them would add nothing). With a scheduler, the same work function runs on the cluster's workers
+(which need gamegrader installed, but no shared file system). Both call ``on_done`` in this
+thread, in completion order.
 """
 from __future__ import annotations
 
 import os
 import uuid
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Callable, Sequence
+from typing import Any, Callable, Optional, Sequence
 
-from harness.batch.jobs import Job, Outcome, grade_job
+from harness.batch.jobs import grade_job
 
-OnDone = Callable[[Outcome], None]
+OnDone = Callable[[Any], None]
+Work = Callable[[Any], Any]
 
 
 def default_workers() -> int:
@@ -27,15 +29,16 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def run_local(jobs: Sequence[Job], workers: int, on_done: OnDone) -> None:
-    """Grade ``jobs`` with at most ``workers`` grading processes at a time.
+def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,
+              work: Work = grade_job) -> None:
+    """Run ``work(job)`` for every job, at most ``workers`` at a time; ``on_done(result)``.
 
     Jobs start in the given order. On KeyboardInterrupt, jobs not yet started are cancelled and
     the interrupt propagates once the running ones have stopped (their results so far were
     already handed to ``on_done``).
     """
     with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="gg-batch") as pool:
-        pending: set[Future[Outcome]] = {pool.submit(grade_job, job) for job in jobs}
+        pending: set[Future[Any]] = {pool.submit(work, job) for job in jobs}
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -46,8 +49,16 @@ def run_local(jobs: Sequence[Job], workers: int, on_done: OnDone) -> None:
             raise
 
 
-def run_dask(jobs: Sequence[Job], address: str, on_done: OnDone) -> None:
-    """Grade ``jobs`` on the dask.distributed cluster whose scheduler is at ``address``.
+def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work = grade_job,
+             key: Optional[Callable[[Any], str]] = None,
+             on_error: Optional[Callable[[Any, BaseException], Any]] = None) -> None:
+    """Run ``work(job)`` for every job on a dask.distributed cluster; ``on_done(result)``.
+
+    Args:
+        scheduler: the scheduler's address (connected and closed here), or a connected
+            ``distributed.Client`` the caller keeps.
+        key: a job's task-key suffix (default ``job.key``).
+        on_error: the result to hand on for a job whose task failed (default: raise).
 
     Raises:
         ImportError: dask.distributed is not installed (``pip install 'gamegrader[batch]'``).
@@ -57,15 +68,25 @@ def run_dask(jobs: Sequence[Job], address: str, on_done: OnDone) -> None:
     except ImportError as exc:
         raise ImportError("--scheduler needs dask.distributed: pip install "
                           "'gamegrader[batch]'") from exc
-    with Client(address, set_as_default=False) as client:
-        # pure=False: two identical submissions are still two grading runs, and a regrade is
-        # never served from the cluster's memory of an earlier one.
-        run = uuid.uuid4().hex[:8]  # two batches on one cluster never share a task key
-        futures = client.map(grade_job, list(jobs), pure=False,
-                             key=[f"gamegrader-{run}-{job.key}" for job in jobs])
+    own = isinstance(scheduler, str)
+    client = Client(scheduler, set_as_default=False) if own else scheduler
+    try:
+        # pure=False: two identical jobs are still two runs, and a rerun is never served from
+        # the cluster's memory of an earlier one.
+        run = uuid.uuid4().hex[:8]  # two runs on one cluster never share a task key
+        names = [(key or (lambda job: str(job.key)))(job) for job in jobs]
+        futures = client.map(work, list(jobs), pure=False,
+                             key=[f"gamegrader-{run}-{name}" for name in names])
+        job_of = {future.key: job for future, job in zip(futures, jobs)}
         try:
             for future in as_completed(futures, loop=client.loop):
-                on_done(future.result())
+                if future.status != "finished" and on_error is not None:
+                    on_done(on_error(job_of[future.key], future.exception()))
+                else:
+                    on_done(future.result())
         except KeyboardInterrupt:
             client.cancel(futures)
             raise
+    finally:
+        if own:
+            client.close()

@@ -1,35 +1,35 @@
-"""Where tournament games run: local worker processes (default) or a dask.distributed cluster.
+"""Where tournament games run: local processes (default) or a dask.distributed cluster.
 
-Both executors take an arena (``harness.tournament.records.Arena``) and a list of
-:class:`GameTask`, call ``on_result`` in the calling process as each game finishes (in any
-order), and return the results in task order, so a run's results do not depend on which game
-finished first. Neither lets one game stall the run:
+Both executors hand their games to the batch's job runners (``harness.batch.executors``: a pool
+of threads each driving one process locally, or tasks on a cluster), call ``on_result`` in the
+calling process as each game finishes (in any order), and return the results in task order, so
+a run's results do not depend on which game finished first. Neither lets one game stall the run:
 
-- :class:`LocalExecutor` keeps ``workers`` long-lived processes, each in its own process group.
-  A worker that dies, or whose game overruns ``arena.game_timeout``, is killed with its group
-  (sandboxed grandchildren included) and replaced; the game is recorded as aborted.
+- :class:`LocalExecutor` plays each game in a fresh process in its own process group. A game
+  whose process dies, or that overruns ``arena.game_timeout``, is killed with its group
+  (sandboxed grandchildren included) and recorded as aborted.
 - :class:`DaskExecutor` submits every game to the cluster. Each task plays its game on a thread
-  and gives up after ``arena.game_timeout`` (dask cannot kill a running task); a task that raises
-  or whose worker keeps dying is recorded as aborted.
+  and gives up after ``arena.game_timeout`` (dask cannot kill a running task); a task that
+  raises or whose worker keeps dying is recorded as aborted.
 """
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import signal
 import threading
-import time
-from collections import deque
-from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from typing import Any, Callable, Optional, Protocol, Sequence
 
+from harness.batch.executors import run_dask, run_local
 from harness.tournament.records import Arena, GameResult, GameTask, aborted
 
 ResultCallback = Callable[[GameTask, GameResult], None]
+Numbered = tuple[int, GameTask]
 
 STARTUP_TIMEOUT = 60.0
-"""Seconds a new local worker may take to start (import the reference) before it plays."""
+"""Seconds a game's process may take to start (import the reference) before its clock runs."""
 
 
 class Executor(Protocol):
@@ -62,164 +62,98 @@ def play_watched(task: GameTask, arena: Arena) -> GameResult:
     return aborted(task, f"game overran its {arena.game_timeout:g} s deadline")
 
 
-def _worker_main(connection: Connection, arena: Arena) -> None:
-    """Worker process loop: receive a task, send its result, until told to stop (None)."""
+def _game_main(connection: Connection, arena: Arena, task: GameTask) -> None:
+    """A game's process: its own group, "ready" once started, then the result."""
     os.setsid()  # its own process group, so a kill reaches whatever the game started
-    connection.send("ready")  # game deadlines start after the start-up, not before
-    while True:
-        task = connection.recv()
-        if task is None:
-            return
-        connection.send(play_guarded(arena, task))
+    connection.send("ready")  # the game's deadline starts after the start-up, not before
+    connection.send(play_guarded(arena, task))
 
 
-@dataclass
-class _Worker:
-    process: Any
-    connection: Connection
-    position: int = -1
-    deadline: float = 0.0
-    alive: bool = True
+def _kill(process: Any) -> None:
+    """Kill a game's whole process group and reap it."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass  # not yet a group leader, or already gone: kill the process alone
+    if process.is_alive():
+        process.kill()
+    process.join(5)
 
-    @property
-    def is_busy(self) -> bool:
-        return self.position >= 0
 
-    def kill(self) -> None:
-        """Kill the worker's whole process group and reap it."""
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass  # not yet a group leader, or already gone: kill the process alone
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join(5)
-        self.connection.close()
-        self.alive = False
+def play_in_process(arena: Arena, start_method: str, numbered: Numbered
+                    ) -> tuple[int, GameResult]:
+    """Play one game in a fresh process; an aborted result if it dies or overruns."""
+    index, task = numbered
+    context = multiprocessing.get_context(start_method)
+    ours, theirs = context.Pipe()
+    process = context.Process(  # type: ignore[attr-defined]
+        target=_game_main, args=(theirs, arena, task), daemon=False)
+    process.start()
+    theirs.close()
+    try:
+        if ours.poll(STARTUP_TIMEOUT) and ours.recv() == "ready":
+            if ours.poll(arena.game_timeout):
+                return index, ours.recv()  # type: ignore[no-any-return]
+            return index, aborted(task, f"game overran its {arena.game_timeout:g} s deadline")
+        return index, aborted(task, "game worker did not start")
+    except (EOFError, OSError):
+        return index, aborted(task, "game worker died")
+    finally:
+        _kill(process)
+        ours.close()
+
+
+def _in_order(tasks: Sequence[GameTask], on_result: Optional[ResultCallback]
+              ) -> tuple[list[Optional[GameResult]], Callable[[tuple[int, GameResult]], None]]:
+    """A result list in task order and the ``on_done`` that fills it and reports each game."""
+    results: list[Optional[GameResult]] = [None] * len(tasks)
+
+    def done(numbered: tuple[int, GameResult]) -> None:
+        index, result = numbered
+        results[index] = result
+        if on_result is not None:
+            on_result(tasks[index], result)
+
+    return results, done
 
 
 class LocalExecutor:
-    """Games on ``workers`` local processes; see the module docstring for fault handling."""
+    """Games on at most ``workers`` local processes at a time; see the module docstring."""
 
-    def __init__(self, workers: int = 2, start_method: Optional[str] = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, workers: int = 2, start_method: Optional[str] = None) -> None:
         """Raises ValueError when ``workers`` is below 1."""
         if workers < 1:
             raise ValueError(f"workers must be at least 1, got {workers!r}")
         methods = multiprocessing.get_all_start_methods()
         self.start_method = start_method or ("forkserver" if "forkserver" in methods else "spawn")
         self.workers = workers
-        self.clock = clock
 
     def close(self) -> None:
-        """Nothing to release: worker processes live for one :meth:`run` only."""
-
-    def _start(self, arena: Arena) -> _Worker:
-        """A new worker that has finished starting (or a dead one, whose game will abort)."""
-        context = multiprocessing.get_context(self.start_method)
-        ours, theirs = context.Pipe()
-        process = context.Process(  # type: ignore[attr-defined]
-            target=_worker_main, args=(theirs, arena), daemon=False)
-        process.start()
-        theirs.close()
-        worker = _Worker(process, ours)
-        try:
-            if ours.poll(STARTUP_TIMEOUT):
-                ours.recv()
-        except (EOFError, OSError):
-            pass  # died while starting: the first game sent to it reports that
-        return worker
+        """Nothing to release: every game's process ends with its game."""
 
     def run(self, arena: Arena, tasks: Sequence[GameTask],
             on_result: Optional[ResultCallback] = None) -> list[GameResult]:
         """Play ``tasks`` on local processes; results in task order."""
-        if not tasks:
-            return []
-        results: list[Optional[GameResult]] = [None] * len(tasks)
-        pending = deque(range(len(tasks)))
-        pool: list[_Worker] = []
-
-        def finish(worker: _Worker, result: GameResult) -> None:
-            results[worker.position] = result
-            task = tasks[worker.position]
-            worker.position = -1
-            if on_result is not None:
-                on_result(task, result)
-
-        try:
-            while pending or any(w.is_busy for w in pool):
-                while pending and sum(w.is_busy for w in pool) < self.workers:
-                    worker = next((w for w in pool if not w.is_busy), None)
-                    if worker is None:
-                        worker = self._start(arena)
-                        pool.append(worker)
-                    worker.position = pending.popleft()
-                    worker.deadline = self.clock() + arena.game_timeout
-                    try:
-                        worker.connection.send(tasks[worker.position])
-                    except OSError:
-                        worker.kill()
-                        pool.remove(worker)
-                        finish(worker, aborted(tasks[worker.position], "game worker died"))
-                busy = [w for w in pool if w.is_busy]
-                if not busy:
-                    continue
-                ready = wait([w.connection for w in busy],
-                             max(0.0, min(w.deadline for w in busy) - self.clock()))
-                for worker in busy:
-                    result = self._collect(worker, worker.connection in ready, arena, tasks)
-                    if result is not None:
-                        finish(worker, result)
-                        if not worker.alive:
-                            pool.remove(worker)
-        finally:
-            _shut_down(pool)
+        results, done = _in_order(tasks, on_result)
+        run_local(list(enumerate(tasks)), self.workers, done,
+                  work=functools.partial(play_in_process, arena, self.start_method))
         return [r for r in results if r is not None]
 
-    def _collect(self, worker: _Worker, is_ready: bool, arena: Arena,
-                 tasks: Sequence[GameTask]) -> Optional[GameResult]:
-        """The busy worker's result if it has one, or an aborted result after killing it."""
-        if is_ready:
-            try:
-                return worker.connection.recv()  # type: ignore[no-any-return]
-            except (EOFError, OSError):
-                detail = "game worker died"
-        elif self.clock() >= worker.deadline:
-            detail = f"game overran its {arena.game_timeout:g} s deadline"
-        else:
-            return None
-        worker.kill()
-        return aborted(tasks[worker.position], detail)
 
-
-def _shut_down(pool: list[_Worker]) -> None:
-    """Ask idle workers to stop, then kill whatever is still running."""
-    for worker in pool:
-        try:
-            if not worker.is_busy:
-                worker.connection.send(None)
-        except OSError:
-            pass
-    for worker in pool:
-        worker.process.join(2 if not worker.is_busy else 0)
-        if worker.process.is_alive():
-            worker.kill()
-        else:
-            worker.connection.close()
+def _watched(arena: Arena, numbered: Numbered) -> tuple[int, GameResult]:
+    return numbered[0], play_watched(numbered[1], arena)
 
 
 class DaskExecutor:
     """Games on a dask.distributed cluster; see the module docstring for fault handling.
 
     Args:
-        scheduler: a scheduler address such as ``"tcp://10.0.0.5:8786"`` (the executor connects
-            on first use and disconnects in :meth:`close`), or a connected
-            ``distributed.Client``, which the caller keeps and closes.
+        scheduler: a scheduler address such as ``"tcp://10.0.0.5:8786"`` (connected for each
+            run), or a connected ``distributed.Client``, which the caller keeps and closes.
     """
 
     def __init__(self, scheduler: Any) -> None:
         self.scheduler = scheduler
-        self._client: Any = None if isinstance(scheduler, str) else scheduler
 
     def __enter__(self) -> DaskExecutor:
         return self
@@ -228,32 +162,19 @@ class DaskExecutor:
         self.close()
 
     def close(self) -> None:
-        """Disconnect from the cluster if this executor made the connection."""
-        if isinstance(self.scheduler, str) and self._client is not None:
-            self._client.close()
-            self._client = None
+        """Nothing to release: a run given an address disconnects at its end."""
 
     def run(self, arena: Arena, tasks: Sequence[GameTask],
             on_result: Optional[ResultCallback] = None) -> list[GameResult]:
         """Play ``tasks`` on the cluster; results in task order."""
-        from distributed import Client, as_completed
-
         if not tasks:
             return []
-        if self._client is None:
-            self._client = Client(self.scheduler)
-        futures = self._client.map(play_watched, list(tasks), arena=arena, pure=False)
-        position = {future.key: i for i, future in enumerate(futures)}
-        results: list[Optional[GameResult]] = [None] * len(tasks)
-        for future in as_completed(futures):
-            i = position[future.key]
-            if future.status == "finished":
-                result = future.result()
-            else:
-                result = aborted(tasks[i], f"dask task failed: {future.exception()!r}")
-            results[i] = result
-            if on_result is not None:
-                on_result(tasks[i], result)
+        results, done = _in_order(tasks, on_result)
+        run_dask(list(enumerate(tasks)), self.scheduler, done,
+                 work=functools.partial(_watched, arena),
+                 key=lambda numbered: f"game-{numbered[1].index}-{numbered[1].seed}",
+                 on_error=lambda numbered, error: (numbered[0], aborted(
+                     numbered[1], f"dask task failed: {error!r}")))
         return [r for r in results if r is not None]
 
 
@@ -263,4 +184,4 @@ def make_executor(workers: int = 2, scheduler: Optional[str] = None) -> Executor
 
 
 __all__ = ["DaskExecutor", "Executor", "LocalExecutor", "ResultCallback", "make_executor",
-           "play_guarded", "play_watched"]
+           "play_guarded", "play_in_process", "play_watched"]
