@@ -89,6 +89,9 @@ def infer_assignment(path: Path) -> str:
 
 
 def _cmd_grade(args: argparse.Namespace) -> int:
+    if args.games is not None:
+        from harness.tournament.replays import GAMES_DIR_ENV
+        os.environ[GAMES_DIR_ENV] = str(args.games.resolve())
     document = run_grading(args.assignment, args.submission, args.output,
                            budget=args.budget, timeout_cap=args.timeout_cap, quiet=args.quiet)
     maximum = sum(t["max_score"] for t in document["tests"])
@@ -174,6 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--timeout-cap", type=float, help="run no case longer than this many "
                        "seconds (quick local runs; Gradescope uses the spec's timeouts)")
     grade.add_argument("--quiet", action="store_true", help="no pytest progress output")
+    grade.add_argument("--games", type=Path, help="keep every game played (game assignments) "
+                       "in this folder: a record and a replay page per game")
     grade.add_argument("--show", action="store_true", help="print every case's result and "
                        "feedback (as students see them, hidden cases included)")
     grade.set_defaults(run=_cmd_grade)

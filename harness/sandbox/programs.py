@@ -217,8 +217,10 @@ class CallServer(_Supervised):
         stdout = str(reply["stdout"]) if isinstance(reply.get("stdout"), str) else ""
         if isinstance(reply.get("error"), dict):
             error = reply["error"]
+            where = str(error.get("where") or "").strip().splitlines()[-1:]  # the raising line
             return CallResult(ok=False, seconds=seconds, stdout=stdout,
-                              error=f"{error.get('type')}: {error.get('message')}")
+                              error=f"{error.get('type')}: {error.get('message')}"
+                              + (f" (at {where[0]})" if where else ""))
         try:
             value = decode_value(reply.get("value"))
         except ValueError as exc:

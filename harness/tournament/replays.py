@@ -12,6 +12,8 @@ import csv
 import html
 import io
 import json
+import os
+import re
 from pathlib import Path
 from typing import Any, Optional
 
@@ -40,6 +42,27 @@ def write_replay(arena: Any, result: GameResult, path: Path) -> Optional[Path]:
         return None
     path.write_text(replay_page(view_of(result, outcome_text(result))), encoding="utf-8")
     return path
+
+
+GAMES_DIR_ENV = "GAMEGRADER_GAMES_DIR"
+"""When set (``gamegrader grade --games DIR``), game runners keep every game they play there."""
+
+
+def keep_graded_game(arena: Any, result: GameResult, name: str) -> Optional[Path]:
+    """Save a game played while grading as ``NAME.json`` and its replay ``NAME.html`` in the
+    folder named by :data:`GAMES_DIR_ENV`; nothing when it is unset. Never raises for a
+    folder that cannot be written (the grade matters more than the record)."""
+    folder = os.environ.get(GAMES_DIR_ENV)
+    if not folder:
+        return None
+    stem = Path(folder) / re.sub(r"[^A-Za-z0-9_.-]+", "_", name)[:120]
+    try:
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        stem.with_suffix(".json").write_text(json.dumps(result.to_dict(), indent=1) + "\n",
+                                             encoding="utf-8")
+        return write_replay(arena, result, stem.with_suffix(".html"))
+    except (OSError, ValueError):
+        return None
 
 
 def write_games(arena: Any, results: tuple[GameResult, ...], out: Path) -> list[Optional[Path]]:
@@ -106,4 +129,4 @@ def report_page(title: str, settings: str, standings_csv: str, results: tuple[Ga
             f"</table><h2>Games</h2><ol id=\"games\">{''.join(games)}</ol></body></html>\n")
 
 
-__all__ = ["outcome_text", "replay_record", "report_page", "write_games", "write_replay"]
+__all__ = ["GAMES_DIR_ENV", "keep_graded_game", "outcome_text", "replay_record", "report_page", "write_games", "write_replay"]

@@ -23,7 +23,11 @@ from typing import Any
 
 from harness import Case, Judgement, Sandbox
 from reference.games.isolation import O, X, Isolation, Player
-from reference.isolation.referee import house_agent, referee_game, student_contestant
+from harness.tournament.records import Entrant, GameTask
+from harness.tournament.replays import keep_graded_game
+from reference.games.isolation import SIZE
+from reference.isolation.arena import IsolationArena
+from reference.isolation.referee import game_result, house_agent, referee_game, student_contestant
 from harness.games.match import GameRecord
 from harness.games.outcome import Termination
 from harness.tournament.schedule import derive_seed
@@ -80,6 +84,15 @@ def play_house_game(sandbox: Sandbox, opponent: str, side: Player, clock: float,
         server.close()
 
 
+def keep(record: GameRecord[Any], side: Player, opponent: str, seed: int, clock: float,
+         name: str) -> None:
+    """Keep a graded game as a record and replay page (``gamegrader grade --games DIR``)."""
+    you, house = Entrant("you", "submission"), Entrant(opponent, f"house:{opponent}")
+    first, second = (you, house) if side == X else (house, you)
+    result = game_result(record, GameTask(0, 1, first, second, seed), SIZE, clock)
+    keep_graded_game(IsolationArena(clock), result, name)
+
+
 def versus_house(case: Case, sandbox: Sandbox) -> Judgement:
     """The runner named in the spec; see the module docstring for the options."""
     options = case.options
@@ -92,8 +105,9 @@ def versus_house(case: Case, sandbox: Sandbox) -> Judgement:
             break
         side = X if number % 2 == 0 else O
         game_seed = derive_seed(seed, number)
-        played.append(_Played(number, side, game_seed,
-                              play_house_game(sandbox, opponent, side, clock, game_seed)))
+        record = play_house_game(sandbox, opponent, side, clock, game_seed)
+        played.append(_Played(number, side, game_seed, record))
+        keep(record, side, opponent, game_seed, clock, f"{case.id}-game{number + 1}")
     return _judge(case, opponent, games, clock, played)
 
 

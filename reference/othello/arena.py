@@ -16,19 +16,47 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from harness.games import Clock, Seat, replay
-from harness.games.pages import Paint, ReplayView
+from harness.games import Clock, InProcess, Seat
+from harness.games.pages import ReplayView
 from harness.tournament.records import Entrant, GameResult, GameTask, result_of
-from reference.games.othello import DARK, LIGHT, Move, Othello, OthelloState
+from reference.games.othello import DARK, LIGHT, Move, OthelloState
 from reference.othello.referee import (
-    COLOR_NAMES, HOUSE_BOTS, Settings, house_seat, player_seed, program_seat, referee_game,
+    Randy, Settings, player_seed, program_seat, referee_game, replay_view,
 )
 
 HOUSE_PREFIX = "house:"
 DEFAULT_MOVE_SECONDS = 10.0
 DEFAULT_LIMIT = 4
 """Depth limit sent to agents by default: a few seconds per move for a handout agent on 8x8."""
+HOUSE_BOTS = ("random", "reference")
+"""Built-in players: Randy (seeded uniform random) and the reference's timed alpha-beta."""
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "student_template" / "othello"
+
+
+@dataclass
+class ReferenceBot:
+    """The reference's timed alpha-beta with a weighted-squares evaluation."""
+
+    budget: float = 1.0
+
+    def choose_move(self, state: OthelloState, time_left: float) -> Optional[Move]:
+        from reference.othello.heuristic import HeuristicAgent
+
+        return HeuristicAgent(budget=min(self.budget, time_left / 3)).choose(
+            state.board, state.to_move)
+
+
+def house_seat(name: str, seed: int, budget: float = 1.0) -> Seat[OthelloState, Move]:
+    """The house bot ``name`` (one of :data:`HOUSE_BOTS`) as a seat.
+
+    Raises:
+        ValueError: for an unknown name, listing the known ones.
+    """
+    if name == "random":
+        return InProcess(Randy(seed))
+    if name == "reference":
+        return InProcess(ReferenceBot(budget))
+    raise ValueError(f"unknown house bot {name!r}; known: {', '.join(HOUSE_BOTS)}")
 
 
 @dataclass(frozen=True)
@@ -78,25 +106,8 @@ class OthelloArena:
                 raise ValueError(f"unknown house bot {bot!r}; known: {', '.join(HOUSE_BOTS)}")
 
     def replay_view(self, result: GameResult, outcome: str) -> ReplayView:
-        """The positions of a recorded game for its replay page (dark and light discs on green).
-
-        Raises:
-            ValueError: when the recorded moves are not legal.
-        """
-        game = Othello(self.size)
-        states = replay(game, game.initial, [(m[0], m[1]) for m in result.moves])
-        marks = {0: ".", DARK: "X", LIGHT: "O"}
-        frames = [["".join(marks[square] for square in row) for row in state.board]
-                  for state in states]
-        labels = [f"{COLOR_NAMES[state.to_move]} (column, row) {tuple(move)}"
-                  for state, move in zip(states, result.moves)]
-        green = "#2e7d32"
-        return ReplayView(
-            f"othello {self.size}x{self.size}: {result.first} (dark) v {result.second} (light)",
-            frames, {".": Paint(green), "X": Paint(green, "#111111"),
-                     "O": Paint(green, "#f5f5f5")},
-            labels, result.seconds, (), outcome,
-            {"X": f"{result.first} (dark)", "O": f"{result.second} (light)"})
+        """The positions of a recorded game for its replay page (see ``referee.replay_view``)."""
+        return replay_view(result, outcome, self.size)
 
     def play(self, task: GameTask) -> GameResult:
         """Play ``task``; entrants' faults are results, never exceptions."""
@@ -128,4 +139,5 @@ def make_arena(clock: Optional[float] = None, **options: Any) -> OthelloArena:
                         **options)
 
 
-__all__ = ["DEFAULT_LIMIT", "DEFAULT_MOVE_SECONDS", "OthelloArena", "make_arena"]
+__all__ = ["DEFAULT_LIMIT", "DEFAULT_MOVE_SECONDS", "HOUSE_BOTS", "OthelloArena", "ReferenceBot",
+           "house_seat", "make_arena"]

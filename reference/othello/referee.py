@@ -14,8 +14,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from harness.games import Clock, GameRecord, InProcess, Outcome, Program, Seat, play_game
+from harness.games import Clock, GameRecord, Outcome, Program, Seat, play_game, replay
 from harness.games.match import abbreviate
+from harness.games.pages import Paint, ReplayView
+from harness.tournament.records import GameResult
 from reference.games.othello import (
     DARK, LIGHT, Board, Move, Othello, OthelloState, get_possible_moves, get_score,
 )
@@ -23,8 +25,6 @@ from reference.games.othello import (
 MAX_REPLY_CHARS = 80
 """A reply is two small integers; anything longer is malformed without being parsed."""
 COLOR_NAMES = {DARK: "dark", LIGHT: "light"}
-HOUSE_BOTS = ("random", "reference")
-"""Built-in players: Randy (seeded uniform random) and the reference's timed alpha-beta."""
 
 
 @dataclass(frozen=True)
@@ -120,32 +120,6 @@ class Randy:
         return self._rng.choice(moves) if moves else None
 
 
-@dataclass
-class ReferenceBot:
-    """The reference's timed alpha-beta with a weighted-squares evaluation."""
-
-    budget: float = 1.0
-
-    def choose_move(self, state: OthelloState, time_left: float) -> Optional[Move]:
-        from reference.othello.heuristic import HeuristicAgent
-
-        return HeuristicAgent(budget=min(self.budget, time_left / 3)).choose(
-            state.board, state.to_move)
-
-
-def house_seat(name: str, seed: int, budget: float = 1.0) -> Seat[OthelloState, Move]:
-    """The house bot ``name`` (one of :data:`HOUSE_BOTS`) as a seat.
-
-    Raises:
-        ValueError: for an unknown name, listing the known ones.
-    """
-    if name == "random":
-        return InProcess(Randy(seed))
-    if name == "reference":
-        return InProcess(ReferenceBot(budget))
-    raise ValueError(f"unknown house bot {name!r}; known: {', '.join(HOUSE_BOTS)}")
-
-
 def program_seat(program: Any, settings: Settings) -> Program[OthelloState, Move]:
     """A running ``agent.py`` (a harness ``StudentProgram``) as a seat."""
     return Program(program, OthelloCodec(settings))
@@ -163,6 +137,27 @@ def referee_game(dark: Seat[OthelloState, Move], light: Seat[OthelloState, Move]
     return play_game(game, game.initial, {DARK: dark, LIGHT: light}, clock)
 
 
+def replay_view(result: GameResult, outcome: str, size: int) -> ReplayView:
+    """The positions of a recorded game for its replay page (dark and light discs on green).
+
+    Raises:
+        ValueError: when the recorded moves are not legal.
+    """
+    game = Othello(size)
+    states = replay(game, game.initial, [(m[0], m[1]) for m in result.moves])
+    marks = {0: ".", DARK: "X", LIGHT: "O"}
+    frames = [["".join(marks[square] for square in row) for row in state.board]
+              for state in states]
+    labels = [f"{COLOR_NAMES[state.to_move]} (column, row) {tuple(move)}"
+              for state, move in zip(states, result.moves)]
+    green = "#2e7d32"
+    return ReplayView(
+        f"othello {size}x{size}: {result.first} (dark) v {result.second} (light)",
+        frames, {".": Paint(green), "X": Paint(green, "#111111"), "O": Paint(green, "#f5f5f5")},
+        labels, result.seconds, (), outcome,
+        {"X": f"{result.first} (dark)", "O": f"{result.second} (light)"})
+
+
 def final_board(record: GameRecord[Move], size: int) -> Board:
     """The board when the game ended (before a forfeited move), from the record's moves."""
     game = Othello(size)
@@ -172,6 +167,5 @@ def final_board(record: GameRecord[Move], size: int) -> Board:
     return state.board
 
 
-__all__ = ["COLOR_NAMES", "HOUSE_BOTS", "OthelloCodec", "Randy", "ReferenceBot", "Settings",
-           "final_board", "house_seat", "parse_reply", "player_seed", "program_seat",
-           "referee_game"]
+__all__ = ["COLOR_NAMES", "OthelloCodec", "Randy", "Settings", "final_board", "parse_reply",
+           "player_seed", "program_seat", "referee_game", "replay_view"]

@@ -8,14 +8,17 @@ reproducible up to the student's own choices.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from harness import Case, Judgement, Sandbox
-from harness.games import Clock, GameRecord
+from harness.games import Clock, GameRecord, InProcess
 from harness.games.outcome import Reason
-from reference.games.othello import get_score
+from harness.tournament.records import Entrant, GameTask, result_of
+from harness.tournament.replays import keep_graded_game
+from reference.games.othello import DARK, LIGHT, get_score
 from reference.othello.referee import (
-    COLOR_NAMES, Settings, final_board, house_seat, program_seat, referee_game,
+    COLOR_NAMES, Randy, Settings, final_board, program_seat, referee_game, replay_view,
 )
 
 _STDERR_LINES = 6
@@ -66,6 +69,27 @@ def describe_game(number: int, color: int, seed: int, record: GameRecord[Any], s
     return head + f"lost, {score}"
 
 
+@dataclass(frozen=True)
+class _Viewer:
+    """Draws replays of graded games (the tournament arena is not needed, nor shipped)."""
+
+    size: int
+
+    def replay_view(self, result: Any, outcome: str) -> Any:
+        return replay_view(result, outcome, self.size)
+
+
+def keep(record: GameRecord[Any], color: int, seed: int, settings: Settings, clock: Clock,
+         name: str) -> None:
+    """Keep a graded game as a record and replay page (``gamegrader grade --games DIR``)."""
+    you, randy = Entrant("you", "submission"), Entrant("Randy", "house:random")
+    first, second = (you, randy) if color == DARK else (randy, you)
+    result = result_of(record, GameTask(0, 1, first, second, seed), (DARK, LIGHT), {
+        "name": "othello", "size": settings.size, "limit": settings.limit,
+        "move_seconds": clock.move_seconds})
+    keep_graded_game(_Viewer(settings.size), result, name)
+
+
 def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
     """Play the games of ``case.options`` and earn ``min(1, wins / min_wins)``.
 
@@ -90,11 +114,12 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
         if skip_reason:
             lines.append(f"game {number}: not played ({skip_reason})")
             continue
-        randy = house_seat("random", seed)
+        randy = InProcess(Randy(seed))
         with sandbox.start_program() as program:
             agent = program_seat(program, settings)
             dark, light = (agent, randy) if color == 1 else (randy, agent)
             record = referee_game(dark, light, settings, clock)
+        keep(record, color, seed, settings, clock, f"{case.id}-game{number}")
         wins += record.outcome.winner == color
         lines.append(describe_game(number, color, seed, record, settings.size))
         if record.outcome.forfeiter == color:

@@ -143,3 +143,31 @@ def test_an_othello_replay_draws_the_board_with_both_colours(tmp_path: Path) -> 
     assert pixels[rgb("#2e7d32")] > 20_000        # the green board
     assert pixels[rgb("#111111")] > 1_000         # dark discs
     assert pixels[rgb("#f5f5f5")] > 1_000         # light discs
+
+
+def test_games_played_while_grading_are_kept_when_asked(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from harness import Sandbox
+    from harness.cli import build_parser
+    from harness.spec import find_assignment, load_case_file
+    from harness.tournament.replays import GAMES_DIR_ENV
+    from reference.isolation.runners import versus_house
+
+    args = build_parser().parse_args(["grade", "--assignment", "isolation", "--submission",
+                                      "p.py", "--output", "r.json", "--games", "kept"])
+    assert args.games == Path("kept")
+    assignment = find_assignment("isolation")
+    games = [path for path in assignment.case_files if path.name == "02_games.yaml"][0]
+    case = dataclasses.replace(load_case_file(games, assignment, 2)[0], timeout=120.0)
+    case = dataclasses.replace(case, options={**case.options, "games": 2, "clock": 2.0})
+    monkeypatch.setenv(GAMES_DIR_ENV, str(tmp_path / "kept"))
+    player = ROOT / "reference" / "solutions" / "isolation" / "player.py"
+    with Sandbox("player", {"player.py": player}) as sandbox:
+        versus_house(case, sandbox)
+    records = sorted((tmp_path / "kept").glob("*.json"))
+    pages = sorted((tmp_path / "kept").glob("*.html"))
+    assert len(records) == 2 and len(pages) == 2
+    first = json.loads(records[0].read_text())
+    assert first["first"] == "you" and first["moves"] and first["game"]["clock"] == 2.0
