@@ -56,6 +56,29 @@ def _table() -> list[_Proc]:
     return found
 
 
+def _descendants(root: int) -> Optional[list[int]]:
+    """``root`` and its descendants through the kernel's per-thread children lists (fast: no
+    scan of every process); None when the kernel does not offer them."""
+    if not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"):
+        return None
+    found: list[int] = []
+    todo = [root]
+    while todo:
+        pid = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue  # gone
+        found.append(pid)
+        for task in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as handle:
+                    todo.extend(int(child) for child in handle.read().split())
+            except (OSError, ValueError):
+                continue
+    return found
+
+
 def _gone_or_stopped(pid: int) -> bool:
     proc = _read_proc(pid)
     return proc is None or proc.state in ("T", "t", "Z", "X")
@@ -78,20 +101,22 @@ class Freezer:
 
     def members(self) -> list[int]:
         """Pids of the entrant's processes now alive (the root first)."""
-        table = _table()
-        children: dict[int, list[int]] = {}
-        for proc in table:
-            children.setdefault(proc.ppid, []).append(proc.pid)
-        found: list[int] = []
-        todo = [self.root] if any(p.pid == self.root for p in table) else []
-        while todo:
-            pid = todo.pop()
-            found.append(pid)
-            todo.extend(children.get(pid, ()))
+        found = _descendants(self.root)
+        if found is None:  # a kernel without /proc/PID/task/TID/children: scan every process
+            table = _table()
+            children: dict[int, list[int]] = {}
+            for proc in table:
+                children.setdefault(proc.ppid, []).append(proc.pid)
+            found = []
+            todo = [self.root] if any(p.pid == self.root for p in table) else []
+            while todo:
+                pid = todo.pop()
+                found.append(pid)
+                todo.extend(children.get(pid, ()))
         if self.uid is not None and self.tag:
             seen = set(found)
-            found += [p.pid for p in table
-                      if p.uid == self.uid and p.pid not in seen and has_sandbox_tag(str(p.pid), self.tag)]
+            found += [p.pid for p in _table() if p.uid == self.uid and p.pid not in seen
+                      and has_sandbox_tag(str(p.pid), self.tag)]
         return found
 
     def pause(self) -> None:
