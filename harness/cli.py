@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import sys
@@ -15,7 +16,8 @@ from harness.paths import specs_root
 from harness.spec import SpecError, find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 from harness.spec.generate import generate
-from harness.submission import _stem_key
+from harness.intake import take
+from harness.submission import stem_key
 
 PYTEST_INI = Path(__file__).resolve().parent / "data" / "pytest.ini"
 # The game-agnostic tournament engine lives with the trusted reference code.
@@ -73,16 +75,39 @@ def _write_fallback(name: str, output: Path, problem: str, seconds: float,
         extra={"harness_error": problem}))
 
 
+class UsageProblem(Exception):
+    """A command-line mistake (a wrong name, a missing path): exit status 2 with this text."""
+
+
+def known_assignment(name: str) -> str:
+    """``name`` if it is an assignment; otherwise a UsageProblem naming the close ones."""
+    names = list_assignments()
+    if name in names:
+        return name
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    raise UsageProblem(f"no assignment named {name!r}{hint} (known: {', '.join(names)})")
+
+
+def existing_path(path: Path, what: str = "file or folder") -> Path:
+    """``path`` if something is there; otherwise a UsageProblem saying it is missing."""
+    if not os.path.lexists(path):
+        raise UsageProblem(f"no such {what}: {path}")
+    return path
+
+
 def infer_assignment(path: Path) -> str:
     """The assignment whose main file name matches ``path`` (a file, or files in a folder).
 
     Raises:
         SpecError: no assignment matches, or several do.
     """
-    names = [p.stem for p in ([path] if path.is_file() else path.rglob("*.py"))]
-    keys = {_stem_key(n) for n in names}
+    snapshot = take(path)
+    keys = {stem_key(f.path.stem) for f in snapshot.files}
+    if snapshot.is_file:
+        keys.add(stem_key(path.stem))
     matches = [a for a in list_assignments()
-               if _stem_key(Path(find_assignment(a).main_file).stem) in keys]
+               if stem_key(Path(find_assignment(a).main_file).stem) in keys]
     if len(matches) != 1:
         known = ", ".join(list_assignments())
         raise SpecError(path, f"cannot tell which assignment this is ({len(matches)} match); "
@@ -91,6 +116,8 @@ def infer_assignment(path: Path) -> str:
 
 
 def _cmd_grade(args: argparse.Namespace) -> int:
+    known_assignment(args.assignment)
+    existing_path(args.submission)
     document = run_grading(args.assignment, args.submission, args.output,
                            budget=args.budget, timeout_cap=args.timeout_cap, quiet=args.quiet)
     maximum = sum(t["max_score"] for t in document["tests"])
@@ -103,7 +130,8 @@ def _cmd_grade(args: argparse.Namespace) -> int:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     from harness.report import render
-    name = args.assignment or infer_assignment(args.path)
+    existing_path(args.path)
+    name = known_assignment(args.assignment) if args.assignment else infer_assignment(args.path)
     with tempfile.TemporaryDirectory() as folder:
         document = run_grading(name, args.path, Path(folder) / "results.json",
                                visible_only=True, quiet=True)
@@ -127,7 +155,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    names = args.assignments or list_assignments()
+    names = [known_assignment(n) for n in args.assignments] or list_assignments()
     stale = []
     for name in names:
         changed = generate(find_assignment(name), check=args.check)
@@ -139,6 +167,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
 def _cmd_gradescope(args: argparse.Namespace) -> int:
     from harness.gradescope import run
+    existing_path(args.root, "autograder root folder")
     return run(args.root, args.assignment, args.budget)
 
 
@@ -212,6 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _cmd_batch(args: argparse.Namespace) -> int:
     from harness.batch import BatchOptions, run_batch
+    known_assignment(args.assignment)
+    existing_path(args.submissions, "folder of submissions")
     from harness.batch.insights import InsightOptions
     insights = InsightOptions(similarity=args.similarity or bool(args.similarity_reference),
                               similarity_reference=args.similarity_reference,
@@ -278,6 +309,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 def _cmd_build(args: argparse.Namespace) -> int:
     from harness.build import build_autograder, build_student, write_docker_context
+    known_assignment(args.assignment)
     if args.student:
         built = build_student(args.assignment, args.out)
     elif args.docker_context:
@@ -293,7 +325,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from harness.validate import validate
     if args.mutation:
         return _mutation(args)
-    report = validate(args.assignments or list_assignments(), workers=args.workers,
+    report = validate([known_assignment(n) for n in args.assignments] or list_assignments(),
+                      workers=args.workers,
                       timeout_cap=args.timeout_cap, mutants=not args.no_mutants,
                       only_mutants=tuple(args.mutant or ()))
     print(report.render())
@@ -303,7 +336,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _mutation(args: argparse.Namespace) -> int:
     from harness.mutation import MutationUnavailable, mutation_report
     failed = False
-    for name in args.assignments or list_assignments():
+    for name in [known_assignment(n) for n in args.assignments] or list_assignments():
         try:
             report = mutation_report(name, workers=args.workers or 2,
                                      timeout_cap=args.timeout_cap or 5.0,
@@ -412,9 +445,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except SpecError as exc:
+    except (SpecError, UsageProblem) as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `gamegrader list | head`: the reader has gone, which is fine
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush is quiet too
+        return 1
 
 
 if __name__ == "__main__":

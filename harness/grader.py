@@ -1,7 +1,9 @@
 """Grade one submission case by case: run in the sandbox, judge in this (trusted) process."""
 from __future__ import annotations
 
+import shutil
 import signal
+import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -36,12 +38,17 @@ class Grader:
                  isolation: Isolation | None = None, timeout_cap: float | None = None) -> None:
         self.assignment = assignment
         self.timeout_cap = timeout_cap
-        self.found: FoundFiles = find_files(submission, assignment.submission_files)
+        self.found: FoundFiles = find_files(submission, assignment.submission_files,
+                                            tuple(p.name for p in assignment.support_files))
         self.deadline = time.monotonic() + (budget if budget is not None else assignment.budget)
         self.sandbox: Sandbox | None = None
         self._preflight: Preflight | None = None
+        self._staging: str | None = None
         if assignment.main_file in self.found.files:
-            files = dict(self.found.files)  # the student's files, under their handout names
+            # The student's files as read once at intake (never the submitted paths again),
+            # written to a folder only this process can read.
+            self._staging = tempfile.mkdtemp(prefix="gamegrader-intake-")
+            files = self.found.write_to(Path(self._staging))
             for support in assignment.support_files:
                 files[support.name] = support  # ours, whatever copy the student uploaded
             for probe in assignment.probe_files:
@@ -56,7 +63,7 @@ class Grader:
         """Import check, done once, lazily."""
         if self._preflight is None:
             if self.sandbox is None:
-                self._preflight = Preflight(import_problem=(
+                self._preflight = Preflight(import_problem=self.found.refused or (
                     f"{self.assignment.main_file} was not found in your submission. "
                     + " ".join(self.found.notes)).strip())
             else:
@@ -137,3 +144,5 @@ class Grader:
     def close(self) -> None:
         if self.sandbox is not None:
             self.sandbox.close()
+        if self._staging is not None:
+            shutil.rmtree(self._staging, ignore_errors=True)
