@@ -441,8 +441,23 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
     check.set_defaults(run=_cmd_validate)
 
 
+INSTRUCTOR_COMMANDS = ("batch", "build", "generate", "tournament", "validate")
+
+
+def in_student_package() -> bool:
+    """Whether this harness is the student package (``gamegrader build --student``), which holds
+    the visible cases only: instructor commands cannot work there."""
+    from harness.build import STUDENT_PACKAGE_MARKER
+    return (Path(__file__).resolve().parent.parent / STUDENT_PACKAGE_MARKER).is_file()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command in INSTRUCTOR_COMMANDS and in_student_package():
+        print(f"gamegrader: '{args.command}' is for instructors and needs the full gamegrader "
+              "repository; this student package runs the visible cases on your file: "
+              "gamegrader check PATH", file=sys.stderr)
+        return 2
     try:
         return int(args.run(args))
     except (SpecError, UsageProblem) as exc:

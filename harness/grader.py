@@ -1,6 +1,7 @@
 """Grade one submission case by case: run in the sandbox, judge in this (trusted) process."""
 from __future__ import annotations
 
+import re
 import shutil
 import signal
 import tempfile
@@ -19,6 +20,8 @@ from harness.submission import FoundFiles, find_files
 from harness.verdicts import CaseResult, Verdict
 
 PREFLIGHT_TIMEOUT = 10.0
+SYNTAX_ERRORS = ("SyntaxError", "IndentationError", "TabError")
+_SYNTAX_PLACE = re.compile(r"([^,\n]{1,200}), line (\d{1,9}):")  # the worker's "file, line N: text"
 MIN_CASE_SECONDS = 0.5
 
 
@@ -63,13 +66,32 @@ class Grader:
         """Import check, done once, lazily."""
         if self._preflight is None:
             if self.sandbox is None:
-                self._preflight = Preflight(import_problem=self.found.refused or (
+                lead = "" if self.found.refused else \
                     f"{self.assignment.main_file} was not found in your submission. "
-                    + " ".join(self.found.notes)).strip())
+                self._preflight = Preflight(
+                    import_problem=(lead + " ".join(self.found.notes)).strip())
             else:
                 self._preflight = run_preflight(self.sandbox, self.assignment.api,
                                                 PREFLIGHT_TIMEOUT)
         return self._preflight
+
+    @property
+    def ungradable(self) -> str:
+        """Why no case of this submission could run ("" if some could), e.g. "syntax error at
+        line 12": a batch's gradebook shows it as the submission's status."""
+        if self.found.refused:
+            return f"submission refused: {self.found.refused}"
+        if self.sandbox is None:
+            return f"{self.assignment.main_file} not found"
+        error = self._preflight.import_error if self._preflight else None
+        if error is None or error.type not in SYNTAX_ERRORS:
+            return ""
+        place = _SYNTAX_PLACE.match(error.where)
+        if place is None:
+            return "syntax error"
+        file, line = place.groups()
+        inside = "" if file == self.assignment.main_file else f" in {file}"
+        return f"syntax error{inside} at line {line}"
 
     def remaining(self) -> float:
         return self.deadline - time.monotonic()

@@ -100,6 +100,11 @@ def display_name(text: str, limit: int = 80) -> str:
     return shown if len(shown) <= limit else shown[:limit - 1] + "…"
 
 
+def size_text(size: int) -> str:
+    """``2 MB`` for whole megabytes, else ``N bytes`` (for messages)."""
+    return f"{size >> 20} MB" if size >= 1 << 20 and size % (1 << 20) == 0 else f"{size} bytes"
+
+
 def _read_bounded(fd: int, limit: int) -> bytes | None:
     """At most ``limit`` bytes from ``fd``; None if there are more (never reads past limit+1)."""
     chunks, size = [], 0
@@ -136,7 +141,7 @@ class _Walker:
                 self.ignore(path, "ignored: not a regular file")
                 return
             if info.st_size > self.caps.file_bytes:
-                self.ignore(path, f"ignored: larger than {self.caps.file_bytes >> 20} MB")
+                self.ignore(path, f"ignored: larger than {size_text(self.caps.file_bytes)}")
                 return
             if len(self.snapshot.files) >= self.caps.files:
                 raise _Refused(f"it holds more than {self.caps.files} Python files")
@@ -144,12 +149,12 @@ class _Walker:
         finally:
             os.close(fd)
         if data is None:  # grew, or reports a wrong size (like files under /proc)
-            self.ignore(path, f"ignored: larger than {self.caps.file_bytes >> 20} MB")
+            self.ignore(path, f"ignored: larger than {size_text(self.caps.file_bytes)}")
             return
         self.total += len(data)
         if self.total > self.caps.total_bytes:
-            raise _Refused(f"its Python files add up to more than "
-                           f"{self.caps.total_bytes >> 20} MB")
+            raise _Refused("its Python files add up to more than "
+                           f"{size_text(self.caps.total_bytes)}")
         self.snapshot.files.append(SubmittedFile(path, data, info.st_mtime))
 
     def walk(self, fd: int, path: PurePosixPath, depth: int) -> None:

@@ -52,6 +52,11 @@ class GradingRun:
                                                    timeout_cap=self.timeout_cap)
         return self.graders[assignment.name]
 
+    def ungradable(self) -> dict[str, str]:
+        """``{"ungradable": why}`` when no case of the submission could run, else empty."""
+        reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
+        return {"ungradable": reasons[0]} if reasons else {}
+
     def summary(self) -> str:
         lines = []
         for name, grader in self.graders.items():
@@ -168,5 +173,5 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
             [item.case], "not run: grading stopped before this case")[0] for item in items]
         document = results_file.build(
             results, output=run.summary(), execution_time=time.monotonic() - run.started,
-            extra={"spec_errors": run.spec_errors})
+            extra={"spec_errors": run.spec_errors, **run.ungradable()})
         results_file.write(run.results_path, document)

@@ -18,7 +18,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from harness.intake import Caps, DEFAULT_CAPS, Snapshot, SubmittedFile, display_name, take
+from harness.intake import (
+    DEFAULT_CAPS, Caps, Snapshot, SubmittedFile, display_name, size_text, take)
 
 _SEPARATORS = "-_ "
 _COPY_WORDS = ("copy", "final")
@@ -109,7 +110,8 @@ class FoundFiles:
         extras: path inside the case folder -> another Python file of the student's.
         missing: wanted names nothing stands for.
         notes: what the student should know (renamed or ignored files, extra files included).
-        refused: why the submission cannot be graded at all ("" when it can).
+        refused: why the submission cannot be graded at all, e.g. "it holds more than 500
+            Python files" ("" when it can); the notes explain it to the student.
     """
 
     files: dict[str, SubmittedFile] = field(default_factory=dict)
@@ -177,11 +179,12 @@ def find_files(submission: Path, wanted: tuple[str, ...], supplied: tuple[str, .
         return result
     if snapshot.refused:
         result.missing.extend(wanted)
-        result.refused = (f"Your submission was not graded: {snapshot.refused} (limits: "
-                          f"{caps.files} Python files of at most {caps.file_bytes >> 20} MB "
-                          f"each, {caps.total_bytes >> 20} MB in all, folders {caps.depth} "
-                          "deep). Submit only your own code.")
-        result.notes.append(result.refused)
+        result.refused = snapshot.refused
+        result.notes.append(
+            f"Your submission was not graded: {snapshot.refused} (limits: {caps.files} Python "
+            f"files of at most {size_text(caps.file_bytes)} each, {size_text(caps.total_bytes)}"
+            f" in all, {caps.entries} entries, folders {caps.depth} deep). Submit only your "
+            "code.")
         return result
     if snapshot.ignored:
         result.notes.append(f"Not taken from your submission: {_listing(snapshot.ignored)}.")
