@@ -41,7 +41,8 @@ class Caps:
         file_bytes: one Python file larger than this is ignored (and read no further).
         total_bytes: all Python files taken together; over it the submission is refused.
         files: Python files taken; over it the submission is refused.
-        depth: folder nesting below the submission; deeper, the submission is refused.
+        depth: folder nesting below the submission; deeper, the submission is refused (the
+            walk recurses once per level: keep this far below the recursion limit).
         entries: folder entries looked at in all; more, and the submission is refused.
     """
 
