@@ -43,7 +43,7 @@ def test_ungradable_submissions_and_duplicate_students_are_marked(tmp_path):
                           str(tmp_path / "out"), "--workers", "2", "--no-progress", env=env)
     finally:
         remove_deep_folder(export / "submission_4")
-    assert "Traceback" not in done.stderr, done.stderr[-3000:]
+    assert done.returncode == 0, done.stderr[-3000:]  # students' faults are not the grader's
     assert "4 submissions: 4 graded" in done.stdout, done.stdout + done.stderr[-2000:]
     with (tmp_path / "out" / "gradebook.csv").open(newline="") as stream:
         status = {row["submission"]: row["status"] for row in csv.DictReader(stream)}
