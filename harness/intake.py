@@ -108,7 +108,8 @@ def size_text(size: int) -> str:
 
 def _read_bounded(fd: int, limit: int) -> bytes | None:
     """At most ``limit`` bytes from ``fd``; None if there are more (never reads past limit+1)."""
-    chunks, size = [], 0
+    chunks: list[bytes] = []
+    size = 0
     while size <= limit:
         chunk = os.read(fd, min(_READ_CHUNK, limit + 1 - size))
         if not chunk:

@@ -121,10 +121,11 @@ class FoundFiles:
     refused: str = ""
 
     def layout(self) -> dict[str, bytes]:
-        """Path inside the case folder -> content: the extras, then the wanted files under
-        their handout names (a wanted name always wins)."""
-        contents = {name: file.data for name, file in self.extras.items()}
-        contents.update((name, file.data) for name, file in self.files.items())
+        """Path inside the case folder -> content: the wanted files under their handout names
+        first (they always win), then the extras."""
+        contents = {name: file.data for name, file in self.files.items()}
+        for name, file in self.extras.items():
+            contents.setdefault(name, file.data)
         return contents
 
     def write_to(self, folder: Path) -> dict[str, Path]:
@@ -136,9 +137,14 @@ class FoundFiles:
             if not parts or any(p in ("", ".", "..") for p in parts):
                 continue  # never produced by intake; refuse rather than escape ``folder``
             target = folder.joinpath(*parts)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
-                                 0o600)
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
+                                     0o600)
+            except OSError:  # e.g. a folder named like a module beside that module: first wins
+                self.notes.append(f"Not included (its path clashes with another file): "
+                                  f"{display_name(name)}.")
+                continue
             with os.fdopen(descriptor, "wb") as stream:
                 stream.write(data)
             written[name] = target

@@ -134,3 +134,15 @@ def test_stem_keys_of_renamed_downloads():
     assert parse_stem("Agent-final") == ("agent", 0)
     assert parse_stem("player_v2") == ("player", 2)
     assert parse_stem("stonehenge") == ("stonehenge", 0)
+
+
+def test_a_folder_named_like_a_wanted_file_costs_only_its_own_files(tmp_path):
+    write(tmp_path / "stonehenge.py")
+    write(tmp_path / "other" / "strategy.py", "mine = 1\n")
+    write(tmp_path / "strategy.py" / "inner.py")  # a folder, clashing with the canonical name
+    found = find_files(tmp_path, ("stonehenge.py", "strategy.py"))
+    written = found.write_to(tmp_path / "staging")
+    assert sorted(written) == ["stonehenge.py", "strategy.py"]
+    assert written["strategy.py"].read_bytes() == b"mine = 1\n"
+    assert "Not included (its path clashes with another file): strategy.py/inner.py." \
+        in found.notes
