@@ -274,7 +274,7 @@ def _cmd_similarity(args: argparse.Namespace) -> int:
     from harness.batch.insight_pages import write_similarity_pages
     from harness.batch.insights import similar_pairs, write_similarity_csv
     from harness.batch.similarity import SimilarityUnavailable
-    assignment = find_assignment(args.assignment)
+    assignment = find_assignment(known_assignment(args.assignment))
     for folder in (args.submissions, args.reference):
         if folder is not None and not folder.is_dir():
             print(f"gamegrader: {folder} is not a folder of submissions", file=sys.stderr)
@@ -442,7 +442,8 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
     check.set_defaults(run=_cmd_validate)
 
 
-INSTRUCTOR_COMMANDS = ("batch", "build", "generate", "tournament", "validate")
+INSTRUCTOR_COMMANDS = ("batch", "build", "diff", "generate", "similarity", "tournament",
+                       "validate")
 
 
 def in_student_package() -> bool:
