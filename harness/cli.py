@@ -25,7 +25,7 @@ TOURNAMENT_ENTRY = "reference.tournament.cli:main"
 
 
 def run_grading(assignment_name: str, submission: Path, output: Path, *,
-                visible_only: bool = False, budget: float | None = None,
+                visible_only: bool = False, siblings: bool = False, budget: float | None = None,
                 timeout_cap: float | None = None, pytest_args: Sequence[str] = (), quiet: bool = False) -> dict:
     """Grade ``submission`` into ``output`` and return the document written.
 
@@ -44,6 +44,7 @@ def run_grading(assignment_name: str, submission: Path, output: Path, *,
                 "--gg-submission", str(submission), "--gg-results", str(output),
                 "--continue-on-collection-errors", "-p", "no:randomly",
                 *(["--gg-visible-only"] if visible_only else []),
+                *(["--gg-siblings"] if siblings else []),
                 *(["--gg-budget", str(budget)] if budget is not None else []),
                 *(["--gg-timeout-cap", str(timeout_cap)] if timeout_cap is not None else []),
                 *(["-p", "no:terminal"] if quiet else ["-q"]), *pytest_args]
@@ -134,7 +135,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     name = known_assignment(args.assignment) if args.assignment else infer_assignment(args.path)
     with tempfile.TemporaryDirectory() as folder:
         document = run_grading(name, args.path, Path(folder) / "results.json",
-                               visible_only=True, quiet=True)
+                               visible_only=True, siblings=True, quiet=True)
     print(render(document, color=sys.stdout.isatty()))
     print("Hidden cases are graded only on Gradescope.")
     return 0

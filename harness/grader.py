@@ -35,14 +35,18 @@ class Grader:
         isolation: force an isolation level (tests); detected when None.
         timeout_cap: if given, no case may run longer than this many seconds (for quick local
             runs and the harness's own tests of hanging code).
+        siblings: a submitted file brings the other Python files of its folder (a student's
+            local check; see ``harness.submission.find_files``).
     """
 
     def __init__(self, assignment: Assignment, submission: Path, budget: float | None = None,
-                 isolation: Isolation | None = None, timeout_cap: float | None = None) -> None:
+                 isolation: Isolation | None = None, timeout_cap: float | None = None,
+                 siblings: bool = False) -> None:
         self.assignment = assignment
         self.timeout_cap = timeout_cap
         self.found: FoundFiles = find_files(submission, assignment.submission_files,
-                                            tuple(p.name for p in assignment.support_files))
+                                            tuple(p.name for p in assignment.support_files),
+                                            siblings=siblings)
         self.deadline = time.monotonic() + (budget if budget is not None else assignment.budget)
         self.sandbox: Sandbox | None = None
         self._preflight: Preflight | None = None

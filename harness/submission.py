@@ -170,12 +170,14 @@ def _describe_rule(how: str) -> str:
 
 
 def find_files(submission: Path, wanted: tuple[str, ...], supplied: tuple[str, ...] = (),
-               caps: Caps = DEFAULT_CAPS) -> FoundFiles:
+               caps: Caps = DEFAULT_CAPS, siblings: bool = False) -> FoundFiles:
     """Match each wanted file name (first = the main file) to a submitted file.
 
-    A path to a file stands for the first wanted name. In a folder the module's rule applies,
-    and every other Python file in the main file's folder goes along (``supplied`` names
-    excepted: the course's copies of those are used).
+    A path to a file stands for the first wanted name; with ``siblings`` (a student's local
+    ``check``, never a grading of someone else's file) the other Python files of its folder
+    are then treated as a folder submission's. In a folder the module's rule applies, and every
+    other Python file in the main file's folder goes along (``supplied`` names excepted: the
+    course's copies of those are used).
     """
     snapshot = take(submission, caps)
     result = FoundFiles()
@@ -196,9 +198,23 @@ def find_files(submission: Path, wanted: tuple[str, ...], supplied: tuple[str, .
         result.notes.append(f"Not taken from your submission: {_listing(snapshot.ignored)}.")
     if snapshot.is_file:
         _single_file(snapshot, wanted, result)
+        if siblings and wanted[0] in result.files:
+            _with_siblings(Path(submission), wanted, supplied, caps, result)
     else:
         _folder(snapshot, wanted, supplied, result)
     return result
+
+
+def _with_siblings(file: Path, wanted: tuple[str, ...], supplied: tuple[str, ...], caps: Caps,
+                   result: FoundFiles) -> None:
+    """A student's local check of one file: the other Python files of its folder go along, as
+    they would in a folder submission (nothing is added if that folder is over the caps)."""
+    folder = take(Path(os.path.realpath(file)).parent, caps)
+    if folder.refused or not folder.exists:
+        return
+    main = result.files[wanted[0]]
+    result.missing = []
+    _folder(folder, wanted, supplied, result, main=main)
 
 
 def _single_file(snapshot: Snapshot, wanted: tuple[str, ...], result: FoundFiles) -> None:
@@ -213,10 +229,18 @@ def _single_file(snapshot: Snapshot, wanted: tuple[str, ...], result: FoundFiles
 
 
 def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ...],
-            result: FoundFiles) -> None:
+            result: FoundFiles, main: SubmittedFile | None = None) -> None:
+    """Apply the rule in a folder; ``main``, if given, is the main file already chosen (a file
+    named on the command line, at the top of the folder)."""
     candidates = sorted(snapshot.files, key=lambda f: (len(f.path.parts), str(f.path)))
     passed_over: list[SubmittedFile] = []
+    if main is not None:
+        candidates = [f for f in candidates if f.path != main.path]
+        result.files[wanted[0]] = main
     for name in wanted:
+        if name in result.files:
+            passed_over.extend(_copies_of(name, candidates))
+            continue
         choice, how = _pick(candidates, name)
         if choice is None and len(wanted) == 1 and len(candidates) == 1:
             choice, how = candidates[0], "only"
@@ -227,9 +251,7 @@ def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ..
         if str(choice.path) != name:
             result.notes.append(f"Found {name} as {_shown(choice.path)}.")
         if how in ("exact", "copy"):
-            key = stem_key(PurePosixPath(name).stem)
-            others = [f for f in candidates if f is not choice
-                      and (f.name == name or stem_key(f.path.stem) == key)]
+            others = [f for f in _copies_of(name, candidates) if f is not choice]
             passed_over.extend(others)
             if others:
                 result.notes.append(
@@ -242,6 +264,12 @@ def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ..
     main = result.files.get(wanted[0])
     if main is not None:
         _add_extras(candidates, main, wanted, supplied, passed_over, result)
+
+
+def _copies_of(name: str, candidates: list[SubmittedFile]) -> list[SubmittedFile]:
+    """The candidates named ``name`` or a renamed copy of it."""
+    key = stem_key(PurePosixPath(name).stem)
+    return [f for f in candidates if f.name == name or stem_key(f.path.stem) == key]
 
 
 def _add_extras(candidates: list[SubmittedFile], main: SubmittedFile, wanted: tuple[str, ...],

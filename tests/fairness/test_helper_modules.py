@@ -159,3 +159,11 @@ def test_a_submission_split_into_modules_scores_like_the_reference(variant, docu
 ])
 def test_the_feedback_lists_the_extra_files_included(variant, included, documents):
     assert included in documents[variant]["output"]
+
+
+def test_a_student_s_local_check_of_a_file_brings_its_helper_modules(tmp_path):
+    dominoes_with_helpers_module(tmp_path)
+    done = run_gamegrader("check", str(tmp_path / "hw4" / "adversarial_search.py"))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Also included (your other Python files): helpers.py." in done.stdout
+    assert "Total on the cases run here: 8/8 points" in done.stdout

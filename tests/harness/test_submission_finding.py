@@ -146,3 +146,17 @@ def test_a_folder_named_like_a_wanted_file_costs_only_its_own_files(tmp_path):
     assert written["strategy.py"].read_bytes() == b"mine = 1\n"
     assert "Not included (its path clashes with another file): strategy.py/inner.py." \
         in found.notes
+
+
+def test_a_checked_file_brings_its_folder_s_other_files_only_when_asked(tmp_path):
+    main = write(tmp_path / "stonehenge (2).py", "main = 1\n")
+    write(tmp_path / "stonehenge.py", "older = 1\n")
+    write(tmp_path / "strategy.py")
+    write(tmp_path / "tree.py")
+    wanted = ("stonehenge.py", "strategy.py")
+    alone = find_files(main, wanted)
+    assert list(alone.files) == ["stonehenge.py"] and alone.extras == {}
+    found = find_files(main, wanted, siblings=True)
+    assert found.files["stonehenge.py"].data == b"main = 1\n"  # the file named, not the copy
+    assert found.files["strategy.py"].name == "strategy.py" and not found.missing
+    assert list(found.extras) == ["tree.py"]
