@@ -238,6 +238,7 @@ def student_case_files(assignment: Assignment) -> dict[str, bytes | Path]:
     return entries
 
 
+STUDENT_PACKAGE_MARKER = "STUDENT_PACKAGE"  # at the package's root; see harness.cli
 STUDENT_README = """\
 # {title}: local checker
 
@@ -264,6 +265,7 @@ def build_student(name: str, out: Path) -> Built:
     entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
     entries["README.md"] = STUDENT_README.format(
         title=assignment.title, name=assignment.name, main=assignment.main_file).encode()
+    entries[STUDENT_PACKAGE_MARKER] = b"The student package: instructor commands are refused.\n"
     for path in _tree(root / "harness"):
         entries[path.relative_to(root).as_posix()] = path
     entries[(assignment.folder / "assignment.yaml").relative_to(root).as_posix()] = \

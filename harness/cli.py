@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import sys
@@ -15,13 +16,14 @@ from harness.paths import specs_root
 from harness.spec import SpecError, find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 from harness.spec.generate import generate
-from harness.submission import _stem_key
+from harness.intake import take
+from harness.submission import stem_key
 
 PYTEST_INI = Path(__file__).resolve().parent / "data" / "pytest.ini"
 
 
 def run_grading(assignment_name: str, submission: Path, output: Path, *,
-                visible_only: bool = False, budget: float | None = None,
+                visible_only: bool = False, siblings: bool = False, budget: float | None = None,
                 timeout_cap: float | None = None, pytest_args: Sequence[str] = (), quiet: bool = False) -> dict:
     """Grade ``submission`` into ``output`` and return the document written.
 
@@ -40,6 +42,7 @@ def run_grading(assignment_name: str, submission: Path, output: Path, *,
                 "--gg-submission", str(submission), "--gg-results", str(output),
                 "--continue-on-collection-errors", "-p", "no:randomly",
                 *(["--gg-visible-only"] if visible_only else []),
+                *(["--gg-siblings"] if siblings else []),
                 *(["--gg-budget", str(budget)] if budget is not None else []),
                 *(["--gg-timeout-cap", str(timeout_cap)] if timeout_cap is not None else []),
                 *(["-p", "no:terminal"] if quiet else ["-q"]), *pytest_args]
@@ -71,16 +74,39 @@ def _write_fallback(name: str, output: Path, problem: str, seconds: float,
         extra={"harness_error": problem}))
 
 
+class UsageProblem(Exception):
+    """A command-line mistake (a wrong name, a missing path): exit status 2 with this text."""
+
+
+def known_assignment(name: str) -> str:
+    """``name`` if it is an assignment; otherwise a UsageProblem naming the close ones."""
+    names = list_assignments()
+    if name in names:
+        return name
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    raise UsageProblem(f"no assignment named {name!r}{hint} (known: {', '.join(names)})")
+
+
+def existing_path(path: Path, what: str = "file or folder") -> Path:
+    """``path`` if something is there; otherwise a UsageProblem saying it is missing."""
+    if not os.path.lexists(path):
+        raise UsageProblem(f"no such {what}: {path}")
+    return path
+
+
 def infer_assignment(path: Path) -> str:
     """The assignment whose main file name matches ``path`` (a file, or files in a folder).
 
     Raises:
         SpecError: no assignment matches, or several do.
     """
-    names = [p.stem for p in ([path] if path.is_file() else path.rglob("*.py"))]
-    keys = {_stem_key(n) for n in names}
+    snapshot = take(path)
+    keys = {stem_key(f.path.stem) for f in snapshot.files}
+    if snapshot.is_file:
+        keys.add(stem_key(path.stem))
     matches = [a for a in list_assignments()
-               if _stem_key(Path(find_assignment(a).main_file).stem) in keys]
+               if stem_key(Path(find_assignment(a).main_file).stem) in keys]
     if len(matches) != 1:
         known = ", ".join(list_assignments())
         raise SpecError(path, f"cannot tell which assignment this is ({len(matches)} match); "
@@ -89,6 +115,8 @@ def infer_assignment(path: Path) -> str:
 
 
 def _cmd_grade(args: argparse.Namespace) -> int:
+    known_assignment(args.assignment)
+    existing_path(args.submission)
     if args.games is not None:
         from harness.tournament.replays import GAMES_DIR_ENV
         os.environ[GAMES_DIR_ENV] = str(args.games.resolve())
@@ -104,10 +132,11 @@ def _cmd_grade(args: argparse.Namespace) -> int:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     from harness.report import render
-    name = args.assignment or infer_assignment(args.path)
+    existing_path(args.path)
+    name = known_assignment(args.assignment) if args.assignment else infer_assignment(args.path)
     with tempfile.TemporaryDirectory() as folder:
         document = run_grading(name, args.path, Path(folder) / "results.json",
-                               visible_only=True, quiet=True)
+                               visible_only=True, siblings=True, quiet=True)
     print(render(document, color=sys.stdout.isatty()))
     print("Hidden cases are graded only on Gradescope.")
     return 0
@@ -128,7 +157,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    names = args.assignments or list_assignments()
+    names = [known_assignment(n) for n in args.assignments] or list_assignments()
     stale = []
     for name in names:
         changed = generate(find_assignment(name), check=args.check)
@@ -140,6 +169,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
 def _cmd_gradescope(args: argparse.Namespace) -> int:
     from harness.gradescope import run
+    existing_path(args.root, "autograder root folder")
     return run(args.root, args.assignment, args.budget)
 
 
@@ -231,6 +261,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _cmd_batch(args: argparse.Namespace) -> int:
     from harness.batch import BatchOptions, run_batch
+    known_assignment(args.assignment)
+    existing_path(args.submissions, "folder of submissions")
     from harness.batch.insights import InsightOptions
     insights = InsightOptions(similarity=args.similarity or bool(args.similarity_reference),
                               similarity_reference=args.similarity_reference,
@@ -262,7 +294,7 @@ def _cmd_similarity(args: argparse.Namespace) -> int:
     from harness.batch.insight_pages import write_similarity_pages
     from harness.batch.insights import similar_pairs, write_similarity_csv
     from harness.batch.similarity import SimilarityUnavailable
-    assignment = find_assignment(args.assignment)
+    assignment = find_assignment(known_assignment(args.assignment))
     for folder in (args.submissions, args.reference):
         if folder is not None and not folder.is_dir():
             print(f"gamegrader: {folder} is not a folder of submissions", file=sys.stderr)
@@ -297,6 +329,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 def _cmd_build(args: argparse.Namespace) -> int:
     from harness.build import build_autograder, build_student, write_docker_context
+    known_assignment(args.assignment)
     if args.student:
         built = build_student(args.assignment, args.out)
     elif args.docker_context:
@@ -312,7 +345,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     from harness.validate import validate
     if args.mutation:
         return _mutation(args)
-    report = validate(args.assignments or list_assignments(), workers=args.workers,
+    report = validate([known_assignment(n) for n in args.assignments] or list_assignments(),
+                      workers=args.workers,
                       timeout_cap=args.timeout_cap, mutants=not args.no_mutants,
                       only_mutants=tuple(args.mutant or ()))
     print(report.render())
@@ -322,7 +356,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _mutation(args: argparse.Namespace) -> int:
     from harness.mutation import MutationUnavailable, mutation_report
     failed = False
-    for name in args.assignments or list_assignments():
+    for name in [known_assignment(n) for n in args.assignments] or list_assignments():
         try:
             report = mutation_report(name, workers=args.workers or 2,
                                      timeout_cap=args.timeout_cap or 5.0,
@@ -343,7 +377,8 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
         "Gradescope's 'Export submissions' folder with submission_metadata.yml), each in its own "
         "grading process, in parallel. Writes DIR/submissions/<key>/results.json, "
         "DIR/gradebook.csv and DIR/report.html. A rerun grades only new or changed submissions. "
-        "Exits 1 if a submission got no final result.")
+        "Exits 1 if grading failed for a submission (one that cannot be graded, e.g. a syntax "
+        "error, is listed with status 'ungradable: ...' and is not a failure).")
     batch.add_argument("--assignment", required=True, help="short name (see 'gamegrader list')")
     batch.add_argument("submissions", type=Path, help="the folder of submissions")
     batch.add_argument("--out", required=True, type=Path, help="output folder (reused on rerun)")
@@ -427,13 +462,33 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
     check.set_defaults(run=_cmd_validate)
 
 
+INSTRUCTOR_COMMANDS = ("batch", "build", "diff", "generate", "similarity", "tournament",
+                       "validate")
+
+
+def in_student_package() -> bool:
+    """Whether this harness is the student package (``gamegrader build --student``), which holds
+    the visible cases only: instructor commands cannot work there."""
+    from harness.build import STUDENT_PACKAGE_MARKER
+    return (Path(__file__).resolve().parent.parent / STUDENT_PACKAGE_MARKER).is_file()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command in INSTRUCTOR_COMMANDS and in_student_package():
+        print(f"gamegrader: '{args.command}' is for instructors and needs the full gamegrader "
+              "repository; this student package runs the visible cases on your file: "
+              "gamegrader check PATH", file=sys.stderr)
+        return 2
     try:
         return int(args.run(args))
-    except SpecError as exc:
+    except (SpecError, UsageProblem) as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `gamegrader list | head`: the reader has gone, which is fine
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush is quiet too
+        return 1
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
 """Grade one submission case by case: run in the sandbox, judge in this (trusted) process."""
 from __future__ import annotations
 
+import re
+import shutil
 import signal
+import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -17,6 +20,8 @@ from harness.submission import FoundFiles, find_files
 from harness.verdicts import CaseResult, Verdict
 
 PREFLIGHT_TIMEOUT = 10.0
+SYNTAX_ERRORS = ("SyntaxError", "IndentationError", "TabError")
+_SYNTAX_PLACE = re.compile(r"([^,\n]{1,200}), line (\d{1,9}):")  # the worker's "file, line N: text"
 MIN_CASE_SECONDS = 0.5
 
 
@@ -30,18 +35,27 @@ class Grader:
         isolation: force an isolation level (tests); detected when None.
         timeout_cap: if given, no case may run longer than this many seconds (for quick local
             runs and the harness's own tests of hanging code).
+        siblings: a submitted file brings the other Python files of its folder (a student's
+            local check; see ``harness.submission.find_files``).
     """
 
     def __init__(self, assignment: Assignment, submission: Path, budget: float | None = None,
-                 isolation: Isolation | None = None, timeout_cap: float | None = None) -> None:
+                 isolation: Isolation | None = None, timeout_cap: float | None = None,
+                 siblings: bool = False) -> None:
         self.assignment = assignment
         self.timeout_cap = timeout_cap
-        self.found: FoundFiles = find_files(submission, assignment.submission_files)
+        self.found: FoundFiles = find_files(submission, assignment.submission_files,
+                                            tuple(p.name for p in assignment.support_files),
+                                            siblings=siblings)
         self.deadline = time.monotonic() + (budget if budget is not None else assignment.budget)
         self.sandbox: Sandbox | None = None
         self._preflight: Preflight | None = None
+        self._staging: str | None = None
         if assignment.main_file in self.found.files:
-            files = dict(self.found.files)  # the student's files, under their handout names
+            # The student's files as read once at intake (never the submitted paths again),
+            # written to a folder only this process can read.
+            self._staging = tempfile.mkdtemp(prefix="gamegrader-intake-")
+            files = self.found.write_to(Path(self._staging))
             for support in assignment.support_files:
                 files[support.name] = support  # ours, whatever copy the student uploaded
             for probe in assignment.probe_files:
@@ -56,13 +70,32 @@ class Grader:
         """Import check, done once, lazily."""
         if self._preflight is None:
             if self.sandbox is None:
-                self._preflight = Preflight(import_problem=(
+                lead = "" if self.found.refused else \
                     f"{self.assignment.main_file} was not found in your submission. "
-                    + " ".join(self.found.notes)).strip())
+                self._preflight = Preflight(
+                    import_problem=(lead + " ".join(self.found.notes)).strip())
             else:
                 self._preflight = run_preflight(self.sandbox, self.assignment.api,
                                                 PREFLIGHT_TIMEOUT)
         return self._preflight
+
+    @property
+    def ungradable(self) -> str:
+        """Why no case of this submission could run ("" if some could), e.g. "syntax error at
+        line 12": a batch's gradebook shows it as the submission's status."""
+        if self.found.refused:
+            return f"submission refused: {self.found.refused}"
+        if self.sandbox is None:
+            return f"{self.assignment.main_file} not found"
+        error = self._preflight.import_error if self._preflight else None
+        if error is None or error.type not in SYNTAX_ERRORS:
+            return ""
+        place = _SYNTAX_PLACE.match(error.where)
+        if place is None:
+            return "syntax error"
+        file, line = place.groups()
+        inside = "" if file == self.assignment.main_file else f" in {file}"
+        return f"syntax error{inside} at line {line}"
 
     def remaining(self) -> float:
         return self.deadline - time.monotonic()
@@ -139,3 +172,5 @@ class Grader:
     def close(self) -> None:
         if self.sandbox is not None:
             self.sandbox.close()
+        if self._staging is not None:
+            shutil.rmtree(self._staging, ignore_errors=True)

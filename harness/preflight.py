@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from harness.compare.observations import error_from_reply
+from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.sandbox import Sandbox
 from harness.sandbox.execution import RawRun
 from harness.spec.model import ApiEntry
@@ -18,6 +18,7 @@ class Preflight:
 
     Attributes:
         import_problem: why the file cannot be imported at all ("" when it can).
+        import_error: the exception the import raised, if it raised one.
         broken: API names that are missing or cannot be called as the handout does, with why.
         notes: warnings that cost no points (e.g. renamed parameters).
     """
@@ -25,6 +26,7 @@ class Preflight:
     import_problem: str = ""
     broken: Mapping[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    import_error: ErrorInfo | None = None
 
 
 def describe_process_failure(raw: RawRun, doing: str, timeout: float) -> str:
@@ -87,7 +89,8 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float) -
         hint = ""
         if error.type == "EOFError":
             hint = "\n  (input() is called at import time; the grader gives no keyboard input)"
-        return Preflight(import_problem=f"importing your file raised {error.describe()}{hint}")
+        return Preflight(import_problem=f"importing your file raised {error.describe()}{hint}",
+                         import_error=error)
     names = raw.reply.get("names")
     if not isinstance(names, dict):
         return Preflight(import_problem="importing your file broke the grader's protocol")

@@ -25,8 +25,10 @@ class GradingRun:
     """Plugin state for one pytest session: graders, results, and spec problems."""
 
     def __init__(self, submission: Path | None, results_path: Path | None, visible_only: bool,
-                 budget: float | None, timeout_cap: float | None = None) -> None:
+                 budget: float | None, timeout_cap: float | None = None,
+                 siblings: bool = False) -> None:
         self.timeout_cap = timeout_cap
+        self.siblings = siblings
         self.submission = submission
         self.results_path = results_path
         self.visible_only = visible_only
@@ -49,8 +51,14 @@ class GradingRun:
             budget = self.budget if self.budget is not None else assignment.budget
             remaining = budget - (time.monotonic() - self.started)
             self.graders[assignment.name] = Grader(assignment, self.submission, remaining,
-                                                   timeout_cap=self.timeout_cap)
+                                                   timeout_cap=self.timeout_cap,
+                                                   siblings=self.siblings)
         return self.graders[assignment.name]
+
+    def ungradable(self) -> dict[str, str]:
+        """``{"ungradable": why}`` when no case of the submission could run, else empty."""
+        reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
+        return {"ungradable": reasons[0]} if reasons else {}
 
     def summary(self) -> str:
         lines = []
@@ -87,6 +95,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--gg-visible-only", action="store_true", help="only visible cases")
     group.addoption("--gg-budget", type=float, help="seconds for the whole run")
     group.addoption("--gg-timeout-cap", type=float, help="no case runs longer than this")
+    group.addoption("--gg-siblings", action="store_true", help="a submitted file brings the "
+                    "other Python files of its folder (a student's local check)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -94,7 +104,8 @@ def pytest_configure(config: pytest.Config) -> None:
                                    config.getoption("--gg-results"),
                                    config.getoption("--gg-visible-only"),
                                    config.getoption("--gg-budget"),
-                                   config.getoption("--gg-timeout-cap"))
+                                   config.getoption("--gg-timeout-cap"),
+                                   config.getoption("--gg-siblings"))
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -168,5 +179,5 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
             [item.case], "not run: grading stopped before this case")[0] for item in items]
         document = results_file.build(
             results, output=run.summary(), execution_time=time.monotonic() - run.started,
-            extra={"spec_errors": run.spec_errors})
+            extra={"spec_errors": run.spec_errors, **run.ungradable()})
         results_file.write(run.results_path, document)

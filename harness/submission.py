@@ -1,68 +1,301 @@
-"""Find the student's files in what was submitted (a file, or a folder as Gradescope gives it)."""
+"""Find the student's files in a submission and lay them out as the sandbox will see them.
+
+The submission is read once, bounded and without following links (``harness.intake``); every
+decision here is made on that snapshot. The rule for each wanted file (docs/workflows.md):
+
+1. a file with exactly the wanted name (the shallowest; then by path);
+2. else a renamed copy (``agent (2).py``, ``agent copy 2.py``, ``Agent-final.py``): the highest
+   copy number, then the newest modification time, then the shallowest;
+3. else, when one file is wanted and exactly one Python file was submitted, that file.
+
+Every other Python file in the main file's folder (and below it) goes along at the same relative
+path, so ``import tree`` works as it did on the student's machine; files the course supplies
+(``supplied``) are left to the course's copies. Whatever was not used is named in the notes.
+"""
 from __future__ import annotations
 
-import re
+import os
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-_IGNORED_PARTS = {"__MACOSX", "__pycache__", ".git", ".venv", "venv"}
-_COPY_SUFFIX = re.compile(r"(\s*\(\d+\)|[-_ ]?(copy|final|v\d+|\d+))+$", re.IGNORECASE)
+from harness.intake import (
+    DEFAULT_CAPS, Caps, Snapshot, SubmittedFile, display_name, size_text, take)
+
+_SEPARATORS = "-_ "
+_COPY_WORDS = ("copy", "final")
+_MAX_COPY_DIGITS = 9  # a longer "copy number" is not a copy number
+_MAX_LISTED = 12
+
+
+def _digits_start(text: str, end: int) -> int:
+    """Where the run of decimal digits ending at ``end`` starts (``end`` if there is none)."""
+    start = end
+    while start > 0 and text[start - 1].isdecimal():
+        start -= 1
+    return start
+
+
+def _strip_copy_marker(stem: str, end: int) -> tuple[int, int | None] | None:
+    """Remove one copy marker from ``stem[:end]``: `` (2)``, ``_copy``, ``final``, ``-v3``,
+    ``2``. Returns the new end and the marker's number (None without one), or None when
+    ``stem[:end]`` ends in no marker. Looks only at the characters it removes, plus one."""
+    if end > 0 and stem[end - 1] == ")":
+        digits = _digits_start(stem, end - 1)
+        if digits < end - 1 and digits > 0 and stem[digits - 1] == "(":
+            cut = digits - 1
+            while cut > 0 and stem[cut - 1].isspace():
+                cut -= 1
+            return cut, _copy_number(stem[digits:end - 1])
+        return None
+    number = None
+    for word in _COPY_WORDS:
+        if end >= len(word) and stem[end - len(word):end].lower() == word:
+            cut = end - len(word)
+            break
+    else:
+        cut = _digits_start(stem, end)
+        if cut == end:
+            return None
+        number = _copy_number(stem[cut:end])
+        if cut > 0 and stem[cut - 1] in "vV":
+            cut -= 1
+    if cut > 0 and stem[cut - 1] in _SEPARATORS:
+        cut -= 1
+    return cut, number
+
+
+def _copy_number(digits: str) -> int | None:
+    return int(digits) if len(digits) <= _MAX_COPY_DIGITS else None
+
+
+def parse_stem(stem: str) -> tuple[str, int]:
+    """A file stem's key (copy markers removed, lower case, spaces and dashes as underscores)
+    and its copy number (the last marker's number; 0 without one).
+
+    Linear in the stem's length whatever it holds: each step removes what it looked at.
+    """
+    end, number = len(stem), None
+    while True:
+        stripped = _strip_copy_marker(stem, end)
+        if stripped is None:
+            break
+        end = stripped[0]
+        if number is None:
+            number = stripped[1]
+    key = stem[:end].strip().lower().replace(" ", "_").replace("-", "_")
+    return key, number or 0
+
+
+def stem_key(stem: str) -> str:
+    """The name a file stands for once copy markers are removed (``agent (1)`` -> ``agent``)."""
+    return parse_stem(stem)[0]
+
+
+def _listing(items: list[str]) -> str:
+    shown = ", ".join(items[:_MAX_LISTED])
+    return shown + (f" and {len(items) - _MAX_LISTED} more" if len(items) > _MAX_LISTED else "")
+
+
+def _shown(path: PurePosixPath) -> str:
+    return display_name(str(path))
 
 
 @dataclass
 class FoundFiles:
-    """Which submitted file stands for each wanted name, with notes for the student."""
+    """Which submitted file stands for each wanted name, the other files that go along, and
+    notes for the student.
 
-    files: dict[str, Path] = field(default_factory=dict)
+    Attributes:
+        files: wanted name (e.g. ``agent.py``) -> the submitted file graded as it.
+        extras: path inside the case folder -> another Python file of the student's.
+        missing: wanted names nothing stands for.
+        notes: what the student should know (renamed or ignored files, extra files included).
+        refused: why the submission cannot be graded at all, e.g. "it holds more than 500
+            Python files" ("" when it can); the notes explain it to the student.
+    """
+
+    files: dict[str, SubmittedFile] = field(default_factory=dict)
+    extras: dict[str, SubmittedFile] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    refused: str = ""
+
+    def layout(self) -> dict[str, bytes]:
+        """Path inside the case folder -> content: the wanted files under their handout names
+        first (they always win), then the extras."""
+        contents = {name: file.data for name, file in self.files.items()}
+        for name, file in self.extras.items():
+            contents.setdefault(name, file.data)
+        return contents
+
+    def write_to(self, folder: Path) -> dict[str, Path]:
+        """Write ``layout()`` below ``folder`` (a private, trusted folder) and return the map
+        from names inside the case folder to the written files, for the sandbox to copy."""
+        written = {}
+        for name, data in self.layout().items():
+            parts = PurePosixPath(name).parts
+            if not parts or any(p in ("", ".", "..") for p in parts):
+                continue  # never produced by intake; refuse rather than escape ``folder``
+            target = folder.joinpath(*parts)
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
+                                     0o600)
+            except OSError:  # e.g. a folder named like a module beside that module: first wins
+                self.notes.append(f"Not included (its path clashes with another file): "
+                                  f"{display_name(name)}.")
+                continue
+            with os.fdopen(descriptor, "wb") as stream:
+                stream.write(data)
+            written[name] = target
+        return written
 
 
-def _candidates(root: Path) -> list[Path]:
-    found = [p for p in root.rglob("*.py")
-             if p.is_file() and not (_IGNORED_PARTS & set(p.relative_to(root).parts))
-             and not p.name.startswith("._")]
-    return sorted(found, key=lambda p: (len(p.relative_to(root).parts), str(p)))
+def _pick(candidates: list[SubmittedFile], name: str) -> tuple[SubmittedFile | None, str]:
+    """The file standing for ``name`` among ``candidates`` by the module's rule, and how."""
+    exact = [f for f in candidates if f.name == name]
+    if exact:
+        return min(exact, key=lambda f: (len(f.path.parts), str(f.path))), "exact"
+    key = stem_key(PurePosixPath(name).stem)
+    copies = [f for f in candidates if stem_key(f.path.stem) == key]
+    if copies:
+        return min(copies, key=lambda f: (-parse_stem(f.path.stem)[1], -f.mtime,
+                                          len(f.path.parts), str(f.path))), "copy"
+    return None, ""
 
 
-def _stem_key(stem: str) -> str:
-    return _COPY_SUFFIX.sub("", stem).strip().lower().replace(" ", "_").replace("-", "_")
+def _describe_rule(how: str) -> str:
+    return ("the exact name, the shallowest" if how == "exact" else
+            "the highest copy number, then the newest")
 
 
-def find_files(submission: Path, wanted: tuple[str, ...]) -> FoundFiles:
-    """Match each wanted file name (e.g. ``agent.py``) to a submitted file.
+def find_files(submission: Path, wanted: tuple[str, ...], supplied: tuple[str, ...] = (),
+               caps: Caps = DEFAULT_CAPS, siblings: bool = False) -> FoundFiles:
+    """Match each wanted file name (first = the main file) to a submitted file.
 
-    A path to a file stands for the first wanted name. In a folder: an exact name wins (the
-    shallowest), then a renamed copy such as ``agent (1).py``, then — when one file is wanted and
-    exactly one Python file was submitted — that file.
+    A path to a file stands for the first wanted name; with ``siblings`` (a student's local
+    ``check``, never a grading of someone else's file) the other Python files of its folder
+    are then treated as a folder submission's. In a folder the module's rule applies, and every
+    other Python file in the main file's folder goes along (``supplied`` names excepted: the
+    course's copies of those are used).
     """
+    snapshot = take(submission, caps)
     result = FoundFiles()
-    if submission.is_file():
-        result.files[wanted[0]] = submission
-        if submission.name != wanted[0]:
-            result.notes.append(f"Graded {submission.name} as {wanted[0]}.")
-        result.missing.extend(wanted[1:])
-        return result
-    if not submission.is_dir():
+    if not snapshot.exists:
         result.missing.extend(wanted)
-        result.notes.append(f"Nothing was found at {submission}.")
+        result.notes.append(f"Nothing was found at {display_name(str(submission), 200)}.")
         return result
-    candidates = _candidates(submission)
+    if snapshot.refused:
+        result.missing.extend(wanted)
+        result.refused = snapshot.refused
+        result.notes.append(
+            f"Your submission was not graded: {snapshot.refused} (limits: {caps.files} Python "
+            f"files of at most {size_text(caps.file_bytes)} each, {size_text(caps.total_bytes)}"
+            f" in all, {caps.entries} entries, folders {caps.depth} deep). Submit only your "
+            "code.")
+        return result
+    if snapshot.ignored:
+        result.notes.append(f"Not taken from your submission: {_listing(snapshot.ignored)}.")
+    if snapshot.is_file:
+        _single_file(snapshot, wanted, result)
+        if siblings and wanted[0] in result.files:
+            _with_siblings(Path(submission), wanted, supplied, caps, result)
+    else:
+        _folder(snapshot, wanted, supplied, result)
+    return result
+
+
+def _with_siblings(file: Path, wanted: tuple[str, ...], supplied: tuple[str, ...], caps: Caps,
+                   result: FoundFiles) -> None:
+    """A student's local check of one file: the other Python files of its folder go along, as
+    they would in a folder submission (nothing is added if that folder is over the caps)."""
+    folder = take(Path(os.path.realpath(file)).parent, caps)
+    if folder.refused or not folder.exists:
+        return
+    main = result.files[wanted[0]]
+    result.missing = []
+    _folder(folder, wanted, supplied, result, main=main)
+
+
+def _single_file(snapshot: Snapshot, wanted: tuple[str, ...], result: FoundFiles) -> None:
+    result.missing.extend(wanted[1:])
+    if not snapshot.files:
+        result.missing.insert(0, wanted[0])
+        return
+    file = snapshot.files[0]
+    result.files[wanted[0]] = file
+    if file.name != wanted[0]:
+        result.notes.append(f"Graded {_shown(file.path)} as {wanted[0]}.")
+
+
+def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ...],
+            result: FoundFiles, main: SubmittedFile | None = None) -> None:
+    """Apply the rule in a folder; ``main``, if given, is the main file already chosen (a file
+    named on the command line, at the top of the folder)."""
+    candidates = sorted(snapshot.files, key=lambda f: (len(f.path.parts), str(f.path)))
+    passed_over: list[SubmittedFile] = []
+    if main is not None:
+        candidates = [f for f in candidates if f.path != main.path]
+        result.files[wanted[0]] = main
     for name in wanted:
-        exact = [p for p in candidates if p.name == name]
-        similar = [p for p in candidates if _stem_key(p.stem) == _stem_key(Path(name).stem)]
-        choice: Path | None = (exact or similar or [None])[0]  # type: ignore[list-item]
+        if name in result.files:
+            passed_over.extend(_copies_of(name, candidates))
+            continue
+        choice, how = _pick(candidates, name)
         if choice is None and len(wanted) == 1 and len(candidates) == 1:
-            choice = candidates[0]
+            choice, how = candidates[0], "only"
         if choice is None:
             result.missing.append(name)
             continue
         result.files[name] = choice
-        relative = choice.relative_to(submission)
-        if str(relative) != name:
-            result.notes.append(f"Found {name} as {relative}.")
+        if str(choice.path) != name:
+            result.notes.append(f"Found {name} as {_shown(choice.path)}.")
+        if how in ("exact", "copy"):
+            others = [f for f in _copies_of(name, candidates) if f is not choice]
+            passed_over.extend(others)
+            if others:
+                result.notes.append(
+                    f"Ignored other copies of {name}: {_listing([_shown(f.path) for f in others])}"
+                    f" (graded: {_shown(choice.path)}, by {_describe_rule(how)}).")
     if result.missing:
-        listing = ", ".join(str(p.relative_to(submission)) for p in candidates[:20]) or "none"
+        listing = _listing([_shown(f.path) for f in candidates]) or "none"
         result.notes.append(f"Missing: {', '.join(result.missing)}. Python files submitted: "
                             f"{listing}.")
-    return result
+    main = result.files.get(wanted[0])
+    if main is not None:
+        _add_extras(candidates, main, wanted, supplied, passed_over, result)
+
+
+def _copies_of(name: str, candidates: list[SubmittedFile]) -> list[SubmittedFile]:
+    """The candidates named ``name`` or a renamed copy of it."""
+    key = stem_key(PurePosixPath(name).stem)
+    return [f for f in candidates if f.name == name or stem_key(f.path.stem) == key]
+
+
+def _add_extras(candidates: list[SubmittedFile], main: SubmittedFile, wanted: tuple[str, ...],
+                supplied: tuple[str, ...], passed_over: list[SubmittedFile],
+                result: FoundFiles) -> None:
+    """Every other Python file of the main file's folder, at its path relative to it."""
+    home = main.path.parent
+    used = {id(f) for f in result.files.values()} | {id(f) for f in passed_over}
+    included, replaced, outside = [], [], []
+    for file in candidates:
+        if id(file) in used:
+            continue
+        if home != PurePosixPath() and home not in file.path.parents:
+            outside.append(_shown(file.path))
+            continue
+        relative = str(file.path.relative_to(home))
+        if relative in supplied:
+            replaced.append(relative)
+        elif relative not in wanted:
+            result.extras[relative] = file
+            included.append(_shown(PurePosixPath(relative)))
+    if included:
+        result.notes.append(f"Also included (your other Python files): {_listing(included)}.")
+    if replaced:
+        result.notes.append("The course's own copies of these starter files were used instead "
+                            f"of yours: {_listing([display_name(r) for r in replaced])}.")
+    if outside:
+        result.notes.append(f"Not included (outside the folder of {wanted[0]}): "
+                            f"{_listing(outside)}.")

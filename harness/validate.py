@@ -282,7 +282,7 @@ def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
         checks.append(Check(name, "reference solution passes every case", False,
                             f"{folder} does not exist"))
         return checks, []
-    solution, _ = read_files(folder)
+    solution, _, _ = read_files(folder)
     reference = Job(f"{name}--reference", name, solution, False, timeout_cap)
     planned: list[tuple[Job, Judge]] = [(reference, functools.partial(judge_reference, name))]
     try:

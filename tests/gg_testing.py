@@ -44,3 +44,38 @@ def scores_by_group(document: dict[str, Any]) -> dict[str, float]:
         group = test["name"].split(": ", 1)[0]
         totals[group] = round(totals.get(group, 0.0) + test["score"], 4)
     return totals
+
+
+def make_deep_folder(root: Path, depth: int, file_name: str = "x.py") -> None:
+    """``root/d/d/.../d/file_name``, ``depth`` folders deep, made without recursion (pathlib's
+    ``mkdir(parents=True)`` and ``shutil.rmtree`` recurse once per level)."""
+    descriptor = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for _ in range(depth):
+            os.mkdir("d", dir_fd=descriptor)
+            inner = os.open("d", os.O_RDONLY | os.O_DIRECTORY, dir_fd=descriptor)
+            os.close(descriptor)
+            descriptor = inner
+        os.close(os.open(file_name, os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=descriptor))
+    finally:
+        os.close(descriptor)
+
+
+def remove_deep_folder(root: Path) -> None:
+    """Remove what ``make_deep_folder`` made under ``root``, deepest first, without recursion."""
+    chain = [os.open(root, os.O_RDONLY | os.O_DIRECTORY)]
+    try:
+        while True:
+            try:
+                chain.append(os.open("d", os.O_RDONLY | os.O_DIRECTORY, dir_fd=chain[-1]))
+            except FileNotFoundError:
+                break
+        while len(chain) > 1:
+            inner = chain.pop()
+            for name in os.listdir(inner):
+                os.unlink(name, dir_fd=inner)
+            os.close(inner)
+            os.rmdir("d", dir_fd=chain[-1])
+    finally:
+        for descriptor in chain:
+            os.close(descriptor)

@@ -5,6 +5,7 @@ import csv
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from harness.batch.statuses import statuses
 from harness.batch.store import Record
 
 FIXED_COLUMNS = ("student", "email", "sid", "submission", "score", "max_score", "status")
@@ -35,10 +36,11 @@ def _points(value: Any) -> str:
 def write_gradebook(path: Path, records: Sequence[Record]) -> None:
     """Write ``path`` (UTF-8 CSV, header row first, rows sorted by student then submission).
 
-    ``score`` is empty and ``status`` says why for a submission without a final result; the
-    per-test columns hold the points earned on each test.
+    ``score`` is empty for a submission without a final result; ``status`` is explained in
+    ``harness.batch.statuses``; the per-test columns hold the points earned on each test.
     """
     columns = test_columns(records)
+    status = statuses(records)
     rows = []
     for record in sorted(records, key=lambda r: (r.submission.student_label.lower(),
                                                  r.submission.key)):
@@ -51,7 +53,7 @@ def write_gradebook(path: Path, records: Sequence[Record]) -> None:
             record.submission.key,
             _points(record.score),
             _points(record.max_score) if record.document else "",
-            "graded" if not record.problem else f"error: {record.problem}",
+            status[record.submission.key],
             *(_points(tests[number].get("score")) if number in tests else ""
               for number, _ in columns),
         ])

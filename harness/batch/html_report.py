@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from urllib.parse import quote
 
 from harness.batch.gradebook import number_key, test_columns
+from harness.batch.statuses import statuses
 from harness.batch.store import SUBMISSIONS, Record
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "data" / "report_template.html"
@@ -121,13 +122,14 @@ def _slowest(records: Sequence[Record]) -> str:
                   "slowest", frozenset({1, 2, 3}))
 
 
-def _failing(records: Sequence[Record]) -> str:
+def _failing(records: Sequence[Record], status: dict[str, str]) -> str:
     failing = [r for r in records if r.problem or _failed_tests(r)]
     failing.sort(key=lambda r: (r.score is not None, r.score or 0.0, r.submission.key))
     rows = []
     for record in failing[:FAILING_LISTED]:
         failed = _failed_tests(record)
-        what = (f'<span class="bad">{escape(record.problem)}</span>' if record.problem else
+        shown = status[record.submission.key]
+        what = (f'<span class="bad">{escape(shown)}</span>' if shown != "graded" else
                 escape("; ".join(str(t.get("name", "")) for t in failed[:3])
                        + (f" (+{len(failed) - 3} more)" if len(failed) > 3 else "")))
         rows.append([_student_cell(record), f"{_g(record.score)}/{_g(record.max_score)}",
@@ -138,17 +140,20 @@ def _failing(records: Sequence[Record]) -> str:
                   frozenset({1, 2})) + note
 
 
-def _all_rows(records: Sequence[Record]) -> str:
+def _all_rows(records: Sequence[Record], status: dict[str, str]) -> str:
     rows = []
     for record in sorted(records, key=lambda r: r.submission.student_label.lower()):
         emails = escape("; ".join(s.email for s in record.submission.students if s.email))
         score = ('<span class="bad">error</span>' if record.problem
                  else f"{_g(record.score)}/{_g(record.max_score)}")
-        rows.append([_student_cell(record), emails, score, f"{record.seconds:.1f} s",
+        shown = status[record.submission.key]
+        rows.append([_student_cell(record), emails, score,
+                     escape(shown) if shown == "graded" else
+                     f'<span class="bad">{escape(shown)}</span>', f"{record.seconds:.1f} s",
                      f'<a href="{_link(record, "feedback.html")}">feedback</a> · '
                      f'<a href="{_link(record, "results.json")}">results.json</a>'])
-    return table(["student", "email", "score", "time", "files"], rows, "submissions",
-                  frozenset({2, 3}))
+    return table(["student", "email", "score", "status", "time", "files"], rows,
+                 "submissions", frozenset({2, 4}))
 
 
 def render_report(records: Sequence[Record], assignment: str, title: str,
@@ -157,6 +162,7 @@ def render_report(records: Sequence[Record], assignment: str, title: str,
     (anchor, heading, HTML) such as the insights, slowest and failing submissions, and every submission
     with links to its feedback page and results.json."""
     scores = [r.score for r in records if r.score is not None]
+    status = statuses(records)
     maximum = max((r.max_score for r in records if r.document), default=0.0)
     errors = sum(1 for r in records if r.problem)
     summary = " ".join(f"<span>{escape(part)}</span>" for part in [
@@ -170,9 +176,9 @@ def render_report(records: Sequence[Record], assignment: str, title: str,
         "<h2>Pass rate per test</h2>", _pass_rates(records),
         *(f'<h2 id="{escape(anchor)}">{escape(heading)}</h2>\n{html}'
           for anchor, heading, html in sections),
-        "<h2>Failing submissions</h2>", _failing(records),
+        "<h2>Failing submissions</h2>", _failing(records, status),
         "<h2>Slowest submissions</h2>", _slowest(records),
-        "<h2>All submissions</h2>", _all_rows(records)])
+        "<h2>All submissions</h2>", _all_rows(records, status)])
     stamp = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     return page(f"{assignment}: batch report", f"{title} — batch report",
                  f"assignment {assignment}, generated {stamp} by gamegrader batch", summary, body)

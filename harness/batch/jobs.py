@@ -19,16 +19,19 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 import harness
+from harness.intake import DEFAULT_CAPS, Caps, take
 from harness.sandbox.isolation import SANDBOX_USER_ENV
 from harness.sandbox.users import borrowed_sandbox_user
 
-MAX_SUBMISSION_BYTES = 64 * 1024 * 1024
 TIMEOUT_MARGIN = 300.0
-_SKIPPED_PARTS = {"__MACOSX", "__pycache__", ".git", ".venv", "venv", "node_modules"}
 
 
-class SubmissionTooLarge(ValueError):
-    """A submission holds more bytes than a batch job carries (``MAX_SUBMISSION_BYTES``)."""
+UNGRADABLE = "ungradable:"  # how a status (or an Outcome's problem) says no case could run
+
+
+class SubmissionRefused(ValueError):
+    """A submission is over the intake caps (``harness.intake.Caps``): it is not graded, and its
+    status says why."""
 
 
 @dataclass(frozen=True)
@@ -38,11 +41,13 @@ class Job:
     Attributes:
         key: the submission's key (its folder in the output).
         assignment: the assignment's short name.
-        files: relative path (with "/") -> content. For a single-file submission, one entry.
+        files: relative path (with "/") -> content of the submission's Python files (what
+            intake takes). For a single-file submission, one entry.
         is_file: whether the submission was a single file (graded as a file, not a folder).
         timeout_cap: passed to ``grade --timeout-cap`` when set.
         budget: passed to ``grade --budget`` when set; also bounds the subprocess's run time.
         env: extra environment variables for the grading process (e.g. ``GAMEGRADER_ROOT``).
+        mtimes: modification times of ``files`` (restored when they are written out).
     """
 
     key: str
@@ -52,6 +57,7 @@ class Job:
     timeout_cap: float | None = None
     budget: float | None = None
     env: Mapping[str, str] = field(default_factory=dict)
+    mtimes: Mapping[str, float] = field(default_factory=dict)
 
     def fingerprint(self, context: str) -> str:
         """A digest of the files, the grading options and ``context`` (what else decides the
@@ -91,33 +97,26 @@ class Outcome:
         return self.document is not None and not self.problem
 
 
-def read_files(path: Path) -> tuple[dict[str, bytes], bool]:
-    """The bytes of a submitted file, or of every regular file under a submitted folder.
-
-    Symbolic links and version-control or cache folders are left out.
+def read_files(path: Path, caps: Caps = DEFAULT_CAPS
+               ) -> tuple[dict[str, bytes], bool, dict[str, float]]:
+    """The Python files of a submitted file or folder, read as ``gamegrader grade`` reads them
+    (``harness.intake``: bounded, no link followed, the same caps).
 
     Returns:
-        ``(files, is_file)``; keys are paths relative to ``path`` (the file's own name for a
-        single file), with "/" separators.
+        ``(files, is_file, mtimes)``; keys are paths relative to ``path`` (the file's own name
+        for a single file), with "/" separators; ``mtimes`` holds their modification times
+        (the pick rule between copies of a file uses them).
 
     Raises:
-        SubmissionTooLarge: the files add up to more than ``MAX_SUBMISSION_BYTES``.
+        SubmissionRefused: the submission is over the intake caps (or cannot be read).
     """
-    if path.is_file():
-        entries = [(path.name, path)]
-    else:
-        entries = [(p.relative_to(path).as_posix(), p) for p in sorted(path.rglob("*"))
-                   if p.is_file() and not p.is_symlink()
-                   and not _SKIPPED_PARTS & set(p.relative_to(path).parts)]
-    files: dict[str, bytes] = {}
-    total = 0
-    for name, file in entries:
-        total += file.stat().st_size
-        if total > MAX_SUBMISSION_BYTES:
-            raise SubmissionTooLarge(f"{path} holds more than {MAX_SUBMISSION_BYTES >> 20} MB; "
-                                     "grade it alone with 'gamegrader grade'")
-        files[name] = file.read_bytes()
-    return files, path.is_file()
+    snapshot = take(path, caps)
+    if snapshot.refused or not snapshot.exists:
+        reason = snapshot.refused or "it no longer exists"
+        raise SubmissionRefused(f"{UNGRADABLE} submission refused: {reason}")
+    files = {f.path.as_posix(): f.data for f in snapshot.files}
+    mtimes = {f.path.as_posix(): f.mtime for f in snapshot.files}
+    return files, snapshot.is_file, mtimes
 
 
 def tree_fingerprint(paths: Iterable[Path], suffixes: tuple[str, ...] = (".py", ".yaml", ".json",
@@ -144,6 +143,8 @@ def _materialise(job: Job, folder: Path) -> Path:
             raise ValueError(f"refusing to write {name!r} outside the submission folder")
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(content)
+        if name in job.mtimes:
+            os.utime(target, (job.mtimes[name], job.mtimes[name]))
     if job.is_file:
         return root / next(iter(job.files))
     return root

@@ -18,7 +18,8 @@ from harness.batch.executors import default_workers, run_dask, run_local
 from harness.batch.gradebook import write_gradebook
 from harness.batch.html_report import write_pages
 from harness.batch.insights import InsightOptions, write_insights
-from harness.batch.jobs import Job, Outcome, SubmissionTooLarge, read_files, tree_fingerprint
+from harness.batch.jobs import (
+    UNGRADABLE, Job, Outcome, SubmissionRefused, read_files, tree_fingerprint)
 from harness.batch.progress import Progress
 from harness.build import grading_code
 from harness.spec import find_assignment
@@ -116,12 +117,12 @@ def run_batch(options: BatchOptions) -> BatchSummary:
     skipped = []
     for submission in chosen:
         try:
-            files, is_file = read_files(submission.path)
-        except (SubmissionTooLarge, OSError) as exc:
+            files, is_file, mtimes = read_files(submission.path)
+        except (SubmissionRefused, OSError) as exc:
             early.append((submission, Outcome(submission.key, None, str(exc), 0.0)))
             continue
         job = Job(submission.key, assignment.name, files, is_file, options.timeout_cap,
-                  options.budget)
+                  options.budget, mtimes=mtimes)
         fingerprint = job.fingerprint(context)
         forced = options.force or bool(options.only)
         if not forced and store.is_current(options.out, submission.key, fingerprint):
@@ -138,8 +139,8 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         if submission is None:
             submission = next(s for s, o in early if o.key == outcome.key)
         record = store.save(options.out, submission, outcome, fingerprint)
-        if record.problem:
-            failed.append(submission.key)
+        if record.problem and not record.problem.startswith(UNGRADABLE):
+            failed.append(submission.key)  # the grader's failure, not the student's
         if progress:
             progress.advance(f"{submission.student_label[:30]}: "
                              + (f"{record.score:g}/{record.max_score:g}"

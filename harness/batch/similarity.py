@@ -12,20 +12,17 @@ from __future__ import annotations
 import io
 import logging
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from harness.batch.discover import Submission
+from harness.intake import take
 
 # copydetect's own defaults: matches shorter than 25 normalised characters are noise, and
 # every match of 25 or more is found (window of 1 over the k-grams).
 NOISE = 25
 WINDOW = 1
-FILE_LIMIT = 256 * 1024
-TOTAL_LIMIT = 1024 * 1024
-_SKIPPED_PARTS = {"__MACOSX", "__pycache__", ".git", ".venv", "venv"}
 
 
 class SimilarityUnavailable(ImportError):
@@ -80,36 +77,11 @@ class Pair:
 
 
 def _python_files(root: Path, excluded: frozenset[str]) -> Iterable[tuple[str, bytes]]:
-    """Regular Python files below ``root`` (links never followed), size-capped."""
-    if root.is_file() and not root.is_symlink():
-        yield root.name, _read_capped(root)
-        return
-    total = 0
-    for folder, folders, files in os.walk(root, followlinks=False):
-        folders[:] = sorted(f for f in folders if f not in _SKIPPED_PARTS)
-        for name in sorted(files):
-            path = Path(folder) / name
-            relative = str(path.relative_to(root))
-            if not name.endswith(".py") or name in excluded or name.startswith("._"):
-                continue
-            if not stat.S_ISREG(path.lstat().st_mode):
-                continue
-            data = _read_capped(path)
-            total += len(data)
-            if total > TOTAL_LIMIT:
-                return
-            yield relative, data
-
-
-def _read_capped(path: Path) -> bytes:
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    handle = os.open(path, flags)
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            return b""
-        return os.read(handle, FILE_LIMIT)
-    finally:
-        os.close(handle)
+    """The submission's Python files as grading takes them (``harness.intake``: regular files
+    only, no link followed, bounded), minus the ``excluded`` names, in path order."""
+    for file in sorted(take(root).files, key=lambda f: f.path.as_posix()):
+        if file.name not in excluded:
+            yield file.path.as_posix(), file.data
 
 
 def document_of(submission: Submission, excluded: frozenset[str] = frozenset(),

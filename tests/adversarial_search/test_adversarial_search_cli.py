@@ -49,8 +49,9 @@ def test_generated_cases_are_up_to_date_with_the_reference():
 def test_unknown_assignment_is_a_clear_error(tmp_path):
     done = run_gamegrader("grade", "--assignment", "chess", "--submission", str(SOLUTION),
                           "--output", str(tmp_path / "r.json"))
-    assert done.returncode == 0  # a valid results.json is still written
-    assert "no assignment named 'chess'" in (tmp_path / "r.json").read_text()
+    assert done.returncode == 2  # a command-line mistake (only `gradescope` always writes)
+    assert "no assignment named 'chess'" in done.stderr
+    assert not (tmp_path / "r.json").exists()
 
 
 @pytest.mark.parametrize("edit, message", [

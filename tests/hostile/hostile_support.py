@@ -255,8 +255,9 @@ def _plain_setup(spec: dict[str, Any], name: str, tmp_path: Path) -> _Setup:
     if "generated" in options:
         copy_specs(spec["assignment"], tmp_path / "project", options["generated"])
         setup.env["GAMEGRADER_ROOT"] = str(tmp_path / "project")
+    graded_path = setup.submission.parent if "around" in spec else setup.submission
     setup.command = ["grade", "--assignment", spec["assignment"], "--submission",
-                     str(setup.submission), "--output", str(setup.output), "--quiet"]
+                     str(graded_path), "--output", str(setup.output), "--quiet"]
     if "timeout_cap" in options:
         setup.command += ["--timeout-cap", str(options["timeout_cap"])]
     return setup
@@ -289,6 +290,38 @@ def _run_grader(setup: _Setup, kill_after: float | None) -> tuple[int, str]:
         return process.returncode, stderr
 
 
+def make_around(folder: Path, entries: list[dict[str, Any]], values: dict[str, str]) -> None:
+    """Put the scenario's other entries (``around``) beside the submitted file: ``symlink``
+    (target, placeholders filled), ``fifo``, ``size`` (a sparse file of that many bytes),
+    ``depth`` (that many nested folders, a Python file at the bottom) or ``text``."""
+    from gg_testing import make_deep_folder
+    for entry in entries:
+        path = folder / entry["path"]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if "symlink" in entry:
+            path.symlink_to(fill(entry["symlink"], values))
+        elif entry.get("fifo"):
+            os.mkfifo(path)
+        elif "size" in entry:
+            with open(path, "wb") as stream:
+                stream.truncate(int(entry["size"]))
+        elif "depth" in entry:
+            path.mkdir()
+            make_deep_folder(path, int(entry["depth"]))
+        elif "text" in entry:
+            path.write_text(fill(entry["text"], values), encoding="utf-8")
+        else:
+            raise ScenarioError(f"around: {entry!r} needs symlink, fifo, size, depth or text")
+
+
+def remove_around(folder: Path, entries: list[dict[str, Any]]) -> None:
+    """Remove the deep folders ``make_around`` made (pytest's cleanup recurses per level)."""
+    from gg_testing import remove_deep_folder
+    for entry in entries:
+        if "depth" in entry and (folder / entry["path"]).is_dir():
+            remove_deep_folder(folder / entry["path"])
+
+
 @contextmanager
 def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
     """Grade the scenario's submission black-box and yield the Run; clean up afterwards.
@@ -302,13 +335,15 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
     token = f"gg-left-{uuid.uuid4().hex[:12]}"
     listener = Listener() if "@@PORT@@" in text else None
     folder = Path(tempfile.mkdtemp(prefix="gg-hostile-")) if spec.get("layout") else None
+    setup: _Setup | None = None
     try:
         setup = _layout_setup(spec, name, folder) if folder else _plain_setup(spec, name, tmp_path)
         setup.env.update(scenario_env(spec))
-        values = {"WITNESS": str(witness), "TOKEN": token, **setup.values}
+        values = {"WITNESS": str(witness), "TOKEN": token, "REPO": str(ROOT), **setup.values}
         if listener is not None:
             values["PORT"] = str(listener.port)
         setup.submission.write_bytes(fill(text, values).encode(spec.get("encoding", "utf-8")))
+        make_around(setup.submission.parent, spec.get("around", []), values)
         if "budget" in spec.get("grade", {}):
             setup.command += ["--budget", str(spec["grade"]["budget"])]
         before = (setup.layout / "run_autograder").read_bytes() if setup.layout else None
@@ -316,6 +351,8 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
         yield Run(setup.output, returncode, stderr, time.time(), witness, token, listener,
                   setup.layout, before)
     finally:
+        if setup is not None:
+            remove_around(setup.submission.parent, spec.get("around", []))
         for path in _left_behind(token):
             path.unlink(missing_ok=True)
         if listener is not None:

@@ -10,7 +10,8 @@ import pytest
 
 from harness.batch.discover import Student, Submission, discover, read_metadata
 from harness.batch.gradebook import write_gradebook
-from harness.batch.jobs import Job, SubmissionTooLarge, read_files
+from harness.batch.jobs import Job, SubmissionRefused, read_files
+from harness.intake import Caps
 from harness.batch.progress import Progress
 from harness.batch.run import select
 from harness.batch.store import Record
@@ -65,7 +66,7 @@ def test_fingerprint_changes_with_files_options_and_context_only(tmp_path):
     (tmp_path / "sub" / ".git").mkdir(parents=True)
     (tmp_path / "sub" / "a.py").write_text("x = 1\n")
     (tmp_path / "sub" / ".git" / "HEAD").write_text("ref\n")  # left out of the job
-    files, is_file = read_files(tmp_path / "sub")
+    files, is_file, _ = read_files(tmp_path / "sub")
     assert files == {"a.py": b"x = 1\n"} and not is_file
     job = Job("k", "assignment", files, False)
     same = Job("other key", "assignment", dict(files), False)
@@ -76,11 +77,13 @@ def test_fingerprint_changes_with_files_options_and_context_only(tmp_path):
                                           False).fingerprint("spec")
 
 
-def test_a_huge_submission_is_refused_with_its_path(tmp_path, monkeypatch):
-    monkeypatch.setattr("harness.batch.jobs.MAX_SUBMISSION_BYTES", 10)
-    (tmp_path / "big.py").write_text("x" * 11)
-    with pytest.raises(SubmissionTooLarge, match="big.py holds more than"):
-        read_files(tmp_path / "big.py")
+def test_a_submission_over_the_intake_caps_is_refused_with_the_reason(tmp_path):
+    (tmp_path / "a.py").write_text("x" * 11)
+    (tmp_path / "b.py").write_text("x" * 11)
+    with pytest.raises(SubmissionRefused, match="add up to more than 20 bytes"):
+        read_files(tmp_path, Caps(file_bytes=100, total_bytes=20))
+    with pytest.raises(SubmissionRefused, match="more than 1 Python files"):
+        read_files(tmp_path, Caps(files=1))
 
 
 def test_progress_lines_count_up_and_estimate_the_time_left(monkeypatch):

@@ -1,0 +1,46 @@
+"""Each batch submission's status for the gradebook and the report.
+
+``graded``; ``ungradable: why`` when no case could run (a syntax error and its line, a missing
+main file, a submission over the intake caps); ``error: why`` when grading itself failed. A
+student found in more than one submission is marked on each of them, so an instructor sees which
+score to keep.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Sequence
+
+from harness.batch.jobs import UNGRADABLE
+from harness.batch.store import Record
+
+
+def base_status(record: Record) -> str:
+    """The status of one record, without duplicate marks."""
+    if record.problem:
+        return record.problem if record.problem.startswith(UNGRADABLE) \
+            else f"error: {record.problem}"
+    extra = (record.document or {}).get("extra_data", {})
+    reason = extra.get("ungradable") if isinstance(extra, dict) else None
+    return f"{UNGRADABLE} {reason}" if reason else "graded"
+
+
+def _identities(record: Record) -> set[str]:
+    """Who submitted it: each submitter's email, else id, else name (lower case)."""
+    return {(s.email or s.sid or s.name).strip().lower()
+            for s in record.submission.students if s.email or s.sid or s.name}
+
+
+def statuses(records: Sequence[Record]) -> dict[str, str]:
+    """Submission key -> status, with "; also in KEY" for a student in several submissions."""
+    keys_of: dict[str, list[str]] = defaultdict(list)
+    for record in records:
+        for who in _identities(record):
+            keys_of[who].append(record.submission.key)
+    result = {}
+    for record in records:
+        others = sorted({k for who in _identities(record) for k in keys_of[who]
+                         if k != record.submission.key})
+        status = base_status(record)
+        result[record.submission.key] = status + (
+            f"; same student also in {', '.join(others)}" if others else "")
+    return result
