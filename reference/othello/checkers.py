@@ -193,6 +193,13 @@ def _shown(observation: Optional[Observation]) -> Any:
     return observation.value
 
 
+def _as_tuples(value: Any) -> Any:
+    """``value`` with every list made a tuple: a pair is the same answer in either form."""
+    if type(value) in (list, tuple):
+        return tuple(_as_tuples(item) for item in value)
+    return value
+
+
 def _move_of(node: Any) -> Any:
     """The move of a node's pair as a tuple, or None."""
     if type(node) in (tuple, list) and len(node) == 2 and _is_square(node[0], (tuple, list)):
@@ -231,7 +238,8 @@ def _same_or_best(cached: Optional[Observation], uncached: Any, answer: Mapping[
     if fraction == 1.0:
         return True, ""
     value = _shown(cached)
-    if cached is not None and cached.error is None and strict_equal(uncached, value):
+    if cached is not None and cached.error is None and strict_equal(_as_tuples(uncached),
+                                                                    _as_tuples(value)):
         return True, ""
     if cached is not None and cached.error is None and uncached is not None:
         return False, (f"caching changed the answer: {show(uncached)} without caching, "
