@@ -18,7 +18,7 @@ from harness import render_doctest
 from reference.core.counters import Counter
 from reference.games.othello import Board, Move, Othello, OthelloState, Player, disk_difference
 from reference.games.othello import get_possible_moves, initial_board, opponent, play_move
-from reference.othello import search
+from reference.search import alphabeta as search
 from reference.othello.agent import node_answers
 from reference.othello.checkers import judge_value
 
@@ -315,8 +315,8 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
 
 def _child_values(board: Board, color: Player, depth: int) -> list[tuple[Move, int, int]]:
     """(move, utility for color after it, minimax value with ``depth - 1`` left) per move."""
-    values = dict(search.move_values(Othello(len(board)), OthelloState(board, color), color,
-                                     depth))
+    values = dict(search.limited_move_values(Othello(len(board)), OthelloState(board, color),
+                                             color, depth))
     return [(move, disk_difference(play_move(board, color, *move), color), int(values[move]))
             for move in get_possible_moves(board, color)]
 
