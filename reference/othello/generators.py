@@ -266,7 +266,8 @@ def _game_turns(rng: random.Random, size: int, color: Player,
                 first_turn: int) -> list[Board]:
     """The boards ``color`` faced in one game: it plays a first best move (full depth), the
     opponent a random legal one; turns before ply ``first_turn`` are left out."""
-    board, player, ply, turns = initial_board(size), 1, 0, []
+    board, player, ply = initial_board(size), 1, 0
+    turns: list[Board] = []
     while True:
         moves = get_possible_moves(board, player)
         if not moves:
@@ -274,7 +275,7 @@ def _game_turns(rng: random.Random, size: int, color: Player,
         if player == color:
             if ply >= first_turn:
                 turns.append(board)
-            move = tuple(node_answers(board, color, -1, True)[1][0])
+            move = node_answers(board, color, -1, True)[1][0]
         else:
             move = rng.choice(moves)
         board, player, ply = play_move(board, player, *move), opponent(player), ply + 1
