@@ -2,8 +2,9 @@
 
 Each variant is the reference solution with one honest change the handout allows: another
 cache key (the handout's "dictionary that maps board states to their minimax value"), node
-results as lists (the course's tests unpack the pair), other tie-breaking, debug output on
-stderr, helper functions that hold the supplied helpers in default arguments. Every variant is
+results as lists, moves as lists inside them, () for "no move" (the handout fixes no form; the
+course's tests unpack the pair), other tie-breaking, debug output on stderr, the supplied helpers
+called through their module or held in default arguments of helper functions. Every variant is
 graded black-box on the whole assignment and must get exactly the reference's score, case by
 case. Agents that leave a part out must still lose exactly that part.
 """
@@ -41,6 +42,19 @@ HONEST: dict[str, list[tuple[str, str]]] = {
                               ("cache[key] = (best_move, best)", "cache[key] = [best_move, best]"),
                               ("answer = (None, compute_utility(board, color))",
                                "answer = [None, compute_utility(board, color)]")],
+    "no move written as () at leaves": [
+        ("best_move, best = None, compute_utility(board, color)",
+         "best_move, best = (), compute_utility(board, color)"),
+        ("answer = (None, compute_utility(board, color))",
+         "answer = ((), compute_utility(board, color))")],
+    "moves as [column, row] lists inside node results": [
+        ("best_move, best = (i, j), value", "best_move, best = [i, j], value"),
+        ("children = [((i, j), play_move(", "children = [([i, j], play_move("),
+        ("return minimax_max_node(board, color, limit, caching)[0]",
+         "return tuple(minimax_max_node(board, color, limit, caching)[0])"),
+        ("return alphabeta_max_node(board, color, -math.inf, math.inf, limit, caching, ordering)[0]",
+         "return tuple(alphabeta_max_node(board, color, -math.inf, math.inf, limit, caching, "
+         "ordering)[0])")],
     # ties: minimax keeps the last best move; alpha-beta searches the moves in reverse order
     # (">=" in alpha-beta would be a real bug: a pruned child's bound may equal alpha)
     "ties broken another way": [
@@ -57,6 +71,11 @@ HONEST: dict[str, list[tuple[str, str]]] = {
          "def select_move_minimax(board, color, limit, caching=0):\n"
          "    eprint('minimax', color, limit, caching)\n")],
     # helper functions that hold the supplied helpers in default arguments (work is still seen)
+    "helpers called through the module": [
+        ("from othello_shared import get_possible_moves, get_score, play_move",
+         "import othello_shared as rules"),
+        ("get_possible_moves(board", "rules.get_possible_moves(board"),
+        ("play_move(board", "rules.play_move(board"), ("get_score(board)", "rules.get_score(board)")],
     "helpers bound as default arguments": [(SUCCESSORS, '''\
 def _successors(board, player, color, ordering, moves_of=get_possible_moves, play=play_move):
     children = [((i, j), play(board, player, i, j)) for i, j in moves_of(board, player)]''')],
@@ -105,10 +124,23 @@ def test_honest_variant_scores_like_the_reference(name: str, tmp_path: Path,
     assert document["score"] == reference["score"]
 
 
-def test_the_untouched_template_earns_at_most_two_percent(tmp_path: Path) -> None:
-    document = _grade(TEMPLATE, tmp_path / "results.json")
+STUBS = {
+    "the untouched template": [],
+    # the 2020-2024 starter's stubs: node functions return ((0, 0), 0)
+    "the 2020-2024 stubs": [("return None, 0", "return (0, 0), 0")],
+}
+
+
+@pytest.mark.parametrize("name", sorted(STUBS))
+def test_a_stub_earns_at_most_two_percent(name: str, tmp_path: Path) -> None:
+    text = TEMPLATE.read_text(encoding="utf-8")
+    for old, new in STUBS[name]:
+        assert old in text
+        text = text.replace(old, new)
+    (tmp_path / "agent.py").write_text(text, encoding="utf-8")
+    document = _grade(tmp_path / "agent.py", tmp_path / "results.json")
     assert document["score"] <= 2
-    assert document["score"] == 0  # today: every constant answer is paired with one it misses
+    assert document["score"] == 0  # every constant answer is paired with one it misses
 
 
 LEFT_OUT = {
