@@ -1,7 +1,7 @@
 """The reference Othello agent in the handout's vocabulary: boards in, ``(move, utility)`` out.
 
-A thin typed adapter from the ``agent.py`` API (``shared/notes/othello.md`` section 6) to the
-generic searches of :mod:`reference.othello.search` on :class:`reference.games.othello.Othello`.
+A thin typed adapter from the ``agent.py`` API (docs/contract/othello.md, "The agent API") to the
+generic searches of :mod:`reference.search.alphabeta` on :class:`reference.games.othello.Othello`.
 Each :class:`ReferenceAgent` owns its cache and its work counter, so two agents never share
 state (the student's module-level cache is per process; ours is per object).
 """
@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional, cast
 from reference.core.counters import Counter
 from reference.games.othello import Board, Move, Othello, OthelloState, Player, disk_difference
 from reference.games.othello import opponent
-from reference.othello import search
+from reference.search import alphabeta as search
 
 Answer = tuple[Optional[Move], int]
 """A node function's return: ``(move or None, utility for color)``."""
@@ -43,7 +43,7 @@ class ReferenceAgent:
     def _ask(self, node: Callable[..., search.NodeValue], board: Board, color: Player,
              maximizing: bool, *window_and_limit: float, caching: int,
              **options: Any) -> Answer:
-        """Run one node function of :mod:`reference.othello.search` on ``board``."""
+        """Run one node function of :mod:`reference.search.alphabeta` on ``board``."""
         mover = color if maximizing else opponent(color)
         move, value = node(Othello(len(board)), OthelloState(board, mover), color,
                            *window_and_limit, cache=self.cache if caching else None,
@@ -96,7 +96,7 @@ def node_answers(board: Board, color: Player, limit: int,
     state = OthelloState(board, color if maximizing else opponent(color))
     if limit == 0 or game.is_terminal(state):
         return disk_difference(board, color), []
-    values = search.move_values(game, state, color, limit)
+    values = search.limited_move_values(game, state, color, limit)
     best = search.best_moves(values, maximizing)
     value = dict(values)[best[0]]
     return int(value), list(best)  # type: ignore[arg-type]

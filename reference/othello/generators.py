@@ -16,35 +16,14 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from harness import render_doctest
 
 from reference.core.counters import Counter
-from reference.games.othello import Board, Othello, OthelloState, Player, disk_difference
+from reference.games.othello import Board, Move, Othello, OthelloState, Player, disk_difference
 from reference.games.othello import get_possible_moves, initial_board, opponent, play_move
-from reference.othello import search
+from reference.search import alphabeta as search
 from reference.othello.agent import node_answers
+from reference.othello.checkers import judge_value
 
 _ATTEMPTS = 2000
 _WINDOW = "float('-inf'), float('inf'), "
-
-
-class _CountingOthello(Othello):
-    """Othello that counts the calls a handout-faithful agent makes into ``othello_shared``.
-
-    The reference search asks ``is_terminal`` exactly at the nodes where such an agent calls
-    ``get_possible_moves`` (every node not cut off by the depth limit), and ``result`` once per
-    successor it builds (one ``play_move``).
-    """
-
-    def __init__(self, size: int) -> None:
-        super().__init__(size)
-        self.expanded = 0
-        self.played = 0
-
-    def is_terminal(self, state: OthelloState) -> bool:
-        self.expanded += 1
-        return super().is_terminal(state)
-
-    def result(self, state: OthelloState, move: Any) -> OthelloState:
-        self.played += 1
-        return super().result(state, move)
 
 
 def _playout(rng: random.Random, size: int, plies: int) -> Optional[tuple[Board, Player]]:
@@ -92,20 +71,49 @@ def answer_entry(shape: str, board: Board, color: Player, limit: int,
     return {"shape": shape, "value": value, "moves": [list(m) for m in moves], "color": color}
 
 
+
+Call = tuple[list[str], str, dict[str, Any]]
+"""One graded call of a transcript: (setup statements, expression, answer entry)."""
+
+CONSTANT_ANSWERS: dict[str, tuple[Any, ...]] = {
+    "node": ((None, 0), ((0, 0), 0)),
+    "move": ((0, 0), None),
+    "cutoff": ((None, 0), ((0, 0), 0)),
+}
+"""What untouched stubs of the course's starters return (the 2020-2024 and the current one)."""
+
+
+def constant_earns(answer: dict[str, Any]) -> bool:
+    """Whether some constant stub answer earns credit on ``answer``."""
+    return any(judge_value(stub, answer, reveal=False)[0] > 0
+               for stub in CONSTANT_ANSWERS[answer["shape"]])
+
+
 def _expected(answer: dict[str, Any]) -> Any:
     first = tuple(answer["moves"][0]) if answer["moves"] else None
     return first if answer["shape"] == "move" else (first, answer["value"])
 
 
-def _transcript(setup: list[str], calls: list[tuple[str, dict[str, Any]]]) -> str:
-    return "".join(render_doctest(setup if i == 0 else [], expression, _expected(answer))
-                   for i, (expression, answer) in enumerate(calls))
+def _transcript(calls: Sequence[Call]) -> str:
+    return "".join(render_doctest(setup, expression, _expected(answer))
+                   for setup, expression, answer in calls)
 
 
-def _work(board: Board, color: Player, limit: int) -> int:
+def _case(name: str, calls: Sequence[Call], **options: Any) -> dict[str, Any]:
+    return {"name": name, "doctest": _transcript(calls),
+            "options": {"answers": [answer for _, _, answer in calls], **options}}
+
+
+def _searched(board: Board, color: Player, limit: int, algorithm: str,
+              cache: Optional[search.Cache]) -> int:
+    """Positions the reference search visits for a max node (expansions + leaves)."""
     counter = Counter()
-    search.minimax_max_node(Othello(len(board)), OthelloState(board, color), color, limit,
-                            counter=counter)
+    game, state = Othello(len(board)), OthelloState(board, color)
+    if algorithm == "alphabeta":
+        search.alphabeta_max_node(game, state, color, -math.inf, math.inf, limit, cache=cache,
+                                  counter=counter)
+    else:
+        search.minimax_max_node(game, state, color, limit, cache=cache, counter=counter)
     return counter.expansions + counter.leaves
 
 
@@ -123,12 +131,15 @@ def _title(board: Board, plies: int, color: Player, limit: int) -> str:
 
 def utility_cases(rng: random.Random, count: int,
                   sizes: Sequence[int] = (4, 6, 8)) -> Iterator[dict[str, Any]]:
-    """compute_utility for both colours on positions from random playouts (any stage)."""
+    """compute_utility for both colours on positions from random playouts (any stage).
+
+    Only boards where the colours do not have equally many disks, so a constant 0 is wrong.
+    """
     seen: set[Board] = set()
     for _index in range(count):
         size = rng.choice(sizes)
         found = None
-        while found is None or found[0] in seen:
+        while found is None or found[0] in seen or disk_difference(found[0], 1) == 0:
             found = _playout(rng, size, rng.randint(0, size * size - 4))
         board = found[0]
         seen.add(board)
@@ -138,6 +149,32 @@ def utility_cases(rng: random.Random, count: int,
         yield {"name": f"{size}x{size} board {position_id(board)}, both colours", "doctest": text}
 
 
+def _pair_constant_answers(calls: list[Call], extra_select: Callable[[], Call]) -> None:
+    """Put each answer a constant stub could earn in a unit with one it cannot (in place).
+
+    A node answer is paired with a node answer of the same case; a select answer with an extra
+    select call on another position (``extra_select``), appended to ``calls``.
+
+    Raises:
+        ValueError: a node answer has no partner (the generator then picks another position).
+    """
+    for index, (_, _, answer) in enumerate(list(calls)):
+        if not constant_earns(answer):
+            continue
+        label = f"pair{index}"
+        answer["unit"] = label
+        if answer["shape"] == "move":
+            extra = extra_select()
+            extra[2]["unit"] = label
+            calls.append(extra)
+            continue
+        partner = next((other for _, _, other in calls if other["shape"] == answer["shape"]
+                        and "unit" not in other and not constant_earns(other)), None)
+        if partner is None:
+            raise ValueError("no partner for an answer a constant could give")
+        partner["unit"] = label
+
+
 def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 4,
                limits: Sequence[int] = (-1,), plies: Sequence[int] = (2, 6),
                max_work: int = 20000) -> Iterator[dict[str, Any]]:
@@ -145,104 +182,203 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
 
     ``algorithm`` is ``minimax`` or ``alphabeta``; alpha-beta's answers must equal minimax's.
     Positions whose full minimax tree exceeds ``max_work`` nodes are skipped, which bounds the
-    students' run time.
+    students' run time. An answer a constant stub could give is paired (see
+    :func:`_pair_constant_answers`).
     """
     window = _WINDOW if algorithm == "alphabeta" else ""
     seen: set[Board] = set()
+
+    def small(limit: int) -> Callable[[Board, Player], bool]:
+        return lambda b, p: _searched(b, p, limit, "minimax", None) <= max_work
+
     for _index in range(count):
-        limit = rng.choice(limits)
-        board, color, played = _position(
-            rng, size, plies, seen, lambda b, p: _work(b, p, limit) <= max_work)
-        calls = [
-            (f"{algorithm}_max_node(board, {color}, {window}{limit})",
-             answer_entry("node", board, color, limit, True)),
-            (f"{algorithm}_min_node(board, {color}, {window}{limit})",
-             answer_entry("node", board, color, limit, False)),
-            (f"select_move_{algorithm}(board, {color}, {limit})",
-             answer_entry("move", board, color, limit, True)),
-        ]
-        yield {"name": _title(board, played, color, limit),
-               "doctest": _transcript([f"board = {board!r}"], calls),
-               "options": {"answers": [answer for _, answer in calls]}}
+        while True:
+            limit = rng.choice(limits)
+            board, color, played = _position(rng, size, plies, seen, small(limit))
+            calls: list[Call] = [
+                ([f"board = {board!r}"], f"{algorithm}_max_node(board, {color}, {window}{limit})",
+                 answer_entry("node", board, color, limit, True)),
+                ([], f"{algorithm}_min_node(board, {color}, {window}{limit})",
+                 answer_entry("node", board, color, limit, False)),
+                ([], f"select_move_{algorithm}(board, {color}, {limit})",
+                 answer_entry("move", board, color, limit, True)),
+            ]
+
+            def extra_select() -> Call:
+                other, _, _ = _position(rng, size, plies, seen, lambda b, p: small(limit)(b, color)
+                                        and p == color and not constant_earns(
+                                            answer_entry("move", b, color, limit, True)))
+                return ([f"other = {other!r}"], f"select_move_{algorithm}(other, {color}, {limit})",
+                        answer_entry("move", other, color, limit, True))
+
+            try:
+                _pair_constant_answers(calls, extra_select)
+            except ValueError:
+                continue
+            break
+        yield _case(_title(board, played, color, limit), calls)
+
+
+def _probe_setup() -> list[str]:
+    return ["import othello_probe", "work = othello_probe.install()"]
 
 
 def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 6,
-                  limits: Sequence[int] = (4, 2),
-                  plies: Sequence[int] = (4, 12)) -> Iterator[dict[str, Any]]:
-    """Calls with caching on, in one process, arranged so that a cache key missing the node
-    kind, the colour or the limit, or a cached root without its move, gives a wrong answer.
+                  limit: int = 4, plies: Sequence[int] = (4, 12),
+                  min_saving: float = 0.15) -> Iterator[dict[str, Any]]:
+    """One search without and one with caching on a position, then select_move with the cache.
 
-    The position is chosen so that the values at the two limits differ and are non-zero.
+    The handout's cache "maps board states to their minimax value" and is checked at the start
+    of each node: within one search a board fixes the depth, the player to move and the node
+    kind (a move adds one disk, and there is no passing), so any cache key from the board alone
+    to (kind, board, colour, limit) is exact. Graded by :func:`reference.othello.checkers.caching`:
+    the same answers, and fewer calls into ``othello_shared``. Only positions where the
+    reference's cache saves at least ``min_saving`` of the positions searched are used.
     """
-    deep, shallow = limits
     window = _WINDOW if algorithm == "alphabeta" else ""
+    flags = ", 0" if algorithm == "alphabeta" else ""
 
-    def distinct(board: Board, color: Player) -> bool:
-        a = node_answers(board, color, deep, True)[0]
-        b = node_answers(board, color, shallow, True)[0]
-        return a != b and a != 0 and b != 0
-
-    seen: set[Board] = set()
-    for _index in range(count):
-        board, color, played = _position(rng, size, plies, seen, distinct)
-        other = opponent(color)
-        select = f"select_move_{algorithm}(board, {color}, {deep}, 1)"
-        if algorithm == "alphabeta":
-            select = f"select_move_alphabeta(board, {color}, {deep}, 1, 0)"
-        calls = [
-            (select, answer_entry("move", board, color, deep, True)),
-            (select, answer_entry("move", board, color, deep, True)),
-            (f"{algorithm}_max_node(board, {color}, {window}{shallow}, 1)",
-             answer_entry("node", board, color, shallow, True)),
-            (f"{algorithm}_min_node(board, {other}, {window}{deep}, 1)",
-             answer_entry("node", board, other, deep, False)),
-        ]
-        yield {"name": _title(board, played, color, deep) + f", then limit {shallow}",
-               "doctest": _transcript([f"board = {board!r}"], calls),
-               "options": {"answers": [answer for _, answer in calls]}}
-
-
-def ordering_work(board: Board, color: Player, limit: int,
-                  ordering: Optional[search.Ordering]) -> tuple[Any, int]:
-    """(move, get_possible_moves calls) of a handout-faithful alpha-beta agent, caching off."""
-    game = _CountingOthello(len(board))
-    move, _ = search.alphabeta_max_node(game, OthelloState(board, color), color, -math.inf,
-                                        math.inf, limit, ordering=ordering)
-    return move, game.expanded
-
-
-def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5,
-                   plies: Sequence[int] = (4, 14),
-                   min_saving: float = 0.15) -> Iterator[dict[str, Any]]:
-    """select_move_alphabeta with ordering off then on, work counted by the probe.
-
-    Only positions where ordering saves at least ``min_saving`` of the expansions, both with
-    the handout's ordering and with best-for-the-mover ordering, are used, so either reading
-    of the handout passes.
-    """
     def saves(board: Board, color: Player) -> bool:
-        off = ordering_work(board, color, limit, None)[1]
-        on = max(ordering_work(board, color, limit, search.handout_ordering)[1],
-                 ordering_work(board, color, limit, search.mover_ordering)[1])
-        return on <= (1 - min_saving) * off
+        plain = _searched(board, color, limit, algorithm, None)
+        return _searched(board, color, limit, algorithm, {}) <= (1 - min_saving) * plain
 
     seen: set[Board] = set()
     for _index in range(count):
         board, color, played = _position(rng, size, plies, seen, saves)
-        answer = answer_entry("move", board, color, limit, True)
-        move_off, off = ordering_work(board, color, limit, None)
-        move_on, on = ordering_work(board, color, limit, search.handout_ordering)
-        text = render_doctest(["import othello_probe", 'probe = othello_probe.install("agent")',
-                               f"board = {board!r}", "probe.reset()"],
-                              f"select_move_alphabeta(board, {color}, {limit}, 0, 0)", move_off)
-        text += render_doctest([], 'probe.counts()["get_possible_moves"]', off)
-        text += render_doctest(["probe.reset()"],
-                               f"select_move_alphabeta(board, {color}, {limit}, 0, 1)", move_on)
-        text += render_doctest([], 'probe.counts()["get_possible_moves"]', on)
-        yield {"name": _title(board, played, color, limit),
-               "doctest": text,
-               "options": {"answer": answer, "measure": "get_possible_moves"}}
+        node = answer_entry("node", board, color, limit, True)
+        call = f"{algorithm}_max_node(board, {color}, {window}{limit}, "
+        calls: list[Call] = [
+            ([*_probe_setup(), f"board = {board!r}"], call + "0)", node),
+            ([], call + "1)", dict(node)),
+            ([], f"select_move_{algorithm}(board, {color}, {limit}, 1{flags})",
+             answer_entry("move", board, color, limit, True)),
+        ]
+        text = _transcript(calls[:1]) + render_doctest(
+            [], "work()", _searched(board, color, limit, algorithm, None))
+        text += _transcript(calls[1:2]) + render_doctest(
+            [], "work()", _searched(board, color, limit, algorithm, {}))
+        text += _transcript(calls[2:])
+        yield {"name": _title(board, played, color, limit) + ", caching off then on",
+               "doctest": text, "options": {"answers": [a for _, _, a in calls]}}
 
 
-__all__ = ["answer_entry", "caching_cases", "node_cases", "ordering_cases", "ordering_work",
-           "position_id", "utility_cases"]
+def _game_turns(rng: random.Random, size: int, color: Player,
+                first_turn: int) -> list[Board]:
+    """The boards ``color`` faced in one game: it plays a first best move (full depth), the
+    opponent a random legal one; turns before ply ``first_turn`` are left out."""
+    board, player, ply = initial_board(size), 1, 0
+    turns: list[Board] = []
+    while True:
+        moves = get_possible_moves(board, player)
+        if not moves:
+            return turns
+        if player == color:
+            if ply >= first_turn:
+                turns.append(board)
+            move = node_answers(board, color, -1, True)[1][0]
+        else:
+            move = rng.choice(moves)
+        board, player, ply = play_move(board, player, *move), opponent(player), ply + 1
+
+
+def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax",
+                       size: int = 4, first_turn: int = 3,
+                       colors: Sequence[int] = (1, 2)) -> Iterator[dict[str, Any]]:
+    """select_move at full depth on every turn of one game, in one process: first without
+    caching, then with it, so the cache lives across the turns as in a real game.
+
+    At full depth the board alone fixes the value for an agent that keeps its colour, so any
+    of the handout's cache keys stays exact across turns. Every move must be a best one, and
+    the turns with caching must call ``othello_shared`` less.
+    """
+    flags = ", 0" if algorithm == "alphabeta" else ""
+    for index in range(count):
+        color = colors[index % len(colors)]
+        turns: list[Board] = []
+        while len(turns) < 2:
+            turns = _game_turns(rng, size, color, first_turn)
+        answers = [answer_entry("move", board, color, -1, True) for board in turns]
+        firsts = [_expected(answer) for answer in answers]
+        listing = "turns = [\n" + "".join(f"    {board!r},\n" for board in turns) + "]"
+        select = f"[select_move_{algorithm}(board, {color}, -1, {{}}{flags}) for board in turns]"
+        work_off = sum(_searched(b, color, -1, algorithm, None) for b in turns)
+        cache: search.Cache = {}
+        work_on = sum(_searched(b, color, -1, algorithm, cache) for b in turns)
+        text = render_doctest([*_probe_setup(), listing], select.format(0), firsts)
+        text += render_doctest([], "work()", work_off)
+        text += render_doctest([], select.format(1), firsts)
+        text += render_doctest([], "work()", work_on)
+        side = "dark" if color == 1 else "light"
+        yield {"name": f"{size}x{size} game {position_id(turns[0])}: {len(turns)} turns as "
+                       f"{side}, full depth, caching off then on",
+               "doctest": text, "options": {"turns": answers}}
+
+
+def _child_values(board: Board, color: Player, depth: int) -> list[tuple[Move, int, int]]:
+    """(move, utility for color after it, minimax value with ``depth - 1`` left) per move."""
+    values = dict(search.limited_move_values(Othello(len(board)), OthelloState(board, color),
+                                             color, depth))
+    return [(move, disk_difference(play_move(board, color, *move), color), int(values[move]))
+            for move in get_possible_moves(board, color)]
+
+
+def cutoff_entry(board: Board, color: Player, depth: int) -> Optional[dict[str, Any]]:
+    """An answer entry for a max node searched with ordering in the window (-inf, beta), with a
+    ``beta`` that tells the handout's order from the column-major one; None if none does.
+
+    The node returns the first successor, in the order searched, whose value reaches beta.
+    With ordering that is one of the highest-utility successors whose value reaches beta (ties
+    in utility may be searched in any order); without, the first such in column-major order.
+    At depth 2 the accepted moves must also differ from the node's best moves, so a search
+    that does not prune cannot pass either.
+    """
+    children = _child_values(board, color, depth)
+    best = {move for move in search.best_moves([(m, v) for m, _, v in children])}
+    for beta in sorted({v for _, _, v in children}, reverse=True):
+        beta_text = beta - 0.5
+        reaching = [(move, utility) for move, utility, value in children if value >= beta_text]
+        top = max(utility for _, utility in reaching)
+        accepted = [move for move, utility in reaching if utility == top]
+        unordered = reaching[0][0]
+        if unordered in accepted or (depth > 1 and best & set(accepted)):
+            continue
+        value = next(v for m, _, v in children if m == accepted[0])
+        return {"shape": "cutoff", "beta": beta_text, "value": value,
+                "moves": [list(m) for m in accepted], "unordered": list(unordered),
+                "color": color}
+    return None
+
+
+def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5,
+                   plies: Sequence[int] = (4, 14)) -> Iterator[dict[str, Any]]:
+    """Move ordering seen from outside: which move a max node returns when it prunes.
+
+    With ``ordering=1`` and the window ``(-inf, beta)`` an alpha-beta max node stops at the first
+    successor whose value reaches beta, so the move it returns shows the order it searched in
+    (depth 1 and 2). Then select_move with ordering must still find a best move. All three are
+    graded together. Nothing is counted, so nothing in the student's process can be patched to
+    fake it.
+    """
+    def telling(board: Board, color: Player) -> bool:
+        return all(cutoff_entry(board, color, depth) is not None for depth in (1, 2))
+
+    seen: set[Board] = set()
+    for _index in range(count):
+        board, color, played = _position(rng, size, plies, seen, telling)
+        calls: list[Call] = []
+        for depth in (1, 2):
+            entry = cutoff_entry(board, color, depth)
+            assert entry is not None
+            calls.append(([f"board = {board!r}"] if depth == 1 else [],
+                          f"alphabeta_max_node(board, {color}, float('-inf'), {entry['beta']}, "
+                          f"{depth}, 0, 1)", entry))
+        calls.append(([], f"select_move_alphabeta(board, {color}, {limit}, 0, 1)",
+                      answer_entry("move", board, color, limit, True)))
+        for _, _, answer in calls:
+            answer["unit"] = "ordering"
+        yield _case(_title(board, played, color, limit) + ", ordering on", calls)
+
+
+__all__ = ["CONSTANT_ANSWERS", "answer_entry", "caching_cases", "caching_turn_cases",
+           "constant_earns", "cutoff_entry", "node_cases", "ordering_cases", "position_id",
+           "utility_cases"]

@@ -3,20 +3,18 @@
 Not graded against students; it is the instructors' sparring partner and the bar a competition
 entry should beat. The evaluation combines square weights (corners good, the squares next to
 them bad), mobility and, once the game is over, the disk difference scaled far above any
-heuristic value. The search is :func:`reference.othello.search.alphabeta_max_node` with
-best-for-the-mover-first ordering, deepened one ply at a time until the next ply is predicted
-to overrun the time budget.
+heuristic value. The search is the library's
+:func:`reference.search.timed_alphabeta.timed_alphabeta_search` (iterative deepening within a
+time budget); only the evaluation is Othello's.
 """
 from __future__ import annotations
 
-import math
 import time
-from typing import Callable, Hashable, Optional
+from typing import Callable, Optional
 
-from reference.core.counters import Counter
 from reference.games.othello import Board, Move, Othello, OthelloState, Player
 from reference.games.othello import disk_difference, get_possible_moves, opponent
-from reference.othello import search
+from reference.search.timed_alphabeta import timed_alphabeta_search
 
 WIN_SCALE = 1000
 """Terminal disk differences are multiplied by this, so a won ending beats any evaluation."""
@@ -38,10 +36,15 @@ def square_weight(size: int, col: int, row: int) -> int:
 
 
 def evaluate(state: OthelloState, player: Player) -> float:
-    """Heuristic value of a non-terminal position for ``player``: weights + 5 x mobility."""
+    """Value of a position for ``player``: weights + 5 x mobility + disks; at a finished game
+    (the player to move has no move) the disk difference times :data:`WIN_SCALE`."""
     board = state.board
-    size = len(board)
     other = opponent(player)
+    moves = {player: len(get_possible_moves(board, player)),
+             other: len(get_possible_moves(board, other))}
+    if moves[state.to_move] == 0:
+        return WIN_SCALE * disk_difference(board, player)
+    size = len(board)
     position = 0
     for row in range(size):
         for col in range(size):
@@ -50,23 +53,15 @@ def evaluate(state: OthelloState, player: Player) -> float:
                 position += square_weight(size, col, row)
             elif square == other:
                 position -= square_weight(size, col, row)
-    mobility = len(get_possible_moves(board, player)) - len(get_possible_moves(board, other))
-    return position + 5 * mobility + disk_difference(board, player)
-
-
-class _ScaledOthello(Othello):
-    """Othello whose terminal utility is scaled by :data:`WIN_SCALE`."""
-
-    def utility(self, state: OthelloState, player: Hashable) -> int:
-        return WIN_SCALE * super().utility(state, player)
+    return position + 5 * (moves[player] - moves[other]) + disk_difference(board, player)
 
 
 class HeuristicAgent:
-    """Chooses moves by timed iterative deepening.
+    """Chooses moves by timed iterative deepening with :func:`evaluate`.
 
     Args:
         budget: seconds to aim for per move (the 10 s limit leaves a wide margin at 2 s).
-        max_depth: deepest search tried; also stops deepening early.
+        max_depth: deepest search tried.
         clock: a monotonic clock in seconds (tests pass a fake).
     """
 
@@ -78,28 +73,10 @@ class HeuristicAgent:
 
     def choose(self, board: Board, color: Player) -> Optional[Move]:
         """The move for ``color`` on ``board`` (not mutated); None when ``color`` cannot move."""
-        game = _ScaledOthello(len(board))
-        state = OthelloState(board, color)
-        moves = game.actions(state)
-        if len(moves) <= 1:
-            return moves[0] if moves else None
-        empties = sum(row.count(0) for row in board)
-        start = self.clock()
-        best: Optional[Move] = moves[0]
-        previous_nodes = 1
-        for depth in range(1, min(self.max_depth, empties) + 1):
-            counter = Counter()
-            answer = search.alphabeta_max_node(
-                game, state, color, -math.inf, math.inf, depth, evaluate=evaluate,
-                ordering=search.mover_ordering, cache={}, counter=counter)
-            best = answer.move  # type: ignore[assignment]
-            spent = self.clock() - start
-            nodes = counter.expansions + counter.leaves
-            growth = max(2.0, nodes / previous_nodes)
-            previous_nodes = max(1, nodes)
-            if spent * (1 + growth) > self.budget:
-                break
-        return best
+        result = timed_alphabeta_search(Othello(len(board)), OthelloState(board, color),
+                                        self.budget, evaluate=evaluate,
+                                        max_depth=self.max_depth, clock=self.clock)
+        return result.move
 
 
 __all__ = ["HeuristicAgent", "WIN_SCALE", "evaluate", "square_weight"]

@@ -1,88 +1,134 @@
-"""Probe run inside the student's process: counts calls into the supplied ``othello_shared``.
+"""Probe run inside the student's process: counts the work a search does in ``othello_shared``.
 
 Copied into the sandbox as a probe file (stdlib only; it holds no expected values). A case
-transcript installs it, runs a search, and shows the counts as plain data for the trusted
+transcript installs it, runs searches, and shows the work of each as plain data for the trusted
 comparator::
 
     >>> import othello_probe
-    >>> probe = othello_probe.install("agent")
-    >>> probe.reset()
-    >>> select_move_alphabeta(board, 1, 4, 0, 1)
-    >>> probe.counts()
-    {'find_lines': 0, 'get_possible_moves': 812, 'get_score': 3000, 'play_move': 2900}
+    >>> work = othello_probe.install()
+    >>> minimax_max_node(board, 1, 4, 0)
+    ((2, 3), 5)
+    >>> work()
+    812
 
-``install`` wraps each helper of the ``othello_shared`` module in a counting wrapper and puts
-the wrapper wherever the original function is bound: in ``othello_shared`` itself (for
-``othello_shared.play_move(...)`` calls) and in the student module's globals (for
-``from othello_shared import ...``). Calls the helpers make to each other are not counted.
+Counting does not depend on how the student reached the helpers. Instead of rebinding names,
+:func:`install` swaps the *code* of each helper function object of ``othello_shared`` for a
+counting stub, so every reference to it counts: ``from othello_shared import ...`` in the agent
+or in a helper module of the student's, a default argument, a class attribute. Calls the helpers
+make to each other are not counted (only the outermost call is).
+
+The counters live in the student's process, so they are guarded rather than trusted: an audit
+hook refuses, with "instrumentation disabled", any attempt to swap a helper's code back or to
+list objects through ``gc``; and ``work()`` reports "instrumentation disabled: <what>" instead of
+a number when a helper was replaced in ``othello_shared``, or a student module's name for a
+helper was rebound, after :func:`install`. The comparator fails such a case with that message.
 """
 from __future__ import annotations
 
-import functools
+import os
 import sys
-from typing import Any, Callable
+import types
+from typing import Any, Callable, Union
 
 HELPERS = ("find_lines", "get_possible_moves", "get_score", "play_move")
+DISABLED = "instrumentation disabled"
+_HOOK_NAME = "__othello_probe_call__"
+_GC_EVENTS = ("gc.get_referrers", "gc.get_referents", "gc.get_objects")
+
+Work = Callable[[], Union[int, str]]
 
 
-class CallCounter:
-    """Counts of calls made by student code to each helper since the last ``reset``."""
-
-    def __init__(self) -> None:
-        self._counts = dict.fromkeys(HELPERS, 0)
-        self._depth = 0
-
-    def reset(self) -> None:
-        """Set every count to 0."""
-        for name in self._counts:
-            self._counts[name] = 0
-
-    def counts(self) -> dict[str, int]:
-        """A new dict: helper name -> calls since the last reset (plain ints)."""
-        return {name: int(count) for name, count in sorted(self._counts.items())}
-
-    def wrap(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
-        """A wrapper of ``function`` that counts outermost calls under ``name``."""
-
-        @functools.wraps(function)
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            if self._depth == 0:
-                self._counts[name] += 1
-            self._depth += 1
-            try:
-                return function(*args, **kwargs)
-            finally:
-                self._depth -= 1
-
-        counted.__wrapped_by_probe__ = True  # type: ignore[attr-defined]
-        return counted
+def _stub_code(name: str, index: int) -> types.CodeType:
+    """A code object ``name(*args, **kwargs)`` that hands the call to the probe's hook."""
+    space: dict[str, Any] = {}
+    exec(f"def {name}(*args, **kwargs):\n"  # noqa: S102 - fixed text, no outside input
+         f"    return {_HOOK_NAME}({index}, args, kwargs)\n", space)
+    return space[name].__code__  # type: ignore[no-any-return]
 
 
-def install(module_name: str) -> CallCounter:
-    """Wrap the helpers of ``othello_shared`` for the student module ``module_name``.
+def _student_bindings(helpers: dict[str, Any]) -> list[tuple[dict[str, Any], str, Any]]:
+    """(module globals, name, function) for every helper bound in a module of the case folder."""
+    folder = os.path.realpath(os.getcwd())
+    found = []
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if not path or not os.path.realpath(path).startswith(folder + os.sep):
+            continue
+        space = vars(module)
+        for key, value in list(space.items()):
+            for function in helpers.values():
+                if value is function:
+                    found.append((space, key, function))
+    return found
 
-    Returns:
-        The CallCounter that the wrappers report to, with all counts at 0.
+
+def install() -> Work:
+    """Start counting calls into ``othello_shared``; return ``work()``.
+
+    ``work()`` returns the number of (outermost) helper calls since the previous ``work()`` (or
+    since ``install``), or a text starting with :data:`DISABLED` when the instruments were
+    tampered with. Installing twice in one process is refused.
 
     Raises:
         ImportError: othello_shared cannot be imported.
+        RuntimeError: the probe is already installed.
     """
     import othello_shared  # type: ignore[import-not-found]  # exists in the sandbox only
 
-    counter = CallCounter()
-    student = sys.modules.get(module_name)
-    for name in HELPERS:
-        current = getattr(othello_shared, name, None)
-        if current is None:
-            continue
-        # installing again replaces the earlier wrapper, so only the newest counter counts
-        original = current.__wrapped__ if getattr(current, "__wrapped_by_probe__", False) \
-            else current
-        wrapper = counter.wrap(name, original)
-        setattr(othello_shared, name, wrapper)
-        if student is not None:
-            space = vars(student)
-            for key, value in list(space.items()):
-                if value is original or value is current:
-                    space[key] = wrapper
-    return counter
+    space = vars(othello_shared)
+    if _HOOK_NAME in space:
+        raise RuntimeError("othello_probe is already installed in this process")
+    helpers = {name: space[name] for name in HELPERS if isinstance(space.get(name), types.FunctionType)}
+    originals = {name: types.FunctionType(f.__code__, f.__globals__, name, f.__defaults__,
+                                          f.__closure__) for name, f in helpers.items()}
+    stubs = {name: _stub_code(name, index) for index, name in enumerate(helpers)}
+    names = list(helpers)
+    state = {"calls": 0, "depth": 0}
+
+    def call(index: int, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if state["depth"] == 0:
+            state["calls"] += 1
+        state["depth"] += 1
+        try:
+            return originals[names[index]](*args, **kwargs)
+        finally:
+            state["depth"] -= 1
+
+    guarded = {id(f) for f in helpers.values()}
+
+    def audit(event: str, args: tuple[Any, ...]) -> None:
+        if event == "object.__setattr__" and id(args[0]) in guarded:
+            raise RuntimeError(f"{DISABLED}: the code of othello_shared.{args[0].__name__} "
+                               "was changed")
+        if event in _GC_EVENTS:
+            raise RuntimeError(f"{DISABLED}: {event} is not allowed while work is measured")
+
+    bindings = _student_bindings(helpers)
+    space[_HOOK_NAME] = call
+    for name, function in helpers.items():
+        function.__code__ = stubs[name]
+    sys.addaudithook(audit)
+
+    def tampering() -> str:
+        if space.get(_HOOK_NAME) is not call:
+            return f"othello_shared.{_HOOK_NAME} was replaced"
+        for name, function in helpers.items():
+            if space.get(name) is not function:
+                return f"othello_shared.{name} was replaced"
+        for module_space, key, function in bindings:
+            if module_space.get(key) is not function:
+                where = module_space.get("__name__", "?")
+                return f"{where}.{key} no longer names othello_shared.{function.__name__}"
+        return ""
+
+    def work() -> Union[int, str]:
+        problem = tampering()
+        if problem:
+            return f"{DISABLED}: {problem}"
+        calls, state["calls"] = state["calls"], 0
+        return int(calls)
+
+    return work
+
+
+__all__ = ["DISABLED", "HELPERS", "Work", "install"]

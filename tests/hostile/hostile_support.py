@@ -34,6 +34,10 @@ BASES = {
         "solution": ROOT / "reference/solutions/adversarial_search/adversarial_search.py",
         "template": ROOT / "student_template/adversarial_search/adversarial_search.py",
     },
+    "othello": {
+        "solution": ROOT / "reference/solutions/othello/agent.py",
+        "template": ROOT / "student_template/othello/agent.py",
+    },
 }
 GRADE_TIMEOUT = 300
 SCRATCH_FOLDERS = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"))
@@ -131,6 +135,10 @@ def copy_specs(assignment: str, project: Path, generated: int | None) -> None:
     templates = ROOT / "student_template" / assignment
     if templates.is_dir():
         shutil.copytree(templates, project / "student_template" / assignment)
+    settings = yaml.safe_load((target / "assignment.yaml").read_text(encoding="utf-8"))
+    for probe in settings.get("probe_files", []):  # repo-relative trusted files
+        (project / probe).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / probe, project / probe)
 
 
 @dataclass

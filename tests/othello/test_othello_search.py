@@ -9,7 +9,7 @@ from reference.core.counters import Counter
 from reference.core.protocols import GameFacts
 from reference.games import othello as rules
 from reference.games.othello import Othello, OthelloState
-from reference.othello import search
+from reference.search import alphabeta as search
 from reference.othello.agent import ReferenceAgent, compute_utility, node_answers
 from reference.othello.heuristic import HeuristicAgent
 from test_othello_rules import START4, random_positions
@@ -83,7 +83,7 @@ def test_node_answers_list_every_optimal_move():
     # a min node (light to move after dark's (0, 1)) returns every value-minimising reply
     after = rules.play_move(START4, 1, 0, 1)
     value, moves = node_answers(after, 1, 1, False)
-    values = dict(search.move_values(Othello(4), OthelloState(after, 2), 1, 1))
+    values = dict(search.limited_move_values(Othello(4), OthelloState(after, 2), 1, 1))
     assert value == min(values.values()) and moves == [m for m, v in values.items() if v == value]
 
 

@@ -1,17 +1,18 @@
 """The othello grading spec: generated files, hand-written answers, checkers, probe, solution."""
 from __future__ import annotations
 
-import ast
+import itertools
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from harness.compare import ErrorInfo, Observation
 from harness.spec import Case, Visibility, find_assignment, load_case_file, parse_transcript
-from othello_support import REPO, SOLUTION, TEMPLATE_DIR, grade_cases, group_scores, load_module
-from reference.othello import checkers, othello_probe
+from othello_support import REPO, SOLUTION, TEMPLATE_DIR
+from reference.othello import checkers
 from reference.othello.generators import answer_entry
 
 BEST = "reference.othello.checkers:best_answers"
@@ -61,7 +62,8 @@ def test_hand_written_answers_match_the_reference():
         namespace = _recording_namespace(answers)
         for example in case.examples:
             exec(example.source, namespace)
-        assert answers == case.options["answers"], case.name
+        expected = [{k: v for k, v in a.items() if k != "unit"} for a in case.options["answers"]]
+        assert answers == expected, case.name
         checked += 1
     assert checked == 4
 
@@ -72,27 +74,6 @@ def test_every_group_adds_up_to_the_handout_points():
         totals[case.group] = round(totals.get(case.group, 0) + case.points, 6)
     assert totals == {"compute_utility": 5, "minimax": 20, "alphabeta": 20, "depth_limit": 20,
                       "caching": 12, "ordering": 13, "games": 10}
-
-
-def test_probe_counts_of_the_solution_match_the_generated_expectations(monkeypatch):
-    shared = load_module(TEMPLATE_DIR / "othello_shared.py", "othello_shared")
-    for name in othello_probe.HELPERS:  # restored after the test
-        monkeypatch.setattr(shared, name, getattr(shared, name))
-    monkeypatch.setitem(sys.modules, "othello_probe", othello_probe)
-    monkeypatch.setitem(sys.modules, "agent", None)  # removed again after the test
-    ordering = [case for case in all_cases() if case.group == "ordering"]
-    assert len(ordering) == 6
-    for case in ordering:
-        agent = load_module(SOLUTION, "agent")  # fresh, as in a new process
-        namespace = dict(vars(agent))
-        shown = []
-        for example in case.examples:
-            code = compile(example.source, "<example>", "single")
-            monkeypatch.setattr(sys, "displayhook", shown.append)
-            exec(code, namespace)
-            if example.want.strip():
-                assert shown[-1] == ast.literal_eval(example.want), case.name
-    assert sys.modules["agent"] is agent
 
 
 def _observed(value=None, error=None):
@@ -109,8 +90,13 @@ LEAF = {"shape": "node", "value": 0, "moves": [], "color": 1}
     (_observed(((1, 1), 3)), NODE, 0.5, "move (1, 1) is not a best move"),
     (_observed(((0, 1), 5)), NODE, 0.5, "utility 5 is not the node's value (yours is too high)"),
     (_observed(((0, 1), 3.0)), NODE, 1.0, ""),
-    (_observed([(0, 1), 3]), NODE, 0.0, "expected a (move, utility) tuple, got [(0, 1), 3]"),
+    (_observed([(0, 1), 3]), NODE, 1.0, ""),
+    (_observed([[3, 2], 3]), NODE, 1.0, ""),
+    (_observed(((0, 1), 3, 7)), NODE, 0.0, "expected a (move, utility) pair, got ((0, 1), 3, 7)"),
     (_observed((None, 0)), LEAF, 1.0, ""),
+    (_observed(((), 0)), LEAF, 1.0, ""),
+    (_observed([[], 0]), LEAF, 1.0, ""),
+    (_observed(((0, 1), True)), NODE, 0.5, "the utility should be a number, got True"),
     (_observed((None, 3)), NODE, 0.0, "the move is None, but the player to move has legal"),
     (_observed(((0, 1), 0)), LEAF, 0.5, "the move should be None here"),
     (_observed((0, 1)), MOVE, 1.0, ""),
@@ -135,46 +121,138 @@ def test_best_answers_on_a_visible_case_shows_the_best_moves():
                                  "move; best: (0, 1), (3, 2) (value 3)")
 
 
-ORDERING = """\
->>> probe.reset()
->>> select_move_alphabeta(board, 1, 5, 0, 0)
-(0, 1)
->>> probe.counts()["get_possible_moves"]
+CUTOFF = {"shape": "cutoff", "beta": 2.5, "value": 4, "moves": [[3, 2], [2, 3]],
+          "unordered": [0, 1], "color": 1, "unit": "ordering"}
+
+
+@pytest.mark.parametrize("returned, fraction, message", [
+    (((3, 2), 4), 1.0, ""),
+    ([[2, 3], 2.5], 1.0, ""),  # ties in utility may be searched in any order; fail-hard is fine
+    (((0, 1), 3), 0.0, "the first move in column order whose value reaches beta"),
+    (((1, 1), 3), 0.0, "which is not where ordered alpha-beta stops"),
+    ((3, 2, 1), 0.0, "expected a (move, utility) pair"),
+])
+def test_a_pruning_node_shows_the_order_it_searched_in(returned, fraction, message):
+    got_fraction, got_message = checkers.judge_value(returned, CUTOFF, reveal=False)
+    assert (got_fraction, message in got_message) == (fraction, True)
+    assert "(3, 2)" not in got_message or returned[0] == (3, 2)
+
+
+def test_a_unit_earns_what_its_weakest_example_earns():
+    transcript = ">>> f()\n1\n>>> g()\n2\n>>> h()\n3\n"
+    answers = [dict(NODE, unit="u"), dict(MOVE, unit="u"), MOVE]
+    case = make_case(transcript, {"answers": answers})
+    judgement = checkers.best_answers(
+        case, [_observed(((0, 1), 3)), _observed((1, 1)), _observed((3, 2))], reveal=False)
+    assert judgement.fraction == pytest.approx(1 / 3)
+    assert "graded together" in judgement.message
+
+
+CACHING = """\
+>>> minimax_max_node(board, 1, 4, 0)
+((0, 1), 3)
+>>> work()
 100
->>> probe.reset()
->>> select_move_alphabeta(board, 1, 5, 0, 1)
-(0, 1)
->>> probe.counts()["get_possible_moves"]
+>>> minimax_max_node(board, 1, 4, 1)
+((0, 1), 3)
+>>> work()
 80
+>>> select_move_minimax(board, 1, 4, 1)
+(0, 1)
 """
 
 
-@pytest.mark.parametrize("off, on, fraction, message", [
-    (815, 812, 1.0, "ordering on: 812 positions expanded, off: 815"),
-    (815, 815, 0.5, "ordering on: 815 positions expanded, off: 815; ordering should expand "
-                    "fewer positions"),
-    (0, 0, 0.5, "no calls to othello_shared.get_possible_moves were seen"),
+@pytest.mark.parametrize("seen, fraction, message", [
+    ([((3, 2), 3), 100, ((3, 2), 3), 60, (3, 2)], 1.0,
+     "calls into othello_shared: 100 without caching, 60 with caching"),
+    # a wrong search that caching leaves unchanged is charged in its own group, not here
+    ([((1, 1), 5), 100, [[1, 1], 5], 60, (1, 1)], 1.0, ""),
+    ([((3, 2), 3), 100, ((3, 2), 3), 100, (3, 2)], 0.0, "the cache should save work"),
+    ([((3, 2), 3), 100, ((1, 1), 5), 60, (3, 2)], 0.0,
+     "caching changed the answer: ((3, 2), 3) without caching, ((1, 1), 5) with caching"),
+    ([((3, 2), 3), 100, ((3, 2), 3), 60, None], 0.0, "select_move with the root in the cache"),
+    ([(None, 0), 0, (None, 0), 0, (0, 0)], 0.0, "no calls into othello_shared were seen"),
+    ([((3, 2), 3), "instrumentation disabled: othello_shared.play_move was replaced",
+      ((3, 2), 3), 10, (3, 2)], 0.0, "instrumentation disabled: othello_shared.play_move"),
 ])
-def test_ordering_work_reports_what_it_saw(off, on, fraction, message):
-    case = make_case(ORDERING, {"answer": MOVE, "measure": "get_possible_moves"})
-    observations = [_observed(), _observed((0, 1)), _observed(off), _observed(),
-                    _observed((3, 2)), _observed(on)]
-    judgement = checkers.ordering_work(case, observations, reveal=False)
+def test_caching_keeps_the_answers_and_saves_work(seen, fraction, message):
+    case = make_case(CACHING, {"answers": [NODE, NODE, MOVE]})
+    judgement = checkers.caching(case, [_observed(value) for value in seen], reveal=False)
     assert judgement.fraction == fraction
     assert message in judgement.message
+
+
+def test_the_probe_refuses_tampering_with_its_instruments(tmp_path):
+    # in a child process: the probe's audit hook would outlive the test in this one
+    (tmp_path / "helpers.py").write_text(
+        "import othello_shared\n"
+        "def successors(board, player, moves_of=othello_shared.get_possible_moves):\n"
+        "    return moves_of(board, player)\n")
+    script = tmp_path / "check.py"
+    script.write_text(textwrap.dedent("""\
+        import sys, types
+        sys.path[:0] = [sys.argv[1], sys.argv[2]]
+        import othello_shared, helpers, othello_probe
+        from othello_shared import get_score as score
+        board = ((0, 0, 0, 0), (0, 2, 1, 0), (0, 1, 2, 0), (0, 0, 0, 0))
+        work = othello_probe.install()
+        helpers.successors(board, 1); score(board); othello_shared.play_move(board, 1, 0, 1)
+        print(work(), work())
+        try:
+            othello_shared.get_score.__code__ = (lambda board: (0, 0)).__code__
+        except RuntimeError as error:
+            print(error)
+        try:
+            import gc; gc.get_referrers(work)
+        except RuntimeError as error:
+            print(error)
+        helpers.othello_shared.play_move = lambda *args: None
+        print(work())
+        """))
+    done = subprocess.run([sys.executable, str(script), str(TEMPLATE_DIR),
+                           str(REPO / "reference" / "othello")], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines() == [
+        "3 0",  # a default argument in a helper module, a renamed import, a module attribute
+        "instrumentation disabled: the code of othello_shared.get_score was changed",
+        "instrumentation disabled: gc.get_referrers is not allowed while work is measured",
+        "instrumentation disabled: othello_shared.play_move was replaced"], done.stderr
+
+
+STUB_RESULTS = {"node": [(None, 0), ((0, 0), 0), [None, 0]], "move": [(0, 0), None],
+                "cutoff": [(None, 0), ((0, 0), 0)]}
+
+
+def test_no_constant_answer_earns_anything_on_any_case():
+    """Issue 18, class 6: every answer a stub could give is paired with one it cannot."""
+    checked = 0
+    for case in all_cases():
+        if case.compare == BEST:
+            answers = case.options["answers"]
+            for shape_answers in itertools.product(*(STUB_RESULTS[a["shape"]] for a in answers)):
+                judgement = checkers.best_answers(
+                    case, [_observed(v) for v in _spread(case, shape_answers)], reveal=False)
+                assert judgement.fraction == 0, (case.name, shape_answers)
+        elif case.compare.endswith(":every_example"):
+            judgement = checkers.every_example(
+                case, [_observed(0) for _ in case.examples], reveal=False)
+            assert judgement.fraction == 0, case.name
+        else:
+            continue
+        checked += 1
+    assert checked == 59
+
+
+def _spread(case, values):
+    """Observations for every example: ``values`` at the graded ones, nothing elsewhere."""
+    values = iter(values)
+    return [next(values) if example.want.strip() else None for example in case.examples]
 
 
 def test_the_solution_earns_every_point(grade):
     document = grade("othello", SOLUTION)
     assert document["score"] == 100
     assert [t["name"] for t in document["tests"] if t["score"] != t["max_score"]] == []
-
-
-def test_the_template_earns_only_what_its_stubs_get_right(tmp_path):
-    document = grade_cases(TEMPLATE_DIR / "agent.py", tmp_path / "r.json",
-                           "01_compute_utility.yaml", "02_minimax.yaml", "07_games.yaml")
-    # A zero utility is sometimes right, and so is the stub's move (0, 0) where a corner is best.
-    assert group_scores(document) == {"compute_utility": 1.25, "minimax": 0.625, "games": 0.0}
 
 
 def test_the_packages_carry_the_game_manager(tmp_path):

@@ -41,14 +41,25 @@ def test_depth_limit_ignored(mutate, tmp_path):
     assert "running this case did not finish within 3 s" in text or "should be" in text
 
 
-def test_cache_keyed_by_the_board_alone_gives_stale_answers(mutate, tmp_path):
-    agent = mutate(SOLUTION, [('key = ("min", board, color, limit)', "key = board"),
-                              ('key = ("max", board, color, limit)', "key = board")],
+def test_a_cache_that_forgets_the_move_breaks_select_move(mutate, tmp_path):
+    # the cache maps boards to values only, so a hit at the root has no move to play
+    agent = mutate(SOLUTION, [("return cache[key]", "return None, cache[key][1]")],
                    name="agent.py")
     document = grade_cases(agent, tmp_path / "r.json", "05_caching.yaml")
-    assert group_scores(document) == {"caching": 8.438}
-    text = messages(document, "caching")
-    assert ">>> minimax_min_node(board, 1, 4, 1)\n  utility -5 should be 5" in text
+    # the game-turn cases pass: the key holds the limit, which keeps counting down below -1,
+    # so no later turn's root is ever found in the cache
+    assert group_scores(document) == {"caching": 3.0}
+    assert ("select_move with the root in the cache: caching changed the answer: (0, 1) without "
+            "caching, None with caching") in messages(document, "caching")
+
+
+def test_an_agent_that_only_pretends_to_order_gains_nothing(mutate, tmp_path):
+    # ordering off in the nodes; the move a pruning node returns gives it away
+    agent = mutate(SOLUTION, [("    if ordering:\n", "    if False:\n")], name="agent.py")
+    document = grade_cases(agent, tmp_path / "r.json", "06_ordering.yaml")
+    assert group_scores(document) == {"ordering": 0.0}
+    assert "the first move in column order whose value reaches beta" in messages(document,
+                                                                                   "ordering")
 
 
 def test_printing_to_stdout_breaks_the_protocol_but_not_function_cases(mutate, tmp_path):

@@ -1,0 +1,162 @@
+"""Honest Othello agents, written the ways real students write them, score what the reference does.
+
+Each variant is the reference solution with one honest change the handout allows: another
+cache key (the handout's "dictionary that maps board states to their minimax value"), node
+results as lists, moves as lists inside them, () for "no move" (the handout fixes no form; the
+course's tests unpack the pair), other tie-breaking, debug output on stderr, the supplied helpers
+called through their module or held in default arguments of helper functions. Every variant is
+graded black-box on the whole assignment and must get exactly the reference's score, case by
+case. Agents that leave a part out must still lose exactly that part.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gg_testing import ROOT, run_gamegrader, scores_by_group
+
+SOLUTION = ROOT / "reference" / "solutions" / "othello" / "agent.py"
+TEMPLATE = ROOT / "student_template" / "othello" / "agent.py"
+
+MIN_KEY, MAX_KEY = 'key = ("min", board, color, limit)', 'key = ("max", board, color, limit)'
+
+
+def _keys(new: str) -> list[tuple[str, str]]:
+    return [(MIN_KEY, f"key = {new}"), (MAX_KEY, f"key = {new}")]
+
+
+SUCCESSORS = '''def _successors(board, player, color, ordering):
+    children = [((i, j), play_move(board, player, i, j))
+                for i, j in get_possible_moves(board, player)]'''
+
+HONEST: dict[str, list[tuple[str, str]]] = {
+    # caching (issue 18, class 3): keys from the board alone to the reference's full key
+    "cache keyed on the board alone": _keys("board"),
+    "cache keyed on (board, colour)": _keys("(board, color)"),
+    "cache keyed on (board, colour, limit)": _keys("(board, color, limit)"),
+    "cache keyed on str(board)": _keys("str(board)"),
+    # representations (class 2): node functions return [move, value] lists
+    "node results as lists": [("return best_move, best", "return [best_move, best]"),
+                              ("cache[key] = (best_move, best)", "cache[key] = [best_move, best]"),
+                              ("answer = (None, compute_utility(board, color))",
+                               "answer = [None, compute_utility(board, color)]")],
+    "no move written as () at leaves": [
+        ("best_move, best = None, compute_utility(board, color)",
+         "best_move, best = (), compute_utility(board, color)"),
+        ("answer = (None, compute_utility(board, color))",
+         "answer = ((), compute_utility(board, color))")],
+    "moves as [column, row] lists inside node results": [
+        ("best_move, best = (i, j), value", "best_move, best = [i, j], value"),
+        ("children = [((i, j), play_move(", "children = [([i, j], play_move("),
+        ("return minimax_max_node(board, color, limit, caching)[0]",
+         "return tuple(minimax_max_node(board, color, limit, caching)[0])"),
+        ("return alphabeta_max_node(board, color, -math.inf, math.inf, limit, caching, ordering)[0]",
+         "return tuple(alphabeta_max_node(board, color, -math.inf, math.inf, limit, caching, "
+         "ordering)[0])")],
+    # ties: minimax keeps the last best move; alpha-beta searches the moves in reverse order
+    # (">=" in alpha-beta would be a real bug: a pruned child's bound may equal alpha)
+    "ties broken another way": [
+        ("caching)[1]\n            if value > best:", "caching)[1]\n            if value >= best:"),
+        ("caching)[1]\n            if value < best:", "caching)[1]\n            if value <= best:"),
+        ("for i, j in get_possible_moves(board, player)]",
+         "for i, j in reversed(get_possible_moves(board, player))]")],
+    # debugging output on stderr, as the handout asks (eprint)
+    "eprint debug output": [
+        ("def select_move_alphabeta(board, color, limit=-1, caching=0, ordering=0):\n",
+         "def select_move_alphabeta(board, color, limit=-1, caching=0, ordering=0):\n"
+         "    eprint('alpha-beta', color, limit, caching, ordering, board)\n"),
+        ("def select_move_minimax(board, color, limit, caching=0):\n",
+         "def select_move_minimax(board, color, limit, caching=0):\n"
+         "    eprint('minimax', color, limit, caching)\n")],
+    # helper functions that hold the supplied helpers in default arguments (work is still seen)
+    "helpers called through the module": [
+        ("from othello_shared import get_possible_moves, get_score, play_move",
+         "import othello_shared as rules"),
+        ("get_possible_moves(board", "rules.get_possible_moves(board"),
+        ("play_move(board", "rules.play_move(board"), ("get_score(board)", "rules.get_score(board)")],
+    "helpers bound as default arguments": [(SUCCESSORS, '''\
+def _successors(board, player, color, ordering, moves_of=get_possible_moves, play=play_move):
+    children = [((i, j), play(board, player, i, j)) for i, j in moves_of(board, player)]''')],
+}
+
+
+def _write(tmp_path: Path, name: str, replacements: list[tuple[str, str]]) -> Path:
+    text = SOLUTION.read_text(encoding="utf-8")
+    for old, new in replacements:
+        assert old in text, f"{old!r} is not in the solution"
+        text = text.replace(old, new)
+    folder = tmp_path / name.replace(" ", "_").replace(",", "")
+    folder.mkdir()
+    (folder / "agent.py").write_text(text, encoding="utf-8")
+    return folder / "agent.py"
+
+
+def _grade(submission: Path, output: Path) -> dict[str, Any]:
+    done = run_gamegrader("grade", "--assignment", "othello", "--submission", str(submission),
+                          "--output", str(output), "--quiet")
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(output.read_text(encoding="utf-8"))
+
+
+def _case_scores(document: dict[str, Any]) -> dict[str, float]:
+    return {test["name"]: test["score"] for test in document["tests"]}
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return _grade(SOLUTION, tmp_path_factory.mktemp("reference") / "results.json")
+
+
+def test_the_reference_earns_every_point(reference: dict[str, Any]) -> None:
+    assert reference["score"] == 100
+
+
+@pytest.mark.parametrize("name", sorted(HONEST))
+def test_honest_variant_scores_like_the_reference(name: str, tmp_path: Path,
+                                                  reference: dict[str, Any]) -> None:
+    document = _grade(_write(tmp_path, name, HONEST[name]), tmp_path / "results.json")
+    lost = {case: score for case, score in _case_scores(document).items()
+            if score != _case_scores(reference)[case]}
+    assert lost == {}, "\n".join(t.get("output", "") for t in document["tests"]
+                                 if t["name"] in lost)
+    assert document["score"] == reference["score"]
+
+
+STUBS = {
+    "the untouched template": [],
+    # the 2020-2024 starter's stubs: node functions return ((0, 0), 0)
+    "the 2020-2024 stubs": [("return None, 0", "return (0, 0), 0")],
+}
+
+
+@pytest.mark.parametrize("name", sorted(STUBS))
+def test_a_stub_earns_at_most_two_percent(name: str, tmp_path: Path) -> None:
+    text = TEMPLATE.read_text(encoding="utf-8")
+    for old, new in STUBS[name]:
+        assert old in text
+        text = text.replace(old, new)
+    (tmp_path / "agent.py").write_text(text, encoding="utf-8")
+    document = _grade(tmp_path / "agent.py", tmp_path / "results.json")
+    assert document["score"] <= 2
+    assert document["score"] == 0  # every constant answer is paired with one it misses
+
+
+LEFT_OUT = {
+    # the flags are read but nothing is cached / ordered: exactly that part is lost
+    "caching ignored": ([("if caching and key in cache:", "if False:"),
+                         ("if caching:\n", "if False:\n"),
+                         ("if caching and alpha < best < high:", "if False:"),
+                         ("if caching and low < best < beta:", "if False:")], "caching"),
+    "ordering ignored": ([("    if ordering:\n", "    if False:\n")], "ordering"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEFT_OUT))
+def test_an_agent_without_a_part_loses_exactly_that_part(name: str, tmp_path: Path,
+                                                          reference: dict[str, Any]) -> None:
+    replacements, group = LEFT_OUT[name]
+    document = _grade(_write(tmp_path, name, replacements), tmp_path / "results.json")
+    expected = dict(scores_by_group(reference), **{group: 0.0})
+    assert scores_by_group(document) == expected
