@@ -34,6 +34,12 @@ BASES = {
         "solution": ROOT / "reference/solutions/adversarial_search/adversarial_search.py",
         "template": ROOT / "student_template/adversarial_search/adversarial_search.py",
     },
+    # Two files are handed in; the scenario edits strategy.py and names stonehenge.py as a
+    # companion (``companions:``).
+    "stonehenge": {
+        "solution": ROOT / "reference/solutions/stonehenge/strategy.py",
+        "template": ROOT / "student_template/stonehenge/strategy.py",
+    },
 }
 GRADE_TIMEOUT = 300
 SCRATCH_FOLDERS = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"))
@@ -255,8 +261,12 @@ def _plain_setup(spec: dict[str, Any], name: str, tmp_path: Path) -> _Setup:
     if "generated" in options:
         copy_specs(spec["assignment"], tmp_path / "project", options["generated"])
         setup.env["GAMEGRADER_ROOT"] = str(tmp_path / "project")
+    submitted = setup.submission
+    for companion in spec.get("companions", []):  # other files handed in: grade the folder
+        shutil.copyfile(ROOT / companion, setup.submission.parent / Path(companion).name)
+        submitted = setup.submission.parent
     setup.command = ["grade", "--assignment", spec["assignment"], "--submission",
-                     str(setup.submission), "--output", str(setup.output), "--quiet"]
+                     str(submitted), "--output", str(setup.output), "--quiet"]
     if "timeout_cap" in options:
         setup.command += ["--timeout-cap", str(options["timeout_cap"])]
     return setup
