@@ -91,6 +91,9 @@ class Assignment:
     limits: Limits
     budget: float
     total_points: float | None
+    name_resolver: str | None = None
+    """A probe module whose ``resolve(module)`` may bind handout names a student module lacks
+    (e.g. through a registry the starter lets students fill); see docs/architecture.md."""
 
     @property
     def case_files(self) -> tuple[Path, ...]:
