@@ -181,6 +181,10 @@ def closure_with_counter(n):
 def uses_helper_package(n):
     return helper_tree.depth(n)
 
+def imports_inside(n):  # the import machinery nests, but it is not the student's code
+    import json, random, xml.dom.minidom
+    return n
+
 def uses_helper_loop(n):
     return helper_tree.count(n)
 
@@ -222,9 +226,12 @@ def watched(tmp_path_factory: pytest.TempPathFactory) -> dict:
     ("closure_with_counter", ["visit"]),
     ("uses_helper_package", ["depth"]),
     ("uses_helper_loop", []),
+    ("imports_inside", []),
 ])
 def test_call_graph_probe_names_recursive_functions(
-        watched: dict, function: str, recursed: list[str]) -> None:
+        watched: dict, function: str, recursed: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The sandbox runs cases in the submission's folder.
+    monkeypatch.chdir(Path(watched["student_code"].__file__).parent)
     value, names = watched["gg_call_graph"].find_recursion(
         getattr(watched["student_code"], function), 4)
     assert names == recursed

@@ -4,7 +4,8 @@ A function recurses when it is called while a call of the same function is still
 (directly, or through other functions). The probe watches, with ``sys.setprofile``, every Python
 function defined in a file under the directory that holds the called function's file (the
 submission's folder, helper modules and packages included), except the grader's probes; library
-code (``copy.deepcopy`` recurses internally) is not watched. A function is told apart by its code
+code (``copy.deepcopy`` recurses internally) and the import machinery (an ``import`` inside the
+student's function) are not watched. A function is told apart by its code
 and its closure, so one decorator's wrapper around two different functions is two functions.
 
 The profiler runs in the student's process, so the student could switch it off. The probe
@@ -97,8 +98,10 @@ def find_recursion(function: Callable[..., Any], *args: Any) -> tuple[Any, list[
 
     def is_watched(code: CodeType) -> bool:
         if code not in watched:
-            path = os.path.abspath(code.co_filename)
-            watched[code] = (path.startswith(directory)
+            # Only real files: "<frozen importlib._bootstrap>" (an import inside the student's
+            # function) or "<string>" would otherwise look local once made absolute.
+            path = code.co_filename
+            watched[code] = (os.path.isabs(path) and path.startswith(directory)
                              and os.path.basename(path) not in _PROBE_FILES)
         return watched[code]
 
