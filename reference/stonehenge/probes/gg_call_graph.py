@@ -62,13 +62,16 @@ def _identity(frame: FrameType) -> Hashable:
         return code
 
 
-def _moves_made(args: tuple[Any, ...]) -> int | None:
-    """How many moves the explicit game tree among ``args`` has made so far (None if none)."""
+def _tree_game(args: tuple[Any, ...]) -> tuple[Any, CodeType | None]:
+    """The explicit game tree (``gg_tree_game``) among ``args`` and the code of its states'
+    ``make_move``, which counts the moves made; (None, None) if there is none."""
     for arg in args:
-        count = getattr(getattr(arg, "_tree", None), "moves_made", None)
-        if type(count) is int:
-            return count
-    return None
+        tree = getattr(arg, "_tree", None)
+        make_move = getattr(type(getattr(arg, "current_state", None)), "make_move", None)
+        code = getattr(make_move, "__code__", None)
+        if type(getattr(tree, "moves_made", None)) is int and isinstance(code, CodeType):
+            return tree, code
+    return None, None
 
 
 def _heartbeat() -> None:
@@ -93,7 +96,7 @@ def find_recursion(function: Callable[..., Any], *args: Any) -> tuple[Any, list[
     seen = {"heartbeat": 0, "moves": 0}
     tampering: list[str] = []
     heartbeat_code = _heartbeat.__code__
-    make_move_code = _tree_make_move_code()
+    tree, make_move_code = _tree_game(args)
     own_code = find_recursion.__code__
 
     def is_watched(code: CodeType) -> bool:
@@ -124,7 +127,7 @@ def find_recursion(function: Callable[..., Any], *args: Any) -> tuple[Any, list[
               and code is not own_code):  # the probe's own call that restores the profiler
             tampering.append("your code called sys.setprofile")
 
-    moves_before = _moves_made(args)
+    moves_before = tree.moves_made if tree is not None else 0
     previous = sys.getprofile()
     sys.setprofile(profile)
     try:
@@ -136,21 +139,11 @@ def find_recursion(function: Callable[..., Any], *args: Any) -> tuple[Any, list[
             tampering.append("another profiler was in place when your function returned")
     finally:
         sys.setprofile(previous)
-    moves_after = _moves_made(args)
-    if moves_before is not None and moves_after is not None:
-        if moves_after - moves_before > seen["moves"]:
-            tampering.append("the profiler missed moves your code made on the game")
+    if tree is not None and tree.moves_made - moves_before > seen["moves"]:
+        tampering.append("the profiler missed moves your code made on the game")
     if tampering:
         raise InstrumentationDisabled(
             "instrumentation disabled: the grader's recursion probe was switched off while your "
             "function ran (" + "; ".join(dict.fromkeys(tampering)) + "), so it cannot tell "
             "whether your code recursed")
     return value, sorted(recursed)
-
-
-def _tree_make_move_code() -> CodeType | None:
-    """The code of the explicit tree game's ``make_move``, if that probe is loaded."""
-    tree_game = sys.modules.get("gg_tree_game")
-    state = getattr(tree_game, "TreeState", None)
-    code = getattr(getattr(state, "make_move", None), "__code__", None)
-    return code if isinstance(code, CodeType) else None
