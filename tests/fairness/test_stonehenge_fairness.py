@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import shutil
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from gg_testing import ROOT, run_gamegrader, scores_by_group
+from gg_testing import ROOT, grade_submissions, scores_by_group
 
 SOLUTION = ROOT / "reference" / "solutions" / "stonehenge"
 TEMPLATE = ROOT / "student_template" / "stonehenge"
@@ -206,13 +205,6 @@ INDEPENDENT_PARTS = {
 FULL_VARIANTS = {**BOARD_TEXT, **REGISTERED_NAMES, **HELPERS, **TIE_BREAKING}
 
 
-def grade(folder: Path, output: Path) -> Document:
-    done = run_gamegrader("grade", "--assignment", "stonehenge", "--submission", str(folder),
-                          "--output", str(output), "--quiet")
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(output.read_text(encoding="utf-8"))
-
-
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Document]:
     """Results by name: "reference", "template", and every variant."""
@@ -220,10 +212,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Document]:
     folders = {"reference": SOLUTION, "template": TEMPLATE}
     for name, variant in {**FULL_VARIANTS, **INDEPENDENT_PARTS}.items():
         folders[name] = variant.build(base / name)
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {name: pool.submit(grade, folder, base / f"{name}.json")
-                   for name, folder in folders.items()}
-        return {name: future.result() for name, future in futures.items()}
+    return grade_submissions("stonehenge", folders, base)
 
 
 def lost(document: Document) -> dict[str, str]:
