@@ -13,7 +13,8 @@ from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.diagnosis import with_diagnosis
 from harness.compare.observations import error_from_reply
 from harness.compare.registry import resolve_comparator
-from harness.preflight import Preflight, describe_process_failure, run_preflight
+from harness.preflight import (
+    Preflight, describe_process_failure, resolver_notes, run_preflight)
 from harness.sandbox import Isolation, Sandbox
 from harness.spec.model import Assignment, Case
 from harness.submission import FoundFiles, find_files
@@ -60,7 +61,8 @@ class Grader:
                 files[support.name] = support  # ours, whatever copy the student uploaded
             for probe in assignment.probe_files:
                 files[probe.name] = probe
-            self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation)
+            self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
+                                   name_resolver=assignment.name_resolver)
 
     @property
     def isolation_text(self) -> str:
@@ -153,6 +155,10 @@ class Grader:
                                                      case.visibility.reveals_expected)
         if judgement.fraction < 1.0 and case.diagnose:
             judgement = with_diagnosis(judgement, case, observations)
+        if not case.uses_main_module:  # the main module's notes are at the top (preflight)
+            notes = resolver_notes(raw.reply)
+            if notes:
+                judgement = replace(judgement, message="\n".join([*notes, judgement.message]))
         errors = [o.error for o in observations if o.error is not None]
         failure = Verdict.WRONG_ANSWER
         if errors:

@@ -76,6 +76,15 @@ def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
     return "", ""
 
 
+def resolver_notes(reply: Mapping[str, Any]) -> list[str]:
+    """The assignment's name resolver's notes (found names, say), bounded: they come from the
+    student's process."""
+    notes = reply.get("resolver_notes")
+    if not isinstance(notes, list):
+        return []
+    return [note[:500] for note in notes[:20] if isinstance(note, str)]
+
+
 def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float) -> Preflight:
     """Import the file once in the sandbox and check every API entry."""
     raw = sandbox.preflight([entry.name for entry in api], timeout=timeout)
@@ -94,7 +103,7 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float) -
     names = raw.reply.get("names")
     if not isinstance(names, dict):
         return Preflight(import_problem="importing your file broke the grader's protocol")
-    broken, notes = {}, []
+    broken, notes = {}, resolver_notes(raw.reply)
     for entry in api:
         problem, note = check_signature(entry, names.get(entry.name))
         if problem:

@@ -5,10 +5,12 @@ A module of its own rather than ``conftest``: several test folders have a confte
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,21 @@ def run_gamegrader(*args: str, timeout: float = 600, env: dict[str, str] | None 
     return subprocess.run([sys.executable, "-m", "harness", *args], cwd=ROOT, text=True,
                           capture_output=True, timeout=timeout,
                           env={**os.environ, **(env or {})})
+
+
+def grade_submissions(assignment: str, folders: dict[str, Path], out: Path
+                      ) -> dict[str, dict[str, Any]]:
+    """Grade each named submission through the command line, two at a time; results.json of
+    each, by name (written under ``out``)."""
+    def grade(name: str) -> dict[str, Any]:
+        output = out / f"{name}.json"
+        done = run_gamegrader("grade", "--assignment", assignment, "--submission",
+                              str(folders[name]), "--output", str(output), "--quiet")
+        assert done.returncode == 0, done.stderr[-3000:]
+        return json.loads(output.read_text(encoding="utf-8"))
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(zip(folders, pool.map(grade, folders)))
 
 
 def scores_by_group(document: dict[str, Any]) -> dict[str, float]:

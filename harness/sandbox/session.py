@@ -36,11 +36,15 @@ class Sandbox:
             main file under ``<module>.py``, support and probe files).
         limits: resource limits for every process.
         isolation: the isolation to use; detected from the machine when None.
+        name_resolver: a module of the case folder (a probe) whose ``resolve(module)`` runs in
+            the worker right after each student module is imported (see harness.worker.main).
     """
 
     def __init__(self, module: str, files: dict[str, Path], limits: Limits | None = None,
-                 isolation: Isolation | None = None) -> None:
+                 isolation: Isolation | None = None, *,
+                 name_resolver: str | None = None) -> None:
         self.module = module
+        self.name_resolver = name_resolver
         self.limits = limits or Limits()
         self.isolation = isolation or detect()
         self.workspace = Workspace(files, self.isolation)
@@ -79,6 +83,8 @@ class Sandbox:
         module = module or self.module
         request = {"mode": mode, "module": module, "file": f"{module}.py",
                    "cwd": str(folder), **fields}
+        if self.name_resolver:
+            request["resolver"] = self.name_resolver
         try:
             if self.use_zygote:
                 try:

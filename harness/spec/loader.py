@@ -93,13 +93,18 @@ def load_assignment(folder: Path) -> Assignment:
         for file in listed:
             if not file.is_file():
                 raise SpecError(path, f"{file} does not exist", field=kind)
+    resolver = data.get("name_resolver")
+    if resolver is not None and f"{resolver}.py" not in {probe.name for probe in probes}:
+        raise SpecError(path, f"{resolver}.py is not one of the probe_files",
+                        field="name_resolver")
     return Assignment(
         name=data["name"], title=data["title"], folder=folder, module=data["module"],
         submission_files=tuple(data.get("submission_files", [f"{data['module']}.py"])),
         support_files=support, probe_files=probes, api=tuple(api),
         limits=Limits(**data.get("limits", {})),
         budget=float(data.get("budget_seconds", DEFAULT_BUDGET)),
-        total_points=data.get("total_points"), arena=str(data.get("arena", "")))
+        total_points=data.get("total_points"), arena=str(data.get("arena", "")),
+        name_resolver=resolver)
 
 
 def list_assignments(root: Path | None = None) -> list[str]:

@@ -93,6 +93,9 @@ class Assignment:
     total_points: float | None
     arena: str = ""
     """``package.module:function`` making the game's tournament arena ("" for no game)."""
+    name_resolver: str | None = None
+    """A probe module whose ``resolve(module)`` may bind handout names a student module lacks
+    (e.g. through a registry the starter lets students fill); see docs/architecture.md."""
 
     @property
     def case_files(self) -> tuple[Path, ...]:

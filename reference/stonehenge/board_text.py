@@ -1,23 +1,26 @@
-"""Comparing printed Stonehenge boards: exactly, or by content (line by line, spacing ignored).
+"""Comparing printed Stonehenge boards the way the course's own tests did: by content.
 
-The notes (section 6) let a test require either the exact layout or only the content: the cell
-and marker tokens of each line, which the course's own checks compared. Content is what carries
-the captures and claims, so the step-by-step cases compare content and only the board cases
-require the exact layout. Messages never quote an expected board unless the caller may reveal it.
+The course's checks compared, line by line, the cells and ley-line markers (letters, digits and
+``@``), not the spacing. So do we: a board with trailing spaces, a final newline, other
+indentation or a decorative dash between cells is right. The exact layout of the notes is still
+worth a remark, so the feedback names the first line whose spacing differs, with its spaces made
+visible. Messages never quote an expected board unless the caller may reveal it; a spacing remark
+may show the handout's layout of a line, whose content is then the student's own.
 """
 from __future__ import annotations
 
 import re
 from typing import Sequence
 
-_TOKEN = re.compile(r"[^\s/\\-]+")
+_TOKEN = re.compile(r"[A-Za-z0-9@]+")
+_VISIBLE_SPACE = "\u00b7"
 
 
 def board_tokens(text: str) -> list[list[str]]:
     """The content of a board: for each line that has any, its cells and markers in order.
 
-    Drawing characters (``-``, ``/``, ``\\``) and whitespace separate tokens and are dropped;
-    lines left empty (the connector lines) are skipped.
+    Everything but letters, digits and ``@`` separates tokens and is dropped (spaces, ``-``,
+    ``/``, ``\\``); lines left empty (the connector lines, blank lines) are skipped.
 
     >>> board_tokens("  @ - A - B   @\\n     / \\\\ / \\\\ /\\n@ - C")
     [['@', 'A', 'B', '@'], ['@', 'C']]
@@ -49,28 +52,35 @@ def first_difference(expected: Sequence[str], actual: Sequence[str]) -> int | No
     return None
 
 
-def layout_hint(expected: str, actual: str) -> str:
-    """Say what is wrong with a printed board whose content is right but whose text is not.
+def visible_spaces(line: str) -> str:
+    """``line`` with each space shown as a middle dot and its end marked by ``$``."""
+    return line.replace(" ", _VISIBLE_SPACE) + "$"
+
+
+def spacing_note(expected: str, actual: str) -> str:
+    """Describe how a board whose content is right differs in spacing from the handout's layout.
 
     Both texts are as ``print`` wrote them (one final newline, which is not part of the board).
-    The hint names a line of the student's board and what is off with it, without quoting the
-    expected text, so it is safe for hidden cases.
+    Returns "" when the text is exactly the layout. Otherwise the note names the first line that
+    differs and shows it, spaces made visible, next to the handout's layout of that line (whose
+    cells and markers are the student's own, since the content matched).
     """
     want = expected[:-1] if expected.endswith("\n") else expected
     got = actual[:-1] if actual.endswith("\n") else actual
-    if got.endswith("\n"):
-        return "your board ends with a newline: __str__ must not end with '\\n'"
-    got_lines, want_lines = got.split("\n"), want.split("\n")
-    for number, line in enumerate(got_lines, 1):
-        if line != line.rstrip():
-            return f"line {number} of your board ends with whitespace"
-    if len(got_lines) != len(want_lines):
-        return (f"your board has {len(got_lines)} lines; a board of side n has 2n + 5 lines "
-                f"({len(want_lines)} here)")
-    index = first_difference(want_lines, got_lines)
-    if index is None:
+    if got == want:
         return ""
-    return f"line {index + 1} of your board is spaced differently from the handout's layout"
+    head = ("Full credit: your cells and ley-line markers are right; only the spacing differs "
+            "from the handout's layout (the course compares content)")
+    if got.rstrip("\n") == want:
+        return f"{head}: your board ends with a newline."
+    got_lines, want_lines = got.split("\n"), want.split("\n")
+    index = first_difference(want_lines, got_lines)
+    assert index is not None
+    yours = visible_spaces(got_lines[index]) if index < len(got_lines) else "(no such line)"
+    layout = visible_spaces(want_lines[index]) if index < len(want_lines) else "(no such line)"
+    return (f"{head}. First differing line {index + 1} (spaces shown as {_VISIBLE_SPACE}):\n"
+            f"    yours:  {yours}\n    layout: {layout}")
 
 
-__all__ = ["board_tokens", "first_difference", "framed", "layout_hint", "line_contents"]
+__all__ = ["board_tokens", "first_difference", "framed", "line_contents", "spacing_note",
+           "visible_spaces"]

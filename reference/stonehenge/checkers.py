@@ -2,14 +2,20 @@
 
 Each is ``compare(case, observations, reveal) -> Judgement`` and looks only at decoded plain
 data: printed text, and values type-checked with ``strict_equal``. Every example with expected
-output is one check; a case earns the mean of its checks, and its message explains the first
-failed check with the lines that led to it. With ``reveal`` False (every non-visible case) no
+output is one check; a case earns the mean of its checks (or, for the all-or-nothing ones, full
+credit only if every check is right), and its message explains the first failed check with the
+lines that led to it. A check may pass with a remark (a board spaced differently from the
+handout's layout), which the message then carries. With ``reveal`` False (every non-visible case) no
 message quotes an expected board, value or move.
 
-- :func:`board`: a printed board must match exactly; right content with other spacing earns half.
+- :func:`board`: a printed board's cells and ley-line markers must be right, line by line, as the
+  course's tests compared them; spacing that differs from the handout's layout earns full credit
+  and a remark that shows the first such line.
 - :func:`states`: a game played step by step; boards are compared by content, values exactly.
+- :func:`game`: the same, all or nothing: one wrong step means the rule under test is wrong, which
+  a share of the checks would hide.
 - :func:`rough_outcome`: ``1`` and ``-1`` must be returned as such; ``0`` in the transcript
-  stands for "any number strictly between -1 and 1".
+  stands for "any number strictly between -1 and 1"; all or nothing, like :func:`game`.
 - :func:`optimal_move`: a strategy's move must be one of the reference's optimal moves for the
   position in ``options`` (see :mod:`reference.stonehenge.positions`); with ``options.recursion``
   the value is ``find_recursion``'s ``(move, recursed)`` pair and recursion is checked too.
@@ -21,11 +27,12 @@ from typing import Any, Callable, Mapping, Sequence
 from harness import Case, Judgement, Observation, show, strict_equal
 from harness.compare.builtin import parse_expected
 from reference.stonehenge.board_text import (
-    board_tokens, first_difference, framed, layout_hint, line_contents)
+    board_tokens, first_difference, framed, line_contents, spacing_note)
 from reference.stonehenge.positions import accepted_moves
 
 Check = Callable[[str, Observation, bool], "tuple[float, str]"]
-"""A check of one example: (expected output, observation, reveal) -> (credit 0..1, problem)."""
+"""A check of one example: (expected output, observation, reveal) -> (credit 0..1, problem).
+With credit 1 the text, if any, is a remark that costs nothing."""
 
 _NOT_A_LITERAL = parse_expected("<")
 """What ``parse_expected`` returns for expected output that is not a Python literal."""
@@ -44,14 +51,17 @@ def _wrong(problem: str) -> tuple[float, str]:
 
 
 def _walk(case: Case, observations: Sequence[Observation], reveal: bool,
-          check: Check) -> Judgement:
+          check: Check, all_or_nothing: bool = False) -> Judgement:
     """Run ``check`` on every example with expected output; explain the first failure.
 
     Lines without expected output are context: the ones just before a failed check are quoted
-    with it, and if one of them raised, that is what the message reports.
+    with it, and if one of them raised, that is what the message reports. With
+    ``all_or_nothing`` the case earns 1 only if every check is fully right, else 0. The first
+    remark of a passed check follows the failure (or stands alone when nothing failed).
     """
     credits: list[float] = []
     first_failure = ""
+    first_remark = ""
     context: list[str] = []
     for index, example in enumerate(case.examples):
         source = f">>> {example.source.strip()}"
@@ -69,37 +79,43 @@ def _walk(case: Case, observations: Sequence[Observation], reveal: bool,
         else:
             credit, problem = check(example.want, observation, reveal)
         credits.append(credit)
-        if problem and not first_failure:
+        if problem and credit >= 1.0:
+            first_remark = first_remark or f"{source}\n  {problem}"
+        elif problem and not first_failure:
             first_failure = "\n".join(context[-_CONTEXT_LINES:] + [source, f"  {problem}"])
         context = []
     fraction = sum(credits) / len(credits) if credits else 1.0
+    if all_or_nothing and fraction < 1.0:
+        fraction = 0.0
     if fraction == 1.0 and not first_failure:
-        return Judgement(1.0)
-    count = f"{sum(credits):g} of {len(credits)} checks right. " if len(credits) > 1 else ""
-    return Judgement(fraction, f"{count}{'First problem:' if count else ''}\n{first_failure}"
-                     .strip())
+        return Judgement(1.0, first_remark)
+    right = sum(1 for credit in credits if credit >= 1.0)
+    count = ""
+    if len(credits) > 1:
+        count = f"{right if all_or_nothing else sum(credits):g} of {len(credits)} checks right"
+        count += " (all must be right: one wrong step means a wrong rule). " if all_or_nothing \
+            else ". "
+    message = f"{count}{'First problem:' if count else ''}\n{first_failure}".strip()
+    return Judgement(fraction, f"{message}\n{first_remark}" if first_remark else message)
 
 
-def _board_difference(want: str, printed: str, reveal: bool, spacing: str) -> str:
+def _board_difference(want: str, printed: str, reveal: bool) -> str:
     """Explain a board whose content differs, quoting the expected board only if revealed."""
     index = first_difference(line_contents(want), line_contents(printed))
     where = f" (first on line {index + 1})" if index is not None else ""
     yours = framed(printed.rstrip("\n")) if printed.strip() else "(nothing printed)"
-    head = f"the board's cells or ley-line markers differ{where}{spacing}"
+    head = f"the board's cells or ley-line markers differ{where} (spacing does not matter)"
     if reveal:
         return f"{head}\n  expected:\n{framed(want.rstrip(chr(10)))}\n  yours:\n{yours}"
     return f"{head}; yours:\n{yours}"
 
 
 def _check_board(want: str, observation: Observation, reveal: bool) -> tuple[float, str]:
-    """A printed board: the exact text earns 1; the same content with other spacing 0.5."""
+    """A printed board: right cells and markers line by line earn 1; other spacing is remarked."""
     printed = observation.stdout
-    if printed == want:
-        return _RIGHT
     if board_tokens(printed) == board_tokens(want):
-        return 0.5, ("the cells and ley-line markers are right, but the layout is not exact "
-                     f"(half credit): {layout_hint(want, printed)}")
-    return _wrong(_board_difference(want, printed, reveal, ""))
+        return 1.0, spacing_note(want, printed)
+    return _wrong(_board_difference(want, printed, reveal))
 
 
 def _check_value(want: str, observation: Observation, reveal: bool) -> tuple[float, str]:
@@ -118,8 +134,7 @@ def _check_state(want: str, observation: Observation, reveal: bool) -> tuple[flo
         return _check_value(want, observation, reveal)
     if board_tokens(observation.stdout) == board_tokens(want):
         return _RIGHT
-    return _wrong(_board_difference(want, observation.stdout, reveal,
-                                    " (spacing is not checked here)"))
+    return _wrong(_board_difference(want, observation.stdout, reveal))
 
 
 _ROUGH_MEANING = {1: "1: a move wins at once",
@@ -141,7 +156,7 @@ def _check_rough(want: str, observation: Observation, reveal: bool) -> tuple[flo
 
 
 def board(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
-    """Printed boards, exact layout required (content alone earns half)."""
+    """Printed boards by content, line by line; a spacing difference is only remarked."""
     return _walk(case, observations, reveal, _check_board)
 
 
@@ -150,9 +165,15 @@ def states(case: Case, observations: Sequence[Observation], reveal: bool) -> Jud
     return _walk(case, observations, reveal, _check_state)
 
 
+def game(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
+    """A whole game step by step, like :func:`states`, scored all or nothing."""
+    return _walk(case, observations, reveal, _check_state, all_or_nothing=True)
+
+
 def rough_outcome(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
-    """``rough_outcome`` values; ``0`` expected means strictly between -1 and 1."""
-    return _walk(case, observations, reveal, _check_rough)
+    """``rough_outcome`` values through a game, all or nothing; ``0`` expected means strictly
+    between -1 and 1."""
+    return _walk(case, observations, reveal, _check_rough, all_or_nothing=True)
 
 
 def _move_problem(move: Any, accepted: tuple[Any, ...], reveal: bool) -> str:
@@ -235,4 +256,4 @@ def optimal_move(case: Case, observations: Sequence[Observation], reveal: bool) 
     return Judgement(judgement.fraction, "\n  ".join([judgement.message, *hints]))
 
 
-__all__ = ["board", "optimal_move", "rough_outcome", "states"]
+__all__ = ["board", "game", "optimal_move", "rough_outcome", "states"]

@@ -38,6 +38,12 @@ BASES = {
         "solution": ROOT / "reference/solutions/othello/agent.py",
         "template": ROOT / "student_template/othello/agent.py",
     },
+    # Two files are handed in; the scenario edits strategy.py and names stonehenge.py as a
+    # companion (``companions:``).
+    "stonehenge": {
+        "solution": ROOT / "reference/solutions/stonehenge/strategy.py",
+        "template": ROOT / "student_template/stonehenge/strategy.py",
+    },
 }
 GRADE_TIMEOUT = 300
 SCRATCH_FOLDERS = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"))
@@ -263,9 +269,12 @@ def _plain_setup(spec: dict[str, Any], name: str, tmp_path: Path) -> _Setup:
     if "generated" in options:
         copy_specs(spec["assignment"], tmp_path / "project", options["generated"])
         setup.env["GAMEGRADER_ROOT"] = str(tmp_path / "project")
-    graded_path = setup.submission.parent if "around" in spec else setup.submission
+    submitted = setup.submission.parent if "around" in spec else setup.submission
+    for companion in spec.get("companions", []):  # other files handed in: grade the folder
+        shutil.copyfile(ROOT / companion, setup.submission.parent / Path(companion).name)
+        submitted = setup.submission.parent
     setup.command = ["grade", "--assignment", spec["assignment"], "--submission",
-                     str(graded_path), "--output", str(setup.output), "--quiet"]
+                     str(submitted), "--output", str(setup.output), "--quiet"]
     if "timeout_cap" in options:
         setup.command += ["--timeout-cap", str(options["timeout_cap"])]
     return setup

@@ -36,16 +36,53 @@ def test_exact_board_earns_full_credit() -> None:
     assert checkers.board(BOARD_CASE, [Observation(), printed(SIDE_1)], True).fraction == 1.0
 
 
-def test_board_with_trailing_spaces_earns_half_and_names_the_line() -> None:
+def test_board_with_trailing_spaces_earns_full_credit_and_shows_the_line() -> None:
     spaced = SIDE_1.replace("@ - A - B\n", "@ - A - B  \n")
     judgement = checkers.board(BOARD_CASE, [Observation(), printed(spaced)], False)
-    assert judgement.fraction == 0.5
-    assert "line 3 of your board ends with whitespace" in judgement.message
+    assert judgement.fraction == 1.0
+    assert "only the spacing differs" in judgement.message
+    assert "First differing line 3" in judgement.message
+    assert "yours:  @\u00b7-\u00b7A\u00b7-\u00b7B\u00b7\u00b7$" in judgement.message
+    assert "expected" not in judgement.message
 
 
-def test_board_with_a_final_newline_earns_half() -> None:
+def test_board_with_a_final_newline_earns_full_credit() -> None:
     judgement = checkers.board(BOARD_CASE, [Observation(), printed(SIDE_1 + "\n")], True)
-    assert judgement.fraction == 0.5 and "must not end with" in judgement.message
+    assert judgement.fraction == 1.0 and "ends with a newline" in judgement.message
+
+
+@pytest.mark.parametrize("variant", [
+    "\n".join("    " + line for line in SIDE_1.rstrip("\n").split("\n")) + "\n",  # indented
+    SIDE_1.replace("B\n", "B -\n").replace("C   @", "C - @"),  # decorative dashes
+    SIDE_1.replace(" - ", "-").replace("   ", " "),  # squeezed
+    SIDE_1.replace("\n", "   \n\n"),  # trailing spaces and blank lines
+])
+def test_boards_with_other_spacing_earn_full_credit(variant: str) -> None:
+    judgement = checkers.board(BOARD_CASE, [Observation(), printed(variant)], False)
+    assert judgement.fraction == 1.0 and "Full credit" in judgement.message
+
+
+def test_exact_board_has_no_remark() -> None:
+    assert checkers.board(BOARD_CASE, [Observation(), printed(SIDE_1)], False).message == ""
+
+
+@pytest.mark.parametrize("wrong", [
+    SIDE_1.replace("@ - A - B", "@ - B - A"),  # cells out of order
+    SIDE_1.replace("        @\n", "\n"),  # a marker missing
+    SIDE_1.replace("  @ - C   @", "  @ - C\n   @"),  # a marker on another line
+])
+def test_boards_with_wrong_content_fail(wrong: str) -> None:
+    assert checkers.board(BOARD_CASE, [Observation(), printed(wrong)], False).fraction == 0.0
+
+
+def test_game_is_all_or_nothing_and_says_so() -> None:
+    steps = case(">>> print(s)\n" + SIDE_1 + ">>> g.is_over(s)\nFalse\n>>> s.p1_turn\nTrue\n")
+    observations = [printed(SIDE_1), value(False), value(False)]
+    assert checkers.states(steps, observations, True).fraction == pytest.approx(2 / 3)
+    judgement = checkers.game(steps, observations, True)
+    assert judgement.fraction == 0.0
+    assert "2 of 3 checks right (all must be right" in judgement.message
+    assert checkers.game(steps, observations[:2] + [value(True)], True).fraction == 1.0
 
 
 def test_wrong_marker_earns_nothing_and_hidden_message_hides_the_board() -> None:

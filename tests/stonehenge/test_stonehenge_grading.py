@@ -5,16 +5,14 @@ is graded once, two at a time, by a module fixture; the tests then read the resu
 """
 from __future__ import annotations
 
-import json
 import re
 import shutil
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from gg_testing import ROOT, run_gamegrader, scores_by_group
+from gg_testing import ROOT, grade_submissions, scores_by_group
 
 SOLUTION = ROOT / "reference" / "solutions" / "stonehenge"
 TEMPLATE = ROOT / "student_template" / "stonehenge"
@@ -58,23 +56,13 @@ def mutant_folder(base: Path, name: str) -> Path:
     return folder
 
 
-def grade_folder(folder: Path, output: Path) -> Document:
-    done = run_gamegrader("grade", "--assignment", "stonehenge", "--submission", str(folder),
-                          "--output", str(output), "--quiet")
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(output.read_text(encoding="utf-8"))
-
-
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Document]:
     """Results of every submission by name ("solution", "template", or a mutant's name)."""
     base = tmp_path_factory.mktemp("stonehenge_submissions")
     folders = {"solution": SOLUTION, "template": TEMPLATE}
     folders.update({name: mutant_folder(base, name) for name in MUTANTS})
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {name: pool.submit(grade_folder, folder, base / f"{name}.json")
-                   for name, folder in folders.items()}
-        return {name: future.result() for name, future in futures.items()}
+    return grade_submissions("stonehenge", folders, base)
 
 
 def test_solution_scores_full_marks(graded: dict[str, Document]) -> None:

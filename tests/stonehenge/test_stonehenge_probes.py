@@ -129,6 +129,7 @@ def test_probe_deep_copies_are_cheap_and_independent(probes: dict) -> None:
 
 WATCHED_MODULE = '''
 import copy
+from helpers import tree as helper_tree
 
 def recursive(n):
     return 0 if n == 0 else 1 + recursive(n - 1)
@@ -154,6 +155,54 @@ def via_generator(n):
 
 def calls_recursive(n):
     return recursive(n)
+
+def logged(function):  # one decorator, two functions: its wrapper is not recursion
+    def wrapper(*args):
+        return function(*args)
+    return wrapper
+
+@logged
+def leaf(n):
+    return n
+
+@logged
+def decorated_iterative(n):
+    return sum(leaf(k) for k in range(n))
+
+def closure_with_counter(n):
+    calls = 0
+    def visit(k):
+        nonlocal calls
+        calls += 1
+        return 0 if k == 0 else visit(k - 1)
+    visit(n)
+    return calls
+
+def uses_helper_package(n):
+    return helper_tree.depth(n)
+
+def imports_inside(n):  # the import machinery nests, but it is not the student's code
+    import json, random, xml.dom.minidom
+    return n
+
+def uses_helper_loop(n):
+    return helper_tree.count(n)
+
+def switches_probe_off(n):
+    import sys
+    sys.setprofile(None)
+    return recursive(n)
+'''
+
+HELPER_MODULE = '''
+def depth(n):
+    return 0 if n == 0 else 1 + depth(n - 1)
+
+def count(n):
+    total = 0
+    for _ in range(n):
+        total += 1
+    return total
 '''
 
 
@@ -161,6 +210,9 @@ def calls_recursive(n):
 def watched(tmp_path_factory: pytest.TempPathFactory) -> dict:
     folder: Path = tmp_path_factory.mktemp("student")
     (folder / "student_code.py").write_text(textwrap.dedent(WATCHED_MODULE))
+    (folder / "helpers").mkdir()
+    (folder / "helpers" / "__init__.py").write_text("")
+    (folder / "helpers" / "tree.py").write_text(textwrap.dedent(HELPER_MODULE))
     return import_isolated([folder, PROBES], ["student_code", "gg_call_graph"])
 
 
@@ -170,20 +222,57 @@ def watched(tmp_path_factory: pytest.TempPathFactory) -> dict:
     ("iterative", []),
     ("via_generator", []),
     ("calls_recursive", ["recursive"]),
+    ("decorated_iterative", []),
+    ("closure_with_counter", ["visit"]),
+    ("uses_helper_package", ["depth"]),
+    ("uses_helper_loop", []),
+    ("imports_inside", []),
 ])
 def test_call_graph_probe_names_recursive_functions(
-        watched: dict, function: str, recursed: list[str]) -> None:
+        watched: dict, function: str, recursed: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The sandbox runs cases in the submission's folder.
+    monkeypatch.chdir(Path(watched["student_code"].__file__).parent)
     value, names = watched["gg_call_graph"].find_recursion(
         getattr(watched["student_code"], function), 4)
     assert names == recursed
-    assert value == {"via_generator": 6}.get(function, 4 if function != "ping" else 0)
+    assert value == {"via_generator": 6, "ping": 0, "decorated_iterative": 6,
+                     "closure_with_counter": 5}.get(function, 4)
+
+
+def test_call_graph_probe_fails_when_switched_off(watched: dict) -> None:
+    import sys
+
+    sentinel = sys.getprofile()
+    probe = watched["gg_call_graph"]
+    with pytest.raises(probe.InstrumentationDisabled, match="called sys.setprofile"):
+        probe.find_recursion(watched["student_code"].switches_probe_off, 3)
+    assert sys.getprofile() is sentinel
+
+
+def test_call_graph_probe_fails_when_moves_go_unseen(watched: dict, probes: dict) -> None:
+    import sys
+
+    probe = watched["gg_call_graph"]
+    game = probes["gg_tree_game"].load_tree_game(encode(caterpillar(3)))
+
+    def quiet(game: object) -> str:  # make moves while the profiler is off, switched via C
+        watcher = sys.getprofile()
+        list(map(sys.setprofile, [None]))
+        game.current_state.make_move("B")  # type: ignore[attr-defined]
+        list(map(sys.setprofile, [watcher]))
+        return "B"
+
+    # quiet is defined here, not in the watched folder.
+    with pytest.raises(probe.InstrumentationDisabled, match="missed moves"):
+        probe.find_recursion(quiet, game)
+    assert probe.find_recursion(lambda g: g.current_state.make_move("B") and "B",
+                                game) == ("B", [])
 
 
 def test_call_graph_probe_restores_the_profiler(watched: dict) -> None:
     import sys
 
     sentinel = sys.getprofile()
-    with pytest.raises(TypeError, match="Python function"):
-        watched["gg_call_graph"].find_recursion(len, [])
+    assert watched["gg_call_graph"].find_recursion(len, [1, 2]) == (2, [])  # not a function
     watched["gg_call_graph"].find_recursion(watched["student_code"].recursive, 2)
     assert sys.getprofile() is sentinel

@@ -44,3 +44,24 @@ def test_strategy_trees_match_their_options() -> None:
         assert shipped == encode(build_tree(game, position, {1: "p1", 2: "p2"}, 10_000)), case.id
         checked += 1
     assert checked == 20
+
+
+def test_strategy_cases_need_only_strategy_py() -> None:
+    strategy_groups = {"recursive_minimax", "iterative_minimax"}
+    for case in load_all_cases(ASSIGNMENT):
+        assert (case.module == "strategy") == (case.group in strategy_groups), case.id
+        if case.group in strategy_groups:  # nothing of stonehenge.py is used
+            assert not any("StonehengeGame" in e.source for e in case.examples), case.id
+
+
+def test_the_list_of_moves_is_asked_for_in_the_moves_group_only() -> None:
+    # A bug in get_possible_moves is charged once, where it is (issue 18, class 11).
+    for case in load_all_cases(ASSIGNMENT):
+        if case.group not in {"moves", "recursive_minimax", "iterative_minimax"}:
+            assert not any("get_possible_moves" in e.source for e in case.examples), case.id
+
+
+def test_game_groups_score_all_or_nothing() -> None:
+    compare = {case.group: case.compare for case in load_all_cases(ASSIGNMENT)}
+    assert compare["captures"] == compare["make_move"] == "reference.stonehenge.checkers:game"
+    assert compare["board"] == "reference.stonehenge.checkers:board"

@@ -44,6 +44,7 @@ class _Tree:
 
     def __init__(self, text: str) -> None:
         self.nodes = parse_tree(text)
+        self.moves_made = 0  # legal make_move calls, which the recursion probe cross-checks
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Tree:
         return self
@@ -90,6 +91,7 @@ class TreeState:
         """The state after ``move``; this state does not change. Raises ValueError if illegal."""
         for label, child in self._tree.nodes[self._index][1]:
             if label == move:
+                self._tree.moves_made += 1
                 return TreeState(self._tree, child)
         raise ValueError("illegal move %r; legal moves are %r" % (move, self.get_possible_moves()))
 
