@@ -10,6 +10,7 @@ from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.diagnosis import with_diagnosis
 from harness.compare.observations import error_from_reply
 from harness.compare.registry import resolve_comparator
+from harness.import_policy import refused_import
 from harness.preflight import Preflight, describe_process_failure, run_preflight
 from harness.sandbox import Isolation, Sandbox
 from harness.spec.model import Assignment, Case
@@ -46,7 +47,8 @@ class Grader:
                 files[support.name] = support  # ours, whatever copy the student uploaded
             for probe in assignment.probe_files:
                 files[probe.name] = probe
-            self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation)
+            self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
+                                   packages=assignment.requirements)
 
     @property
     def isolation_text(self) -> str:
@@ -61,7 +63,8 @@ class Grader:
                     + " ".join(self.found.notes)).strip())
             else:
                 self._preflight = run_preflight(self.sandbox, self.assignment.api,
-                                                PREFLIGHT_TIMEOUT)
+                                                PREFLIGHT_TIMEOUT,
+                                                self.assignment.allowed_packages)
         return self._preflight
 
     def remaining(self) -> float:
@@ -86,7 +89,7 @@ class Grader:
         if self.sandbox is None or case.uses_main_module:
             preflight = self.preflight()
             if preflight.import_problem:
-                return CaseResult(case, Verdict.NOT_RUN, 0.0, preflight.import_problem)
+                return CaseResult(case, Verdict.NOT_RUN, 0.0, preflight.blocked_case_message)
             broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
             if broken:
                 return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))
@@ -107,9 +110,9 @@ class Grader:
             return CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds)
         if "import_error" in raw.reply:
             error = error_from_reply(raw.reply["import_error"])
-            return CaseResult(case, Verdict.RAISED, 0.0,
-                              f"importing your file raised {error.describe()}", raw.output,
-                              raw.seconds)
+            message = refused_import(error, self.assignment.allowed_packages) or \
+                f"importing your file raised {error.describe()}"
+            return CaseResult(case, Verdict.RAISED, 0.0, message, raw.output, raw.seconds)
         try:
             observations = observations_from_reply(raw.reply.get("observations"))
         except ValueError as exc:

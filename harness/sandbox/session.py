@@ -20,6 +20,7 @@ from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.isolation import Isolation, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
+from harness.sandbox.packages import installed_folder
 from harness.sandbox.programs import CallServer, StudentProgram
 from harness.sandbox.workspace import Workspace
 
@@ -36,13 +37,17 @@ class Sandbox:
             main file under ``<module>.py``, support and probe files).
         limits: resource limits for every process.
         isolation: the isolation to use; detected from the machine when None.
+        packages: requirements of the third-party packages student code may import (see
+            ``harness.sandbox.packages``); used when installed for the sandbox's interpreter.
     """
 
     def __init__(self, module: str, files: dict[str, Path], limits: Limits | None = None,
-                 isolation: Isolation | None = None) -> None:
+                 isolation: Isolation | None = None, packages: Sequence[str] = ()) -> None:
         self.module = module
         self.limits = limits or Limits()
         self.isolation = isolation or detect()
+        # The allowed third-party packages, importable read-only (None: none, or not installed).
+        self.packages = installed_folder(self.isolation.interpreter, packages)
         self.workspace = Workspace(files, self.isolation)
         self.tag = secrets.token_hex(8)  # marks this sandbox's processes (see cleanup)
         if not self.isolation.has_pid_namespace:
@@ -70,6 +75,10 @@ class Sandbox:
         return worker
 
     @property
+    def _packages_path(self) -> str | None:
+        return str(self.packages) if self.packages else None
+
+    @property
     def main_file(self) -> str:
         return f"{self.module}.py"
 
@@ -78,7 +87,7 @@ class Sandbox:
         folder = self.workspace.new_case_folder("case")
         module = module or self.module
         request = {"mode": mode, "module": module, "file": f"{module}.py",
-                   "cwd": str(folder), **fields}
+                   "cwd": str(folder), "packages": self._packages_path, **fields}
         try:
             if self.use_zygote:
                 try:
@@ -113,7 +122,7 @@ class Sandbox:
         """
         folder = self.workspace.new_case_folder()
         process = launch(python_command(self.isolation, script or self.main_file, *args,
-                                        isolated=False),
+                                        isolated=False, packages=self.packages),
                          cwd=str(folder), isolation=self.isolation, limits=self.limits,
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          extra_env={TAG_VARIABLE: self.tag})
@@ -140,7 +149,8 @@ class Sandbox:
             os.close(request_read)
         assert process.stdin is not None
         process.stdin.write(json.dumps({"mode": "serve", "module": self.module,
-                                        "file": self.main_file}).encode())
+                                        "file": self.main_file,
+                                        "packages": self._packages_path}).encode())
         process.stdin.close()
         server = CallServer(process, self.isolation, request_write, reply_read,
                             on_close=lambda: self.workspace.discard(folder), tag=self.tag)

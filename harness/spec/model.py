@@ -45,6 +45,18 @@ class ApiEntry:
 
 
 @dataclass(frozen=True)
+class AllowedPackage:
+    """A third-party package the course lets students import (``allowed_packages``).
+
+    ``requirement`` is what pip installs (``numpy`` or ``numpy>=1.22``); ``module`` is the name
+    students import (``numpy``; differs for e.g. ``scikit-learn``/``sklearn``).
+    """
+
+    requirement: str
+    module: str
+
+
+@dataclass(frozen=True)
 class Case:
     """One graded test: a transcript (or a runner), its points and how to judge it."""
 
@@ -91,6 +103,12 @@ class Assignment:
     limits: Limits
     budget: float
     total_points: float | None
+    allowed_packages: tuple[AllowedPackage, ...] = ()
+
+    @property
+    def requirements(self) -> tuple[str, ...]:
+        """What pip installs for this assignment's sandbox."""
+        return tuple(package.requirement for package in self.allowed_packages)
 
     @property
     def case_files(self) -> tuple[Path, ...]:

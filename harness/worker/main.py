@@ -254,6 +254,15 @@ def serve(module, request_fd: int, reply) -> None:
             reply.flush()
 
 
+def use_allowed_packages(request: dict) -> None:
+    """Make the course's allowed third-party packages importable: the grader names a read-only
+    folder holding only them. Appended last, so it can never shadow the standard library or the
+    student's own files; numpy and the like are imported only by code that asks for them."""
+    folder = request.get("packages")
+    if isinstance(folder, str) and folder not in sys.path:
+        sys.path.append(folder)
+
+
 def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
     """Serve one request in this process, reply on ``reply_fd``, and exit without cleanup."""
     reply = os.fdopen(reply_fd, "w", encoding="utf-8")
@@ -269,6 +278,7 @@ def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
     os.dup2(devnull, 0)
     sys.stdin = io.StringIO(request.get("stdin") or "")
     sys.path[:] = [os.getcwd()] + [p for p in sys.path if "site-packages" not in p]
+    use_allowed_packages(request)
     sys.dont_write_bytecode = True
     path = os.path.join(os.getcwd(), request["file"])
     answer = {"mode": request["mode"]}
