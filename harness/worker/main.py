@@ -98,7 +98,27 @@ def encode(value, budget=None, depth=0):
     if cls is dict:
         return {"dict": [[encode(k, budget, depth + 1), encode(v, budget, depth + 1)]
                          for k, v in dict.items(value)]}
+    plain = numpy_scalar(value)
+    if plain is not value:
+        return encode(plain, budget, depth + 1)
     return {"opaque": _type_name(value)}
+
+
+def numpy_scalar(value):
+    """A numpy scalar (``np.int64``, ``np.float64``, ``np.bool_``, ``np.str_``) as the Python
+    value it holds, else ``value`` itself. numpy is an allowed package, and its sums and counts
+    return such scalars where the handout shows an int; the course's tests compared them with
+    ``==`` and accepted them. ``numpy.generic.item`` reads the stored number itself, so no
+    method of the object is called. Arrays stay opaque: no handout shows one."""
+    numpy = sys.modules.get("numpy")
+    generic = getattr(numpy, "generic", None)
+    if not isinstance(generic, type) or not isinstance(value, generic):
+        return value
+    try:
+        plain = generic.item(value)
+    except Exception:
+        return value
+    return plain if type(plain) in (bool, int, float, str) else value
 
 
 def decode(data):
