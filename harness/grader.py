@@ -48,7 +48,7 @@ class Grader:
             for probe in assignment.probe_files:
                 files[probe.name] = probe
             self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
-                                   packages=assignment.requirements)
+                                   packages=assignment.allowed_packages)
 
     @property
     def isolation_text(self) -> str:

@@ -23,7 +23,7 @@ import subprocess
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 PACKAGES_ENV = "GAMEGRADER_PACKAGES"
 ROOT_DEFAULT = Path("/usr/local/lib/gamegrader/packages")
@@ -104,6 +104,25 @@ def installed_folder(interpreter: str, requirements: Sequence[str]) -> Path | No
     complete = isinstance(manifest, dict) and \
         manifest.get("requirements") == list(normalized(requirements))
     return folder if complete else None
+
+
+def imported_packages(files: Mapping[str, Path], modules: Sequence[str]) -> list[str]:
+    """Which of ``modules`` the Python files of a case folder (name there -> file) import,
+    judged from their text (``import numpy``, ``from numpy.linalg import ...``); used only to
+    import them ahead. A module the folder itself provides (a student's ``numpy.py``) is left
+    alone: the student's file must win, as it does when the case imports it."""
+    found: set[str] = set()
+    for name, path in files.items():
+        if not name.endswith(".py"):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")[:1_000_000]
+        except OSError:
+            continue
+        found.update(m for m in modules
+                     if re.search(rf"^\s*(import|from)\s+{re.escape(m)}\b", text, re.M))
+    shadowed = {name.split("/")[0].removesuffix(".py") for name in files}
+    return sorted(found - shadowed)
 
 
 def program_command(interpreter: str, flags: Sequence[str], script: str, args: Sequence[str],

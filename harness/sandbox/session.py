@@ -11,7 +11,7 @@ import os
 import secrets
 import subprocess
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from harness.sandbox.cleanup import (
     TAG_VARIABLE, become_subreaper, kill_user_processes, remove_user_files)
@@ -20,10 +20,12 @@ from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.isolation import Isolation, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
-from harness.sandbox.packages import installed_folder
+from harness.sandbox.packages import imported_packages, installed_folder
 from harness.sandbox.programs import CallServer, StudentProgram
 from harness.sandbox.workspace import Workspace
 
+if TYPE_CHECKING:
+    from harness.spec.model import AllowedPackage
 
 NO_ZYGOTE_ENV = "GAMEGRADER_NO_ZYGOTE"
 
@@ -37,17 +39,22 @@ class Sandbox:
             main file under ``<module>.py``, support and probe files).
         limits: resource limits for every process.
         isolation: the isolation to use; detected from the machine when None.
-        packages: requirements of the third-party packages student code may import (see
+        packages: the third-party packages student code may import (see
             ``harness.sandbox.packages``); used when installed for the sandbox's interpreter.
     """
 
     def __init__(self, module: str, files: dict[str, Path], limits: Limits | None = None,
-                 isolation: Isolation | None = None, packages: Sequence[str] = ()) -> None:
+                 isolation: Isolation | None = None,
+                 packages: Sequence[AllowedPackage] = ()) -> None:
         self.module = module
         self.limits = limits or Limits()
         self.isolation = isolation or detect()
-        # The allowed third-party packages, importable read-only (None: none, or not installed).
-        self.packages = installed_folder(self.isolation.interpreter, packages)
+        # The allowed third-party packages, importable read-only (None: none, or not installed),
+        # and those the files import, which the zygote imports once for every case.
+        self.packages = installed_folder(self.isolation.interpreter,
+                                         [p.requirement for p in packages])
+        self.preload = imported_packages(files, [p.module for p in packages]) \
+            if self.packages else []
         self.workspace = Workspace(files, self.isolation)
         self.tag = secrets.token_hex(8)  # marks this sandbox's processes (see cleanup)
         if not self.isolation.has_pid_namespace:
@@ -87,7 +94,8 @@ class Sandbox:
         folder = self.workspace.new_case_folder("case")
         module = module or self.module
         request = {"mode": mode, "module": module, "file": f"{module}.py",
-                   "cwd": str(folder), "packages": self._packages_path, **fields}
+                   "cwd": str(folder), "packages": self._packages_path,
+                   "preload": self.preload, **fields}
         try:
             if self.use_zygote:
                 try:

@@ -97,11 +97,13 @@ class OthelloArena:
                 return manager.InProcessPlayer(entrant.name, agent.choose)
             raise ValueError(f"unknown house bot {bot!r}; known: random, reference")
         from harness import Sandbox
+        from harness.spec import find_assignment
         from reference.othello.manager import TEMPLATE_DIR
 
         sandbox = stack.enter_context(Sandbox("agent", {
             "agent.py": Path(entrant.source),
-            "othello_shared.py": TEMPLATE_DIR / "othello_shared.py"}))
+            "othello_shared.py": TEMPLATE_DIR / "othello_shared.py"},
+            packages=find_assignment("othello").allowed_packages))
         return sandbox.start_program()  # the manager closes it at the end of the game
 
 

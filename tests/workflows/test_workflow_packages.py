@@ -147,3 +147,17 @@ def test_the_student_package_says_what_may_be_imported_and_its_first_check_insta
     again = gamegrader("check", str(submission), cwd=folder,
                        env={"GAMEGRADER_PACKAGES": str(packages_root)})
     assert "Installing" not in again.stderr and "8/8 points" in again.stdout
+
+
+def test_only_files_that_import_an_allowed_package_have_it_imported_ahead(tmp_path):
+    """The zygote imports numpy once for files that use it; other files pay nothing."""
+    from harness.sandbox.packages import imported_packages
+    plain, user, nested = (tmp_path / name for name in ("plain.py", "user.py", "nested.py"))
+    plain.write_text("import math\n# numpy would be faster here\nx = 'import numpy'\n")
+    user.write_text("import math\nimport numpy as np\n")
+    nested.write_text("def f():\n    from numpy.linalg import norm\n    return norm\n")
+    assert imported_packages({"plain.py": plain}, ["numpy"]) == []
+    assert imported_packages({"plain.py": plain, "user.py": user}, ["numpy"]) == ["numpy"]
+    assert imported_packages({"nested.py": nested}, ["numpy", "scipy"]) == ["numpy"]
+    # A student's own numpy.py is what their import finds: nothing is imported ahead of it.
+    assert imported_packages({"user.py": user, "numpy.py": plain}, ["numpy"]) == []
