@@ -161,3 +161,19 @@ def test_only_files_that_import_an_allowed_package_have_it_imported_ahead(tmp_pa
     assert imported_packages({"nested.py": nested}, ["numpy", "scipy"]) == ["numpy"]
     # A student's own numpy.py is what their import finds: nothing is imported ahead of it.
     assert imported_packages({"user.py": user, "numpy.py": plain}, ["numpy"]) == []
+
+
+def test_gradescope_run_warns_the_instructor_when_the_packages_are_missing(tmp_path,
+                                                                           packages_root):
+    root = tmp_path / "autograder"
+    for part in ("submission", "results", "source"):
+        (root / part).mkdir(parents=True)
+    (root / "submission" / "adversarial_search.py").write_text(NUMPY_DOMINOES)
+    done = gamegrader("gradescope", "--root", str(root), "--assignment", ASSIGNMENT,
+                      env={"GAMEGRADER_PACKAGES": str(packages_root)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "warning: the allowed packages (numpy) are not installed for the sandbox" in \
+        done.stderr
+    document = json.loads((root / "results" / "results.json").read_text())
+    assert "numpy, which this course allows, but it is not installed on this grader" in \
+        document["output"]
