@@ -33,21 +33,33 @@ def numpy_is_installed_for_the_sandbox():
         "numpy is not installed for the sandbox: run '.venv/bin/gamegrader packages install'")
 
 
+_REFERENCE_GRADES: dict[Path, dict] = {}
+
+
+def reference_grade(grade, assignment: str, path: Path) -> dict:
+    """The reference's own grade, graded here (once per test process), never written down."""
+    if path not in _REFERENCE_GRADES:
+        _REFERENCE_GRADES[path] = grade(assignment, path)
+    return _REFERENCE_GRADES[path]
+
+
 def case_scores(document: dict) -> dict[str, float]:
     return {test["name"]: test["score"] for test in document["tests"]}
 
 
-def assert_same_grade(variant: dict, reference: dict) -> None:
-    """Same total and the same score in every case (so no loss hides behind a gain)."""
-    assert case_scores(variant) == case_scores(reference)
-    assert variant["score"] == reference["score"] > 0
+def assert_same_grade(grade, assignment: str, variant: Path, reference: Path) -> None:
+    """The variant gets the reference's total and the same score in every case (so no loss
+    hides behind a gain)."""
+    mine, theirs = grade(assignment, variant), reference_grade(grade, assignment, reference)
+    assert case_scores(mine) == case_scores(theirs)
+    assert mine["score"] == theirs["score"] > 0
 
 
 # --- honest variants: each gets exactly the reference's score ----------------------------------
 
 def test_an_unused_numpy_import_in_the_dominoes_file_costs_nothing(grade, mutate):
     variant = mutate(DOMINOES, [("import random\n", "import random\n\nimport numpy as np\n")])
-    assert_same_grade(grade("adversarial_search", variant), grade("adversarial_search", DOMINOES))
+    assert_same_grade(grade, "adversarial_search", variant, DOMINOES)
 
 
 LIGHTS_OUT_WITH_NUMPY = [
@@ -77,7 +89,7 @@ def _moves_to(parents, key):"""),
 
 def test_lights_out_with_a_numpy_helper_scores_like_the_reference(grade, mutate):
     variant = mutate(SEARCH_AND_GAMES, LIGHTS_OUT_WITH_NUMPY)
-    assert_same_grade(grade("search_and_games", variant), grade("search_and_games", SEARCH_AND_GAMES))
+    assert_same_grade(grade, "search_and_games", variant, SEARCH_AND_GAMES)
 
 
 OTHELLO_WITH_NUMPY = [
@@ -89,27 +101,30 @@ OTHELLO_WITH_NUMPY = [
     dark, light = np.count_nonzero(cells == 1), np.count_nonzero(cells == 2)
     return dark - light if color == 1 else light - dark
 """),
-    # A weighted-corner heuristic (not graded; the agent still calls it nowhere in the search).
-    ("""    \"\"\"Not graded; the reference competition agent lives in reference/othello/heuristic.py.\"\"\"
-    return compute_utility(board, color)
-""", """    cells = np.array(board)
+    # A weighted-corner heuristic (not graded; the graded search uses compute_utility).
+    ("""    return compute_utility(board, color)
+
+
+def _successors""", """    cells = np.array(board)
     weights = np.ones(cells.shape)
     weights[[0, 0, -1, -1], [0, -1, 0, -1]] = 5
     mine, theirs = cells == color, cells == 3 - color
     return float(np.sum(weights * mine) - np.sum(weights * theirs))
-"""),
+
+
+def _successors"""),
 ]
 
 
 def test_an_othello_agent_using_numpy_scores_like_the_reference_in_cases_and_games(grade, mutate):
     variant = mutate(OTHELLO, OTHELLO_WITH_NUMPY)
-    assert_same_grade(grade("othello", variant), grade("othello", OTHELLO))
+    assert_same_grade(grade, "othello", variant, OTHELLO)
 
 
 def test_an_optional_import_of_a_package_not_allowed_is_fine(grade, mutate):
     variant = mutate(DOMINOES, [("import random\n", "import random\n\ntry:\n    import pandas\n"
                                  "except ImportError:\n    pandas = None\n")])
-    assert_same_grade(grade("adversarial_search", variant), grade("adversarial_search", DOMINOES))
+    assert_same_grade(grade, "adversarial_search", variant, DOMINOES)
 
 
 # --- imports that are refused -------------------------------------------------------------------
@@ -157,7 +172,7 @@ except OSError:
 else:
     raise RuntimeError("numpy was writable")
 """)])
-    assert_same_grade(grade("adversarial_search", variant), grade("adversarial_search", DOMINOES))
+    assert_same_grade(grade, "adversarial_search", variant, DOMINOES)
 
 
 def test_every_assignment_allows_numpy():
