@@ -28,6 +28,7 @@ from typing import Mapping, Sequence
 PACKAGES_ENV = "GAMEGRADER_PACKAGES"
 ROOT_DEFAULT = Path("/usr/local/lib/gamegrader/packages")
 MANIFEST = "gamegrader-packages.json"
+MAX_SCANNED = 1 << 20  # bytes of a student file searched for imports
 
 # Runs a program with the packages folder appended to sys.path, then exactly as ``python SCRIPT
 # ARGS`` would (argv[0] and sys.path[0] are the script's). argv: -c FOLDER SCRIPT ARGS...
@@ -115,8 +116,10 @@ def imported_packages(files: Mapping[str, Path], modules: Sequence[str]) -> list
     for name, path in files.items():
         if not name.endswith(".py"):
             continue
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")[:1_000_000]
+        try:  # student files: bounded, and a link is never followed
+            descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+            with os.fdopen(descriptor, "rb") as source:
+                text = source.read(MAX_SCANNED).decode("utf-8", errors="replace")
         except OSError:
             continue
         found.update(m for m in modules

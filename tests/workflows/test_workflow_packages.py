@@ -159,6 +159,9 @@ def test_only_files_that_import_an_allowed_package_have_it_imported_ahead(tmp_pa
     assert imported_packages({"plain.py": plain}, ["numpy"]) == []
     assert imported_packages({"plain.py": plain, "user.py": user}, ["numpy"]) == ["numpy"]
     assert imported_packages({"nested.py": nested}, ["numpy", "scipy"]) == ["numpy"]
+    link = tmp_path / "link.py"
+    link.symlink_to(user)
+    assert imported_packages({"link.py": link}, ["numpy"]) == []  # never followed
     # A student's own numpy.py is what their import finds: nothing is imported ahead of it.
     assert imported_packages({"user.py": user, "numpy.py": plain}, ["numpy"]) == []
 
