@@ -97,3 +97,13 @@ def test_student_code_cannot_change_the_packages(sandbox):
         "import os",
         "open(os.path.join(os.path.dirname(np.__file__), 'planted.py'), 'w')"], timeout=20)
     assert raw.reply["observations"][1]["error"]["type"] == "PermissionError"
+
+
+def test_numpy_runs_single_threaded_under_the_sandbox_limits(sandbox):
+    """OpenBLAS would start a thread per CPU, each reserving address space and counting against
+    the process limit; the sandbox's environment keeps it to one."""
+    raw = sandbox.run_examples([
+        "product = np.ones((300, 300)) @ np.ones((300, 300))",
+        "[line.split()[1] for line in open('/proc/self/status') if line.startswith('Threads')]"],
+        timeout=20)
+    assert raw.reply["observations"][1]["value"] == ["1"]
