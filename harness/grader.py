@@ -8,7 +8,7 @@ from pathlib import Path
 
 from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.diagnosis import with_diagnosis
-from harness.compare.observations import error_from_reply
+from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
 from harness.import_policy import refused_import
 from harness.preflight import Preflight, describe_process_failure, run_preflight
@@ -41,6 +41,8 @@ class Grader:
         self.deadline = time.monotonic() + (budget if budget is not None else assignment.budget)
         self.sandbox: Sandbox | None = None
         self._preflight: Preflight | None = None
+        # Messages of refused imports met while grading (ordered, each once).
+        self.refused_imports: dict[str, None] = {}
         if assignment.main_file in self.found.files:
             files = dict(self.found.files)  # the student's files, under their handout names
             for support in assignment.support_files:
@@ -110,7 +112,7 @@ class Grader:
             return CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds)
         if "import_error" in raw.reply:
             error = error_from_reply(raw.reply["import_error"])
-            message = refused_import(error, self.assignment.allowed_packages) or \
+            message = self._note_refused_import(error) or \
                 f"importing your file raised {error.describe()}"
             return CaseResult(case, Verdict.RAISED, 0.0, message, raw.output, raw.seconds)
         try:
@@ -124,10 +126,20 @@ class Grader:
         if judgement.fraction < 1.0 and case.diagnose:
             judgement = with_diagnosis(judgement, case, observations)
         errors = [o.error for o in observations if o.error is not None]
+        for error in errors:
+            self._note_refused_import(error)
         failure = Verdict.WRONG_ANSWER
         if errors:
             failure = Verdict.OUT_OF_MEMORY if errors[0].type == "MemoryError" else Verdict.RAISED
         return self._from_judgement(case, judgement, failure, raw.output, raw.seconds)
+
+    def _note_refused_import(self, error: ErrorInfo) -> str:
+        """If ``error`` is an import this course refuses (e.g. inside a function, or in a second
+        module), its message, also kept once for the top of the results; else ""."""
+        message = refused_import(error, self.assignment.allowed_packages) or ""
+        if message:
+            self.refused_imports.setdefault(f"{message}.", None)
+        return message
 
     @staticmethod
     def _from_judgement(case: Case, judgement: Judgement, failure: Verdict, output: str = "",

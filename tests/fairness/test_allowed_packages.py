@@ -143,6 +143,34 @@ def test_a_package_the_course_does_not_allow_gets_one_message_at_the_top(module,
             test["output"]
 
 
+def test_a_refused_import_inside_a_function_costs_its_cases_and_is_named_at_the_top(
+        grade, mutate):
+    """Only the cases that call it fail (the file imports fine); the top says why, once."""
+    variant = mutate(DOMINOES, [("    def get_best_move(self, vertical, limit):\n",
+                                 "    def get_best_move(self, vertical, limit):\n"
+                                 "        import pandas\n")])
+    document = grade("adversarial_search", variant)
+    message = "your file imports pandas, which this course does not allow; allowed: numpy"
+    assert document["output"].count(message) == 1
+    groups = {t["name"].split(": ")[0]: t["score"] == t["max_score"] for t in document["tests"]}
+    assert groups == {"infrastructure": True, "get_best_move": False}
+
+
+def test_a_refused_import_in_a_second_module_is_named_at_the_top(grade, tmp_path):
+    """Stonehenge's strategy.py is imported by the cases that use it, not by the preflight."""
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    solution = SOLUTIONS / "stonehenge"
+    (folder / "stonehenge.py").write_text((solution / "stonehenge.py").read_text())
+    strategy = (solution / "strategy.py").read_text()
+    assert "\nfrom typing import" in strategy
+    (folder / "strategy.py").write_text(strategy.replace("\nfrom typing import",
+                                                         "\nimport requests\nfrom typing import"))
+    document = grade("stonehenge", folder, timeout_cap=20)
+    assert "your file imports requests, which this course does not allow; allowed: numpy" in \
+        document["output"]
+
+
 def test_an_allowed_package_missing_on_the_grader_is_reported_for_the_instructor(
         grade, mutate, tmp_path):
     variant = mutate(DOMINOES, [("import random\n", "import random\n\nimport numpy as np\n")])
