@@ -4,6 +4,8 @@
 #   docker run --rm -v $PWD/sub:/autograder/submission -v $PWD/res:/autograder/results \
 #       YOU/gamegrader-dominoes /autograder/run_autograder
 # Keep the image private: it contains the hidden cases.
+# setup.sh also installs the packages students may import (allowed_packages: numpy) from PyPI
+# into /usr/local/lib/gamegrader/packages, so the build needs network access.
 FROM gradescope/autograder-base:ubuntu-22.04
 
 ARG ASSIGNMENT=adversarial_search

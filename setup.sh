@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Gradescope image setup (run once, as root, by Gradescope; its shebang is ignored there).
 # Installs gamegrader into its own virtual environment (never touching the system python3),
-# creates the unprivileged user that student code runs as, and locks the source folder.
+# creates the unprivileged user that student code runs as, installs the third-party packages
+# students may import (the assignment's allowed_packages, for the interpreter the sandbox runs, in
+# a root-owned folder of their own: /usr/local/lib/gamegrader/packages, or $GAMEGRADER_PACKAGES),
+# and locks the source folder.
 # AUTOGRADER_ROOT replaces /autograder, so tests can run this in a temporary folder.
 set -euo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
@@ -17,6 +20,7 @@ fi
 python3 -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
 "$VENV/bin/python" -m pip install --quiet -e "$SOURCE"
+"$VENV/bin/gamegrader" packages install
 
 if [ "$(id -u)" = 0 ]; then
   id -u "$SANDBOX_USER" >/dev/null 2>&1 || \

@@ -248,6 +248,10 @@ Run the visible test cases of `{name}` on your own code before you submit.
     .venv/bin/pip install -e .
     .venv/bin/gamegrader check path/to/{main}
 
+Besides Python's standard library, your file may import: {allowed}. The first check installs
+{them} for the checker (once, with pip; `.venv/bin/gamegrader packages install` does it too). A
+file that imports any other package is not run, on Gradescope as here.
+
 Each visible case shows PASS or FAIL with its points; a failure shows the call that was made,
 the expected value and what your code returned (or raised). The total counts the visible cases
 only. Hidden cases run only on Gradescope and are not in this package.
@@ -264,7 +268,9 @@ def build_student(name: str, out: Path) -> Built:
     root = project_root()
     entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
     entries["README.md"] = STUDENT_README.format(
-        title=assignment.title, name=assignment.name, main=assignment.main_file).encode()
+        title=assignment.title, name=assignment.name, main=assignment.main_file,
+        allowed=", ".join(p.module for p in assignment.allowed_packages) or "nothing else",
+        them="them" if assignment.allowed_packages else "nothing").encode()
     entries[STUDENT_PACKAGE_MARKER] = b"The student package: instructor commands are refused.\n"
     for path in _tree(root / "harness"):
         entries[path.relative_to(root).as_posix()] = path

@@ -134,11 +134,39 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from harness.report import render
     existing_path(args.path)
     name = known_assignment(args.assignment) if args.assignment else infer_assignment(args.path)
+    _install_missing_packages(name)
     with tempfile.TemporaryDirectory() as folder:
         document = run_grading(name, args.path, Path(folder) / "results.json",
                                visible_only=True, siblings=True, quiet=True)
     print(render(document, color=sys.stdout.isatty()))
     print("Hidden cases are graded only on Gradescope.")
+    return 0
+
+
+def _install_missing_packages(name: str) -> None:
+    """Students: the first check installs the packages the course allows (once, per user)."""
+    from harness.packages_install import InstallError, install, missing
+    requirements = find_assignment(name).requirements
+    if not missing(requirements):
+        return
+    print(f"Installing the packages this course allows ({', '.join(requirements)}) for the "
+          "checker, once...", file=sys.stderr)
+    try:
+        install(requirements)
+    except InstallError as exc:
+        print(f"warning: {exc}\n(a file that imports them will not run here)", file=sys.stderr)
+
+
+def _cmd_packages(args: argparse.Namespace) -> int:
+    from harness.packages_install import InstallError, install
+    requirements = sorted({r for name in args.assignments or list_assignments()
+                           for r in find_assignment(name).requirements})
+    try:
+        for line in install(requirements, reinstall=args.reinstall):
+            print(line)
+    except InstallError as exc:
+        print(f"gamegrader packages: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -460,6 +488,19 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
     check.add_argument("--mutation-goal", type=float, default=0.95, metavar="SHARE",
                        help="the share of mutants the cases must catch (default 0.95)")
     check.set_defaults(run=_cmd_validate)
+
+    packages = commands.add_parser(
+        "packages", help="instructors: install the third-party packages students may import",
+        description="Install the allowed_packages of the assignments (default: all) into the "
+        "folder the sandbox imports them from, built for the interpreter it runs: "
+        "$GAMEGRADER_PACKAGES, else /usr/local/lib/gamegrader/packages as root and "
+        "~/.cache/gamegrader/packages otherwise. setup.sh runs this; so does the first "
+        "'gamegrader check'.")
+    packages.add_argument("action", choices=["install"])
+    packages.add_argument("assignments", nargs="*", help="names (default: all)")
+    packages.add_argument("--reinstall", action="store_true", help="install again even if "
+                          "already installed")
+    packages.set_defaults(run=_cmd_packages)
 
 
 INSTRUCTOR_COMMANDS = ("batch", "build", "diff", "generate", "similarity", "tournament",

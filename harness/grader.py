@@ -11,8 +11,9 @@ from pathlib import Path
 
 from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.diagnosis import with_diagnosis
-from harness.compare.observations import error_from_reply
+from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
+from harness.import_policy import refused_import
 from harness.preflight import (
     Preflight, describe_process_failure, resolver_notes, run_preflight)
 from harness.sandbox import Isolation, Sandbox
@@ -52,6 +53,8 @@ class Grader:
         self.sandbox: Sandbox | None = None
         self._preflight: Preflight | None = None
         self._staging: str | None = None
+        # Messages of refused imports met while grading (ordered, each once).
+        self.refused_imports: dict[str, None] = {}
         if assignment.main_file in self.found.files:
             # The student's files as read once at intake (never the submitted paths again),
             # written to a folder only this process can read.
@@ -62,7 +65,8 @@ class Grader:
             for probe in assignment.probe_files:
                 files[probe.name] = probe
             self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
-                                   name_resolver=assignment.name_resolver)
+                                   name_resolver=assignment.name_resolver,
+                                   packages=assignment.allowed_packages)
 
     @property
     def isolation_text(self) -> str:
@@ -78,7 +82,8 @@ class Grader:
                     import_problem=(lead + " ".join(self.found.notes)).strip())
             else:
                 self._preflight = run_preflight(self.sandbox, self.assignment.api,
-                                                PREFLIGHT_TIMEOUT)
+                                                PREFLIGHT_TIMEOUT,
+                                                self.assignment.allowed_packages)
         return self._preflight
 
     @property
@@ -121,7 +126,7 @@ class Grader:
         if self.sandbox is None or case.uses_main_module:
             preflight = self.preflight()
             if preflight.import_problem:
-                return CaseResult(case, Verdict.NOT_RUN, 0.0, preflight.import_problem)
+                return CaseResult(case, Verdict.NOT_RUN, 0.0, preflight.blocked_case_message)
             broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
             if broken:
                 return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))
@@ -142,9 +147,9 @@ class Grader:
             return CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds)
         if "import_error" in raw.reply:
             error = error_from_reply(raw.reply["import_error"])
-            return CaseResult(case, Verdict.RAISED, 0.0,
-                              f"importing your file raised {error.describe()}", raw.output,
-                              raw.seconds)
+            message = self._note_refused_import(error) or \
+                f"importing your file raised {error.describe()}"
+            return CaseResult(case, Verdict.RAISED, 0.0, message, raw.output, raw.seconds)
         try:
             observations = observations_from_reply(raw.reply.get("observations"))
         except ValueError as exc:
@@ -160,10 +165,20 @@ class Grader:
             if notes:
                 judgement = replace(judgement, message="\n".join([*notes, judgement.message]))
         errors = [o.error for o in observations if o.error is not None]
+        for error in errors:
+            self._note_refused_import(error)
         failure = Verdict.WRONG_ANSWER
         if errors:
             failure = Verdict.OUT_OF_MEMORY if errors[0].type == "MemoryError" else Verdict.RAISED
         return self._from_judgement(case, judgement, failure, raw.output, raw.seconds)
+
+    def _note_refused_import(self, error: ErrorInfo) -> str:
+        """If ``error`` is an import this course refuses (e.g. inside a function, or in a second
+        module), its message, also kept once for the top of the results; else ""."""
+        message = refused_import(error, self.assignment.allowed_packages) or ""
+        if message:
+            self.refused_imports.setdefault(f"{message}.", None)
+        return message
 
     @staticmethod
     def _from_judgement(case: Case, judgement: Judgement, failure: Verdict, output: str = "",

@@ -37,6 +37,21 @@ def assignment_name(root: Path, given: str | None) -> str | None:
         return None
 
 
+def warn_if_packages_missing(name: str) -> None:
+    """Tell the instructor (Gradescope shows this log to instructors only) when the packages
+    students may import are not installed for the sandbox, before a student finds out."""
+    from harness.packages_install import missing
+    from harness.spec import SpecError, find_assignment
+    try:
+        requirements = find_assignment(name).requirements
+    except SpecError:
+        return  # run_grading reports it
+    if missing(requirements):
+        print(f"warning: the allowed packages ({', '.join(requirements)}) are not installed for "
+              "the sandbox; files importing them will not run. Run 'gamegrader packages "
+              "install' in setup.sh (see the README, 'Allowed packages').", file=sys.stderr)
+
+
 def run(root: Path, given: str | None = None, budget: float | None = None) -> int:
     """Grade the submission under ``root``; always leaves a valid results.json. Returns 0."""
     from harness.cli import run_grading
@@ -48,6 +63,7 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
                        "your instructor.", execution_time=0.0,
             extra={"harness_error": "no assignment configured"}))
         return 0
+    warn_if_packages_missing(name)
     document = run_grading(name, root / "submission", output, budget=budget)
     print(f"Graded {name}: score {document['score']:g}", file=sys.stderr)
     return 0

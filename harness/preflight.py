@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from harness.compare.observations import ErrorInfo, error_from_reply
+from harness.import_policy import missing_module, refused_import
 from harness.sandbox import Sandbox
 from harness.sandbox.execution import RawRun
-from harness.spec.model import ApiEntry
+from harness.spec.model import AllowedPackage, ApiEntry
 
 _POSITIONAL = {"POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD"}
 
@@ -21,12 +22,19 @@ class Preflight:
         import_error: the exception the import raised, if it raised one.
         broken: API names that are missing or cannot be called as the handout does, with why.
         notes: warnings that cost no points (e.g. renamed parameters).
+        case_problem: what each case the import problem blocks shows, when the full message
+            is given once, at the top of the results ("" means ``import_problem`` itself).
     """
 
     import_problem: str = ""
     broken: Mapping[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     import_error: ErrorInfo | None = None
+    case_problem: str = ""
+
+    @property
+    def blocked_case_message(self) -> str:
+        return self.case_problem or self.import_problem
 
 
 def describe_process_failure(raw: RawRun, doing: str, timeout: float) -> str:
@@ -85,8 +93,10 @@ def resolver_notes(reply: Mapping[str, Any]) -> list[str]:
     return [note[:500] for note in notes[:20] if isinstance(note, str)]
 
 
-def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float) -> Preflight:
-    """Import the file once in the sandbox and check every API entry."""
+def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
+                  allowed: Sequence[AllowedPackage] = ()) -> Preflight:
+    """Import the file once in the sandbox and check every API entry (``allowed``: the
+    third-party packages the course allows, named when the file imports another one)."""
     raw = sandbox.preflight([entry.name for entry in api], timeout=timeout)
     if raw.reply is None:
         problem = describe_process_failure(raw, "importing your file", timeout)
@@ -95,6 +105,12 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float) -
         return Preflight(import_problem=problem)
     if "import_error" in raw.reply:
         error = error_from_reply(raw.reply["import_error"])
+        refused = refused_import(error, allowed)
+        if refused:
+            name = (missing_module(error) or "").split(".")[0]
+            return Preflight(import_problem=refused + ".", case_problem=(
+                f"not run: your file imports {name}, which cannot be imported here (see the "
+                "message at the top)"))
         hint = ""
         if error.type == "EOFError":
             hint = "\n  (input() is called at import time; the grader gives no keyboard input)"

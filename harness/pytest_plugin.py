@@ -73,6 +73,8 @@ class GradingRun:
                     lines.append(preflight.import_problem)
                 lines.extend(preflight.broken.values())
                 lines.extend(preflight.notes)
+            lines.extend(m for m in grader.refused_imports
+                         if preflight is None or m != preflight.import_problem)
         lines.extend(f"Spec error (tell your instructor): {e}" for e in self.spec_errors)
         return "\n".join(lines)
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Create .venv/ in the repository (if needed) and install gamegrader there, with test tools.
+# Create .venv/ in the repository (if needed) and install gamegrader there, with test tools,
+# then the third-party packages students may import, where the sandbox finds them (as root:
+# /usr/local/lib/gamegrader/packages; otherwise ~/.cache/gamegrader/packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
@@ -7,3 +9,4 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+.venv/bin/gamegrader packages install

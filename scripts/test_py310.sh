@@ -16,5 +16,6 @@ if [ -z "$PY310" ]; then
 fi
 [ -x .venv310/bin/python ] || "$PY310" -m venv .venv310
 .venv310/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+.venv310/bin/gamegrader packages install
 .venv310/bin/python -m pytest -n "${GAMEGRADER_TEST_WORKERS:-2}" --dist loadgroup -p no:cacheprovider \
     tests/harness tests/adversarial_search tests/test_project_checks.py

@@ -101,6 +101,11 @@ def _interpreters() -> list[str]:
     return [p for i, p in enumerate(found) if p not in found[:i] and os.path.exists(p)]
 
 
+def sandbox_interpreters() -> list[str]:
+    """Every interpreter student code may run under on this machine, preferred first."""
+    return _interpreters() if os.geteuid() == 0 else [sys.executable]
+
+
 def candidates() -> list[Isolation]:
     """Every configuration worth trying on this machine, strongest first.
 

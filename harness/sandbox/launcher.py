@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from pathlib import Path
 from typing import IO, Sequence
 
 from harness.sandbox.cleanup import supervise
@@ -15,20 +16,25 @@ from harness.sandbox.isolation import Isolation
 import shutil
 
 from harness.sandbox.limits import Limits, apply_limits, prlimit_words
+from harness.sandbox.packages import program_command
 
+# One thread for numeric libraries (allowed packages such as numpy): OpenBLAS would otherwise
+# start a thread per CPU, each reserving address space and counting against the process limit.
 SAFE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8",
-            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "HOME": "/tmp"}
+            "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0", "HOME": "/tmp",
+            "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
-def python_command(isolation: Isolation, script: str, *args: str, isolated: bool = True
-                   ) -> list[str]:
+def python_command(isolation: Isolation, script: str, *args: str, isolated: bool = True,
+                   packages: Path | None = None) -> list[str]:
     """The interpreter command for student code: no site-packages, no PYTHON* variables.
 
     ``isolated`` (``-I``) also keeps the script's folder off ``sys.path``; programs that import
-    a neighbour module (Othello's ``othello_shared``) run with ``-E -s`` instead.
+    a neighbour module (Othello's ``othello_shared``) run with ``-E -s`` instead. ``packages``
+    is the folder of allowed packages, appended to the program's ``sys.path``.
     """
     flags = ["-I", "-S"] if isolated else ["-E", "-s", "-S"]
-    return [isolation.interpreter, *flags, "-u", script, *args]
+    return program_command(isolation.interpreter, [*flags, "-u"], script, args, packages)
 
 
 def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Limits,

@@ -11,7 +11,7 @@ import os
 import secrets
 import subprocess
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from harness.sandbox.cleanup import (
     TAG_VARIABLE, become_subreaper, kill_user_processes, remove_user_files)
@@ -20,9 +20,12 @@ from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.isolation import Isolation, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
+from harness.sandbox.packages import imported_packages, installed_folder
 from harness.sandbox.programs import CallServer, StudentProgram
 from harness.sandbox.workspace import Workspace
 
+if TYPE_CHECKING:
+    from harness.spec.model import AllowedPackage
 
 NO_ZYGOTE_ENV = "GAMEGRADER_NO_ZYGOTE"
 
@@ -38,15 +41,24 @@ class Sandbox:
         isolation: the isolation to use; detected from the machine when None.
         name_resolver: a module of the case folder (a probe) whose ``resolve(module)`` runs in
             the worker right after each student module is imported (see harness.worker.main).
+        packages: the third-party packages student code may import (see
+            ``harness.sandbox.packages``); used when installed for the sandbox's interpreter.
     """
 
     def __init__(self, module: str, files: dict[str, Path], limits: Limits | None = None,
                  isolation: Isolation | None = None, *,
-                 name_resolver: str | None = None) -> None:
+                 name_resolver: str | None = None,
+                 packages: Sequence[AllowedPackage] = ()) -> None:
         self.module = module
         self.name_resolver = name_resolver
         self.limits = limits or Limits()
         self.isolation = isolation or detect()
+        # The allowed third-party packages, importable read-only (None: none, or not installed),
+        # and those the files import, which the zygote imports once for every case.
+        self.packages = installed_folder(self.isolation.interpreter,
+                                         [p.requirement for p in packages])
+        self.preload = imported_packages(files, [p.module for p in packages]) \
+            if self.packages else []
         self.workspace = Workspace(files, self.isolation)
         self.tag = secrets.token_hex(8)  # marks this sandbox's processes (see cleanup)
         if not self.isolation.has_pid_namespace:
@@ -74,6 +86,10 @@ class Sandbox:
         return worker
 
     @property
+    def _packages_path(self) -> str | None:
+        return str(self.packages) if self.packages else None
+
+    @property
     def main_file(self) -> str:
         return f"{self.module}.py"
 
@@ -82,7 +98,8 @@ class Sandbox:
         folder = self.workspace.new_case_folder("case")
         module = module or self.module
         request = {"mode": mode, "module": module, "file": f"{module}.py",
-                   "cwd": str(folder), **fields}
+                   "cwd": str(folder), "packages": self._packages_path,
+                   "preload": self.preload, **fields}
         if self.name_resolver:
             request["resolver"] = self.name_resolver
         try:
@@ -119,7 +136,7 @@ class Sandbox:
         """
         folder = self.workspace.new_case_folder()
         process = launch(python_command(self.isolation, script or self.main_file, *args,
-                                        isolated=False),
+                                        isolated=False, packages=self.packages),
                          cwd=str(folder), isolation=self.isolation, limits=self.limits,
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          extra_env={TAG_VARIABLE: self.tag})
@@ -146,7 +163,8 @@ class Sandbox:
             os.close(request_read)
         assert process.stdin is not None
         process.stdin.write(json.dumps({"mode": "serve", "module": self.module,
-                                        "file": self.main_file}).encode())
+                                        "file": self.main_file,
+                                        "packages": self._packages_path}).encode())
         process.stdin.close()
         server = CallServer(process, self.isolation, request_write, reply_read,
                             on_close=lambda: self.workspace.discard(folder), tag=self.tag)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -13,7 +14,7 @@ from harness.sandbox.limits import Limits
 from harness.spec import schema
 from harness.spec.doctests import parse_transcript
 from harness.spec.errors import SpecError
-from harness.spec.model import ApiEntry, Assignment, Case, Visibility
+from harness.spec.model import AllowedPackage, ApiEntry, Assignment, Case, Visibility
 
 DEFAULTS: dict[str, Any] = {"points": 1, "visibility": "visible", "timeout": 10,
                             "compare": "doctest"}
@@ -65,6 +66,15 @@ def parse_api_entry(text: str) -> ApiEntry:
     return ApiEntry(name, tuple(params), len(params) - len(function.args.defaults), text)
 
 
+def allowed_package(entry: str | dict[str, str]) -> AllowedPackage:
+    """An ``allowed_packages`` entry (already schema-checked): a requirement whose name is also
+    the module students import, or ``{package: REQUIREMENT, module: NAME}``."""
+    if isinstance(entry, dict):
+        return AllowedPackage(" ".join(entry["package"].split()), entry["module"])
+    name = re.split(r"[\s=!~<>]", entry, maxsplit=1)[0]
+    return AllowedPackage(" ".join(entry.split()), name.replace("-", "_").replace(".", "_"))
+
+
 def load_assignment(folder: Path) -> Assignment:
     """Read ``folder/assignment.yaml``.
 
@@ -104,7 +114,8 @@ def load_assignment(folder: Path) -> Assignment:
         limits=Limits(**data.get("limits", {})),
         budget=float(data.get("budget_seconds", DEFAULT_BUDGET)),
         total_points=data.get("total_points"), arena=str(data.get("arena", "")),
-        name_resolver=resolver)
+        name_resolver=resolver,
+        allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])))
 
 
 def list_assignments(root: Path | None = None) -> list[str]:

@@ -45,6 +45,18 @@ class ApiEntry:
 
 
 @dataclass(frozen=True)
+class AllowedPackage:
+    """A third-party package the course lets students import (``allowed_packages``).
+
+    ``requirement`` is what pip installs (``numpy`` or ``numpy>=1.22``); ``module`` is the name
+    students import (``numpy``; differs for e.g. ``scikit-learn``/``sklearn``).
+    """
+
+    requirement: str
+    module: str
+
+
+@dataclass(frozen=True)
 class Case:
     """One graded test: a transcript (or a runner), its points and how to judge it."""
 
@@ -96,6 +108,12 @@ class Assignment:
     name_resolver: str | None = None
     """A probe module whose ``resolve(module)`` may bind handout names a student module lacks
     (e.g. through a registry the starter lets students fill); see docs/architecture.md."""
+    allowed_packages: tuple[AllowedPackage, ...] = ()
+
+    @property
+    def requirements(self) -> tuple[str, ...]:
+        """What pip installs for this assignment's sandbox."""
+        return tuple(package.requirement for package in self.allowed_packages)
 
     @property
     def case_files(self) -> tuple[Path, ...]:

@@ -8,6 +8,17 @@ POINTS = {"type": "number", "minimum": 0}
 TIMEOUT = {"type": "number", "exclusiveMinimum": 0, "maximum": 600}
 NAME = {"type": "string", "minLength": 1, "maxLength": 200}
 DOTTED = {"type": "string", "pattern": r"^[A-Za-z_][\w.]*(:[A-Za-z_]\w*)?$"}
+# A PyPI name with optional version clauses ("numpy", "numpy>=1.22,<3"): no URL, extra, marker
+# or option, so the text can go to pip as it is.
+_VERSION = r"\s*(==|!=|~=|>=|<=|<|>)\s*[A-Za-z0-9.*+!_-]+"
+REQUIREMENT = {"type": "string", "maxLength": 200,
+               "pattern": rf"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?({_VERSION}(\s*,{_VERSION})*)?$"}
+IDENTIFIER = {"type": "string", "pattern": r"^[A-Za-z_]\w*$"}
+ALLOWED_PACKAGE = {"oneOf": [
+    REQUIREMENT,
+    {"type": "object", "required": ["package", "module"],
+     "properties": {"package": REQUIREMENT, "module": IDENTIFIER},
+     "additionalProperties": False}]}
 
 _CASE_COMMON: dict[str, Any] = {
     "points": POINTS,
@@ -98,6 +109,7 @@ ASSIGNMENT = {
         "budget_seconds": {"type": "number", "exclusiveMinimum": 0},
         "arena": {"type": "string", "pattern": r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$"},
         "total_points": POINTS,
+        "allowed_packages": {"type": "array", "items": ALLOWED_PACKAGE, "uniqueItems": True},
     },
     "additionalProperties": False,
 }

@@ -98,7 +98,27 @@ def encode(value, budget=None, depth=0):
     if cls is dict:
         return {"dict": [[encode(k, budget, depth + 1), encode(v, budget, depth + 1)]
                          for k, v in dict.items(value)]}
+    plain = numpy_scalar(value)
+    if plain is not value:
+        return encode(plain, budget, depth + 1)
     return {"opaque": _type_name(value)}
+
+
+def numpy_scalar(value):
+    """A numpy scalar (``np.int64``, ``np.float64``, ``np.bool_``, ``np.str_``) as the Python
+    value it holds, else ``value`` itself. numpy is an allowed package, and its sums and counts
+    return such scalars where the handout shows an int; the course's tests compared them with
+    ``==`` and accepted them. ``numpy.generic.item`` reads the stored number itself, so no
+    method of the object is called. Arrays stay opaque: no handout shows one."""
+    numpy = sys.modules.get("numpy")
+    generic = getattr(numpy, "generic", None)
+    if not isinstance(generic, type) or not isinstance(value, generic):
+        return value
+    try:
+        plain = generic.item(value)
+    except Exception:
+        return value
+    return plain if type(plain) in (bool, int, float, str) else value
 
 
 def decode(data):
@@ -265,6 +285,32 @@ def serve(module, request_fd: int, reply) -> None:
             reply.flush()
 
 
+def use_allowed_packages(request: dict) -> None:
+    """Make the course's allowed third-party packages importable: the grader names a read-only
+    folder holding only them. Appended last, so it can never shadow the standard library or the
+    student's own files; numpy and the like are imported only by code that asks for them."""
+    folder = request.get("packages")
+    if isinstance(folder, str) and folder not in sys.path:
+        sys.path.append(folder)
+
+
+def preload_allowed_packages(request: dict) -> None:
+    """Zygote only: import the allowed packages the student's files use, once, before forking
+    (trusted code from the read-only folder; student code never runs here). Each case then
+    finds them imported instead of paying the import (numpy: about 0.2 s) inside its own time
+    limit; the first request (the preflight, with a generous limit) pays it."""
+    names = request.get("preload")
+    if not isinstance(names, list) or not names:
+        return
+    use_allowed_packages(request)
+    for name in names:
+        if isinstance(name, str) and name.isidentifier() and name not in sys.modules:
+            try:
+                __import__(name)
+            except Exception:  # the case imports it again and reports the problem itself
+                pass
+
+
 def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
     """Serve one request in this process, reply on ``reply_fd``, and exit without cleanup."""
     reply = os.fdopen(reply_fd, "w", encoding="utf-8")
@@ -280,6 +326,7 @@ def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
     os.dup2(devnull, 0)
     sys.stdin = io.StringIO(request.get("stdin") or "")
     sys.path[:] = [os.getcwd()] + [p for p in sys.path if "site-packages" not in p]
+    use_allowed_packages(request)
     sys.dont_write_bytecode = True
     path = os.path.join(os.getcwd(), request["file"])
     answer = {"mode": request["mode"]}
@@ -352,6 +399,7 @@ def zygote(control_fd: int) -> None:
         reply_fd, output_fd = fds
         if request.get("cwd") and request.get("file"):
             precompile(os.path.join(request["cwd"], request["file"]))
+        preload_allowed_packages(request)
         sys.stdout.flush()
         child = os.fork()
         if child == 0:

@@ -45,8 +45,10 @@ def sandbox_server(path: str) -> Iterator[CallServerLike]:
     resource-limited process; leaving the context closes the process and the sandbox.
     """
     from harness import Sandbox
+    from harness.spec import find_assignment
 
-    with Sandbox(MODULE, {f"{MODULE}.py": Path(path)}) as sandbox:
+    with Sandbox(MODULE, {f"{MODULE}.py": Path(path)},
+                 packages=find_assignment("isolation").allowed_packages) as sandbox:
         server = sandbox.start_server()
         try:
             yield server

@@ -125,10 +125,12 @@ class OthelloArena:
         if entrant.source.startswith(HOUSE_PREFIX):
             return house_seat(entrant.source[len(HOUSE_PREFIX):], seed, self.reference_budget)
         from harness import Sandbox
+        from harness.spec import find_assignment
 
         sandbox = stack.enter_context(Sandbox("agent", {
             "agent.py": Path(entrant.source),
-            "othello_shared.py": TEMPLATE_DIR / "othello_shared.py"}))
+            "othello_shared.py": TEMPLATE_DIR / "othello_shared.py"},
+            packages=find_assignment("othello").allowed_packages))
         program = stack.enter_context(sandbox.start_program())
         return program_seat(program, self.settings)
 
