@@ -82,18 +82,20 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float) -
         if raw.output.strip():
             problem += f"\n  Before that, your code printed:\n{raw.output.strip()[-1500:]}"
         return Preflight(import_problem=problem)
-    if "import_error" in raw.reply:
-        error = error_from_reply(raw.reply["import_error"])
+    if raw.reply.import_error is not None:
+        error = error_from_reply(raw.reply.import_error)
         hint = ""
         if error.type == "EOFError":
             hint = "\n  (input() is called at import time; the grader gives no keyboard input)"
         return Preflight(import_problem=f"importing your file raised {error.describe()}{hint}")
-    names = raw.reply.get("names")
-    if not isinstance(names, dict):
+    names = raw.reply.names
+    if names is None:
         return Preflight(import_problem="importing your file broke the grader's protocol")
     broken, notes = {}, []
     for entry in api:
-        problem, note = check_signature(entry, names.get(entry.name))
+        report = names.get(entry.name)
+        problem, note = check_signature(entry, None if report is None else {
+            "callable": report.callable, "parameters": report.parameters})
         if problem:
             broken[entry.name] = problem
         if note:

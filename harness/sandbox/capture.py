@@ -3,12 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-_CONTROL = {c: None for c in range(32) if chr(c) not in "\n\t"}
+from harness.safe_text import safe_bytes as clean_text
 
-
-def clean_text(data: bytes) -> str:
-    """Decode untrusted bytes for display: invalid UTF-8 replaced, control characters dropped."""
-    return data.decode("utf-8", errors="replace").translate(_CONTROL).replace("\r", "")
+__all__ = ["BoundedBuffer", "clean_text"]
 
 
 @dataclass

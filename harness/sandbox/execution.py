@@ -1,15 +1,15 @@
 """Run one worker request to completion under a wall-clock deadline."""
 from __future__ import annotations
 
-import json
 import os
 import selectors
 import subprocess
 import time
 from dataclasses import dataclass
+from msgspec.structs import replace
 from pathlib import Path
-from typing import Any
 
+from harness.protocol import REPLY_LIMIT, ProtocolError, WorkerReply, WorkerRequest, decode, encode
 from harness.sandbox.capture import BoundedBuffer
 from harness.sandbox.cleanup import TAG_VARIABLE, terminate
 from harness.sandbox.isolation import Isolation
@@ -17,7 +17,6 @@ from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 
 OUTPUT_LIMIT = 16 * 1024
-REPLY_LIMIT = 8 * 1024 * 1024
 STARTUP_ALLOWANCE = 1.0
 
 
@@ -26,15 +25,16 @@ class RawRun:
     """What came back from one worker process, before any interpretation.
 
     Attributes:
-        reply: the decoded JSON reply, or None if none (or an unreadable one) arrived.
-        reply_problem: why ``reply`` is None although the process answered, else "".
+        reply: the decoded reply, or None if none (or one breaking the protocol) arrived.
+        reply_problem: why ``reply`` is None although the process answered ("reply too large
+            / malformed: ..."), else "".
         output: the process's own stdout/stderr (bounded, cleaned).
         timed_out: the deadline passed before the process finished.
         exit_status: the process's return code (negative: killed by that signal), or None.
         seconds: wall-clock time from start to finish.
     """
 
-    reply: dict[str, Any] | None
+    reply: WorkerReply | None
     reply_problem: str
     output: str
     timed_out: bool
@@ -71,7 +71,7 @@ class WorkerProcess:
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def run(self, request: dict[str, Any], timeout: float) -> RawRun:
+    def run(self, request: WorkerRequest, timeout: float) -> RawRun:
         """Send ``request``, collect the reply within ``timeout`` (+ an import allowance), and
         kill everything the process started, whatever happened."""
         process = self.process
@@ -81,9 +81,9 @@ class WorkerProcess:
         timed_out = False
         try:
             assert process.stdin is not None and process.stdout is not None
-            request = {**request, "cpu_seconds": int(timeout + STARTUP_ALLOWANCE) + 1}
+            request = replace(request, cpu_seconds=int(timeout + STARTUP_ALLOWANCE) + 1)
             try:
-                process.stdin.write(json.dumps(request).encode())
+                process.stdin.write(encode(request))
                 process.stdin.close()
             except (BrokenPipeError, OSError):
                 pass
@@ -91,7 +91,7 @@ class WorkerProcess:
                                         self.reply_read: reply_bytes}, self.reply_read, deadline)
         finally:
             self.discard()
-        reply, problem = _parse_reply(reply_bytes)
+        reply, problem = parse_reply(reply_bytes)
         return RawRun(reply, problem, output.text(), timed_out, process.returncode,
                       time.monotonic() - started)
 
@@ -136,13 +136,14 @@ def _pump(process: subprocess.Popen[bytes], sinks: dict[int, BoundedBuffer], rep
                     open_fds.discard(key.fd)
             if process.poll() is not None and reply_fd in open_fds:
                 # The worker is gone; an orphan may still hold the pipe. Drain what is there.
-                _drain(reply_fd, sinks[reply_fd])
+                drain(reply_fd, sinks[reply_fd])
                 return False
     finally:
         selector.close()
 
 
-def _drain(fd: int, sink: BoundedBuffer) -> None:
+def drain(fd: int, sink: BoundedBuffer) -> None:
+    """Read what a non-blocking pipe holds now into ``sink``."""
     while True:
         try:
             chunk = os.read(fd, 65536)
@@ -153,15 +154,14 @@ def _drain(fd: int, sink: BoundedBuffer) -> None:
         sink.add(chunk)
 
 
-def _parse_reply(buffer: BoundedBuffer) -> tuple[dict[str, Any] | None, str]:
+def parse_reply(buffer: BoundedBuffer) -> tuple[WorkerReply | None, str]:
+    """The typed reply in ``buffer`` (see harness.protocol), or None and why it broke the
+    protocol ("" when nothing was sent)."""
     if buffer.overflowed:
-        return None, f"the reply was larger than {REPLY_LIMIT} bytes"
+        return None, f"reply too large (more than {REPLY_LIMIT} bytes)"
     if not buffer.data:
         return None, ""
     try:
-        reply = json.loads(bytes(buffer.data).decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return None, "the reply was not valid JSON"
-    if not isinstance(reply, dict):
-        return None, "the reply was not a JSON object"
-    return reply, ""
+        return decode(bytes(buffer.data), WorkerReply), ""
+    except ProtocolError as exc:
+        return None, str(exc)

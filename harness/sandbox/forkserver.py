@@ -9,7 +9,6 @@ the whole zygote and starts another for the next case.
 """
 from __future__ import annotations
 
-import json
 import os
 import selectors
 import socket
@@ -18,15 +17,18 @@ import time
 from pathlib import Path
 from typing import Any
 
+from msgspec.structs import replace
+
+from harness.protocol import (
+    REPLY_LIMIT, Exited, ForkRequest, ProtocolError, Started, WorkerRequest, ZygoteEvent, decode,
+    encode)
 from harness.sandbox.capture import BoundedBuffer
 from harness.sandbox.cleanup import TAG_VARIABLE, kill_adopted_orphans, terminate
-from harness.sandbox.execution import (
-    OUTPUT_LIMIT, REPLY_LIMIT, RawRun, _drain, _parse_reply)
+from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, drain, parse_reply
 from harness.sandbox.isolation import Isolation
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 
-MAX_REQUEST = 1 << 20
 # A fork starts in about a millisecond; this covers the fork, the copy of the files and the
 # reply's trip (a fresh interpreter gets execution.FORK_ALLOWANCE instead).
 FORK_ALLOWANCE = 0.25
@@ -56,27 +58,35 @@ class ForkServer:
         self.control = ours
         self.alive = True
 
-    def run(self, request: dict[str, Any], timeout: float) -> RawRun:
-        """Run one request in a fresh fork. Raises ZygoteFailed if nothing was started."""
-        data = json.dumps({**request, "cpu_seconds": int(timeout + FORK_ALLOWANCE) + 1})
-        if len(data) > MAX_REQUEST or not self.alive:
-            raise ZygoteFailed("request too large or zygote gone")
+    def run(self, request: WorkerRequest, timeout: float) -> RawRun:
+        """Run one request in a fresh fork. Raises ZygoteFailed if nothing was started.
+
+        The zygote gets only the three pipes; the request goes down the first one, read by the
+        forked child alone (the zygote never holds a case's inputs).
+        """
+        data = encode(replace(request, cpu_seconds=int(timeout + FORK_ALLOWANCE) + 1))
+        if not self.alive:
+            raise ZygoteFailed("zygote gone")
+        order = encode(ForkRequest(precompile=os.path.join(request.cwd, request.file)
+                                   if request.cwd else ""))
+        request_read, request_write = os.pipe()
         reply_read, reply_write = os.pipe()
         output_read, output_write = os.pipe()
         started = time.monotonic()
         try:
             try:
-                socket.send_fds(self.control, [data.encode()], [reply_write, output_write])
+                socket.send_fds(self.control, [order], [request_read, reply_write, output_write])
             except OSError as exc:
+                os.close(request_write)
                 self.close()
                 raise ZygoteFailed(str(exc)) from exc
         finally:
-            os.close(reply_write)
-            os.close(output_write)
+            for fd in (request_read, reply_write, output_write):
+                os.close(fd)
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
         try:
-            status, timed_out = self._pump(reply_read, output_read, reply_bytes, output,
-                                           started + timeout + FORK_ALLOWANCE)
+            status, timed_out = self._pump(_Feed(request_write, data), reply_read, output_read,
+                                           reply_bytes, output, started + timeout + FORK_ALLOWANCE)
         finally:
             os.close(reply_read)
             os.close(output_read)
@@ -85,13 +95,14 @@ class ForkServer:
                                  else os.getuid())
         if status is None and not timed_out and reply_bytes.data == b"" and not output.data:
             raise ZygoteFailed("the zygote stopped before starting the case")
-        reply, problem = _parse_reply(reply_bytes)
+        reply, problem = parse_reply(reply_bytes)
         return RawRun(reply, problem, output.text(), timed_out, status,
                       time.monotonic() - started)
 
-    def _pump(self, reply_fd: int, output_fd: int, reply: BoundedBuffer, output: BoundedBuffer,
-              deadline: float) -> tuple[int | None, bool]:
-        """Collect the case's reply and output until the zygote reports its exit.
+    def _pump(self, feed: _Feed, reply_fd: int, output_fd: int, reply: BoundedBuffer,
+              output: BoundedBuffer, deadline: float) -> tuple[int | None, bool]:
+        """Feed the request, collect the case's reply and output until the zygote reports its
+        exit.
 
         Returns ``(exit status or None, timed_out)``. On a timeout or a protocol breach the
         zygote (and with it, in a pid namespace, every process of the case) is killed.
@@ -102,6 +113,7 @@ class ForkServer:
             os.set_blocking(fd, False)
             selector.register(fd, selectors.EVENT_READ)
         selector.register(self.control, selectors.EVENT_READ)
+        feed.register(selector)
         child: int | None = None
         try:
             while True:
@@ -110,17 +122,20 @@ class ForkServer:
                     self._kill_case(child)
                     return None, True
                 for key, _ in selector.select(timeout=remaining):
+                    if key.fd == feed.fd:
+                        feed.advance(selector)
+                        continue
                     if key.fileobj is self.control:
-                        message = self._receive()
-                        if message is None:
+                        event = self._receive()
+                        if event is None:
                             self._kill_case(child)
                             return None, False
-                        if "started" in message:
-                            child = message["started"]
+                        if isinstance(event, Started):
+                            child = event.pid
                             continue
                         for fd, sink in sinks.items():
-                            _drain(fd, sink)
-                        return int(message["exited"]), False
+                            drain(fd, sink)
+                        return event.status, False
                     fd = key.fd
                     try:
                         chunk = os.read(fd, 65536)
@@ -131,17 +146,14 @@ class ForkServer:
                     else:
                         selector.unregister(fd)
         finally:
+            feed.close()
             selector.close()
 
-    def _receive(self) -> dict[str, Any] | None:
+    def _receive(self) -> Started | Exited | None:
         try:
-            data = self.control.recv(4096)
-            message = json.loads(data.decode("ascii"))
-        except (OSError, ValueError, UnicodeDecodeError):
+            return decode(self.control.recv(4096), ZygoteEvent, limit=4096)  # type: ignore[no-any-return]
+        except (OSError, ProtocolError):
             return None
-        valid = isinstance(message, dict) and len(message) == 1 and (
-            type(message.get("started")) is int or type(message.get("exited")) is int)
-        return message if valid else None
 
     def _kill_case(self, child: Any) -> None:
         """Stop the case: the whole zygote goes (it is replaced for the next case)."""
@@ -157,6 +169,35 @@ class ForkServer:
             self.alive = False
             self.control.close()
             terminate(self.process, self.isolation, self.tag)
+
+
+class _Feed:
+    """Writes a request into a non-blocking pipe as the reader takes it, then closes it."""
+
+    def __init__(self, fd: int, data: bytes) -> None:
+        self.fd = fd
+        self.data = memoryview(data)
+        os.set_blocking(fd, False)
+
+    def register(self, selector: selectors.BaseSelector) -> None:
+        selector.register(self.fd, selectors.EVENT_WRITE)
+
+    def advance(self, selector: selectors.BaseSelector) -> None:
+        try:
+            written = os.write(self.fd, self.data[:65536])
+        except BlockingIOError:
+            return
+        except OSError:  # the child is gone or closed its end: nothing more to send
+            written = len(self.data)
+        self.data = self.data[written:]
+        if not self.data:
+            selector.unregister(self.fd)
+            self.close()
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
 
 
 def _is_child_of(pid: int, parent: int) -> bool:
