@@ -169,14 +169,15 @@ def decode(data: bytes, kind: Any, limit: int = REPLY_LIMIT) -> Any:
         ProtocolError: over ``limit`` bytes, not valid JSON/UTF-8, or not the declared shape.
     """
     if len(data) > limit:
-        raise ProtocolError(f"reply too large (more than {limit} bytes)")
+        raise ProtocolError(f"reply too large or malformed: more than {limit} bytes")
     decoder = _DECODERS.get(kind)
     if decoder is None:
         decoder = _DECODERS[kind] = msgspec.json.Decoder(kind)
     try:
         return decoder.decode(data)
     except (msgspec.MsgspecError, ValueError, RecursionError) as exc:
-        raise ProtocolError(f"malformed reply: {safe_text(str(exc), 300)}") from None
+        raise ProtocolError(f"reply too large or malformed: {safe_text(str(exc), 300)}"
+                            ) from None
 
 
 def encode(message: Any) -> bytes:
@@ -195,4 +196,4 @@ def value_of(nodes: Optional[list[Any]]) -> Any:
     try:
         return codec.decode_value(nodes)
     except codec.MalformedValue as exc:
-        raise ProtocolError(f"malformed value: {exc}") from None
+        raise ProtocolError(f"reply too large or malformed: {exc}") from None

@@ -27,7 +27,7 @@ class RawRun:
     Attributes:
         reply: the decoded reply, or None if none (or one breaking the protocol) arrived.
         reply_problem: why ``reply`` is None although the process answered ("reply too large
-            / malformed: ..."), else "".
+            or malformed: ..."), else "".
         output: the process's own stdout/stderr (bounded, cleaned).
         timed_out: the deadline passed before the process finished.
         exit_status: the process's return code (negative: killed by that signal), or None.
@@ -158,7 +158,7 @@ def parse_reply(buffer: BoundedBuffer) -> tuple[WorkerReply | None, str]:
     """The typed reply in ``buffer`` (see harness.protocol), or None and why it broke the
     protocol ("" when nothing was sent)."""
     if buffer.overflowed:
-        return None, f"reply too large (more than {REPLY_LIMIT} bytes)"
+        return None, f"reply too large or malformed: more than {REPLY_LIMIT} bytes"
     if not buffer.data:
         return None, ""
     try:
