@@ -13,8 +13,10 @@ Modes:
 - ``preflight``: import the module and report the signatures of the names the spec lists.
 - ``serve``: import once, then answer ``{"function", "args"}`` lines from REQUEST_FD until EOF.
 
-Values are encoded with exact-type checks (see ``encode``): a subclass of a builtin, or any other
-object, becomes ``{"opaque": type name}`` and its methods are never called.
+Messages follow ``harness/protocol.py`` (docs/architecture.md, "Wire format"), written here with
+stdlib ``json`` as one ASCII line each. Values are flat node lists encoded with exact-type checks
+(see ``encode``): a subclass of a builtin, or any other object, becomes ``["opaque", type name]``
+and its methods are never called. Every text is cut to the protocol's bounds before it is sent.
 """
 from __future__ import annotations
 

@@ -160,3 +160,14 @@ def test_a_real_full_disk_still_gets_the_final_results(tmp_path):
         assert sorted(p.name for p in folder.iterdir()) == ["filler", "results.json"]
     finally:
         subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def test_the_terminal_report_shows_no_control_sequences():
+    """``check`` and ``grade --show`` print through report.render, whatever file they read."""
+    from harness.report import render
+    nasty = "\x1b]0;title\x07\x1b[2J\x9b1m\ud800"
+    text = render({"output": "summary" + nasty, "tests": [
+        {"name": "case" + nasty, "number": "1.1", "score": 0, "max_score": 1,
+         "status": "failed", "output": "Wrong answer\nexpected 1" + nasty}]})
+    assert "\x1b" not in text and "\x9b" not in text and "title" not in text
+    assert "\ufffd" in text and "expected 1" in text
