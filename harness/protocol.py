@@ -54,7 +54,7 @@ Node = Union[None, bool, Annotated[int, msgspec.Meta(ge=codec.INT64[0], le=codec
 Value = Annotated[list[Node], msgspec.Meta(max_length=codec.MAX_NODES)]
 
 
-class _Message(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+class _Message(msgspec.Struct, forbid_unknown_fields=True):
     """Base: unknown fields are refused (skipping them would recurse into their nesting)."""
 
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import selectors
 import subprocess
 import time
 from dataclasses import dataclass
@@ -10,7 +9,7 @@ from msgspec.structs import replace
 from pathlib import Path
 
 from harness.protocol import REPLY_LIMIT, ProtocolError, WorkerReply, WorkerRequest, decode, encode
-from harness.sandbox.capture import BoundedBuffer
+from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import TAG_VARIABLE, terminate
 from harness.sandbox.isolation import Isolation
 from harness.sandbox.launcher import launch, python_command
@@ -76,19 +75,24 @@ class WorkerProcess:
         kill everything the process started, whatever happened."""
         process = self.process
         started = time.monotonic()
-        deadline = started + timeout + STARTUP_ALLOWANCE
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
-        timed_out = False
         try:
             assert process.stdin is not None and process.stdout is not None
             request = replace(request, cpu_seconds=int(timeout + STARTUP_ALLOWANCE) + 1)
-            try:
-                process.stdin.write(encode(request))
-                process.stdin.close()
-            except (BrokenPipeError, OSError):
-                pass
-            timed_out = _pump(process, {process.stdout.fileno(): output,
-                                        self.reply_read: reply_bytes}, self.reply_read, deadline)
+            feed = Feed(os.dup(process.stdin.fileno()), encode(request))
+            process.stdin.close()
+
+            def finished(open_fds: set[int]) -> bool:
+                if process.poll() is None:
+                    return False
+                # The worker is gone; an orphan may still hold a pipe: take what is there.
+                for fd in open_fds:
+                    drain(fd, sinks[fd])
+                return True
+
+            sinks = {process.stdout.fileno(): output, self.reply_read: reply_bytes}
+            timed_out = pump(sinks, started + timeout + STARTUP_ALLOWANCE, feed=feed,
+                             finished=finished)
         finally:
             self.discard()
         reply, problem = parse_reply(reply_bytes)
@@ -107,51 +111,6 @@ class WorkerProcess:
                 closer()
             except OSError:
                 pass
-
-
-def _pump(process: subprocess.Popen[bytes], sinks: dict[int, BoundedBuffer], reply_fd: int,
-          deadline: float) -> bool:
-    """Read every stream until the reply pipe closes and the process ends; True on timeout."""
-    selector = selectors.DefaultSelector()
-    for fd in sinks:
-        os.set_blocking(fd, False)
-        selector.register(fd, selectors.EVENT_READ)
-    open_fds = set(sinks)
-    try:
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return True
-            if reply_fd not in open_fds and process.poll() is not None:
-                return False
-            for key, _ in selector.select(timeout=min(remaining, 0.05)):
-                try:
-                    chunk = os.read(key.fd, 65536)
-                except BlockingIOError:
-                    continue
-                if chunk:
-                    sinks[key.fd].add(chunk)
-                else:
-                    selector.unregister(key.fd)
-                    open_fds.discard(key.fd)
-            if process.poll() is not None and reply_fd in open_fds:
-                # The worker is gone; an orphan may still hold the pipe. Drain what is there.
-                drain(reply_fd, sinks[reply_fd])
-                return False
-    finally:
-        selector.close()
-
-
-def drain(fd: int, sink: BoundedBuffer) -> None:
-    """Read what a non-blocking pipe holds now into ``sink``."""
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except BlockingIOError:
-            return
-        if not chunk:
-            return
-        sink.add(chunk)
 
 
 def parse_reply(buffer: BoundedBuffer) -> tuple[WorkerReply | None, str]:

@@ -10,7 +10,6 @@ the whole zygote and starts another for the next case.
 from __future__ import annotations
 
 import os
-import selectors
 import socket
 import subprocess
 import time
@@ -22,9 +21,9 @@ from msgspec.structs import replace
 from harness.protocol import (
     REPLY_LIMIT, Exited, ForkRequest, ProtocolError, Started, WorkerRequest, ZygoteEvent, decode,
     encode)
-from harness.sandbox.capture import BoundedBuffer
+from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import TAG_VARIABLE, kill_adopted_orphans, terminate
-from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, drain, parse_reply
+from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
 from harness.sandbox.isolation import Isolation
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
@@ -85,8 +84,9 @@ class ForkServer:
                 os.close(fd)
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
         try:
-            status, timed_out = self._pump(_Feed(request_write, data), reply_read, output_read,
-                                           reply_bytes, output, started + timeout + FORK_ALLOWANCE)
+            status, timed_out = self._collect(Feed(request_write, data), reply_read, output_read,
+                                              reply_bytes, output,
+                                              started + timeout + FORK_ALLOWANCE)
         finally:
             os.close(reply_read)
             os.close(output_read)
@@ -99,55 +99,35 @@ class ForkServer:
         return RawRun(reply, problem, output.text(), timed_out, status,
                       time.monotonic() - started)
 
-    def _pump(self, feed: _Feed, reply_fd: int, output_fd: int, reply: BoundedBuffer,
-              output: BoundedBuffer, deadline: float) -> tuple[int | None, bool]:
+    def _collect(self, feed: Feed, reply_fd: int, output_fd: int, reply: BoundedBuffer,
+                 output: BoundedBuffer, deadline: float) -> tuple[int | None, bool]:
         """Feed the request, collect the case's reply and output until the zygote reports its
         exit.
 
         Returns ``(exit status or None, timed_out)``. On a timeout or a protocol breach the
         zygote (and with it, in a pid namespace, every process of the case) is killed.
         """
-        selector = selectors.DefaultSelector()
         sinks = {reply_fd: reply, output_fd: output}
-        for fd in sinks:
-            os.set_blocking(fd, False)
-            selector.register(fd, selectors.EVENT_READ)
-        selector.register(self.control, selectors.EVENT_READ)
-        feed.register(selector)
-        child: int | None = None
-        try:
-            while True:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    self._kill_case(child)
-                    return None, True
-                for key, _ in selector.select(timeout=remaining):
-                    if key.fd == feed.fd:
-                        feed.advance(selector)
-                        continue
-                    if key.fileobj is self.control:
-                        event = self._receive()
-                        if event is None:
-                            self._kill_case(child)
-                            return None, False
-                        if isinstance(event, Started):
-                            child = event.pid
-                            continue
-                        for fd, sink in sinks.items():
-                            drain(fd, sink)
-                        return event.status, False
-                    fd = key.fd
-                    try:
-                        chunk = os.read(fd, 65536)
-                    except BlockingIOError:
-                        continue
-                    if chunk:
-                        sinks[fd].add(chunk)
-                    else:
-                        selector.unregister(fd)
-        finally:
-            feed.close()
-            selector.close()
+        child: list[int] = []
+        status: list[int | None] = [None]
+
+        def on_event() -> bool:
+            event = self._receive()
+            if isinstance(event, Started):
+                child.append(event.pid)
+                return False
+            if isinstance(event, Exited):
+                for fd, sink in sinks.items():
+                    drain(fd, sink)
+                status[0] = event.status
+            else:
+                self._kill_case(child[-1] if child else None)
+            return True
+
+        if pump(sinks, deadline, feed=feed, events=self.control, on_event=on_event):
+            self._kill_case(child[-1] if child else None)
+            return None, True
+        return status[0], False
 
     def _receive(self) -> Started | Exited | None:
         try:
@@ -169,35 +149,6 @@ class ForkServer:
             self.alive = False
             self.control.close()
             terminate(self.process, self.isolation, self.tag)
-
-
-class _Feed:
-    """Writes a request into a non-blocking pipe as the reader takes it, then closes it."""
-
-    def __init__(self, fd: int, data: bytes) -> None:
-        self.fd = fd
-        self.data = memoryview(data)
-        os.set_blocking(fd, False)
-
-    def register(self, selector: selectors.BaseSelector) -> None:
-        selector.register(self.fd, selectors.EVENT_WRITE)
-
-    def advance(self, selector: selectors.BaseSelector) -> None:
-        try:
-            written = os.write(self.fd, self.data[:65536])
-        except BlockingIOError:
-            return
-        except OSError:  # the child is gone or closed its end: nothing more to send
-            written = len(self.data)
-        self.data = self.data[written:]
-        if not self.data:
-            selector.unregister(self.fd)
-            self.close()
-
-    def close(self) -> None:
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
 
 
 def _is_child_of(pid: int, parent: int) -> bool:

@@ -147,8 +147,8 @@ def encode(value) -> list:
 
 def decode(nodes: list):
     """Inverse of ``encode`` for arguments sent by the trusted side (never opaque)."""
-    stack = [["root", 1, []]]
-    makers = {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset,
+    stack: list = [["root", 1, []]]
+    makers: dict = {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset,
               "dict": lambda items: dict(zip(items[0::2], items[1::2]))}
     for node in nodes:
         if type(node) is list:
@@ -307,7 +307,7 @@ def serve(module, request_fd: int, reply) -> None:
     with os.fdopen(request_fd, "r", encoding="utf-8") as requests:
         for line in requests:
             call = json.loads(line)
-            answer = {}
+            answer: dict = {}
             capture = _BoundedText()
             sys.stdout = capture
             try:
