@@ -146,36 +146,27 @@ def encode(value) -> list:
 
 
 def decode(nodes: list):
-    """Inverse of ``encode`` for arguments sent by the trusted side (never opaque)."""
-    stack: list = [["root", 1, []]]
-    makers: dict = {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset,
-              "dict": lambda items: dict(zip(items[0::2], items[1::2]))}
-    for node in nodes:
-        if type(node) is list:
-            tag, body = node
-            if tag in makers:
-                count = body * 2 if tag == "dict" else body
-                if count:
-                    stack.append([tag, count, []])
-                    continue
-                node = makers[tag]([])
-            elif tag == "float":
-                node = float(body)
-            elif tag == "int":
-                node = int(body)
-            else:
-                node = bytes.fromhex(body).decode("utf-8", "surrogatepass")
-        while True:
-            frame = stack[-1]
-            frame[2].append(node)
-            frame[1] -= 1
-            if frame[1]:
-                break
-            stack.pop()
-            if frame[0] == "root":
-                return frame[2][0]
-            node = makers[frame[0]](frame[2])
-    raise ValueError("the value ends early")
+    """Inverse of ``encode`` for arguments sent by the trusted side (trusted, never opaque, and
+    shallow: plain recursion is enough here)."""
+    position = iter(nodes)
+
+    def build():
+        node = next(position)
+        if type(node) is not list:
+            return node
+        tag, body = node
+        if tag == "dict":
+            return {build(): build() for _ in range(body)}
+        if tag in ("list", "tuple", "set", "frozenset"):
+            return {"list": list, "tuple": tuple, "set": set,
+                    "frozenset": frozenset}[tag](build() for _ in range(body))
+        if tag == "float":
+            return float(body)
+        if tag == "int":
+            return int(body)
+        return bytes.fromhex(body).decode("utf-8", "surrogatepass")
+
+    return build()
 
 
 def describe_error(exc: BaseException, student_file: str) -> dict:
@@ -245,7 +236,7 @@ def run_examples(module, request, path) -> list:
     # Like the interactive prompt and doctest: an expression whose value is None shows nothing.
     sys.displayhook = lambda value: None if value is None else shown.append(value)
     observations = []
-    for index, source in enumerate(request["examples"]):
+    for index, source in enumerate(request.get("examples", [])):
         shown.clear()
         capture = _BoundedText()
         sys.stdout = capture
@@ -283,7 +274,7 @@ def _parameters(obj):
 def preflight(module, request) -> dict:
     """Report, for each dotted name the spec lists, whether it exists and its parameters."""
     found: dict = {}
-    for dotted in request["names"]:
+    for dotted in request.get("names", []):
         obj = module
         try:
             for part in dotted.split("."):

@@ -121,3 +121,15 @@ def test_safe_text_is_linear_on_hostile_patterns():
     # Unterminated sequences of every kind, repeated: each pattern is matched in one pass.
     for unit in ("\x1b[", "\x1b]", "\x1bP", "\x1b[0;", "\x1b"):
         assert "\x1b" not in safe_text(unit * 200_000)
+
+
+def test_a_request_with_no_examples_or_names_still_reaches_the_worker(tmp_path):
+    """Fields left at their defaults are omitted on the wire; the worker must not need them."""
+    from harness.sandbox import Sandbox
+    source = tmp_path / "student.py"
+    source.write_text("X = 1\n")
+    with Sandbox("student", {"student.py": source}) as box:
+        run = box.run_examples([], timeout=5)
+        assert run.reply is not None and run.reply.observations == []
+        checked = box.preflight([], timeout=5)
+        assert checked.reply is not None and checked.reply.names == {}

@@ -4,24 +4,6 @@ import re as _inputs_re
 _BOARD = _inputs_re.compile(rb"DominoesGame\((\[\[[^()\n\\]{1,2000}?\]\])\)")
 
 
-def _scan_memory(pid):
-    """Every board literal in the writable memory of ``pid`` ("self" or a number)."""
-    with open(f"/proc/{pid}/maps") as maps:
-        regions = [line.split()[:2] for line in maps]
-    found = set()
-    with open(f"/proc/{pid}/mem", "rb", 0) as memory:
-        for addresses, permissions in regions:
-            start, end = (int(part, 16) for part in addresses.split("-"))
-            if not permissions.startswith("rw") or end - start > 1 << 28:
-                continue
-            try:
-                memory.seek(start)
-                found.update(_BOARD.findall(memory.read(end - start)))
-            except (OSError, OverflowError, ValueError):
-                continue
-    return found
-
-
 def other_case_inputs(board):
     """Look in this process's memory (inherited from the process it was forked from) and in
     its parent's (the zygote, if any) for the board of any other case than this one."""
@@ -31,7 +13,7 @@ def other_case_inputs(board):
     read, others = [], set()
     for pid, who in (("self", "self"), (parent, "parent")):
         try:
-            others |= _scan_memory(pid) - {own}
+            others |= {match.group(1) for match in scan_memory(pid, _BOARD)} - {own}
             read.append(f"{who} read")
         except OSError as exc:
             read.append(f"{who} {type(exc).__name__}")
