@@ -133,3 +133,23 @@ def test_a_request_with_no_examples_or_names_still_reaches_the_worker(tmp_path):
         assert run.reply is not None and run.reply.observations == []
         checked = box.preflight([], timeout=5)
         assert checked.reply is not None and checked.reply.names == {}
+
+
+@pytest.mark.parametrize("line", [
+    b"[" * 20000 + b"]" * 20000,
+    b'{"stdout": "", "value": [["set", 20000], ' + b", ".join(
+        b'["int", "%d"]' % (k * (2 ** 61 - 1)) for k in range(1, 20001)) + b"]}",
+    b'{"stdout": "", "value": [1], "passed": true}',
+])
+def test_a_call_server_forging_its_reply_line_breaks_only_that_call(tmp_path, line):
+    from harness.sandbox import Sandbox
+    source = tmp_path / "student.py"
+    source.write_text("import os, sys\n"
+                      "def forge():\n"
+                      f"    os.write(int(sys.argv[1]), {line!r} + b'\\n')\n"
+                      "    return 1\n")
+    with Sandbox("student", {"student.py": source}) as box, box.start_server() as server:
+        assert server.import_error == ""
+        result = server.call("forge", [], timeout=10)
+        assert not result.ok and result.crashed
+        assert "reply too large or malformed" in result.error
