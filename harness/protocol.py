@@ -16,7 +16,7 @@ code): ``ProtocolError`` says why, and the case fails as a protocol violation.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Optional, TypeVar, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
 import msgspec
 
@@ -158,7 +158,6 @@ class ProtocolError(ValueError):
     """A student process sent something the protocol does not allow: too large or malformed."""
 
 
-_M = TypeVar("_M")
 _DECODERS: dict[Any, msgspec.json.Decoder[Any]] = {}
 
 
