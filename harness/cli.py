@@ -34,7 +34,8 @@ def run_grading(assignment_name: str, submission: Path, output: Path, *,
     import pytest
     started = time.monotonic()
     results_file.write(output, results_file.provisional(
-        "Grading started but did not finish; please contact your instructor."))
+        "Grading started but did not finish; please contact your instructor."),
+        reserve=results_file.RESERVE_BYTES)  # room for the final file on a full disk
     try:
         assignment = find_assignment(assignment_name)
         args = [str(assignment.folder / "cases"), "-c", str(PYTEST_INI),

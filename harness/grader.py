@@ -145,13 +145,13 @@ class Grader:
                 verdict = Verdict.TIMED_OUT
             message = describe_process_failure(raw, "running this case", timeout)
             return CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds)
-        if "import_error" in raw.reply:
-            error = error_from_reply(raw.reply["import_error"])
+        if raw.reply.import_error is not None:
+            error = error_from_reply(raw.reply.import_error)
             message = self._note_refused_import(error) or \
                 f"importing your file raised {error.describe()}"
             return CaseResult(case, Verdict.RAISED, 0.0, message, raw.output, raw.seconds)
         try:
-            observations = observations_from_reply(raw.reply.get("observations"))
+            observations = observations_from_reply(raw.reply.observations)
         except ValueError as exc:
             return CaseResult(case, Verdict.PROTOCOL_VIOLATION, 0.0,
                               f"your code broke the grader's protocol: {exc}", raw.output,

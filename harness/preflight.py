@@ -6,6 +6,8 @@ from typing import Any, Mapping, Sequence
 
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.import_policy import missing_module, refused_import
+from harness.protocol import WorkerReply
+from harness.safe_text import safe_text
 from harness.sandbox import Sandbox
 from harness.sandbox.execution import RawRun
 from harness.spec.model import AllowedPackage, ApiEntry
@@ -84,13 +86,10 @@ def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
     return "", ""
 
 
-def resolver_notes(reply: Mapping[str, Any]) -> list[str]:
-    """The assignment's name resolver's notes (found names, say), bounded: they come from the
-    student's process."""
-    notes = reply.get("resolver_notes")
-    if not isinstance(notes, list):
-        return []
-    return [note[:500] for note in notes[:20] if isinstance(note, str)]
+def resolver_notes(reply: WorkerReply) -> list[str]:
+    """The assignment's name resolver's notes (found names, say), made safe: they come from the
+    student's process (the protocol bounds their number and length)."""
+    return [safe_text(note, 500) for note in reply.resolver_notes]
 
 
 def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
@@ -103,8 +102,8 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
         if raw.output.strip():
             problem += f"\n  Before that, your code printed:\n{raw.output.strip()[-1500:]}"
         return Preflight(import_problem=problem)
-    if "import_error" in raw.reply:
-        error = error_from_reply(raw.reply["import_error"])
+    if raw.reply.import_error is not None:
+        error = error_from_reply(raw.reply.import_error)
         refused = refused_import(error, allowed)
         if refused:
             name = (missing_module(error) or "").split(".")[0]
@@ -116,12 +115,14 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
             hint = "\n  (input() is called at import time; the grader gives no keyboard input)"
         return Preflight(import_problem=f"importing your file raised {error.describe()}{hint}",
                          import_error=error)
-    names = raw.reply.get("names")
-    if not isinstance(names, dict):
+    names = raw.reply.names
+    if names is None:
         return Preflight(import_problem="importing your file broke the grader's protocol")
     broken, notes = {}, resolver_notes(raw.reply)
     for entry in api:
-        problem, note = check_signature(entry, names.get(entry.name))
+        report = names.get(entry.name)
+        problem, note = check_signature(entry, None if report is None else {
+            "callable": report.callable, "parameters": report.parameters})
         if problem:
             broken[entry.name] = problem
         if note:

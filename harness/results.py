@@ -1,10 +1,17 @@
 """results.json: built from case results, validated against Gradescope's schema, written atomically.
 
 Only this module writes the file. A provisional document is written first, so a run killed midway
-still leaves valid JSON; the final document replaces it once, at the end.
+still leaves valid JSON; the final document replaces it once, at the end. Every string written
+passes through ``safe_text`` (student text can hold lone surrogates and terminal escapes).
+
+A full disk at the end must not cost the results: the provisional file is written with
+``reserve`` bytes of trailing whitespace (still valid JSON), and if the atomic write of the final
+document fails for lack of space, the final document is written over those already-allocated
+bytes instead (with its feedback texts shortened if it would not fit).
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -13,11 +20,16 @@ from typing import Any, Iterable
 
 import jsonschema
 
+from harness.safe_text import safe_text
 from harness.spec.model import Case
 from harness.verdicts import CaseResult, Verdict
 
 SCHEMA_PATH = Path(__file__).resolve().parent / "data" / "results_schema.json"
 OUTPUT_LIMIT = 8000
+# Room kept on disk for the final document (about 250 cases with 2,000 characters of feedback
+# each fit; a larger document is shortened to fit, see ``_fit``).
+RESERVE_BYTES = 2 * 1024 * 1024
+_NO_SPACE = (errno.ENOSPC, errno.EDQUOT)
 
 
 def _schema() -> dict[str, Any]:
@@ -30,9 +42,19 @@ def validate(document: dict[str, Any]) -> None:
 
 
 def _cap(text: str, limit: int = OUTPUT_LIMIT) -> str:
-    if len(text) <= limit:
-        return text
-    return text[:limit] + f"\n[... {len(text) - limit} more characters cut by the grader]"
+    return safe_text(text, limit)
+
+
+def _clean(data: Any) -> Any:
+    """The document with every string made safe (a document is a few levels deep)."""
+    if isinstance(data, str):
+        return safe_text(data)
+    if isinstance(data, dict):
+        return {safe_text(key) if isinstance(key, str) else key: _clean(value)
+                for key, value in data.items()}
+    if isinstance(data, list):
+        return [_clean(item) for item in data]
+    return data
 
 
 def test_entry(result: CaseResult) -> dict[str, Any]:
@@ -73,6 +95,7 @@ def build(results: list[CaseResult], *, output: str, execution_time: float,
     leaderboard = [dict(entry) for r in ordered for entry in r.leaderboard]
     if leaderboard:
         document["leaderboard"] = leaderboard
+    document = _clean(document)
     validate(document)
     return document
 
@@ -83,15 +106,35 @@ def provisional(message: str) -> dict[str, Any]:
             "tests": [], "extra_data": {"final": False}}
 
 
-def write(path: Path, document: dict[str, Any]) -> None:
-    """Validate, then write atomically (temporary file in the same folder, then replace)."""
+def _serialize(document: dict[str, Any]) -> bytes:
+    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def write(path: Path, document: dict[str, Any], *, reserve: int = 0) -> None:
+    """Validate, then write atomically (temporary file in the same folder, then replace).
+
+    ``reserve``: bytes of trailing whitespace to keep allocated after the document (for the
+    provisional file), which a later write reuses when the disk is full.
+    """
+    document = _clean(document)
     validate(document)
+    data = _serialize(document)
+    try:
+        _write_atomically(path, data, reserve)
+    except OSError as exc:
+        if exc.errno not in _NO_SPACE or not _write_in_place(path, document, data):
+            raise
+
+
+def _write_atomically(path: Path, data: bytes, reserve: int) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".results-", suffix=".json")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            json.dump(document, stream, indent=2, ensure_ascii=False)
-            stream.write("\n")
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            padding = b" " * 65536
+            while reserve > 0:
+                reserve -= stream.write(padding[:reserve])
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o644)
@@ -102,6 +145,36 @@ def write(path: Path, document: dict[str, Any]) -> None:
         except OSError:
             pass
         raise
+
+
+def _write_in_place(path: Path, document: dict[str, Any], data: bytes) -> bool:
+    """The disk is full: overwrite the existing (provisional, padded) file's own bytes, which
+    needs no new space. False if there is no such file or the document cannot fit in it."""
+    try:
+        room = os.lstat(path).st_size
+    except OSError:
+        return False
+    fitted = data if len(data) <= room else _fit(document, room)
+    if fitted is None:
+        return False
+    with open(path, "r+b") as stream:
+        stream.write(fitted)
+        stream.truncate(len(fitted))
+        stream.flush()
+        os.fsync(stream.fileno())
+    return True
+
+
+def _fit(document: dict[str, Any], room: int) -> bytes | None:
+    """The document with its feedback texts shortened until it takes at most ``room`` bytes."""
+    for limit in (2000, 500, 100, 0):
+        shorter = dict(document, output=safe_text(document.get("output", ""), limit * 4),
+                       tests=[dict(test, output=safe_text(test.get("output", ""), limit))
+                              for test in document.get("tests", [])])
+        data = _serialize(shorter)
+        if len(data) <= room:
+            return data
+    return None
 
 
 def is_final(path: Path) -> bool:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from harness.codec import decode_value
+from harness.protocol import ErrorReport, ObservationReport, value_of
+from harness.safe_text import safe_text
 
 
 @dataclass(frozen=True)
@@ -30,34 +31,22 @@ class Observation:
     error: ErrorInfo | None = None
 
 
-def _error(data: Any) -> ErrorInfo:
-    if not isinstance(data, dict):
-        return ErrorInfo("UnknownError", "the worker sent a malformed error")
-    return ErrorInfo(str(data.get("type", "Error"))[:200], str(data.get("message", ""))[:2000],
-                     str(data.get("where", ""))[:2000])
+def error_from_reply(report: ErrorReport) -> ErrorInfo:
+    """An ErrorInfo from a decoded error report, its texts made safe to store and show."""
+    return ErrorInfo(safe_text(report.type, 200), safe_text(report.message, 2000),
+                     safe_text(report.where, 2000))
 
 
-def error_from_reply(data: Any) -> ErrorInfo:
-    """Build an ErrorInfo from an untrusted reply field."""
-    return _error(data)
-
-
-def observations_from_reply(items: Any) -> list[Observation]:
-    """Decode the worker's ``observations`` list.
+def observations_from_reply(items: list[ObservationReport] | None) -> list[Observation]:
+    """Observations from a decoded ``run`` reply: values rebuilt, texts made safe.
 
     Raises:
-        ValueError: the list is not in the documented shape.
+        harness.protocol.ProtocolError (a ValueError): a value breaks the wire format's bounds,
+            or the reply holds no observations.
     """
-    if not isinstance(items, list):
-        raise ValueError("observations is not a list")
-    observations = []
-    for item in items:
-        if not isinstance(item, dict):
-            raise ValueError("an observation is not an object")
-        has_value = item.get("has_value") is True
-        observations.append(Observation(
-            value=decode_value(item.get("value")) if has_value else None,
-            has_value=has_value,
-            stdout=item["stdout"][:20000] if isinstance(item.get("stdout"), str) else "",
-            error=_error(item["error"]) if "error" in item else None))
-    return observations
+    if items is None:
+        raise ValueError("the reply holds no observations")
+    return [Observation(value=value_of(item.value) if item.has_value else None,
+                        has_value=item.has_value, stdout=safe_text(item.stdout, 20000),
+                        error=None if item.error is None else error_from_reply(item.error))
+            for item in items]

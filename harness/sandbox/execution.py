@@ -1,23 +1,21 @@
 """Run one worker request to completion under a wall-clock deadline."""
 from __future__ import annotations
 
-import json
 import os
-import selectors
 import subprocess
 import time
 from dataclasses import dataclass
+from msgspec.structs import replace
 from pathlib import Path
-from typing import Any
 
-from harness.sandbox.capture import BoundedBuffer
+from harness.protocol import REPLY_LIMIT, ProtocolError, WorkerReply, WorkerRequest, decode, encode
+from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import TAG_VARIABLE, terminate
 from harness.sandbox.isolation import Isolation
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 
 OUTPUT_LIMIT = 16 * 1024
-REPLY_LIMIT = 8 * 1024 * 1024
 STARTUP_ALLOWANCE = 1.0
 
 
@@ -26,15 +24,16 @@ class RawRun:
     """What came back from one worker process, before any interpretation.
 
     Attributes:
-        reply: the decoded JSON reply, or None if none (or an unreadable one) arrived.
-        reply_problem: why ``reply`` is None although the process answered, else "".
+        reply: the decoded reply, or None if none (or one breaking the protocol) arrived.
+        reply_problem: why ``reply`` is None although the process answered ("reply too large
+            or malformed: ..."), else "".
         output: the process's own stdout/stderr (bounded, cleaned).
         timed_out: the deadline passed before the process finished.
         exit_status: the process's return code (negative: killed by that signal), or None.
         seconds: wall-clock time from start to finish.
     """
 
-    reply: dict[str, Any] | None
+    reply: WorkerReply | None
     reply_problem: str
     output: str
     timed_out: bool
@@ -71,27 +70,32 @@ class WorkerProcess:
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def run(self, request: dict[str, Any], timeout: float) -> RawRun:
+    def run(self, request: WorkerRequest, timeout: float) -> RawRun:
         """Send ``request``, collect the reply within ``timeout`` (+ an import allowance), and
         kill everything the process started, whatever happened."""
         process = self.process
         started = time.monotonic()
-        deadline = started + timeout + STARTUP_ALLOWANCE
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
-        timed_out = False
         try:
             assert process.stdin is not None and process.stdout is not None
-            request = {**request, "cpu_seconds": int(timeout + STARTUP_ALLOWANCE) + 1}
-            try:
-                process.stdin.write(json.dumps(request).encode())
-                process.stdin.close()
-            except (BrokenPipeError, OSError):
-                pass
-            timed_out = _pump(process, {process.stdout.fileno(): output,
-                                        self.reply_read: reply_bytes}, self.reply_read, deadline)
+            request = replace(request, cpu_seconds=int(timeout + STARTUP_ALLOWANCE) + 1)
+            feed = Feed(os.dup(process.stdin.fileno()), encode(request))
+            process.stdin.close()
+
+            def finished(open_fds: set[int]) -> bool:
+                if process.poll() is None:
+                    return False
+                # The worker is gone; an orphan may still hold a pipe: take what is there.
+                for fd in open_fds:
+                    drain(fd, sinks[fd])
+                return True
+
+            sinks = {process.stdout.fileno(): output, self.reply_read: reply_bytes}
+            timed_out = pump(sinks, started + timeout + STARTUP_ALLOWANCE, feed=feed,
+                             finished=finished)
         finally:
             self.discard()
-        reply, problem = _parse_reply(reply_bytes)
+        reply, problem = parse_reply(reply_bytes)
         return RawRun(reply, problem, output.text(), timed_out, process.returncode,
                       time.monotonic() - started)
 
@@ -109,59 +113,14 @@ class WorkerProcess:
                 pass
 
 
-def _pump(process: subprocess.Popen[bytes], sinks: dict[int, BoundedBuffer], reply_fd: int,
-          deadline: float) -> bool:
-    """Read every stream until the reply pipe closes and the process ends; True on timeout."""
-    selector = selectors.DefaultSelector()
-    for fd in sinks:
-        os.set_blocking(fd, False)
-        selector.register(fd, selectors.EVENT_READ)
-    open_fds = set(sinks)
-    try:
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return True
-            if reply_fd not in open_fds and process.poll() is not None:
-                return False
-            for key, _ in selector.select(timeout=min(remaining, 0.05)):
-                try:
-                    chunk = os.read(key.fd, 65536)
-                except BlockingIOError:
-                    continue
-                if chunk:
-                    sinks[key.fd].add(chunk)
-                else:
-                    selector.unregister(key.fd)
-                    open_fds.discard(key.fd)
-            if process.poll() is not None and reply_fd in open_fds:
-                # The worker is gone; an orphan may still hold the pipe. Drain what is there.
-                _drain(reply_fd, sinks[reply_fd])
-                return False
-    finally:
-        selector.close()
-
-
-def _drain(fd: int, sink: BoundedBuffer) -> None:
-    while True:
-        try:
-            chunk = os.read(fd, 65536)
-        except BlockingIOError:
-            return
-        if not chunk:
-            return
-        sink.add(chunk)
-
-
-def _parse_reply(buffer: BoundedBuffer) -> tuple[dict[str, Any] | None, str]:
+def parse_reply(buffer: BoundedBuffer) -> tuple[WorkerReply | None, str]:
+    """The typed reply in ``buffer`` (see harness.protocol), or None and why it broke the
+    protocol ("" when nothing was sent)."""
     if buffer.overflowed:
-        return None, f"the reply was larger than {REPLY_LIMIT} bytes"
+        return None, f"reply too large or malformed: more than {REPLY_LIMIT} bytes"
     if not buffer.data:
         return None, ""
     try:
-        reply = json.loads(bytes(buffer.data).decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return None, "the reply was not valid JSON"
-    if not isinstance(reply, dict):
-        return None, "the reply was not a JSON object"
-    return reply, ""
+        return decode(bytes(buffer.data), WorkerReply), ""
+    except ProtocolError as exc:
+        return None, str(exc)

@@ -9,24 +9,25 @@ the whole zygote and starts another for the next case.
 """
 from __future__ import annotations
 
-import json
 import os
-import selectors
 import socket
 import subprocess
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
-from harness.sandbox.capture import BoundedBuffer
+from msgspec.structs import replace
+
+from harness.protocol import (
+    REPLY_LIMIT, Exited, ForkRequest, ProtocolError, Started, WorkerRequest, ZygoteEvent, decode,
+    encode)
+from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import TAG_VARIABLE, kill_adopted_orphans, terminate
-from harness.sandbox.execution import (
-    OUTPUT_LIMIT, REPLY_LIMIT, RawRun, _drain, _parse_reply)
+from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
 from harness.sandbox.isolation import Isolation
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 
-MAX_REQUEST = 1 << 20
 # A fork starts in about a millisecond; this covers the fork, the copy of the files and the
 # reply's trip (a fresh interpreter gets execution.FORK_ALLOWANCE instead).
 FORK_ALLOWANCE = 0.25
@@ -39,10 +40,14 @@ class ZygoteFailed(RuntimeError):
 class ForkServer:
     """A running zygote; ``run`` grades one request in a forked child."""
 
-    def __init__(self, *, worker: Path, isolation: Isolation, limits: Limits, tag: str = ""
-                 ) -> None:
+    def __init__(self, *, worker: Path, isolation: Isolation, limits: Limits, tag: str = "",
+                 packages: str | None = None, preload: Sequence[str] = ()) -> None:
         self.isolation = isolation
         self.tag = tag
+        # The allowed packages' folder, and those the student's files import: the zygote
+        # imports them once, so cases do not pay for it (see worker.preload_allowed_packages).
+        self.packages = packages
+        self.preload = tuple(preload)
         self.namespaced = isolation.has_pid_namespace
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
@@ -56,27 +61,37 @@ class ForkServer:
         self.control = ours
         self.alive = True
 
-    def run(self, request: dict[str, Any], timeout: float) -> RawRun:
-        """Run one request in a fresh fork. Raises ZygoteFailed if nothing was started."""
-        data = json.dumps({**request, "cpu_seconds": int(timeout + FORK_ALLOWANCE) + 1})
-        if len(data) > MAX_REQUEST or not self.alive:
-            raise ZygoteFailed("request too large or zygote gone")
+    def run(self, request: WorkerRequest, timeout: float) -> RawRun:
+        """Run one request in a fresh fork. Raises ZygoteFailed if nothing was started.
+
+        The zygote gets only the three pipes; the request goes down the first one, read by the
+        forked child alone (the zygote never holds a case's inputs).
+        """
+        data = encode(replace(request, cpu_seconds=int(timeout + FORK_ALLOWANCE) + 1))
+        if not self.alive:
+            raise ZygoteFailed("zygote gone")
+        order = encode(ForkRequest(precompile=os.path.join(request.cwd, request.file)
+                                   if request.cwd else "", packages=self.packages,
+                                   preload=list(self.preload)))
+        request_read, request_write = os.pipe()
         reply_read, reply_write = os.pipe()
         output_read, output_write = os.pipe()
         started = time.monotonic()
         try:
             try:
-                socket.send_fds(self.control, [data.encode()], [reply_write, output_write])
+                socket.send_fds(self.control, [order], [request_read, reply_write, output_write])
             except OSError as exc:
+                os.close(request_write)
                 self.close()
                 raise ZygoteFailed(str(exc)) from exc
         finally:
-            os.close(reply_write)
-            os.close(output_write)
+            for fd in (request_read, reply_write, output_write):
+                os.close(fd)
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
         try:
-            status, timed_out = self._pump(reply_read, output_read, reply_bytes, output,
-                                           started + timeout + FORK_ALLOWANCE)
+            status, timed_out = self._collect(Feed(request_write, data), reply_read, output_read,
+                                              reply_bytes, output,
+                                              started + timeout + FORK_ALLOWANCE)
         finally:
             os.close(reply_read)
             os.close(output_read)
@@ -85,63 +100,45 @@ class ForkServer:
                                  else os.getuid())
         if status is None and not timed_out and reply_bytes.data == b"" and not output.data:
             raise ZygoteFailed("the zygote stopped before starting the case")
-        reply, problem = _parse_reply(reply_bytes)
+        reply, problem = parse_reply(reply_bytes)
         return RawRun(reply, problem, output.text(), timed_out, status,
                       time.monotonic() - started)
 
-    def _pump(self, reply_fd: int, output_fd: int, reply: BoundedBuffer, output: BoundedBuffer,
-              deadline: float) -> tuple[int | None, bool]:
-        """Collect the case's reply and output until the zygote reports its exit.
+    def _collect(self, feed: Feed, reply_fd: int, output_fd: int, reply: BoundedBuffer,
+                 output: BoundedBuffer, deadline: float) -> tuple[int | None, bool]:
+        """Feed the request, collect the case's reply and output until the zygote reports its
+        exit.
 
         Returns ``(exit status or None, timed_out)``. On a timeout or a protocol breach the
         zygote (and with it, in a pid namespace, every process of the case) is killed.
         """
-        selector = selectors.DefaultSelector()
         sinks = {reply_fd: reply, output_fd: output}
-        for fd in sinks:
-            os.set_blocking(fd, False)
-            selector.register(fd, selectors.EVENT_READ)
-        selector.register(self.control, selectors.EVENT_READ)
-        child: int | None = None
-        try:
-            while True:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    self._kill_case(child)
-                    return None, True
-                for key, _ in selector.select(timeout=remaining):
-                    if key.fileobj is self.control:
-                        message = self._receive()
-                        if message is None:
-                            self._kill_case(child)
-                            return None, False
-                        if "started" in message:
-                            child = message["started"]
-                            continue
-                        for fd, sink in sinks.items():
-                            _drain(fd, sink)
-                        return int(message["exited"]), False
-                    fd = key.fd
-                    try:
-                        chunk = os.read(fd, 65536)
-                    except BlockingIOError:
-                        continue
-                    if chunk:
-                        sinks[fd].add(chunk)
-                    else:
-                        selector.unregister(fd)
-        finally:
-            selector.close()
+        child: list[int] = []
+        status: list[int | None] = [None]
 
-    def _receive(self) -> dict[str, Any] | None:
+        def on_event() -> bool:
+            event = self._receive()
+            if isinstance(event, Started):
+                child.append(event.pid)
+                return False
+            if isinstance(event, Exited):
+                for fd, sink in sinks.items():
+                    drain(fd, sink)
+                status[0] = event.status
+            else:
+                self._kill_case(child[-1] if child else None)
+            return True
+
+        if pump(sinks, deadline, feed=feed, events=self.control, on_event=on_event):
+            self._kill_case(child[-1] if child else None)
+            return None, True
+        return status[0], False
+
+    def _receive(self) -> Started | Exited | None:
         try:
-            data = self.control.recv(4096)
-            message = json.loads(data.decode("ascii"))
-        except (OSError, ValueError, UnicodeDecodeError):
+            return decode(self.control.recv(4096), ZygoteEvent, limit=4096)  # type: ignore[no-any-return]
+        except (OSError, ProtocolError):
             return None
-        valid = isinstance(message, dict) and len(message) == 1 and (
-            type(message.get("started")) is int or type(message.get("exited")) is int)
-        return message if valid else None
 
     def _kill_case(self, child: Any) -> None:
         """Stop the case: the whole zygote goes (it is replaced for the next case)."""

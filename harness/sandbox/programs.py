@@ -4,7 +4,6 @@ Both are started through ``launcher`` and killed (group and user sweep) by ``clo
 """
 from __future__ import annotations
 
-import json
 import os
 import select
 import subprocess
@@ -13,7 +12,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from harness.codec import decode_value, encode_value
+from harness.codec import encode_value
+from harness.protocol import (
+    LINE_LIMIT, Call, CallReply, ErrorReport, ProtocolError, WorkerReply, decode, encode,
+    value_of)
+from harness.safe_text import safe_text
 from harness.sandbox.capture import BoundedBuffer, clean_text
 from harness.sandbox.cleanup import terminate
 from harness.sandbox.isolation import Isolation
@@ -29,8 +32,9 @@ class LineTooLong(ValueError):
 class _LineReader:
     """Reads ``\\n``-terminated lines from a pipe with a timeout per line and a length bound."""
 
-    def __init__(self, fd: int) -> None:
+    def __init__(self, fd: int, limit: int = MAX_LINE) -> None:
         self.fd = fd
+        self.limit = limit
         self.pending = bytearray()
         self.eof = False
 
@@ -42,8 +46,8 @@ class _LineReader:
                 line = bytes(self.pending[:newline])
                 del self.pending[:newline + 1]
                 return line
-            if len(self.pending) > MAX_LINE:
-                raise LineTooLong(f"a line longer than {MAX_LINE} bytes arrived")
+            if len(self.pending) > self.limit:
+                raise LineTooLong(f"a line longer than {self.limit} bytes arrived")
             if self.eof:
                 # An unterminated last line (a process killed mid-print) is not a reply.
                 self.pending.clear()
@@ -169,7 +173,7 @@ class CallServer(_Supervised):
                  requests_fd: int, replies_fd: int, on_close: Any = None, tag: str = "") -> None:
         super().__init__(process, isolation, on_close, tag)
         self._requests = os.fdopen(requests_fd, "wb")
-        self._replies = _LineReader(replies_fd)
+        self._replies = _LineReader(replies_fd, LINE_LIMIT)
         self._replies_fd = replies_fd
         self.import_error = ""
 
@@ -180,12 +184,15 @@ class CallServer(_Supervised):
         except (TimeoutError, LineTooLong) as exc:
             self.import_error = f"importing your file did not finish: {exc}"
             return False
-        reply = _parse_object(line)
-        if reply is not None and reply.get("ready") is True:
+        try:
+            reply = None if line is None else decode(line, WorkerReply, LINE_LIMIT)
+        except ProtocolError as exc:
+            self.import_error = f"importing your file broke the grader's protocol: {exc}"
+            return False
+        if reply is not None and reply.ready:
             return True
-        if reply is not None and isinstance(reply.get("import_error"), dict):
-            error = reply["import_error"]
-            self.import_error = f"{error.get('type')}: {error.get('message')}"
+        if reply is not None and reply.import_error is not None:
+            self.import_error = _describe(reply.import_error)
         else:
             self.import_error = "your file could not be imported (the process ended)"
         return False
@@ -196,8 +203,7 @@ class CallServer(_Supervised):
             return CallResult(ok=False, crashed=True, error="the process is no longer running")
         started = time.monotonic()
         try:
-            self._requests.write(json.dumps({"function": function,
-                                             "args": encode_value(args)}).encode() + b"\n")
+            self._requests.write(encode(Call(function, encode_value(args))) + b"\n")
             self._requests.flush()
             line = self._replies.read_line(timeout)
         except TimeoutError:
@@ -209,22 +215,21 @@ class CallServer(_Supervised):
             return CallResult(ok=False, crashed=True, error=str(exc),
                               seconds=time.monotonic() - started)
         seconds = time.monotonic() - started
-        reply = _parse_object(line)
-        if reply is None:
+        if line is None:
             self.close(grace=0)
             return CallResult(ok=False, crashed=True, seconds=seconds,
-                              error="the process ended or sent an unreadable answer")
-        stdout = str(reply["stdout"]) if isinstance(reply.get("stdout"), str) else ""
-        if isinstance(reply.get("error"), dict):
-            error = reply["error"]
-            where = str(error.get("where") or "").strip().splitlines()[-1:]  # the raising line
-            return CallResult(ok=False, seconds=seconds, stdout=stdout,
-                              error=f"{error.get('type')}: {error.get('message')}"
-                              + (f" (at {where[0]})" if where else ""))
+                              error="the process ended without answering")
         try:
-            value = decode_value(reply.get("value"))
-        except ValueError as exc:
-            return CallResult(ok=False, seconds=seconds, error=f"unreadable value: {exc}")
+            reply = decode(line, CallReply, LINE_LIMIT)
+            value = value_of(reply.value)
+        except ProtocolError as exc:
+            self.close(grace=0)
+            return CallResult(ok=False, crashed=True, seconds=seconds,
+                              error=f"the process broke the grader's protocol: {exc}")
+        stdout = safe_text(reply.stdout)
+        if reply.error is not None:
+            return CallResult(ok=False, seconds=seconds, stdout=stdout,
+                              error=_describe(reply.error))
         return CallResult(ok=True, value=value, seconds=seconds, stdout=stdout)
 
     def close(self, grace: float = 0.5) -> None:
@@ -240,11 +245,8 @@ class CallServer(_Supervised):
             pass
 
 
-def _parse_object(line: bytes | None) -> dict[str, Any] | None:
-    if line is None:
-        return None
-    try:
-        value = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return None
-    return value if isinstance(value, dict) else None
+def _describe(error: ErrorReport) -> str:
+    """``Type: message (at the raising line)`` of a student's exception, safe to show."""
+    where = error.where.strip().splitlines()[-1:]  # the raising line
+    return (f"{safe_text(error.type)}: {safe_text(error.message)}"
+            + (f" (at {safe_text(where[0], 300)})" if where else ""))

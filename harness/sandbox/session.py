@@ -6,13 +6,13 @@ nothing the student starts outlives the call (``close`` on programs and servers,
 """
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
+from harness.protocol import WorkerRequest, encode
 from harness.sandbox.cleanup import (
     TAG_VARIABLE, become_subreaper, kill_user_processes, remove_user_files)
 from harness.sandbox.execution import RawRun, WorkerProcess
@@ -97,11 +97,9 @@ class Sandbox:
                  **fields: Any) -> RawRun:
         folder = self.workspace.new_case_folder("case")
         module = module or self.module
-        request = {"mode": mode, "module": module, "file": f"{module}.py",
-                   "cwd": str(folder), "packages": self._packages_path,
-                   "preload": self.preload, **fields}
-        if self.name_resolver:
-            request["resolver"] = self.name_resolver
+        request = WorkerRequest(mode=mode, module=module, file=f"{module}.py",  # type: ignore[arg-type]
+                                cwd=str(folder), packages=self._packages_path,
+                                resolver=self.name_resolver, **fields)
         try:
             if self.use_zygote:
                 try:
@@ -112,10 +110,11 @@ class Sandbox:
         finally:
             self.workspace.discard(folder)
 
-    def _forked(self, request: dict[str, Any], timeout: float) -> RawRun:
+    def _forked(self, request: WorkerRequest, timeout: float) -> RawRun:
         if self._zygote is None or not self._zygote.alive:
             self._zygote = ForkServer(worker=self.workspace.worker, isolation=self.isolation,
-                                      limits=self.limits, tag=self.tag)
+                                      limits=self.limits, tag=self.tag,
+                                      packages=self._packages_path, preload=self.preload)
         return self._zygote.run(request, timeout)
 
     def run_examples(self, examples: Sequence[str], *, timeout: float,
@@ -162,9 +161,9 @@ class Sandbox:
             os.close(reply_write)
             os.close(request_read)
         assert process.stdin is not None
-        process.stdin.write(json.dumps({"mode": "serve", "module": self.module,
-                                        "file": self.main_file,
-                                        "packages": self._packages_path}).encode())
+        process.stdin.write(encode(WorkerRequest(mode="serve", module=self.module,
+                                                 file=self.main_file,
+                                                 packages=self._packages_path)))
         process.stdin.close()
         server = CallServer(process, self.isolation, request_write, reply_read,
                             on_close=lambda: self.workspace.discard(folder), tag=self.tag)

@@ -13,23 +13,37 @@ Modes:
 - ``preflight``: import the module and report the signatures of the names the spec lists.
 - ``serve``: import once, then answer ``{"function", "args"}`` lines from REQUEST_FD until EOF.
 
-Values are encoded with exact-type checks (see ``encode``): a subclass of a builtin, or any other
-object, becomes ``{"opaque": type name}`` and its methods are never called.
+Messages follow ``harness/protocol.py`` (docs/architecture.md, "Wire format"), written here with
+stdlib ``json`` as one ASCII line each. Values are flat node lists encoded with exact-type checks
+(see ``encode``): a subclass of a builtin, or any other object, becomes ``["opaque", type name]``
+and its methods are never called. Every text is cut to the protocol's bounds before it is sent.
 """
 from __future__ import annotations
 
 import importlib.util
 import io
 import json
-import math
 import os
 import sys
 import time
 import traceback
 
 MAX_TEXT = 8192
+MAX_WHERE = 4096
+MAX_NAME = 512
 MAX_NODES = 200_000
 MAX_DEPTH = 200
+MAX_STRING = 1 << 20
+INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
+def plain_text(text, limit: int) -> str:
+    """``text`` as a plain ``str`` JSON can carry (lone surrogates written as ``\\udXXX``), at
+    most ``limit`` characters. A ``str`` subclass is read through ``str``'s own methods."""
+    if not isinstance(text, str):
+        return ""
+    text = str.encode(text, "utf-8", "backslashreplace").decode("utf-8")
+    return text[:limit]
 
 
 class _BoundedText(io.TextIOBase):
@@ -53,7 +67,7 @@ class _BoundedText(io.TextIOBase):
         return len(text)
 
     def value(self) -> str:
-        text = "".join(self.parts)
+        text = plain_text("".join(self.parts), MAX_TEXT)
         if self.dropped:
             text += f"\n[... {self.dropped} more characters not kept]"
         return text
@@ -68,40 +82,70 @@ def _type_name(value) -> str:
     try:
         module = type.__getattribute__(cls, "__module__")
         name = type.__getattribute__(cls, "__qualname__")
-        return name if module == "builtins" else f"{module}.{name}"
+        name = name if module == "builtins" else f"{module}.{name}"
+        return plain_text(name, MAX_NAME) or "<unnamed type>"
     except Exception:
         return "<unnamed type>"
 
 
-def encode(value, budget=None, depth=0):
-    """Encode ``value`` as type-tagged JSON data; see docs/architecture.md, "Wire format"."""
-    if budget is None:
-        budget = [MAX_NODES]
-    budget[0] -= 1
-    if budget[0] < 0 or depth > MAX_DEPTH:
-        raise TooLarge("the value is too large or too deeply nested to compare")
-    cls = type(value)
-    if value is None or cls is bool or cls is int or cls is str:
-        return value
+def _scalar_node(value, cls):
+    """The node of a scalar, or None if ``value`` is not an exact builtin scalar."""
+    if cls is int:
+        if INT64[0] <= value <= INT64[1]:
+            return value
+        try:
+            return ["int", int.__repr__(value)]
+        except ValueError:  # more digits than int -> str allows
+            raise TooLarge("the value is too large or too deeply nested to compare")
     if cls is float:
-        if math.isnan(value):
-            return {"float": "nan"}
-        if math.isinf(value):
-            return {"float": "inf" if value > 0 else "-inf"}
+        if value != value:
+            return ["float", "nan"]
+        if value in (float("inf"), float("-inf")):
+            return ["float", "inf" if value > 0 else "-inf"]
         return value
-    if cls is list:
-        return [encode(item, budget, depth + 1) for item in list.__iter__(value)]
-    if cls is tuple:
-        return {"tuple": [encode(item, budget, depth + 1) for item in tuple.__iter__(value)]}
-    if cls is set or cls is frozenset:
-        return {cls.__name__: [encode(item, budget, depth + 1) for item in cls.__iter__(value)]}
-    if cls is dict:
-        return {"dict": [[encode(k, budget, depth + 1), encode(v, budget, depth + 1)]
-                         for k, v in dict.items(value)]}
-    plain = numpy_scalar(value)
-    if plain is not value:
-        return encode(plain, budget, depth + 1)
-    return {"opaque": _type_name(value)}
+    if len(value) > MAX_STRING:
+        raise TooLarge("the value is too large or too deeply nested to compare")
+    try:
+        str.encode(value, "utf-8")
+        return value
+    except UnicodeEncodeError:  # lone surrogates: the exact code points, as hex UTF-8 bytes
+        return ["str", str.encode(value, "utf-8", "surrogatepass").hex()]
+
+
+def encode(value) -> list:
+    """Encode ``value`` as a flat, pre-order node list; see docs/architecture.md, "Wire format".
+
+    Only exact builtin types are read (through the builtin's own methods); anything else is
+    ``["opaque", type name]``. Iterative, so the student's recursion limit does not matter.
+    """
+    nodes: list = []
+    pending = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if len(nodes) >= MAX_NODES or depth > MAX_DEPTH:
+            raise TooLarge("the value is too large or too deeply nested to compare")
+        cls = type(item)
+        if item is None or cls is bool:
+            nodes.append(item)
+        elif cls is int or cls is float or cls is str:
+            nodes.append(_scalar_node(item, cls))
+        elif cls is list or cls is tuple or cls is set or cls is frozenset or cls is dict:
+            size = cls.__len__(item)
+            if len(nodes) + len(pending) + size * (2 if cls is dict else 1) > MAX_NODES:
+                raise TooLarge("the value is too large or too deeply nested to compare")
+            if cls is dict:
+                children = [part for pair in dict.items(item) for part in pair]
+            else:
+                children = list(cls.__iter__(item))
+            nodes.append([cls.__name__, size])
+            pending.extend((child, depth + 1) for child in reversed(children))
+        else:
+            plain = numpy_scalar(item)
+            if plain is item:
+                nodes.append(["opaque", _type_name(item)])
+            else:
+                pending.append((plain, depth))
+    return nodes
 
 
 def numpy_scalar(value):
@@ -121,22 +165,28 @@ def numpy_scalar(value):
     return plain if type(plain) in (bool, int, float, str) else value
 
 
-def decode(data):
-    """Inverse of ``encode`` for arguments sent by the trusted side (never opaque)."""
-    if isinstance(data, list):
-        return [decode(item) for item in data]
-    if isinstance(data, dict):
-        (tag, body), = data.items()
-        if tag == "tuple":
-            return tuple(decode(item) for item in body)
-        if tag in ("set", "frozenset"):
-            return (set if tag == "set" else frozenset)(decode(item) for item in body)
+def decode(nodes: list):
+    """Inverse of ``encode`` for arguments sent by the trusted side (trusted, never opaque, and
+    shallow: plain recursion is enough here)."""
+    position = iter(nodes)
+
+    def build():
+        node = next(position)
+        if type(node) is not list:
+            return node
+        tag, body = node
         if tag == "dict":
-            return {decode(k): decode(v) for k, v in body}
+            return {build(): build() for _ in range(body)}
+        if tag in ("list", "tuple", "set", "frozenset"):
+            return {"list": list, "tuple": tuple, "set": set,
+                    "frozenset": frozenset}[tag](build() for _ in range(body))
         if tag == "float":
             return float(body)
-        raise ValueError(f"unknown tag {tag!r}")
-    return data
+        if tag == "int":
+            return int(body)
+        return bytes.fromhex(body).decode("utf-8", "surrogatepass")
+
+    return build()
 
 
 def describe_error(exc: BaseException, student_file: str) -> dict:
@@ -144,7 +194,8 @@ def describe_error(exc: BaseException, student_file: str) -> dict:
     the case folder (the student's files) and of the test code."""
     folder = os.path.dirname(student_file) + os.sep
     if isinstance(exc, SystemExit):
-        return {"type": "SystemExit", "message": f"called sys.exit({exc.code!r})", "where": ""}
+        return {"type": "SystemExit", "where": "",
+                "message": plain_text(f"called sys.exit({exc.code!r})", MAX_TEXT)}
     try:
         message = str(exc)
     except BaseException:
@@ -159,7 +210,8 @@ def describe_error(exc: BaseException, student_file: str) -> dict:
                 label = os.path.basename(frame.filename) if frame.filename.startswith(folder) \
                     else "test code"
                 where.append(f"{label}, line {frame.lineno}, in {frame.name}: {frame.line or ''}")
-    return {"type": _type_name(exc), "message": message[:MAX_TEXT], "where": "\n".join(where[-8:])}
+    return {"type": _type_name(exc), "message": plain_text(message, MAX_TEXT),
+            "where": plain_text("\n".join(where[-8:]), MAX_WHERE)}
 
 
 _COMPILED: dict = {}
@@ -196,17 +248,6 @@ def import_student(module_name: str, path: str):
     return module
 
 
-def resolve_names(resolver: str, module) -> list:
-    """Let the assignment's resolver (a probe module of the case folder) bind handout names the
-    student's module lacks, e.g. through a registry the starter has students fill in. Returns its
-    notes for the feedback; a resolver that fails leaves the module as it was."""
-    try:
-        notes = importlib.import_module(resolver).resolve(module)
-        return [str(note)[:500] for note in list(notes)[:20]]
-    except BaseException:  # student code it touched may raise anything
-        return []
-
-
 def run_examples(module, request, path) -> list:
     """Execute each example like the interactive prompt; stop at the first error."""
     namespace = dict(vars(module))
@@ -215,7 +256,7 @@ def run_examples(module, request, path) -> list:
     # Like the interactive prompt and doctest: an expression whose value is None shows nothing.
     sys.displayhook = lambda value: None if value is None else shown.append(value)
     observations = []
-    for index, source in enumerate(request["examples"]):
+    for index, source in enumerate(request.get("examples", [])):
         shown.clear()
         capture = _BoundedText()
         sys.stdout = capture
@@ -246,14 +287,14 @@ def _parameters(obj):
         signature = inspect.signature(obj)
     except (TypeError, ValueError):
         return None
-    return [[p.name, p.kind.name, p.default is not inspect.Parameter.empty]
-            for p in signature.parameters.values()]
+    return [[plain_text(p.name, MAX_NAME), p.kind.name, p.default is not inspect.Parameter.empty]
+            for p in list(signature.parameters.values())[:256]]
 
 
 def preflight(module, request) -> dict:
     """Report, for each dotted name the spec lists, whether it exists and its parameters."""
     found: dict = {}
-    for dotted in request["names"]:
+    for dotted in request.get("names", []):
         obj = module
         try:
             for part in dotted.split("."):
@@ -265,24 +306,42 @@ def preflight(module, request) -> dict:
     return found
 
 
+def send(reply, message: dict) -> None:
+    """Write one message as a JSON line (ASCII only: every text was made plain first)."""
+    reply.write(json.dumps(message, allow_nan=False) + "\n")
+    reply.flush()
+
+
 def serve(module, request_fd: int, reply) -> None:
-    """Answer one JSON call per line until the trusted side closes the request pipe."""
+    """Answer one call per line (``{"function", "args"}``) until the trusted side closes the
+    request pipe; each answer is one ``CallReply`` line."""
     with os.fdopen(request_fd, "r", encoding="utf-8") as requests:
         for line in requests:
             call = json.loads(line)
-            answer = {}
+            answer: dict = {}
             capture = _BoundedText()
             sys.stdout = capture
             try:
                 function = getattr(module, call["function"])
                 answer["value"] = encode(function(*decode(call["args"])))
             except BaseException as exc:
+                answer.pop("value", None)
                 answer["error"] = describe_error(exc, module.__file__)
             finally:
                 sys.stdout = sys.__stdout__
             answer["stdout"] = capture.value()
-            reply.write(json.dumps(answer) + "\n")
-            reply.flush()
+            send(reply, answer)
+
+
+def resolve_names(resolver: str, module) -> list:
+    """Let the assignment's resolver (a probe module of the case folder) bind handout names the
+    student's module lacks, e.g. through a registry the starter has students fill in. Returns its
+    notes for the feedback; a resolver that fails leaves the module as it was."""
+    try:
+        notes = importlib.import_module(resolver).resolve(module)
+        return [plain_text(str(note), 500) for note in list(notes)[:20]]
+    except BaseException:  # student code it touched may raise anything
+        return []
 
 
 def use_allowed_packages(request: dict) -> None:
@@ -290,19 +349,20 @@ def use_allowed_packages(request: dict) -> None:
     folder holding only them. Appended last, so it can never shadow the standard library or the
     student's own files; numpy and the like are imported only by code that asks for them."""
     folder = request.get("packages")
-    if isinstance(folder, str) and folder not in sys.path:
+    if isinstance(folder, str) and folder and folder not in sys.path:
         sys.path.append(folder)
 
 
-def preload_allowed_packages(request: dict) -> None:
+def preload_allowed_packages(order: dict) -> None:
     """Zygote only: import the allowed packages the student's files use, once, before forking
     (trusted code from the read-only folder; student code never runs here). Each case then
     finds them imported instead of paying the import (numpy: about 0.2 s) inside its own time
-    limit; the first request (the preflight, with a generous limit) pays it."""
-    names = request.get("preload")
+    limit. The names come from the fork order (what the student's files import), never from a
+    case's inputs."""
+    names = order.get("preload")
     if not isinstance(names, list) or not names:
         return
-    use_allowed_packages(request)
+    use_allowed_packages(order)
     for name in names:
         if isinstance(name, str) and name.isidentifier() and name not in sys.modules:
             try:
@@ -343,12 +403,10 @@ def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
         elif request["mode"] == "preflight":
             answer["names"] = preflight(module, request)
         elif request["mode"] == "serve" and request_fd is not None:
-            reply.write(json.dumps({"ready": True}) + "\n")
-            reply.flush()
+            send(reply, {"mode": "serve", "ready": True})
             serve(module, request_fd, reply)
             os._exit(0)
-    reply.write(json.dumps(answer))
-    reply.flush()
+    send(reply, answer)
     # Skip interpreter shutdown: no student atexit handler or non-daemon thread gets to run.
     os._exit(0)
 
@@ -376,13 +434,33 @@ def _sweep(child: int) -> None:
             return
 
 
-def zygote(control_fd: int) -> None:
-    """Fork server: one forked child per request, each on fresh pipes passed by the grader.
+def _read_request(fd: int) -> dict:
+    """The case's request, read whole from its pipe (in the forked child, never the zygote)."""
+    with os.fdopen(fd, "rb") as stream:
+        return json.loads(stream.read())
 
-    Protocol (a SOCK_SEQPACKET socket): the grader sends a JSON request with two descriptors
-    (reply pipe, output pipe); the zygote answers ``{"started": pid}``, waits for the child,
-    sweeps its leftovers, and answers ``{"exited": status}``. Student code only ever runs in
-    the children, never in the zygote.
+
+def _case_child(control, fds: list) -> None:
+    """In the forked child: become the case (own session, output pipe), read its request."""
+    request_fd, reply_fd, output_fd = fds
+    control.close()
+    os.setsid()
+    os.dup2(output_fd, 1)
+    os.dup2(output_fd, 2)
+    os.close(output_fd)
+    handle(_read_request(request_fd), reply_fd)
+
+
+def zygote(control_fd: int) -> None:
+    """Fork server: one forked child per case, each on fresh pipes passed by the grader.
+
+    Protocol (a SOCK_SEQPACKET socket): the grader sends a ``ForkRequest`` (JSON: at most the
+    path of the student file to compile ahead) with three descriptors: the case's request pipe,
+    reply pipe and output pipe. The zygote forks at once and closes all three; only the child
+    reads the request, so no case's inputs ever enter the zygote, and a later case forked from
+    it cannot find them. The zygote answers ``{"event": "started", "pid"}``, waits for the
+    child, sweeps its leftovers, and answers ``{"event": "exited", "status"}``. Student code
+    only ever runs in the children.
     """
     import socket
     control = socket.socket(fileno=control_fd)
@@ -390,35 +468,30 @@ def zygote(control_fd: int) -> None:
         __import__(name)
     while True:
         try:
-            data, fds, _, _ = socket.recv_fds(control, 1 << 22, 2)
+            data, fds, _, _ = socket.recv_fds(control, 1 << 16, 3)
         except OSError:
             os._exit(0)
-        if not data or len(fds) != 2:
+        if not data or len(fds) != 3:
             os._exit(0)
-        request = json.loads(data)
-        reply_fd, output_fd = fds
-        if request.get("cwd") and request.get("file"):
-            precompile(os.path.join(request["cwd"], request["file"]))
-        preload_allowed_packages(request)
+        order = json.loads(data)
+        if order.get("precompile"):
+            precompile(order["precompile"])
+        preload_allowed_packages(order)
         sys.stdout.flush()
         child = os.fork()
         if child == 0:
-            control.close()
-            os.setsid()
-            os.dup2(output_fd, 1)
-            os.dup2(output_fd, 2)
-            os.close(output_fd)
-            handle(request, reply_fd)
-        os.close(reply_fd)
-        os.close(output_fd)
-        control.send(json.dumps({"started": child}).encode())
+            _case_child(control, fds)
+        for fd in fds:
+            os.close(fd)
+        control.send(json.dumps({"event": "started", "pid": child}).encode())
         status = 0
         try:
             _, status = os.waitpid(child, 0)
         except ChildProcessError:
             pass
         _sweep(child)
-        control.send(json.dumps({"exited": os.waitstatus_to_exitcode(status)}).encode())
+        control.send(json.dumps({"event": "exited",
+                                 "status": os.waitstatus_to_exitcode(status)}).encode())
 
 
 def main() -> None:

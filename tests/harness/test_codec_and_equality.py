@@ -44,11 +44,13 @@ def test_opaque_values_equal_nothing_not_even_themselves():
     assert not strict_equal(opaque, opaque)
 
 
-@pytest.mark.parametrize("data", [{"tuple": 3}, {"nope": []}, {"a": 1, "b": 2}, {"dict": [[1]]},
-                                  {"set": [[1]]}, {"float": "big"}])
-def test_malformed_wire_data_is_rejected(data):
+@pytest.mark.parametrize("nodes", [
+    [["tuple", 3], 1], [["nope", 1], 1], [{"a": 1}], [["dict", 1], 1], [["set", 1], ["list", 0]],
+    [["float", "big"]], [1, 2], [], [["int", "12x"]], [["list", -1]], [2 ** 64],
+])
+def test_malformed_wire_data_is_rejected(nodes):
     with pytest.raises(ValueError):
-        decode_value(data)
+        decode_value(nodes)
 
 
 def test_trusted_encoding_refuses_objects():

@@ -1,7 +1,11 @@
 """results.json: always valid, explicit statuses, atomic writes, a provisional file first."""
 from __future__ import annotations
 
+import errno
 import json
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import jsonschema
@@ -63,3 +67,107 @@ def test_invalid_unicode_and_nul_bytes_in_feedback_still_validate():
     text = json.dumps(document)
     assert "\\u0000" not in text and "\\u001b" not in text
     jsonschema.validate(document, SCHEMA)
+
+
+def test_student_text_with_surrogates_and_escapes_is_stored_safely(tmp_path):
+    """A lone surrogate once made writing results.json fail (every test "not run"); terminal
+    escapes passed through to --show and check."""
+    hostile = "bad \ud800 text \x1b[2J\x1b]0;owned\x07 end \x9b31m" + "y" * 20_000
+    document = results.build(
+        [CaseResult(case("1.1", 1), Verdict.WRONG_ANSWER, 0, hostile, hostile)],
+        output=hostile, execution_time=0)
+    target = tmp_path / "results.json"
+    results.write(target, document)
+    text = target.read_text(encoding="utf-8")
+    assert results.is_final(target)
+    assert "\x1b" not in text and "\x9b" not in text and "owned" not in text
+    assert "bad \ufffd text" in text and " end 31m" in text
+    assert len(json.loads(text)["tests"][0]["output"]) < 10_000
+
+
+def fill_disk(folder: Path) -> None:
+    """Write a file until the file system refuses more."""
+    with open(folder / "filler", "wb", buffering=0) as stream:
+        try:
+            while True:
+                stream.write(b"\0" * 4096)
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC
+
+
+def big_document(cases: int = 40) -> dict:
+    return results.build([CaseResult(case(f"1.{n}", 1), Verdict.WRONG_ANSWER, 0, "wrong " * 400)
+                          for n in range(1, cases + 1)], output="done", execution_time=1)
+
+
+def test_final_results_are_written_over_the_reserve_when_the_disk_is_full(tmp_path, monkeypatch):
+    target = tmp_path / "results.json"
+    results.write(target, results.provisional("starting"), reserve=results.RESERVE_BYTES)
+    assert not results.is_final(target)  # padded with whitespace, still valid JSON
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(results, "_write_atomically", no_space)
+    document = big_document()
+    results.write(target, document)
+    assert results.is_final(target)
+    assert json.loads(target.read_text(encoding="utf-8")) == document
+
+
+def test_a_document_larger_than_the_reserve_keeps_every_test_with_shorter_feedback(
+        tmp_path, monkeypatch):
+    target = tmp_path / "results.json"
+    results.write(target, results.provisional("starting"), reserve=20_000)
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(results, "_write_atomically", no_space)
+    document = big_document()
+    results.write(target, document)
+    written = json.loads(target.read_text(encoding="utf-8"))
+    assert results.is_final(target)
+    assert [t["score"] for t in written["tests"]] == [t["score"] for t in document["tests"]]
+    assert written["score"] == document["score"]
+
+
+def test_without_a_reserve_a_full_disk_is_reported(tmp_path, monkeypatch):
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(results, "_write_atomically", no_space)
+    with pytest.raises(OSError):
+        results.write(tmp_path / "results.json", big_document())
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("mount") is None,
+                    reason="mounting a small tmpfs needs root")
+def test_a_real_full_disk_still_gets_the_final_results(tmp_path):
+    folder = tmp_path / "small"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)],
+                             capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"tmpfs could not be mounted: {mounted.stderr.decode()[:200]}")
+    try:
+        target = folder / "results.json"
+        results.write(target, results.provisional("starting"), reserve=results.RESERVE_BYTES)
+        fill_disk(folder)
+        document = big_document()
+        results.write(target, document)
+        assert json.loads(target.read_text(encoding="utf-8")) == document
+        assert sorted(p.name for p in folder.iterdir()) == ["filler", "results.json"]
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def test_the_terminal_report_shows_no_control_sequences():
+    """``check`` and ``grade --show`` print through report.render, whatever file they read."""
+    from harness.report import render
+    nasty = "\x1b]0;title\x07\x1b[2J\x9b1m\ud800"
+    text = render({"output": "summary" + nasty, "tests": [
+        {"name": "case" + nasty, "number": "1.1", "score": 0, "max_score": 1,
+         "status": "failed", "output": "Wrong answer\nexpected 1" + nasty}]})
+    assert "\x1b" not in text and "\x9b" not in text and "title" not in text
+    assert "\ufffd" in text and "expected 1" in text

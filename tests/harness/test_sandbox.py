@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.compare import observations_from_reply
 from harness.sandbox import Isolation, Level, Sandbox
 from harness.sandbox.isolation import _works, candidates
 
@@ -94,8 +95,9 @@ def sandbox(request, tmp_path):
 
 def test_examples_return_values_and_captured_output(sandbox):
     raw = sandbox.run_examples(["add(1, 2)", "add((1,), (2,))"], timeout=5)
-    assert raw.reply["observations"][0]["value"] == 3
-    assert raw.reply["observations"][1]["value"] == {"tuple": [1, 2]}
+    first, second = observations_from_reply(raw.reply.observations)
+    assert first.value == 3
+    assert second.value == (1, 2) and type(second.value) is tuple
     assert "printed at import" in raw.output
 
 
@@ -128,23 +130,23 @@ def test_double_forked_orphans_die_with_the_case(sandbox, tmp_path):
 
 def test_output_flood_is_capped(sandbox):
     raw = sandbox.run_examples(["flood()"], timeout=20)
-    observation = raw.reply["observations"][0]
-    assert observation["value"] == "done"
+    observation = observations_from_reply(raw.reply.observations)[0]
+    assert observation.value == "done"
     assert len(raw.output) < 20_000 and "more bytes of output not kept" in raw.output
-    assert "more characters not kept" in observation["stdout"]
+    assert "more characters not kept" in observation.stdout
 
 
 def test_memory_bomb_raises_memory_error_inside_the_limit(sandbox):
     raw = sandbox.run_examples(["eat_memory()"], timeout=30)
     assert raw.reply is not None, (raw.timed_out, raw.exit_status, raw.output)
-    assert raw.reply["observations"][0]["error"]["type"] == "MemoryError"
+    assert raw.reply.observations[0].error.type == "MemoryError"
 
 
 def test_stdin_is_closed_unless_the_case_supplies_input(sandbox):
     raw = sandbox.run_examples(["read_input()"], timeout=5)
-    assert raw.reply["observations"][0]["error"]["type"] == "EOFError"
+    assert raw.reply.observations[0].error.type == "EOFError"
     raw = sandbox.run_examples(["read_input()"], timeout=5, stdin="3\n")
-    assert raw.reply["observations"][0]["value"] == "3"
+    assert observations_from_reply(raw.reply.observations)[0].value == "3"
 
 
 def test_call_server_answers_then_dies_on_timeout(sandbox):
@@ -174,6 +176,6 @@ def test_each_case_gets_fresh_files(tmp_path):
     source = tmp_path / "eraser.py"
     source.write_text("import os\ndef erase():\n    os.remove('eraser.py')\n    return 1\n")
     with Sandbox("eraser", {"eraser.py": source}) as box:
-        assert box.run_examples(["erase()"], timeout=5).reply["observations"][0]["value"] == 1
-        assert box.run_examples(["erase()"], timeout=5).reply["observations"][0]["value"] == 1
+        assert box.run_examples(["erase()"], timeout=5).reply.observations[0].value == [1]
+        assert box.run_examples(["erase()"], timeout=5).reply.observations[0].value == [1]
     assert Path(source).exists()

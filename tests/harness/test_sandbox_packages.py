@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.codec import Opaque
+from harness.protocol import value_of
 from harness.sandbox import Sandbox
 from harness.spec.model import AllowedPackage
 
@@ -48,8 +50,9 @@ def sandbox(tmp_path: Path):
 
 def test_doctest_cases_import_numpy_and_its_scalars_arrive_as_python_values(sandbox):
     raw = sandbox.run_examples(["total(5)", "plain_total(5)", "flags()", "array()"], timeout=20)
-    values = [o.get("value") for o in raw.reply["observations"]]
-    assert values == [10, 10, [True, 0.5, "x"], {"opaque": "numpy.ndarray"}]
+    values = [value_of(o.value) for o in raw.reply.observations]
+    assert values[:3] == [10, 10, [True, 0.5, "x"]]
+    assert isinstance(values[3], Opaque) and values[3].type_name == "numpy.ndarray"
 
 
 def test_a_file_that_uses_numpy_has_it_imported_ahead_and_others_do_not(tmp_path, sandbox):
@@ -59,7 +62,7 @@ def test_a_file_that_uses_numpy_has_it_imported_ahead_and_others_do_not(tmp_path
     with Sandbox("plain", {"plain.py": plain}, packages=NUMPY) as box:
         assert box.preload == []
         raw = box.run_examples(["import sys", "'numpy' in sys.modules"], timeout=20)
-        assert raw.reply["observations"][1]["value"] is False
+        assert value_of(raw.reply.observations[1].value) is False
 
 
 def test_a_call_server_imports_numpy(sandbox):
@@ -78,7 +81,7 @@ def test_a_program_runs_as_python_script_would_with_numpy_importable(sandbox):
 @pytest.mark.parametrize("module", ["yaml", "pytest", "jsonschema", "openskill", "_pytest"])
 def test_the_graders_own_dependencies_stay_out_of_reach(sandbox, module):
     raw = sandbox.run_examples([f"import {module}"], timeout=20)
-    assert raw.reply["observations"][0]["error"]["type"] == "ModuleNotFoundError"
+    assert raw.reply.observations[0].error.type == "ModuleNotFoundError"
 
 
 def test_without_allowed_packages_numpy_is_not_importable(tmp_path):
@@ -87,7 +90,7 @@ def test_without_allowed_packages_numpy_is_not_importable(tmp_path):
     with Sandbox("student", {"student.py": source}) as box:
         assert box.packages is None
         raw = box.run_examples(["1"], timeout=20)
-    assert raw.reply["import_error"]["message"] == "No module named 'numpy'"
+    assert raw.reply.import_error.message == "No module named 'numpy'"
 
 
 def test_student_code_cannot_change_the_packages(sandbox):
@@ -96,7 +99,7 @@ def test_student_code_cannot_change_the_packages(sandbox):
     raw = sandbox.run_examples([
         "import os",
         "open(os.path.join(os.path.dirname(np.__file__), 'planted.py'), 'w')"], timeout=20)
-    assert raw.reply["observations"][1]["error"]["type"] == "PermissionError"
+    assert raw.reply.observations[1].error.type == "PermissionError"
 
 
 def test_numpy_runs_single_threaded_under_the_sandbox_limits(sandbox):

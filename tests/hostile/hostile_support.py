@@ -339,6 +339,21 @@ def remove_around(folder: Path, entries: list[dict[str, Any]]) -> None:
             remove_deep_folder(folder / entry["path"])
 
 
+def _small_disk(megabytes: int | None) -> Path | None:
+    """A tmpfs of ``megabytes`` (``grade: {disk_mb}``) for the results and the witness folder,
+    so that student code can fill the disk the results are written to; None if not asked."""
+    if megabytes is None:
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="gg-small-disk-"))
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={int(megabytes)}m,mode=755",
+                              "tmpfs", str(folder)], capture_output=True, text=True)
+    if mounted.returncode != 0:
+        folder.rmdir()
+        import pytest
+        pytest.skip(f"a small disk needs root and mount: {mounted.stderr.strip()[:200]}")
+    return folder
+
+
 @contextmanager
 def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
     """Grade the scenario's submission black-box and yield the Run; clean up afterwards.
@@ -347,7 +362,8 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
     temporary folder, so that student code at every isolation level can leave marks in it.
     """
     name, text = submission_text(spec)
-    witness = Path(tempfile.mkdtemp(prefix="gg-witness-"))
+    disk = _small_disk(spec.get("grade", {}).get("disk_mb"))
+    witness = Path(tempfile.mkdtemp(prefix="gg-witness-", dir=disk))
     os.chmod(witness, 0o1777)
     token = f"gg-left-{uuid.uuid4().hex[:12]}"
     listener = Listener() if "@@PORT@@" in text else None
@@ -355,6 +371,11 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
     setup: _Setup | None = None
     try:
         setup = _layout_setup(spec, name, folder) if folder else _plain_setup(spec, name, tmp_path)
+        if disk is not None:  # results.json shares the small disk the student can fill
+            if setup.layout is not None:
+                raise ScenarioError("disk_mb works with plain gradings, not layouts")
+            setup.command[setup.command.index(str(setup.output))] = str(disk / "results.json")
+            setup.output = disk / "results.json"
         setup.env.update(scenario_env(spec))
         values = {"WITNESS": str(witness), "TOKEN": token, "REPO": str(ROOT), **setup.values}
         if listener is not None:
@@ -377,3 +398,6 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
         for made in (witness, folder):
             if made is not None:
                 shutil.rmtree(made, ignore_errors=True)
+        if disk is not None:
+            subprocess.run(["umount", "-l", str(disk)], check=False)
+            shutil.rmtree(disk, ignore_errors=True)

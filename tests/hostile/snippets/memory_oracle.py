@@ -16,28 +16,14 @@ def memory_answer(board, vertical, limit):
         who = "grader" if "harness" in words else name if name == "unshare" else \
             "worker" if "zygote" in words else name
         try:
-            with open(f"/proc/{pid}/maps") as maps:
-                regions = [line.split()[:2] for line in maps]
-            memory = open(f"/proc/{pid}/mem", "rb", 0)
+            for match in scan_memory(pid, pattern):
+                say("grader memory: expected answer found")
+                return _memory_ast.literal_eval(match.group(1).decode().strip())
+            outcomes.append(f"{who} opened")
         except OSError as exc:
             outcomes.append(f"{who} {type(exc).__name__}")
             if who == "grader":
                 break
-            continue
-        with memory:
-            outcomes.append(f"{who} opened")
-            for addresses, permissions in regions:
-                start, end = (int(part, 16) for part in addresses.split("-"))
-                if not permissions.startswith("rw") or end - start > 1 << 28:
-                    continue
-                try:
-                    memory.seek(start)
-                    match = pattern.search(memory.read(end - start))
-                except (OSError, OverflowError, ValueError):
-                    continue
-                if match:
-                    say("grader memory: expected answer found")
-                    return _memory_ast.literal_eval(match.group(1).decode().strip())
     say("ancestors' memory: " + (", ".join(outcomes) or "no ancestor visible"))
     return None
 

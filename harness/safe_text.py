@@ -1,0 +1,44 @@
+"""Text from a student made safe to store in results.json and to print on a terminal.
+
+Student text (printed output, exception messages, type and file names) may hold lone surrogates
+(which no UTF-8 file can store: writing results.json would fail), terminal control sequences
+(which would recolour, retitle or rewrite an instructor's terminal), and any length. ``safe_text``
+fixes all three; everything the trusted side stores or shows passes through it.
+"""
+from __future__ import annotations
+
+import re
+
+# ESC [ ... final byte (CSI), ESC ] ... BEL or ESC \ (OSC), the other ESC-introduced strings
+# (DCS, SOS, PM, APC: ESC P/X/^/_ ... ESC \), then any other ESC + one character.
+_ESCAPE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]?"
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"
+    r"|\x1b[PX^_][^\x1b]*(?:\x1b\\)?"
+    r"|\x1b.?",
+    re.DOTALL)
+# C0 controls except tab and newline, DEL, C1 controls (0x9b alone is a CSI on some terminals).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+REPLACEMENT = "\ufffd"
+
+
+def safe_text(text: str, limit: int | None = None) -> str:
+    """``text`` without lone surrogates (replaced by U+FFFD), terminal escape sequences or
+    control characters (except tab and newline), cut to ``limit``
+    characters with a visible marker.
+
+    Every pattern is linear (no nested quantifiers), so hostile text costs time in proportion
+    to its length. A ``str`` subclass is read as plain ``str`` (its methods are never called).
+    """
+    text = str.__str__(text) if isinstance(text, str) else ""
+    text = _SURROGATE.sub(REPLACEMENT, text)
+    text = _CONTROL.sub("", _ESCAPE.sub("", text))
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + f"\n[... {len(text) - limit} more characters cut by the grader]"
+    return text
+
+
+def safe_bytes(data: bytes, limit: int | None = None) -> str:
+    """Untrusted bytes (a process's output) as safe text; invalid UTF-8 is replaced."""
+    return safe_text(data.decode("utf-8", errors="replace"), limit)
