@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from harness.preflight import run_preflight
+from harness.protocol import value_of
 from harness.sandbox import Sandbox
 from harness.spec.loader import parse_api_entry
 
@@ -46,7 +47,7 @@ def test_resolver_binds_names_for_preflight_and_examples(tmp_path: Path) -> None
         assert checked.notes[0] == "answer is my_answer (from REGISTRY)"
         assert len(checked.notes[1]) == 500  # notes come from the student's process: bounded
         raw = box.run_examples(["answer()"], timeout=10)
-        assert raw.reply["observations"][0]["value"] == 42
+        assert value_of(raw.reply.observations[0].value) == 42
 
 
 def test_failing_resolver_leaves_the_module_as_it_was(tmp_path: Path) -> None:

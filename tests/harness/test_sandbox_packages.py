@@ -109,4 +109,4 @@ def test_numpy_runs_single_threaded_under_the_sandbox_limits(sandbox):
         "product = np.ones((300, 300)) @ np.ones((300, 300))",
         "[line.split()[1] for line in open('/proc/self/status') if line.startswith('Threads')]"],
         timeout=20)
-    assert raw.reply["observations"][1]["value"] == ["1"]
+    assert value_of(raw.reply.observations[1].value) == ["1"]
