@@ -5,7 +5,9 @@ import signal
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Sequence
 
+from harness.budget import TimeShares
 from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.diagnosis import with_diagnosis
 from harness.compare.observations import error_from_reply
@@ -23,6 +25,10 @@ MIN_CASE_SECONDS = 0.5
 class Grader:
     """Grades the cases of one assignment for one submission.
 
+    A case depends only on the student module it runs against (its ``module:``, else the main
+    one): a missing or broken module blocks its own cases, never the others', and the summary
+    says which module blocked which cases.
+
     Args:
         assignment: the loaded assignment.
         submission: the submitted file or folder.
@@ -30,42 +36,66 @@ class Grader:
         isolation: force an isolation level (tests); detected when None.
         timeout_cap: if given, no case may run longer than this many seconds (for quick local
             runs and the harness's own tests of hanging code).
+        planned: the cases this run will grade, so that the budget is shared between their
+            groups (see ``harness.budget``); without them it is spent in order.
     """
 
     def __init__(self, assignment: Assignment, submission: Path, budget: float | None = None,
-                 isolation: Isolation | None = None, timeout_cap: float | None = None) -> None:
+                 isolation: Isolation | None = None, timeout_cap: float | None = None,
+                 planned: Sequence[Case] = ()) -> None:
         self.assignment = assignment
         self.timeout_cap = timeout_cap
         self.found: FoundFiles = find_files(submission, assignment.submission_files)
-        self.deadline = time.monotonic() + (budget if budget is not None else assignment.budget)
-        self.sandbox: Sandbox | None = None
-        self._preflight: Preflight | None = None
-        if assignment.main_file in self.found.files:
-            files = dict(self.found.files)  # the student's files, under their handout names
-            for support in assignment.support_files:
-                files[support.name] = support  # ours, whatever copy the student uploaded
-            for probe in assignment.probe_files:
-                files[probe.name] = probe
-            self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation)
+        self.shares = TimeShares(budget if budget is not None else assignment.budget, planned,
+                                 timeout_cap)
+        files = dict(self.found.files)  # the student's files, under their handout names
+        for support in assignment.support_files:
+            files[support.name] = support  # ours, whatever copy the student uploaded
+        for probe in assignment.probe_files:
+            files[probe.name] = probe
+        self.files = files
+        self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation)
+        self._preflights: dict[str, Preflight] = {}
+        self.blocked: dict[str, list[Case]] = {}
 
     @property
     def isolation_text(self) -> str:
-        return self.sandbox.isolation.level.value if self.sandbox else "none (nothing to run)"
+        return self.sandbox.isolation.level.value
 
-    def preflight(self) -> Preflight:
-        """Import check, done once, lazily."""
-        if self._preflight is None:
-            if self.sandbox is None:
-                self._preflight = Preflight(import_problem=(
-                    f"{self.assignment.main_file} was not found in your submission. "
+    def preflight(self, module: str | None = None) -> Preflight:
+        """Import check of one student module (default: the main one), done once, lazily; the
+        handout's names and signatures are checked in the main module."""
+        module = module or self.assignment.module
+        if module not in self._preflights:
+            file = f"{module}.py"
+            if file not in self.files:
+                self._preflights[module] = Preflight(import_problem=(
+                    f"{file} was not found in your submission. "
                     + " ".join(self.found.notes)).strip())
             else:
-                self._preflight = run_preflight(self.sandbox, self.assignment.api,
-                                                PREFLIGHT_TIMEOUT)
-        return self._preflight
+                api = self.assignment.api if module == self.assignment.module else ()
+                self._preflights[module] = run_preflight(self.sandbox, api, PREFLIGHT_TIMEOUT,
+                                                         module=module)
+        return self._preflights[module]
+
+    def summary_lines(self) -> list[str]:
+        """What the import checks found, and which module blocked which cases."""
+        lines: list[str] = []
+        for module, preflight in self._preflights.items():
+            if preflight.import_problem:
+                lines.append(preflight.import_problem)
+                blocked = self.blocked.get(module, [])
+                if blocked:
+                    groups = ", ".join(dict.fromkeys(case.group for case in blocked))
+                    lines.append(f"  {module}.py blocked {len(blocked)} case"
+                                 f"{'' if len(blocked) == 1 else 's'} (groups: {groups}); "
+                                 "cases that use your other files were graded.")
+            lines.extend(preflight.broken.values())
+            lines.extend(preflight.notes)
+        return lines
 
     def remaining(self) -> float:
-        return self.deadline - time.monotonic()
+        return self.shares.remaining()
 
     def grade(self, case: Case) -> CaseResult:
         """Grade one case. Never raises: harness failures become HARNESS_ERROR results."""
@@ -76,22 +106,31 @@ class Grader:
             result = CaseResult(case, Verdict.HARNESS_ERROR, 0.0,
                                 f"internal grader error ({type(exc).__name__}: {exc}); "
                                 "please tell your instructor")
+        elapsed = time.monotonic() - started
+        self.shares.record(case, elapsed)
         if not result.seconds:
-            result = replace(result, seconds=time.monotonic() - started)
+            result = replace(result, seconds=elapsed)
         return result
 
     def _grade(self, case: Case) -> CaseResult:
         if self.remaining() < MIN_CASE_SECONDS:
             return CaseResult(case, Verdict.NOT_RUN, 0.0, "not run: time budget used up")
-        if self.sandbox is None or case.uses_main_module:
-            preflight = self.preflight()
-            if preflight.import_problem:
-                return CaseResult(case, Verdict.NOT_RUN, 0.0, preflight.import_problem)
-            broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
-            if broken:
-                return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))
-        assert self.sandbox is not None
-        timeout = min(case.timeout, self.remaining(), self.timeout_cap or case.timeout)
+        module = case.module or self.assignment.module
+        preflight = self.preflight(module)
+        if preflight.import_problem:
+            self.blocked.setdefault(module, []).append(case)
+            return CaseResult(case, Verdict.NOT_RUN, 0.0,
+                              f"not run: this case uses {module}.py. "
+                              f"{preflight.import_problem}")
+        broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
+        if broken:
+            return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))
+        allowance = self.shares.allowance(case)
+        if allowance < MIN_CASE_SECONDS:
+            return CaseResult(case, Verdict.NOT_RUN, 0.0,
+                              f"not run: the {case.group} cases used up their share of the time "
+                              "budget (the rest is kept for the other groups)")
+        timeout = min(case.timeout, allowance, self.timeout_cap or case.timeout)
         if case.runner:
             judgement = resolve_callable(case.runner)(replace(case, timeout=timeout),
                                                       self.sandbox)
@@ -135,5 +174,4 @@ class Grader:
                           judgement.leaderboard)
 
     def close(self) -> None:
-        if self.sandbox is not None:
-            self.sandbox.close()
+        self.sandbox.close()

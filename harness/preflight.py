@@ -74,9 +74,11 @@ def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
     return "", ""
 
 
-def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float) -> Preflight:
-    """Import the file once in the sandbox and check every API entry."""
-    raw = sandbox.preflight([entry.name for entry in api], timeout=timeout)
+def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
+                  module: str | None = None) -> Preflight:
+    """Import the file of ``module`` (default: the main one) once in the sandbox and check
+    every API entry."""
+    raw = sandbox.preflight([entry.name for entry in api], timeout=timeout, module=module)
     if raw.reply is None:
         problem = describe_process_failure(raw, "importing your file", timeout)
         if raw.output.strip():
