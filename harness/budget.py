@@ -3,8 +3,8 @@
 Gradescope stops everything at its cap, so a run has one budget. Spent in file order, a group
 whose cases all time out would leave nothing for the groups after it (e.g. a game group worth
 points the student would win). Instead each group is guaranteed a share of the budget in
-proportion to what its cases may take (the sum of their timeouts), and never less than its
-first case needs (up to ``MIN_GROUP_SECONDS``), so every group runs at least once. A case may
+proportion to what its cases may take (the sum of their timeouts) beyond a floor: its first
+case's timeout (up to ``MIN_GROUP_SECONDS``), so every group runs at least once. A case may
 use whatever is left of the budget minus what the other unfinished groups are still guaranteed:
 time a fast group does not use flows to the slow ones, and a slow group cannot take another's.
 """
@@ -59,14 +59,17 @@ class TimeShares:
             group.need += self._timeout(case)
             group.pending += 1
             first_timeout.setdefault(case.group, self._timeout(case))
-        total = sum(group.need for group in self.groups.values())
-        scale = min(1.0, budget / total) if total > 0 else 1.0
-        for name, group in self.groups.items():
-            group.share = max(group.need * scale, min(first_timeout[name], MIN_GROUP_SECONDS))
-        committed = sum(group.share for group in self.groups.values())
-        if committed > budget > 0:  # the floors overcommitted the budget: scale back
-            for group in self.groups.values():
-                group.share *= budget / committed
+        floors = {name: min(first_timeout[name], MIN_GROUP_SECONDS) for name in self.groups}
+        spare = budget - sum(floors.values())
+        if spare <= 0:  # not even one case per group fits: share what there is
+            for name, group in self.groups.items():
+                group.share = floors[name] * budget / sum(floors.values())
+        else:  # every group's floor, and the rest in proportion to what each may take beyond it
+            extra = {name: max(0.0, group.need - floors[name])
+                     for name, group in self.groups.items()}
+            scale = min(1.0, spare / sum(extra.values())) if sum(extra.values()) > 0 else 1.0
+            for name, group in self.groups.items():
+                group.share = floors[name] + extra[name] * scale
 
     def _timeout(self, case: Case) -> float:
         return min(case.timeout, self.timeout_cap or case.timeout)
