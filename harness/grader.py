@@ -73,9 +73,10 @@ class Grader:
                     f"{file} was not found in your submission. "
                     + " ".join(self.found.notes)).strip())
             else:
-                api = self.assignment.api if module == self.assignment.module else ()
-                self._preflights[module] = run_preflight(self.sandbox, api, PREFLIGHT_TIMEOUT,
-                                                         module=module)
+                main = module == self.assignment.module
+                self._preflights[module] = run_preflight(
+                    self.sandbox, self.assignment.api if main else (), PREFLIGHT_TIMEOUT,
+                    module=None if main else module)
         return self._preflights[module]
 
     def summary_lines(self) -> list[str]:

@@ -76,11 +76,12 @@ def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
 
 def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
                   module: str | None = None) -> Preflight:
-    """Import the file of ``module`` (default: the main one) once in the sandbox and check
-    every API entry."""
+    """Import the file of ``module`` (default: the main one, "your file" in messages) once in
+    the sandbox and check every API entry."""
     raw = sandbox.preflight([entry.name for entry in api], timeout=timeout, module=module)
+    doing = "importing your file" if module is None else f"importing {module}.py"
     if raw.reply is None:
-        problem = describe_process_failure(raw, "importing your file", timeout)
+        problem = describe_process_failure(raw, doing, timeout)
         if raw.output.strip():
             problem += f"\n  Before that, your code printed:\n{raw.output.strip()[-1500:]}"
         return Preflight(import_problem=problem)
@@ -89,10 +90,10 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
         hint = ""
         if error.type == "EOFError":
             hint = "\n  (input() is called at import time; the grader gives no keyboard input)"
-        return Preflight(import_problem=f"importing your file raised {error.describe()}{hint}")
+        return Preflight(import_problem=f"{doing} raised {error.describe()}{hint}")
     names = raw.reply.get("names")
     if not isinstance(names, dict):
-        return Preflight(import_problem="importing your file broke the grader's protocol")
+        return Preflight(import_problem=f"{doing} broke the grader's protocol")
     broken, notes = {}, []
     for entry in api:
         problem, note = check_signature(entry, names.get(entry.name))
