@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any, Sequence
 
-from gg_testing import ROOT, run_gamegrader, scores_by_group
+import pytest
+from gg_testing import ROOT, run_gamegrader, scores_by_group, subset_root
 
 SOLUTIONS = {
     "adversarial_search": ROOT / "reference/solutions/adversarial_search/adversarial_search.py",
@@ -22,24 +22,6 @@ TEMPLATES = {
     "search_and_games": ROOT / "student_template/search_and_games/search_and_games.py",
     "isolation": ROOT / "student_template/isolation/player_account.py",
 }
-
-
-def subset_root(folder: Path, assignment: str, stems: Sequence[str]) -> dict[str, str]:
-    """A GAMEGRADER_ROOT holding only some case files of one assignment (a quicker run).
-
-    Returns the environment variables that make gamegrader use it.
-    """
-    source = ROOT / "test_specs" / assignment
-    specs = folder / "test_specs" / assignment
-    (specs / "cases").mkdir(parents=True)
-    (specs / "generated").mkdir()
-    shutil.copy(source / "assignment.yaml", specs)
-    for stem in stems:
-        shutil.copy(source / "cases" / f"{stem}.yaml", specs / "cases")
-        for generated in (source / "generated").glob(f"{stem}.*.yaml"):
-            shutil.copy(generated, specs / "generated")
-    (folder / "student_template").symlink_to(ROOT / "student_template")
-    return {"GAMEGRADER_ROOT": str(folder)}
 
 
 def grade(folder: Path, assignment: str, submission: Path, *, stems: Sequence[str] = (),
@@ -75,10 +57,33 @@ def variant(folder: Path, base: Path, replacements: Sequence[tuple[str, str]],
     return target
 
 
+def grade_reference(folder: Path, assignment: str, *, stems: Sequence[str] = ()
+                    ) -> dict[str, Any]:
+    """Grade the reference of ``assignment`` (what every honest variant is held to)."""
+    return grade(folder, assignment, SOLUTIONS[assignment], stems=stems)
+
+
+def reference_fixture(assignment: str, stems: Sequence[str] = ()) -> Any:
+    """A module-scoped fixture: the reference's results on ``stems``, graded once per module."""
+    @pytest.fixture(scope="module")
+    def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+        return grade_reference(tmp_path_factory.mktemp("reference"), assignment, stems=stems)
+    return reference
+
+
+def grade_variant(folder: Path, assignment: str, edits: Sequence[tuple[str, str]], *,
+                  stems: Sequence[str] = (), budget: float | None = None,
+                  timeout_cap: float | None = None) -> dict[str, Any]:
+    """Grade the reference of ``assignment`` edited by ``edits`` (see ``variant``)."""
+    honest = variant(folder / "variant", SOLUTIONS[assignment], edits)
+    return grade(folder / "grading", assignment, honest, stems=stems, budget=budget,
+                 timeout_cap=timeout_cap)
+
+
 def per_case(document: dict[str, Any]) -> dict[str, tuple[float, str]]:
     """Score and status per test name (the status tells 0-point cases passed from failed)."""
     return {test["name"]: (test["score"], test["status"]) for test in document["tests"]}
 
 
-__all__ = ["SOLUTIONS", "TEMPLATES", "grade", "per_case", "scores_by_group",
-           "subset_root", "variant"]
+__all__ = ["SOLUTIONS", "TEMPLATES", "grade", "grade_reference", "grade_variant", "per_case",
+           "reference_fixture", "scores_by_group", "variant"]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gradingfair_support import SOLUTIONS, grade, per_case, variant
+from gradingfair_support import grade_variant, per_case, reference_fixture
 
 DOMINOES_ROOT_RETURN = "        return move, value, leaves[0]"
 DOMINOES_NO_MOVE = {
@@ -41,45 +41,30 @@ ISOLATION_LISTS = {
 }
 
 
-@pytest.fixture(scope="module")
-def dominoes_reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return grade(tmp_path_factory.mktemp("reference"), "adversarial_search",
-                 SOLUTIONS["adversarial_search"], stems=["02_get_best_move"])
+STEMS = {"adversarial_search": ["02_get_best_move"], "isolation": ["01_choose_move"]}
+VARIANTS = {**{("adversarial_search", name): edits for name, edits in DOMINOES_NO_MOVE.items()},
+            **{("isolation", name): edits for name, edits in ISOLATION_LISTS.items()}}
+dominoes_reference = reference_fixture("adversarial_search", STEMS["adversarial_search"])
+isolation_reference = reference_fixture("isolation", STEMS["isolation"])
 
 
-@pytest.fixture(scope="module")
-def isolation_reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return grade(tmp_path_factory.mktemp("reference"), "isolation", SOLUTIONS["isolation"],
-                 stems=["01_choose_move"])
-
-
-@pytest.mark.parametrize("name", sorted(DOMINOES_NO_MOVE))
-def test_dominoes_no_move_forms_score_as_the_reference(
-        name: str, dominoes_reference: dict[str, Any], tmp_path: Path) -> None:
-    honest = variant(tmp_path, SOLUTIONS["adversarial_search"], DOMINOES_NO_MOVE[name])
-    document = grade(tmp_path / "grading", "adversarial_search", honest,
-                     stems=["02_get_best_move"])
-    assert dominoes_reference["score"] == 40
-    assert per_case(document) == per_case(dominoes_reference)
+@pytest.mark.parametrize(("assignment", "name"), sorted(VARIANTS))
+def test_forms_the_handout_leaves_open_score_as_the_reference(
+        assignment: str, name: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    reference = request.getfixturevalue("dominoes_reference" if assignment == "adversarial_search"
+                                        else "isolation_reference")
+    document = grade_variant(tmp_path, assignment, VARIANTS[assignment, name],
+                             stems=STEMS[assignment])
+    assert reference["score"] == {"adversarial_search": 40, "isolation": 20}[assignment]
+    assert per_case(document) == per_case(reference)
 
 
 def test_dominoes_move_form_the_handout_shows_stays_exact(
         dominoes_reference: dict[str, Any], tmp_path: Path) -> None:
     """The handout's doctest shows the move as a (row, col) tuple: a list is not that."""
-    listed = variant(tmp_path, SOLUTIONS["adversarial_search"],
-                     [(DOMINOES_ROOT_RETURN, "        return (list(move) if move else move), "
-                                             "value, leaves[0]")])
-    document = grade(tmp_path / "grading", "adversarial_search", listed,
-                     stems=["02_get_best_move"])
+    listed = [(DOMINOES_ROOT_RETURN, "        return (list(move) if move else move), "
+                                     "value, leaves[0]")]
+    document = grade_variant(tmp_path, "adversarial_search", listed, stems=["02_get_best_move"])
     assert document["score"] < dominoes_reference["score"]
     handout = next(t for t in document["tests"] if "(handout)" in t["name"])
     assert "move wrong (expected (0, 1), got [0, 1])" in handout["output"]
-
-
-@pytest.mark.parametrize("name", sorted(ISOLATION_LISTS))
-def test_isolation_list_moves_score_as_the_reference(
-        name: str, isolation_reference: dict[str, Any], tmp_path: Path) -> None:
-    honest = variant(tmp_path, SOLUTIONS["isolation"], ISOLATION_LISTS[name])
-    document = grade(tmp_path / "grading", "isolation", honest, stems=["01_choose_move"])
-    assert isolation_reference["score"] == 20
-    assert per_case(document) == per_case(isolation_reference)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from gradingfair_support import SOLUTIONS, grade, per_case, variant
+from gradingfair_support import grade_reference, grade_variant, per_case, reference_fixture
 
 SG_STEMS = ["07_successors", "08_find_solution", "09_find_path"]
 SG_VARIANTS = {
@@ -46,25 +46,20 @@ DOMINOES_HELPERS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def sg_reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return grade(tmp_path_factory.mktemp("reference"), "search_and_games",
-                 SOLUTIONS["search_and_games"], stems=SG_STEMS)
+sg_reference = reference_fixture("search_and_games", SG_STEMS)
 
 
 @pytest.mark.parametrize("name", sorted(SG_VARIANTS))
 def test_other_tie_breaking_scores_as_the_reference(
         name: str, sg_reference: dict[str, Any], tmp_path: Path) -> None:
-    honest = variant(tmp_path, SOLUTIONS["search_and_games"], SG_VARIANTS[name])
-    document = grade(tmp_path / "grading", "search_and_games", honest, stems=SG_STEMS)
+    document = grade_variant(tmp_path, "search_and_games", SG_VARIANTS[name], stems=SG_STEMS)
     assert sg_reference["score"] == sum(t["max_score"] for t in sg_reference["tests"])
     assert per_case(document) == per_case(sg_reference)
 
 
 def test_a_helper_function_scores_as_the_reference(tmp_path: Path) -> None:
-    reference = grade(tmp_path / "reference", "adversarial_search",
-                      SOLUTIONS["adversarial_search"], stems=["02_get_best_move"])
-    honest = variant(tmp_path / "variant", SOLUTIONS["adversarial_search"], DOMINOES_HELPERS)
-    document = grade(tmp_path / "grading", "adversarial_search", honest,
-                     stems=["02_get_best_move"])
+    reference = grade_reference(tmp_path / "reference", "adversarial_search",
+                                stems=["02_get_best_move"])
+    document = grade_variant(tmp_path, "adversarial_search", DOMINOES_HELPERS,
+                             stems=["02_get_best_move"])
     assert per_case(document) == per_case(reference)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from gradingfair_support import SOLUTIONS, grade, per_case, variant
+from gradingfair_support import grade_variant, per_case, reference_fixture
 from harness.budget import MIN_GROUP_SECONDS, TimeShares
 from harness.spec.model import Case, Visibility
 
@@ -125,18 +125,14 @@ BUDGET, CAP = 24.0, 4.0
 12 s. Spent in order, the looping scramble cases would take all 24 s."""
 
 
-@pytest.fixture(scope="module")
-def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return grade(tmp_path_factory.mktemp("reference"), "search_and_games",
-                 SOLUTIONS["search_and_games"], stems=STEMS)
+reference = reference_fixture("search_and_games", STEMS)
 
 
 @pytest.mark.parametrize("name", sorted(STARVING))
 def test_a_timing_out_group_leaves_the_next_group_graded_as_the_reference(
         name: str, reference: dict[str, Any], tmp_path: Path) -> None:
-    honest = variant(tmp_path, SOLUTIONS["search_and_games"], STARVING[name])
-    document = grade(tmp_path / "grading", "search_and_games", honest, stems=STEMS,
-                     budget=BUDGET, timeout_cap=CAP)
+    document = grade_variant(tmp_path, "search_and_games", STARVING[name], stems=STEMS,
+                             budget=BUDGET, timeout_cap=CAP)
     ours, theirs = per_case(document), per_case(reference)
     is_solved = [n for n in theirs if n.startswith("is_solved")]
     assert len(is_solved) == 6 and all(theirs[n][1] == "passed" for n in is_solved)
