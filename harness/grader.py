@@ -8,7 +8,9 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Sequence
 
+from harness.budget import TimeShares
 from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.diagnosis import with_diagnosis
 from harness.compare.observations import ErrorInfo, error_from_reply
@@ -30,6 +32,10 @@ MIN_CASE_SECONDS = 0.5
 class Grader:
     """Grades the cases of one assignment for one submission.
 
+    A case depends only on the student module it runs against (its ``module:``, else the main
+    one): a missing or broken module blocks its own cases, never the others', and the summary
+    says which module blocked which cases.
+
     Args:
         assignment: the loaded assignment.
         submission: the submitted file or folder.
@@ -39,52 +45,78 @@ class Grader:
             runs and the harness's own tests of hanging code).
         siblings: a submitted file brings the other Python files of its folder (a student's
             local check; see ``harness.submission.find_files``).
+        planned: the cases this run will grade, so that the budget is shared between their
+            groups (see ``harness.budget``); without them it is spent in order.
     """
 
     def __init__(self, assignment: Assignment, submission: Path, budget: float | None = None,
                  isolation: Isolation | None = None, timeout_cap: float | None = None,
-                 siblings: bool = False) -> None:
+                 siblings: bool = False, planned: Sequence[Case] = ()) -> None:
         self.assignment = assignment
         self.timeout_cap = timeout_cap
         self.found: FoundFiles = find_files(submission, assignment.submission_files,
                                             tuple(p.name for p in assignment.support_files),
                                             siblings=siblings)
-        self.deadline = time.monotonic() + (budget if budget is not None else assignment.budget)
-        self.sandbox: Sandbox | None = None
-        self._preflight: Preflight | None = None
-        self._staging: str | None = None
+        self.shares = TimeShares(budget if budget is not None else assignment.budget, planned,
+                                 timeout_cap)
+        # The student's files as read once at intake (never the submitted paths again),
+        # written to a folder only this process can read.
+        self._staging = tempfile.mkdtemp(prefix="gamegrader-intake-")
+        files = self.found.write_to(Path(self._staging))
+        for support in assignment.support_files:
+            files[support.name] = support  # ours, whatever copy the student uploaded
+        for probe in assignment.probe_files:
+            files[probe.name] = probe
+        self.files = files
+        self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
+                               name_resolver=assignment.name_resolver,
+                               packages=assignment.allowed_packages)
+        self._preflights: dict[str, Preflight] = {}
+        self.blocked: dict[str, list[Case]] = {}
         # Messages of refused imports met while grading (ordered, each once).
         self.refused_imports: dict[str, None] = {}
-        if assignment.main_file in self.found.files:
-            # The student's files as read once at intake (never the submitted paths again),
-            # written to a folder only this process can read.
-            self._staging = tempfile.mkdtemp(prefix="gamegrader-intake-")
-            files = self.found.write_to(Path(self._staging))
-            for support in assignment.support_files:
-                files[support.name] = support  # ours, whatever copy the student uploaded
-            for probe in assignment.probe_files:
-                files[probe.name] = probe
-            self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
-                                   name_resolver=assignment.name_resolver,
-                                   packages=assignment.allowed_packages)
 
     @property
     def isolation_text(self) -> str:
-        return self.sandbox.isolation.level.value if self.sandbox else "none (nothing to run)"
+        return self.sandbox.isolation.level.value
 
-    def preflight(self) -> Preflight:
-        """Import check, done once, lazily."""
-        if self._preflight is None:
-            if self.sandbox is None:
-                lead = "" if self.found.refused else \
-                    f"{self.assignment.main_file} was not found in your submission. "
-                self._preflight = Preflight(
-                    import_problem=(lead + " ".join(self.found.notes)).strip())
+    def preflight(self, module: str | None = None) -> Preflight:
+        """Import check of one student module (default: the main one), done once, lazily; the
+        handout's names and signatures are checked in the main module."""
+        module = module or self.assignment.module
+        if module not in self._preflights:
+            file = f"{module}.py"
+            if self.found.refused:
+                self._preflights[module] = Preflight(
+                    import_problem=" ".join(self.found.notes).strip())
+            elif file not in self.files:
+                self._preflights[module] = Preflight(import_problem=(
+                    f"{file} was not found in your submission. "
+                    + " ".join(self.found.notes)).strip())
             else:
-                self._preflight = run_preflight(self.sandbox, self.assignment.api,
-                                                PREFLIGHT_TIMEOUT,
-                                                self.assignment.allowed_packages)
-        return self._preflight
+                main = module == self.assignment.module
+                self._preflights[module] = run_preflight(
+                    self.sandbox, self.assignment.api if main else (), PREFLIGHT_TIMEOUT,
+                    self.assignment.allowed_packages, module=None if main else module)
+        return self._preflights[module]
+
+    def summary_lines(self) -> list[str]:
+        """What the import checks found, which module blocked which cases, and any import
+        this course refuses that was met while grading."""
+        lines: list[str] = []
+        for module, preflight in self._preflights.items():
+            if preflight.import_problem:
+                lines.append(preflight.import_problem)
+                blocked = self.blocked.get(module, [])
+                if blocked:
+                    groups = ", ".join(dict.fromkeys(case.group for case in blocked))
+                    lines.append(f"  {module}.py blocked {len(blocked)} case"
+                                 f"{'' if len(blocked) == 1 else 's'} (groups: {groups}); "
+                                 "cases that use your other files were graded.")
+            lines.extend(preflight.broken.values())
+            lines.extend(preflight.notes)
+        lines.extend(m for m in self.refused_imports if m not in lines)
+        return lines
 
     @property
     def ungradable(self) -> str:
@@ -92,9 +124,10 @@ class Grader:
         line 12": a batch's gradebook shows it as the submission's status."""
         if self.found.refused:
             return f"submission refused: {self.found.refused}"
-        if self.sandbox is None:
+        if self.assignment.main_file not in self.found.files:
             return f"{self.assignment.main_file} not found"
-        error = self._preflight.import_error if self._preflight else None
+        main = self._preflights.get(self.assignment.module)
+        error = main.import_error if main else None
         if error is None or error.type not in SYNTAX_ERRORS:
             return ""
         place = _SYNTAX_PLACE.match(error.where)
@@ -105,7 +138,7 @@ class Grader:
         return f"syntax error{inside} at line {line}"
 
     def remaining(self) -> float:
-        return self.deadline - time.monotonic()
+        return self.shares.remaining()
 
     def grade(self, case: Case) -> CaseResult:
         """Grade one case. Never raises: harness failures become HARNESS_ERROR results."""
@@ -116,22 +149,30 @@ class Grader:
             result = CaseResult(case, Verdict.HARNESS_ERROR, 0.0,
                                 f"internal grader error ({type(exc).__name__}: {exc}); "
                                 "please tell your instructor")
+        elapsed = time.monotonic() - started
+        self.shares.record(case, elapsed)
         if not result.seconds:
-            result = replace(result, seconds=time.monotonic() - started)
+            result = replace(result, seconds=elapsed)
         return result
 
     def _grade(self, case: Case) -> CaseResult:
         if self.remaining() < MIN_CASE_SECONDS:
             return CaseResult(case, Verdict.NOT_RUN, 0.0, "not run: time budget used up")
-        if self.sandbox is None or case.uses_main_module:
-            preflight = self.preflight()
-            if preflight.import_problem:
-                return CaseResult(case, Verdict.NOT_RUN, 0.0, preflight.blocked_case_message)
-            broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
-            if broken:
-                return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))
-        assert self.sandbox is not None
-        timeout = min(case.timeout, self.remaining(), self.timeout_cap or case.timeout)
+        module = case.module or self.assignment.module
+        preflight = self.preflight(module)
+        if preflight.import_problem:
+            self.blocked.setdefault(module, []).append(case)
+            return CaseResult(case, Verdict.NOT_RUN, 0.0, preflight.case_problem or
+                              f"not run: this case uses {module}.py. {preflight.import_problem}")
+        broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
+        if broken:
+            return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))
+        allowance = self.shares.allowance(case)
+        if allowance < MIN_CASE_SECONDS:
+            return CaseResult(case, Verdict.NOT_RUN, 0.0,
+                              f"not run: the {case.group} cases used up their share of the time "
+                              "budget (the rest is kept for the other groups)")
+        timeout = min(case.timeout, allowance, self.timeout_cap or case.timeout)
         if case.runner:
             judgement = resolve_callable(case.runner)(replace(case, timeout=timeout),
                                                       self.sandbox)
@@ -160,7 +201,7 @@ class Grader:
                                                      case.visibility.reveals_expected)
         if judgement.fraction < 1.0 and case.diagnose:
             judgement = with_diagnosis(judgement, case, observations)
-        if not case.uses_main_module:  # the main module's notes are at the top (preflight)
+        if case.module is not None:  # the main module's notes are at the top (preflight)
             notes = resolver_notes(raw.reply)
             if notes:
                 judgement = replace(judgement, message="\n".join([*notes, judgement.message]))
@@ -191,7 +232,5 @@ class Grader:
                           judgement.leaderboard)
 
     def close(self) -> None:
-        if self.sandbox is not None:
-            self.sandbox.close()
-        if self._staging is not None:
-            shutil.rmtree(self._staging, ignore_errors=True)
+        self.sandbox.close()
+        shutil.rmtree(self._staging, ignore_errors=True)

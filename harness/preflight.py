@@ -93,12 +93,15 @@ def resolver_notes(reply: WorkerReply) -> list[str]:
 
 
 def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
-                  allowed: Sequence[AllowedPackage] = ()) -> Preflight:
-    """Import the file once in the sandbox and check every API entry (``allowed``: the
-    third-party packages the course allows, named when the file imports another one)."""
-    raw = sandbox.preflight([entry.name for entry in api], timeout=timeout)
+                  allowed: Sequence[AllowedPackage] = (), module: str | None = None
+                  ) -> Preflight:
+    """Import the file of ``module`` (default: the main one, "your file" in messages) once in
+    the sandbox and check every API entry (``allowed``: the third-party packages the course
+    allows, named when the file imports another one)."""
+    raw = sandbox.preflight([entry.name for entry in api], timeout=timeout, module=module)
+    doing = "importing your file" if module is None else f"importing {module}.py"
     if raw.reply is None:
-        problem = describe_process_failure(raw, "importing your file", timeout)
+        problem = describe_process_failure(raw, doing, timeout)
         if raw.output.strip():
             problem += f"\n  Before that, your code printed:\n{raw.output.strip()[-1500:]}"
         return Preflight(import_problem=problem)
@@ -113,11 +116,11 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
         hint = ""
         if error.type == "EOFError":
             hint = "\n  (input() is called at import time; the grader gives no keyboard input)"
-        return Preflight(import_problem=f"importing your file raised {error.describe()}{hint}",
+        return Preflight(import_problem=f"{doing} raised {error.describe()}{hint}",
                          import_error=error)
     names = raw.reply.names
     if names is None:
-        return Preflight(import_problem="importing your file broke the grader's protocol")
+        return Preflight(import_problem=f"{doing} broke the grader's protocol")
     broken, notes = {}, resolver_notes(raw.reply)
     for entry in api:
         report = names.get(entry.name)

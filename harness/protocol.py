@@ -107,6 +107,7 @@ class ObservationReport(_Message):
     """What one example did: printed text, value shown (flat nodes) and error."""
 
     stdout: Text = ""
+    transcript_stdout: Optional[Text] = None   # what the transcript's own code printed
     has_value: bool = False
     value: Optional[Value] = None
     error: Optional[ErrorReport] = None

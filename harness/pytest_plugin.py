@@ -38,6 +38,7 @@ class GradingRun:
         self.graders: dict[str, Grader] = {}
         self.results: dict[str, CaseResult] = {}
         self.spec_errors: list[str] = []
+        self.planned: dict[str, list[Case]] = {}  # per assignment, the cases collected to run
 
     def assignment(self, folder: Path) -> Assignment:
         if folder not in self.assignments:
@@ -50,9 +51,9 @@ class GradingRun:
         if assignment.name not in self.graders:
             budget = self.budget if self.budget is not None else assignment.budget
             remaining = budget - (time.monotonic() - self.started)
-            self.graders[assignment.name] = Grader(assignment, self.submission, remaining,
-                                                   timeout_cap=self.timeout_cap,
-                                                   siblings=self.siblings)
+            self.graders[assignment.name] = Grader(
+                assignment, self.submission, remaining, timeout_cap=self.timeout_cap,
+                siblings=self.siblings, planned=self.planned.get(assignment.name, ()))
         return self.graders[assignment.name]
 
     def ungradable(self) -> dict[str, str]:
@@ -67,14 +68,7 @@ class GradingRun:
             for note in grader.found.notes:
                 lines.append(note)
             lines.append(f"Isolation: {grader.isolation_text}")
-            preflight = grader._preflight
-            if preflight is not None:
-                if preflight.import_problem:
-                    lines.append(preflight.import_problem)
-                lines.extend(preflight.broken.values())
-                lines.extend(preflight.notes)
-            lines.extend(m for m in grader.refused_imports
-                         if preflight is None or m != preflight.import_problem)
+            lines.extend(grader.summary_lines())
         lines.extend(f"Spec error (tell your instructor): {e}" for e in self.spec_errors)
         return "\n".join(lines)
 
@@ -115,6 +109,15 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
             and (file_path.parent.parent / "assignment.yaml").is_file():
         return SpecFile.from_parent(parent, path=file_path)
     return None
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Tell each assignment's grader, before it starts, which cases it will grade, so that the
+    time budget is shared between their groups (``harness.budget``)."""
+    run = session.config.stash[RUN]
+    for item in session.items:
+        if isinstance(item, SpecItem):
+            run.planned.setdefault(item.assignment.name, []).append(item.case)
 
 
 class SpecFile(pytest.File):

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -96,3 +96,20 @@ def remove_deep_folder(root: Path) -> None:
     finally:
         for descriptor in chain:
             os.close(descriptor)
+
+
+def subset_root(folder: Path, assignment: str, stems: Sequence[str]) -> dict[str, str]:
+    """A GAMEGRADER_ROOT in ``folder`` holding only the case files ``stems`` of one assignment
+    (with their generated files), for quicker gradings; returns the environment that selects it.
+    """
+    source = ROOT / "test_specs" / assignment
+    specs = folder / "test_specs" / assignment
+    (specs / "cases").mkdir(parents=True)
+    (specs / "generated").mkdir()
+    shutil.copy(source / "assignment.yaml", specs)
+    for stem in stems:
+        shutil.copy(source / "cases" / f"{stem}.yaml", specs / "cases")
+        for generated in (source / "generated").glob(f"{stem}.*.yaml"):
+            shutil.copy(generated, specs / "generated")
+    (folder / "student_template").symlink_to(ROOT / "student_template")
+    return {"GAMEGRADER_ROOT": str(folder)}

@@ -6,7 +6,7 @@ import textwrap
 from collections import Counter
 from typing import Any, Mapping
 
-from harness.compare.equality import strict_equal
+from harness.compare.equality import accepted_forms, strict_equal
 from harness.compare.observations import Observation
 from harness.compare.text import normalize_text, show
 from harness.compare.verdict import Judgement, per_example
@@ -26,8 +26,11 @@ def _kind(value: Any) -> str:
     return type(value).__name__ if not hasattr(value, "type_name") else value.type_name
 
 
-def _shown_text(observation: Observation) -> str:
-    return observation.stdout + (repr(observation.value) + "\n" if observation.has_value else "")
+def _shown_text(observation: Observation, options: Mapping[str, Any]) -> str:
+    """What the interactive prompt would show for the example, minus the student's debug prints
+    (unless ``options.printing`` says the case is about printing)."""
+    printed = observation.printed(bool(options.get("printing", False)))
+    return printed + (repr(observation.value) + "\n" if observation.has_value else "")
 
 
 def _value_mismatch(expected: Any, observation: Observation, reveal: bool) -> str:
@@ -45,12 +48,14 @@ def _value_mismatch(expected: Any, observation: Observation, reveal: bool) -> st
 def check_doctest(want: str, observation: Observation, options: Mapping[str, Any],
                   reveal: bool) -> Judgement:
     """Doctest semantics, by value: compare the literal expected output with the value shown
-    (type-strict), or whitespace-normalised text when something was printed."""
+    (type-strict, relaxed only by ``options.accept``), or whitespace-normalised text when the
+    transcript printed something. What the student's own code prints is not part of the answer
+    unless ``options.printing`` is true (a case about printing)."""
     if observation.error is not None:
         return Judgement(0.0, f"raised {observation.error.describe()}")
     expected = parse_expected(want)
-    if observation.stdout or expected is _NO_LITERAL:
-        got = _shown_text(observation)
+    if observation.printed(bool(options.get("printing", False))) or expected is _NO_LITERAL:
+        got = _shown_text(observation, options)
         if normalize_text(got) == normalize_text(want):
             return Judgement(1.0)
         if reveal:
@@ -59,7 +64,8 @@ def check_doctest(want: str, observation: Observation, options: Mapping[str, Any
         return Judgement(0.0, f"printed:\n{textwrap.indent(got.rstrip() or '(nothing)', '    ')}\n"
                               "  which is not the expected output")
     tolerance = float(options.get("tolerance", 0.0))
-    if observation.has_value and strict_equal(expected, observation.value, tolerance=tolerance):
+    if observation.has_value and strict_equal(expected, observation.value, tolerance=tolerance,
+                                              accept=accepted_forms(options)):
         return Judgement(1.0)
     return Judgement(0.0, _value_mismatch(expected, observation, reveal))
 
@@ -75,14 +81,17 @@ def check_components(want: str, observation: Observation, options: Mapping[str, 
         return check_doctest(want, observation, options, reveal)
     names = list(options.get("names", [f"part {i + 1}" for i in range(len(expected))]))
     weights = list(options.get("weights", [1.0] * len(expected)))
+    accept = accepted_forms(options)
     actual = observation.value
+    if type(actual) is list and "list_for_tuple" in accept:
+        actual = tuple(actual)
     if not observation.has_value or type(actual) is not tuple or len(actual) != len(expected):
         shape = f"a tuple of {len(expected)} ({', '.join(names)})"
         got = show(actual) if observation.has_value else "nothing (None)"
         return Judgement(0.0, f"expected {shape}; got {got}")
     earned, notes = 0.0, []
     for name, weight, want_part, got_part in zip(names, weights, expected, actual):
-        if strict_equal(want_part, got_part):
+        if strict_equal(want_part, got_part, accept=accept):
             earned += weight
             notes.append(f"{name} right")
         elif reveal:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
-from harness.compare.equality import strict_equal
+from harness.compare.equality import accepted_forms, strict_equal
 from harness.compare.observations import Observation
 from harness.compare.registry import resolve_callable
 from harness.compare.verdict import Judgement
@@ -54,7 +54,9 @@ def _reproduces(variant: Variant, case: Any, answers: Sequence[Observation]) -> 
         return False
     if len(values) != len(answers):
         return False
-    return all(answer.error is None and answer.has_value and strict_equal(value, answer.value)
+    accept = accepted_forms(case.options)
+    return all(answer.error is None and answer.has_value
+               and strict_equal(value, answer.value, accept=accept)
                for value, answer in zip(values, answers))
 
 

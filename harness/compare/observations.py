@@ -7,6 +7,8 @@ from typing import Any
 from harness.protocol import ErrorReport, ObservationReport, value_of
 from harness.safe_text import safe_text
 
+MAX_STDOUT = 20000
+
 
 @dataclass(frozen=True)
 class ErrorInfo:
@@ -23,12 +25,24 @@ class ErrorInfo:
 
 @dataclass(frozen=True)
 class Observation:
-    """One example's outcome: its value (if it showed one), printed text and error."""
+    """One example's outcome: its value (if it showed one), printed text and error.
+
+    ``stdout`` is everything printed; ``transcript_stdout`` the part the transcript's own code
+    printed (e.g. ``print(f(x))``), without the student's debug lines; None when unknown.
+    """
 
     value: Any = None
     has_value: bool = False
     stdout: str = ""
     error: ErrorInfo | None = None
+    transcript_stdout: str | None = None
+
+    def printed(self, about_printing: bool = False) -> str:
+        """The printed text that answers the example: the transcript's own output, or all of
+        it for cases about printing (where the student's prints are the answer)."""
+        if about_printing or self.transcript_stdout is None:
+            return self.stdout
+        return self.transcript_stdout
 
 
 def error_from_reply(report: ErrorReport) -> ErrorInfo:
@@ -48,5 +62,7 @@ def observations_from_reply(items: list[ObservationReport] | None) -> list[Obser
         raise ValueError("the reply holds no observations")
     return [Observation(value=value_of(item.value) if item.has_value else None,
                         has_value=item.has_value, stdout=safe_text(item.stdout, 20000),
+                        transcript_stdout=None if item.transcript_stdout is None
+                        else safe_text(item.transcript_stdout, 20000),
                         error=None if item.error is None else error_from_reply(item.error))
             for item in items]

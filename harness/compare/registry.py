@@ -39,10 +39,11 @@ def resolve_comparator(name: str) -> Callable[..., Any]:
 
 
 def check_case_references(case: Any) -> None:
-    """Make sure the comparator and runner a case names exist, before any student code runs.
+    """Make sure the comparator and runner a case names exist and its accepted forms are known,
+    before any student code runs.
 
     Raises:
-        SpecError: naming the case and the field (``compare`` or ``runner``).
+        SpecError: naming the case and the field (``compare``, ``runner`` or ``options.accept``).
     """
     from harness.spec.errors import SpecError
     try:
@@ -52,3 +53,8 @@ def check_case_references(case: Any) -> None:
     except LookupError as exc:
         raise SpecError(case.file, str(exc), case=case.name,
                         field="runner" if case.runner else "compare") from exc
+    from harness.compare.equality import accepted_forms
+    try:
+        accepted_forms(case.options)
+    except ValueError as exc:
+        raise SpecError(case.file, str(exc), case=case.name, field="options.accept") from exc

@@ -123,9 +123,11 @@ class Sandbox:
         ``module`` (default: the student's main module); see ``harness.worker.main``."""
         return self._request("run", timeout, module, examples=list(examples), stdin=stdin)
 
-    def preflight(self, names: Sequence[str], *, timeout: float) -> RawRun:
-        """Import the module and report the signatures of ``names`` (dotted)."""
-        return self._request("preflight", timeout, names=list(names))
+    def preflight(self, names: Sequence[str], *, timeout: float,
+                  module: str | None = None) -> RawRun:
+        """Import ``module`` (default: the student's main module) and report the signatures of
+        ``names`` (dotted)."""
+        return self._request("preflight", timeout, module, names=list(names))
 
     def start_program(self, script: str | None = None, args: Sequence[str] = ()) -> StudentProgram:
         """Run a file of the case folder (default: the student's main file) as a program.

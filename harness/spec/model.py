@@ -80,10 +80,6 @@ class Case:
     diagnose: str | None = None
 
     @property
-    def uses_main_module(self) -> bool:
-        """False when the case runs against another student module (``module:`` in the spec)."""
-        return self.module is None
-    @property
     def title(self) -> str:
         return f"{self.group}: {self.name}"
 

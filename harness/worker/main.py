@@ -73,6 +73,29 @@ class _BoundedText(io.TextIOBase):
         return text
 
 
+class _TranscriptText(_BoundedText):
+    """Everything printed, plus apart what the transcript's own code printed.
+
+    ``print`` is a builtin, so the frame that calls ``write`` is the one that called ``print``:
+    an example's frame (file ``<example N>``) for the transcript's output, a student frame for
+    debug lines. Graders judge the transcript's output; the student's prints are not answers.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.transcript = _BoundedText()
+
+    def write(self, text) -> int:
+        caller = _getframe(1).f_code.co_filename
+        if type(caller) is str and caller.startswith(EXAMPLE_FILE_PREFIX):
+            self.transcript.write(text)
+        return super().write(text)
+
+
+EXAMPLE_FILE_PREFIX = "<example "
+_getframe = sys._getframe  # bound before student code runs, which may replace sys._getframe
+
+
 class TooLarge(Exception):
     """Raised when a value has too many nodes or is nested too deeply to send back."""
 
@@ -258,17 +281,18 @@ def run_examples(module, request, path) -> list:
     observations = []
     for index, source in enumerate(request.get("examples", [])):
         shown.clear()
-        capture = _BoundedText()
+        capture = _TranscriptText()
         sys.stdout = capture
         observation = {"stdout": "", "has_value": False}
         try:
-            code = compile(source, f"<example {index + 1}>", "single")
+            code = compile(source, f"{EXAMPLE_FILE_PREFIX}{index + 1}>", "single")
             exec(code, namespace)
         except BaseException as exc:  # student code may raise anything, SystemExit included
             observation["error"] = describe_error(exc, path)
         finally:
             sys.stdout = sys.__stdout__
         observation["stdout"] = capture.value()
+        observation["transcript_stdout"] = capture.transcript.value()
         if shown and "error" not in observation:
             try:
                 observation["value"] = encode(shown[-1])

@@ -1,16 +1,19 @@
-"""Comparator for the generated ``choose_move`` cases: is the answer a legal move?
+"""Comparator for the ``choose_move`` cases: is each answer a legal move?
 
-The legal moves come from ``case.options["legal"]`` (written by the generators from the
-reference rules), as ``[[row, col], ...]``; an empty list means the player is stuck and must answer
-``(None, None)``. The student's value is read with the referee's strict reader
-(:func:`reference.games.isolation.parse_move`), so a case passes exactly when the same answer
+The legal moves come from the case's options, written by the generators from the reference rules,
+as ``[[row, col], ...]``; an empty list means the player is stuck and must answer
+``(None, None)``. A one-call case gives them as ``legal``; a case of several calls gives
+``calls``, one such list per call, and passes only when every call is right (all or nothing: a
+stuck position is always paired with one where the player can move, so that a constant
+``(None, None)`` earns nothing). The student's value is read with the referee's strict reader
+(:func:`reference.games.isolation.parse_move`), so a call passes exactly when the same answer
 would be accepted in a game. Legal moves are listed only when ``reveal`` is True.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from harness import Judgement, Observation, per_example, show
+from harness import Case, Judgement, Observation, per_example, show
 from reference.games.isolation import ReplyError, parse_move
 
 
@@ -38,7 +41,27 @@ def check_move(want: str, observation: Observation, options: Mapping[str, Any],
     return Judgement(0.0, f"returned {show(move)}, which is not a legal move{hint}")
 
 
-legal_move = per_example(check_move)
-"""The comparator named in the spec: ``reference.isolation.checkers:legal_move``."""
+_one_call = per_example(check_move)
+
+
+def legal_move(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
+    """The comparator named in the spec: ``reference.isolation.checkers:legal_move``."""
+    calls = case.options.get("calls")
+    if calls is None:
+        return _one_call(case, observations, reveal)
+    judged = [i for i, example in enumerate(case.examples) if example.want.strip()]
+    if len(judged) != len(calls):
+        raise ValueError(f"options.calls lists {len(calls)} positions for {len(judged)} calls")
+    for number, (index, legal) in enumerate(zip(judged, calls), start=1):
+        source = case.examples[index].source.strip().splitlines()[0]
+        if index >= len(observations):
+            return Judgement(0.0, f"call {number}: >>> {source}\n  was not reached")
+        verdict = check_move(case.examples[index].want, observations[index], {"legal": legal},
+                             reveal)
+        if verdict.fraction < 1.0:
+            return Judgement(0.0, f"call {number} of {len(calls)} (all must be right):\n"
+                                  f">>> {source}\n  {verdict.message}")
+    return Judgement(1.0)
+
 
 __all__ = ["check_move", "legal_move"]

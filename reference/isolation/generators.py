@@ -4,7 +4,8 @@ Run through ``gamegrader generate isolation``; seeds are recorded in the spec. E
 transcript ``choose_move(board, player, time_left)`` judged by
 ``reference.isolation.checkers:legal_move``, which reads the legal moves from the case's
 ``options`` (any legal move passes). The transcript's expected output is the reference answer:
-the first legal move, ``(None, None)`` when stuck, the only move when forced.
+the first legal move, ``(None, None)`` when stuck, the only move when forced. Stuck positions
+come after a position of the same player with moves, in the same case (see ``stuck_cases``).
 """
 from __future__ import annotations
 
@@ -39,16 +40,23 @@ def _case(game: Isolation, state: IsolationState, number: int, what: str,
     }
 
 
-def _cases(rng: random.Random, count: int, what: str,
-           accept: Callable[[Isolation, IsolationState], bool],
-           time_left: float) -> Iterator[dict[str, Any]]:
+def _states(rng: random.Random, count: int,
+            accept: Callable[[Isolation, IsolationState], bool]) -> Iterator[IsolationState]:
     game = Isolation()
     seen: set[IsolationState] = set()
     while len(seen) < count:
         state = draw_position(game, rng, lambda s: accept(game, s))
         if state not in seen:
             seen.add(state)
-            yield _case(game, state, len(seen), what, time_left)
+            yield state
+
+
+def _cases(rng: random.Random, count: int, what: str,
+           accept: Callable[[Isolation, IsolationState], bool],
+           time_left: float) -> Iterator[dict[str, Any]]:
+    game = Isolation()
+    for number, state in enumerate(_states(rng, count, accept), start=1):
+        yield _case(game, state, number, what, time_left)
 
 
 def legal_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
@@ -60,8 +68,25 @@ def legal_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_
 
 def stuck_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
                 ) -> Iterator[dict[str, Any]]:
-    """``count`` distinct final positions: the player to move has no move, so (None, None)."""
-    return _cases(rng, count, "stuck", lambda game, s: game.is_terminal(s), time_left)
+    """``count`` distinct final positions: the player to move has no move, so (None, None).
+
+    Each is paired with a position of the same player that has at least two moves, asked first
+    in the same case (all or nothing), so that a constant ``(None, None)`` earns nothing.
+    """
+    game = Isolation()
+    stuck_states = _states(rng, count, lambda g, s: g.is_terminal(s))
+    for number, state in enumerate(stuck_states, start=1):
+        player = state.to_move
+        movable = draw_position(game, rng, lambda s, p=player: s.to_move == p  # type: ignore
+                                and game.mobility(s, p) >= 2)
+        first = _case(game, movable, number, "", time_left)
+        stuck = _case(game, state, number, "stuck", time_left)
+        yield {
+            "name": f"{stuck['name']}, asked after a position with "
+                    f"{len(first['options']['legal'])} moves",
+            "doctest": first["doctest"] + stuck["doctest"],
+            "options": {"calls": [first["options"]["legal"], stuck["options"]["legal"]]},
+        }
 
 
 def forced_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT

@@ -271,11 +271,13 @@ def _property_failure(check: str, start: Board, boards: list[Board]) -> str:
 
 def _check_unordered_lines(want: str, observation: Observation, options: Mapping[str, Any],
                            reveal: bool) -> Judgement:
-    """Printed lines equal the expected ones in any order (whitespace within a line ignored)."""
+    """Lines the transcript printed equal the expected ones in any order (whitespace within a
+    line ignored); what the student's own code prints is not part of the answer."""
     if observation.error is not None:
         return Judgement(0.0, f"raised {observation.error.describe()}")
     wanted = Counter(normalize_text(line) for line in want.splitlines() if line.strip())
-    printed = Counter(normalize_text(line) for line in observation.stdout.splitlines()
+    output = observation.printed(bool(options.get("printing", False)))  # not debug lines
+    printed = Counter(normalize_text(line) for line in output.splitlines()
                       if line.strip())
     if printed == wanted:
         return Judgement(1.0)

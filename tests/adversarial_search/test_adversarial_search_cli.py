@@ -29,7 +29,7 @@ def test_check_runs_visible_cases_only_and_infers_the_assignment(tmp_path, mutat
     assert "Assignment: Homework 4" in out
     assert "FAIL" in out and "PASS" in out
     assert "leaf count wrong (expected 6, got 12)" in out
-    assert "random" not in out and "#01" not in out  # no hidden case was run
+    assert "random board" not in out and "#01" not in out  # no hidden case was run
     assert "Total on the cases run here: 5.33333/8 points" in out
 
 
@@ -67,7 +67,7 @@ def test_unknown_assignment_is_a_clear_error(tmp_path):
 def test_broken_submissions_keep_every_test_with_a_clear_message(grade, mutate, edit, message):
     document = grade("adversarial_search", mutate(SOLUTION, edit))
     assert document["score"] == 0
-    assert len(document["tests"]) == 84
+    assert len(document["tests"]) == 86
     assert sum(t["max_score"] for t in document["tests"]) == 40
     best_move = [t for t in document["tests"] if t["name"].startswith("get_best_move")]
     assert all(message in t["output"] for t in best_move)

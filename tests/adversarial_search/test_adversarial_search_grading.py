@@ -13,10 +13,10 @@ MUTANTS = yaml.safe_load((ROOT / "tests/mutants/adversarial_search.yaml").read_t
 EXPECTED_LOSS = {name: mutant["lost"] for name, mutant in MUTANTS.items()}
 
 
-def test_the_five_wrong_implementations_of_the_issue_are_pinned():
+def test_the_wrong_implementations_of_the_issues_are_pinned():
     assert set(MUTANTS) == {"depth_off_by_one", "prune_on_strict_inequality",
                             "swapped_evaluation_sign", "column_major_move_order",
-                            "leaf_counted_twice"}
+                            "leaf_counted_twice", "negative_row_or_column_wraps"}
     assert EXPECTED_LOSS["leaf_counted_twice"] == 13.3333  # a third of 40: every leaf count wrong
 
 
@@ -24,7 +24,7 @@ def test_reference_solution_scores_full_marks(grade):
     document = grade("adversarial_search", SOLUTION)
     assert document["score"] == 40
     assert all(test["status"] == "passed" for test in document["tests"])
-    assert len(document["tests"]) == 18 + 2 + 64
+    assert len(document["tests"]) == 20 + 2 + 64
 
 
 def test_untouched_template_scores_zero_on_every_get_best_move_case(grade):

@@ -47,7 +47,7 @@ def test_an_empty_submission_still_gives_valid_results_with_every_test(tmp_path)
     assert run_autograder(root).returncode == 0
     document = json.loads((root / "results/results.json").read_text())
     jsonschema.validate(document, SCHEMA)
-    assert document["score"] == 0 and len(document["tests"]) == 84
+    assert document["score"] == 0 and len(document["tests"]) == 86
     assert sum(t["max_score"] for t in document["tests"]) == 40
     assert "adversarial_search.py was not found" in document["tests"][-1]["output"]
 

@@ -66,14 +66,16 @@ def test_grading_the_solution_earns_every_point(grade: Callable[..., dict[str, A
     assert all(test["status"] == "passed" for test in document["tests"])
 
 
-def test_grading_the_template_earns_only_the_stuck_positions(
-        grade: Callable[..., dict[str, Any]]) -> None:
+def test_grading_the_template_earns_nothing(grade: Callable[..., dict[str, Any]]) -> None:
+    """Its constant (None, None) is right on stuck positions, but each is asked after a position
+    with moves, in the same case (all or nothing)."""
     document = grade("isolation", TEMPLATE)
     groups = scores_by_group(document)
     assert groups["games"] == 0
     stuck = [t for t in document["tests"] if "stuck" in t["name"]]
-    assert stuck and all(t["score"] == t["max_score"] for t in stuck)
-    assert document["score"] == pytest.approx(sum(t["max_score"] for t in stuck))
+    assert len(stuck) == 11 and all(t["score"] == 0 for t in stuck)
+    assert "call 1 of 2 (all must be right)" in stuck[0]["output"]
+    assert document["score"] == 0
     illegal = [t for t in document["tests"] if t["name"].startswith("games: beats the random")]
     assert illegal[0]["output"].startswith("Illegal move (0/15 points)")
     assert "forfeit (illegal) at ply 1" in illegal[0]["output"]

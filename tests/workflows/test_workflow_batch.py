@@ -90,7 +90,7 @@ def test_batch_grades_each_submission_as_grade_would_and_resumes(tmp_path):
     assert by_student["Ada Lovelace"]["sid"] == "1"
     assert [row["score"] for row in rows] == ["8", "5.3333", "0"]
     test_columns = [c for c in rows[0] if c[0].isdigit()]
-    assert len(test_columns) == 20 and test_columns[0].startswith("1.1 infrastructure: ")
+    assert len(test_columns) == 22 and test_columns[0].startswith("1.1 infrastructure: ")
     handout = next(c for c in test_columns if c.startswith("2.1 get_best_move: "))
     assert by_student["Bob Bishop; Carol Chen"][handout] == "2.6667"  # move and value right
 

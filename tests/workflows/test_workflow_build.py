@@ -68,7 +68,7 @@ def test_the_unzipped_autograder_grades_a_submission_in_a_gradescope_layout(tmp_
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     document = json.loads((root / "results" / "results.json").read_text())
-    assert document["score"] == 40 and len(document["tests"]) == 84
+    assert document["score"] == 40 and len(document["tests"]) == 86
 
 
 def test_docker_context_is_the_autograder_plus_the_dockerfile(tmp_path):
@@ -106,7 +106,7 @@ def test_student_package_has_visible_cases_only_and_no_hidden_expected_value(tmp
     folder = tmp_path / "student"
     archive.extractall(folder)
     listing = gamegrader("list", cwd=folder)
-    assert "adversarial_search" in listing.stdout and "(8 in visible cases, 20 cases)" in \
+    assert "adversarial_search" in listing.stdout and "(8 in visible cases, 22 cases)" in \
         listing.stdout
     checked = gamegrader("check", str(SOLUTION), cwd=folder)
     assert checked.returncode == 0, checked.stderr[-2000:]

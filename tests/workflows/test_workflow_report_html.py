@@ -75,7 +75,7 @@ def test_report_renders_in_headless_chromium_with_rows_histogram_and_links(tmp_p
 
     page = out / "submissions" / "student_1" / "feedback.html"
     feedback = chromium("--dump-dom", page.as_uri(), profile=tmp_path / "profile").stdout
-    assert feedback.count('<tr class="row">') == 84 and "wrong move" in feedback
+    assert feedback.count('<tr class="row">') == 86 and "wrong move" in feedback
 
     shot = tmp_path / "report.png"
     chromium(f"--screenshot={shot}", "--window-size=1200,1600", report.as_uri(),

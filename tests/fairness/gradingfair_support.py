@@ -1,0 +1,89 @@
+"""Shared by the grading-fairness tests (Dominoes, Search & Games, Isolation; a uniquely named
+helper module): grade a submission on some case files of an assignment, and make honest
+variants of a reference by editing its source.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Sequence
+
+import pytest
+from gg_testing import ROOT, run_gamegrader, scores_by_group, subset_root
+
+SOLUTIONS = {
+    "adversarial_search": ROOT / "reference/solutions/adversarial_search/adversarial_search.py",
+    "search_and_games": ROOT / "reference/solutions/search_and_games/search_and_games.py",
+    "isolation": ROOT / "reference/solutions/isolation/player.py",
+}
+TEMPLATES = {
+    "adversarial_search": ROOT / "student_template/adversarial_search/adversarial_search.py",
+    "search_and_games": ROOT / "student_template/search_and_games/search_and_games.py",
+    "isolation": ROOT / "student_template/isolation/player_account.py",
+}
+
+
+def grade(folder: Path, assignment: str, submission: Path, *, stems: Sequence[str] = (),
+          budget: float | None = None, timeout_cap: float | None = None) -> dict[str, Any]:
+    """Grade ``submission`` (only the case files ``stems``, if given); the results document."""
+    folder.mkdir(parents=True, exist_ok=True)
+    env = subset_root(folder / "root", assignment, stems) if stems else {}
+    output = folder / "results.json"
+    extra = ["--budget", str(budget)] if budget is not None else []
+    extra += ["--timeout-cap", str(timeout_cap)] if timeout_cap is not None else []
+    done = run_gamegrader("grade", "--assignment", assignment, "--submission", str(submission),
+                          "--output", str(output), "--quiet", *extra, env=env)
+    assert done.returncode == 0, done.stderr[-3000:]
+    document: dict[str, Any] = json.loads(output.read_text(encoding="utf-8"))
+    return document
+
+
+def variant(folder: Path, base: Path, replacements: Sequence[tuple[str, str]],
+            name: str | None = None) -> Path:
+    """A copy of ``base`` with each ``old`` (which must occur) replaced by ``new``; a replacement
+    whose ``old`` starts with ``re:`` is a regular expression."""
+    text = base.read_text(encoding="utf-8")
+    for old, new in replacements:
+        if old.startswith("re:"):
+            text, count = re.subn(old[3:], new, text, flags=re.MULTILINE)
+            assert count, f"{old!r} matches nothing in {base}"
+        else:
+            assert old in text, f"{old!r} is not in {base}"
+            text = text.replace(old, new)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / (name or base.name)
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
+def grade_reference(folder: Path, assignment: str, *, stems: Sequence[str] = ()
+                    ) -> dict[str, Any]:
+    """Grade the reference of ``assignment`` (what every honest variant is held to)."""
+    return grade(folder, assignment, SOLUTIONS[assignment], stems=stems)
+
+
+def reference_fixture(assignment: str, stems: Sequence[str] = ()) -> Any:
+    """A module-scoped fixture: the reference's results on ``stems``, graded once per module."""
+    @pytest.fixture(scope="module")
+    def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+        return grade_reference(tmp_path_factory.mktemp("reference"), assignment, stems=stems)
+    return reference
+
+
+def grade_variant(folder: Path, assignment: str, edits: Sequence[tuple[str, str]], *,
+                  stems: Sequence[str] = (), budget: float | None = None,
+                  timeout_cap: float | None = None) -> dict[str, Any]:
+    """Grade the reference of ``assignment`` edited by ``edits`` (see ``variant``)."""
+    honest = variant(folder / "variant", SOLUTIONS[assignment], edits)
+    return grade(folder / "grading", assignment, honest, stems=stems, budget=budget,
+                 timeout_cap=timeout_cap)
+
+
+def per_case(document: dict[str, Any]) -> dict[str, tuple[float, str]]:
+    """Score and status per test name (the status tells 0-point cases passed from failed)."""
+    return {test["name"]: (test["score"], test["status"]) for test in document["tests"]}
+
+
+__all__ = ["SOLUTIONS", "TEMPLATES", "grade", "grade_reference", "grade_variant", "per_case",
+           "reference_fixture", "scores_by_group", "variant"]

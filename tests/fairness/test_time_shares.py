@@ -1,0 +1,143 @@
+"""Class 5 of issue 18: one slow group must not starve the rest. The run's budget is shared
+between case groups (``harness.budget``): each case's timeout is capped by what its group may
+still spend, and every group runs at least once.
+
+The rules are checked on a fake clock (no timing in these unit tests); end to end, honest files
+whose ``scramble`` never finishes still get their ``is_solved`` group graded exactly as the
+reference's.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gradingfair_support import grade_variant, per_case, reference_fixture
+from harness.budget import MIN_GROUP_SECONDS, TimeShares
+from harness.spec.model import Case, Visibility
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def case(group: str, number: int, timeout: float = 10.0) -> Case:
+    return Case(id=f"{group}-{number}", number=str(number), group=group, name=str(number),
+                points=1.0, visibility=Visibility.VISIBLE, timeout=timeout,
+                file=Path(f"{group}.yaml"), examples=())
+
+
+def spend(shares: TimeShares, clock: FakeClock, graded: Case, seconds: float) -> None:
+    clock.now += seconds
+    shares.record(graded, seconds)
+
+
+def test_a_group_whose_cases_all_time_out_leaves_the_others_their_share() -> None:
+    clock = FakeClock()
+    slow = [case("search", i) for i in range(10)]
+    games = [case("games", i) for i in range(2)]
+    shares = TimeShares(60.0, slow + games, clock=clock)
+    spent = 0.0
+    for item in slow:
+        allowance = shares.allowance(item)
+        if allowance < 0.5:
+            break
+        timeout = min(item.timeout, allowance)
+        spend(shares, clock, item, timeout)  # every search case runs into its timeout
+        spent += timeout
+    # Each group's first case (10 s) is guaranteed; the other 40 s are shared 90:10, in
+    # proportion to what the groups may take beyond that.
+    assert spent == pytest.approx(10 + 36)
+    assert shares.allowance(games[0]) == pytest.approx(10 + 4)
+
+
+def test_time_a_fast_group_leaves_unused_flows_to_the_others() -> None:
+    clock = FakeClock()
+    fast = [case("fast", i) for i in range(5)]
+    slow = [case("slow", i) for i in range(5)]
+    shares = TimeShares(50.0, fast + slow, clock=clock)
+    for item in fast:
+        spend(shares, clock, item, 0.5)
+    assert shares.allowance(slow[0]) == pytest.approx(47.5)
+
+
+def test_every_group_is_guaranteed_its_first_case() -> None:
+    clock = FakeClock()
+    big = [case("big", i) for i in range(1000)]
+    small = [case("small", 0, timeout=5.0)]
+    shares = TimeShares(100.0, big + small, clock=clock)
+    assert shares.allowance(big[0]) == pytest.approx(95.0)  # 5 s stay for the small group
+    huge = [case("huge", 0, timeout=60.0)]
+    shares = TimeShares(100.0, big + huge, clock=clock)
+    assert shares.allowance(big[0]) <= 100.0 - MIN_GROUP_SECONDS  # a long first case: 10 s
+
+
+def test_guarantees_never_add_up_to_more_than_the_budget() -> None:
+    clock = FakeClock()
+    groups = [case(f"group{g}", 0, timeout=10.0) for g in range(6)]
+    shares = TimeShares(30.0, groups, clock=clock)
+    assert shares.allowance(groups[0]) == pytest.approx(5.0)  # 30 s over 6 groups
+
+
+def test_a_capped_timeout_is_what_a_group_may_take() -> None:
+    clock = FakeClock()
+    first = [case("first", i, timeout=100.0) for i in range(3)]
+    second = [case("second", i, timeout=100.0) for i in range(3)]
+    shares = TimeShares(12.0, first + second, timeout_cap=2.0, clock=clock)
+    assert shares.allowance(first[0]) == pytest.approx(6.0)
+
+
+def test_unplanned_cases_use_only_what_no_group_is_guaranteed_and_no_plan_means_in_order() -> None:
+    clock = FakeClock()
+    planned = [case("planned", i) for i in range(2)]
+    shares = TimeShares(30.0, planned, clock=clock)
+    assert shares.allowance(case("other", 0)) == pytest.approx(10.0)
+    assert TimeShares(30.0, clock=clock).allowance(case("other", 0)) == pytest.approx(30.0)
+
+
+# --- end to end ---------------------------------------------------------------------------------
+
+STEMS = ["04_scramble", "05_is_solved"]
+SCRAMBLE = "    def scramble(self):\n"
+STARVING = {
+    "scramble never returns": [(SCRAMBLE, SCRAMBLE + "        while True:\n            pass\n")],
+    "scramble sleeps, is_solved slow but right": [
+        (SCRAMBLE, SCRAMBLE + "        __import__('time').sleep(600)\n"),
+        ("    def is_solved(self):\n",
+         "    def is_solved(self):\n        __import__('time').sleep(0.2)\n")],
+    "scramble recurses forever, is_solved through a helper": [
+        (SCRAMBLE, SCRAMBLE + "        return self.scramble_more(0)\n\n"
+                              "    def scramble_more(self, n):\n"
+                              "        while True:\n            n = (n * 7 + 1) % 1000003\n"),
+        ("        return not any(any(row) for row in self.board)",
+         "        return all_off(self.board)"),
+        ("def create_puzzle(rows, cols):",
+         "def all_off(board):\n    return all(not light for row in board for light in row)\n\n\n"
+         "def create_puzzle(rows, cols):")],
+}
+BUDGET, CAP = 24.0, 4.0
+"""Both groups have 6 cases; capped at 4 s each they may take 24 s apiece, so each is guaranteed
+12 s. Spent in order, the looping scramble cases would take all 24 s."""
+
+
+reference = reference_fixture("search_and_games", STEMS)
+
+
+@pytest.mark.parametrize("name", sorted(STARVING))
+def test_a_timing_out_group_leaves_the_next_group_graded_as_the_reference(
+        name: str, reference: dict[str, Any], tmp_path: Path) -> None:
+    document = grade_variant(tmp_path, "search_and_games", STARVING[name], stems=STEMS,
+                             budget=BUDGET, timeout_cap=CAP)
+    ours, theirs = per_case(document), per_case(reference)
+    is_solved = [n for n in theirs if n.startswith("is_solved")]
+    assert len(is_solved) == 6 and all(theirs[n][1] == "passed" for n in is_solved)
+    assert {n: ours[n] for n in is_solved} == {n: theirs[n] for n in is_solved}
+    scramble = [t for t in document["tests"] if t["name"].startswith("scramble")]
+    assert all(t["score"] == 0 for t in scramble)
+    assert any("did not finish" in t["output"] or "Timed out" in t["output"] for t in scramble)
+    assert any("used up their share of the time budget" in t["output"] for t in scramble)
