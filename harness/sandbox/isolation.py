@@ -21,13 +21,22 @@ import pwd
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 SANDBOX_USER_ENV = "GAMEGRADER_SANDBOX_USER"
 DEFAULT_SANDBOX_USER = "gg-student"
 FORCE_ENV = "GAMEGRADER_ISOLATION"
 _NAMESPACES = ["--net", "--pid", "--fork", "--kill-child", "--mount-proc"]
+# Scratch folders every user may write in: at the namespaced levels each sandbox gets its own
+# size-limited tmpfs on each of them (see ``_namespaced_prefix``), so nothing written there
+# reaches the host, another sandbox, or (wiped between cases) a later case.
+SCRATCH_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
+SCRATCH_MOUNT_OPTIONS = "size=32m,nr_inodes=4096,mode=1777,nosuid,nodev"
+# Runs as root inside the new mount namespace, before the user is dropped; "$@" is the rest.
+_MOUNT_SCRATCH = ('for folder in {folders}; do if [ -d "$folder" ]; then '
+                  '{mount} -t tmpfs -o {options} gamegrader-scratch "$folder" || exit 97; fi; '
+                  'done; exec "$@"')
 
 
 class Level(enum.Enum):
@@ -52,6 +61,7 @@ class Isolation:
         switch_user: whether the launcher itself must switch to ``uid`` (no ``unshare`` does it).
         sweep_uid: whether leftovers are found and killed by ``uid`` (only for a dedicated
             sandbox user without a pid namespace; never for ``nobody``).
+        private_scratch: ``SCRATCH_FOLDERS`` folders are private tmpfs mounts of the sandbox.
     """
 
     level: Level
@@ -61,6 +71,7 @@ class Isolation:
     gid: int | None = None
     switch_user: bool = False
     sweep_uid: bool = False
+    private_scratch: bool = False
 
     @property
     def own_user(self) -> bool:
@@ -79,6 +90,32 @@ class Isolation:
     def kill_by_uid(self) -> bool:
         """Without a pid namespace, leftovers of a separate user are found by their uid."""
         return self.sweep_uid and self.uid is not None
+
+    def as_user(self, uid: int, gid: int) -> Isolation:
+        """The same isolation for another dedicated user (a leased one; see ``users``)."""
+        if not self.dedicated_user:
+            return self
+        prefix = _namespaced_prefix(uid, gid) if self.has_pid_namespace else self.prefix
+        return replace(self, uid=uid, gid=gid, prefix=prefix)
+
+
+def _namespaced_prefix(uid: int, gid: int) -> tuple[str, ...]:
+    """As root: fresh namespaces, private scratch mounts, then the user ``uid``.
+
+    unshare's --kill-child sets a parent-death signal that a change of user clears, so the user
+    is changed inside by setpriv, which sets the signal again afterwards: if the grader dies, the
+    whole namespace dies with it.
+    """
+    unshare = shutil.which("unshare") or "unshare"
+    setpriv = shutil.which("setpriv")
+    mount_scratch = ("/bin/sh", "-c", _MOUNT_SCRATCH.format(
+        folders=" ".join(SCRATCH_FOLDERS), mount=shutil.which("mount") or "mount",
+        options=SCRATCH_MOUNT_OPTIONS), "sh")
+    if setpriv:
+        return (unshare, *_NAMESPACES, "--", *mount_scratch, setpriv, f"--reuid={uid}",
+                f"--regid={gid}", "--clear-groups", "--pdeathsig", "KILL", "--")
+    # Without setpriv, unshare changes the user itself, before anything could mount.
+    return (unshare, *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--")
 
 
 def _works(isolation: Isolation) -> bool:
@@ -109,18 +146,8 @@ def candidates() -> list[Isolation]:
     code cannot read the grader's command line or see other processes.
     """
     unshare = shutil.which("unshare")
-    setpriv = shutil.which("setpriv")
+    private = shutil.which("setpriv") is not None  # see _namespaced_prefix
     options: list[Isolation] = []
-
-    def namespaced_as(uid: int, gid: int) -> tuple[str, ...]:
-        # unshare's --kill-child sets a parent-death signal that a change of user clears, so
-        # the user is changed inside by setpriv, which sets the signal again afterwards: if the
-        # grader dies, the whole namespace dies with it.
-        if setpriv:
-            return (unshare or "unshare", *_NAMESPACES, "--", setpriv, f"--reuid={uid}",
-                    f"--regid={gid}", "--clear-groups", "--pdeathsig", "KILL", "--")
-        return (unshare or "unshare", *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--")
-
     if os.geteuid() != 0:
         if unshare:
             options.append(Isolation(Level.NAMESPACED, sys.executable, (
@@ -136,14 +163,16 @@ def candidates() -> list[Isolation]:
         if entry is not None:
             uid, gid = entry.pw_uid, entry.pw_gid
             if unshare:
-                options.append(Isolation(Level.USER_NAMESPACED, python, namespaced_as(uid, gid),
-                                         uid, gid))
+                options.append(Isolation(Level.USER_NAMESPACED, python,
+                                         _namespaced_prefix(uid, gid), uid, gid,
+                                         private_scratch=private))
             options.append(Isolation(Level.USER, python, (), uid, gid, switch_user=True,
                                      sweep_uid=True))
     for python in _interpreters():
         uid, gid = nobody.pw_uid, nobody.pw_gid
         if unshare:
-            options.append(Isolation(Level.NAMESPACED, python, namespaced_as(uid, gid), uid, gid))
+            options.append(Isolation(Level.NAMESPACED, python, _namespaced_prefix(uid, gid),
+                                     uid, gid, private_scratch=private))
         options.append(Isolation(Level.PROCESS, python, (), uid, gid, switch_user=True))
     return options
 
