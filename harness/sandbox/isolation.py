@@ -22,10 +22,13 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass, field, replace
+from contextlib import contextmanager
 from functools import lru_cache
+from typing import Iterator
 
-SANDBOX_USER_ENV = "GAMEGRADER_SANDBOX_USER"
-DEFAULT_SANDBOX_USER = "gg-student"
+from harness.sandbox.users import (  # noqa: F401 (re-exported: the user settings live there)
+    DEFAULT_SANDBOX_USER, SANDBOX_USER_ENV, lease_user, pool)
+
 FORCE_ENV = "GAMEGRADER_ISOLATION"
 _NAMESPACES = ["--net", "--pid", "--fork", "--kill-child", "--mount-proc"]
 # Scratch folders every user may write in: at the namespaced levels each sandbox gets its own
@@ -138,12 +141,13 @@ def _interpreters() -> list[str]:
     return [p for i, p in enumerate(found) if p not in found[:i] and os.path.exists(p)]
 
 
-def candidates() -> list[Isolation]:
+def candidates(user: str | None = None) -> list[Isolation]:
     """Every configuration worth trying on this machine, strongest first.
 
-    As root, student code never runs as root: it runs as the sandbox user, or else as
-    ``nobody``. Namespaced levels also get their own ``/proc`` (``--mount-proc``), so student
-    code cannot read the grader's command line or see other processes.
+    As root, student code never runs as root: it runs as the sandbox user (``user``, by default
+    ``GAMEGRADER_SANDBOX_USER`` or ``gg-student``), or else as ``nobody``. Namespaced levels also
+    get their own ``/proc`` (``--mount-proc``), so student code cannot read the grader's command
+    line or see other processes.
     """
     unshare = shutil.which("unshare")
     private = shutil.which("setpriv") is not None  # see _namespaced_prefix
@@ -153,7 +157,7 @@ def candidates() -> list[Isolation]:
             options.append(Isolation(Level.NAMESPACED, sys.executable, (
                 unshare, "--user", "--map-root-user", *_NAMESPACES, "--")))
         return [*options, Isolation(Level.PROCESS, sys.executable)]
-    name = os.environ.get(SANDBOX_USER_ENV, DEFAULT_SANDBOX_USER)
+    name = user or os.environ.get(SANDBOX_USER_ENV, DEFAULT_SANDBOX_USER)
     try:
         entry = pwd.getpwnam(name)
     except KeyError:
@@ -181,9 +185,25 @@ def candidates() -> list[Isolation]:
 def detect() -> Isolation:
     """The strongest isolation that works here (or the one GAMEGRADER_ISOLATION forces)."""
     forced = os.environ.get(FORCE_ENV, "").upper()
-    for option in candidates():
-        if forced and option.level.name != forced:
-            continue
-        if (option.level is Level.PROCESS and not option.own_user) or _works(option):
-            return option
+    with _probe_user() as user:
+        for option in candidates(user):
+            if forced and option.level.name != forced:
+                continue
+            if (option.level is Level.PROCESS and not option.own_user) or _works(option):
+                return option
     raise RuntimeError("no way to run student code here (as root, not even as 'nobody')")
+
+
+@contextmanager
+def _probe_user() -> Iterator[str | None]:
+    """The sandbox user to try the levels with: a leased one (another grading's student code
+    could otherwise kill the probe), unless GAMEGRADER_SANDBOX_USER names one."""
+    names = pool() if os.geteuid() == 0 and not os.environ.get(SANDBOX_USER_ENV) else []
+    if not names:
+        yield None
+        return
+    lease = lease_user(names)
+    try:
+        yield lease.name
+    finally:
+        lease.release()

@@ -20,11 +20,11 @@ from harness.sandbox.cleanup import (
     wipe_private_scratch)
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkServer, ZygoteFailed
-from harness.sandbox.isolation import SANDBOX_USER_ENV, Isolation, detect
+from harness.sandbox.isolation import Isolation, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 from harness.sandbox.programs import CallServer, StudentProgram
-from harness.sandbox.users import Lease, lease_user, pool
+from harness.sandbox.users import SANDBOX_USER_ENV, Lease, lease_user, pool
 from harness.sandbox.workspace import Workspace
 
 

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from harness.sandbox.isolation import DEFAULT_SANDBOX_USER
-
+SANDBOX_USER_ENV = "GAMEGRADER_SANDBOX_USER"  # names the one user to use (no lease; tests)
+DEFAULT_SANDBOX_USER = "gg-student"
 LEASE_FOLDER = Path("/run/gamegrader/leases")
 POOL_SIZE = 16
 WAIT_SECONDS = 900.0

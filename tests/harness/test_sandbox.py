@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import os
 import pwd
+import shutil
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from gg_testing import shared_folder
 
 from harness.sandbox import Isolation, Level, Sandbox
 from harness.sandbox.isolation import _works, candidates
@@ -108,12 +110,14 @@ def test_signal_ignoring_loop_is_killed_at_the_deadline(sandbox):
 
 def child_survived(sandbox, tmp_path: Path, escape: bool) -> bool:
     """Start a child that writes a mark after 1.5 s; report whether the mark appeared."""
-    marker = tmp_path / "shared" / "mark"
-    marker.parent.mkdir(mode=0o777)
-    os.chmod(marker.parent, 0o777)
-    sandbox.run_examples([f"orphan_writer({str(marker)!r}, {escape})"], timeout=5)
-    time.sleep(2.5)
-    return marker.exists()
+    folder = shared_folder()
+    marker = folder / "mark"
+    try:
+        sandbox.run_examples([f"orphan_writer({str(marker)!r}, {escape})"], timeout=5)
+        time.sleep(2.5)
+        return marker.exists()
+    finally:
+        shutil.rmtree(folder)
 
 
 def test_children_in_the_process_group_die_with_the_case(sandbox, tmp_path):
