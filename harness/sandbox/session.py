@@ -59,6 +59,7 @@ class Sandbox:
             self._release()
             raise
         self._programs = 0  # programs and servers running now
+        self._zygote_init: tuple[int, int | None] = (0, None)  # (unshare pid, namespace init)
         self.tag = secrets.token_hex(8)  # marks this sandbox's processes (see cleanup)
         if not self.isolation.has_pid_namespace:
             become_subreaper()
@@ -119,9 +120,10 @@ class Sandbox:
         if self.isolation.private_scratch:
             zygote = self._zygote
             if zygote is not None and zygote.alive:
-                init = namespace_init(zygote.process)
-                if init is not None:
-                    wipe_private_scratch(init, zygote.process.pid)
+                if self._zygote_init[0] != zygote.process.pid:  # found once per zygote
+                    self._zygote_init = (zygote.process.pid, namespace_init(zygote.process))
+                if self._zygote_init[1] is not None:
+                    wipe_private_scratch(self._zygote_init[1], zygote.process.pid)
         elif self.isolation.dedicated_user and self.isolation.uid is not None:
             remove_user_files(self.isolation.uid)
 

@@ -99,7 +99,8 @@ def load_assignment(folder: Path) -> Assignment:
         support_files=support, probe_files=probes, api=tuple(api),
         limits=Limits(**data.get("limits", {})),
         budget=float(data.get("budget_seconds", DEFAULT_BUDGET)),
-        total_points=data.get("total_points"))
+        total_points=data.get("total_points"),
+        student_package_modules=tuple(data.get("student_package_modules", [])))
 
 
 def list_assignments(root: Path | None = None) -> list[str]:

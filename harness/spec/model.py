@@ -91,6 +91,7 @@ class Assignment:
     limits: Limits
     budget: float
     total_points: float | None
+    student_package_modules: tuple[str, ...] = ()
 
     @property
     def case_files(self) -> tuple[Path, ...]:

@@ -87,6 +87,7 @@ ASSIGNMENT = {
         "submission_files": {"type": "array", "items": {"type": "string"}, "minItems": 1},
         "support_files": {"type": "array", "items": {"type": "string"}},
         "probe_files": {"type": "array", "items": {"type": "string"}},
+        "student_package_modules": {"type": "array", "items": {"type": "string"}},
         "api": {"type": "array", "items": {"type": "string"}},
         "limits": {"type": "object", "properties": {
             "memory_mb": {"type": "integer", "minimum": 64},
