@@ -1,6 +1,7 @@
 """Two gradings on one machine: a submission that attacks every other student process it can
-reach (SIGKILL to everything it may signal, rewriting every case folder it can find) leaves a
-grading running at the same time untouched, because each sandbox leases a user of its own.
+reach (SIGKILL to everything it may signal, reading and rewriting the source in every case folder
+it can find) leaves a grading running at the same time untouched and unread, because each
+sandbox leases a user of its own and case folders are private to it.
 
 The control runs the same attack with both sides forced onto one user (what a per-process pool
 allowed before): the other grading then loses points, which shows the attack is real.
@@ -36,7 +37,7 @@ def case_folders():
     return found - {os.getcwd()}
 
 print("ready", flush=True)
-tally = {"rounds": 0, "kills": 0, "rewrites": 0}
+tally = {"rounds": 0, "kills": 0, "reads": 0, "rewrites": 0}
 while not select.select([sys.stdin], [], [], 0.002)[0]:
     tally["rounds"] += 1
     try:
@@ -45,6 +46,11 @@ while not select.select([sys.stdin], [], [], 0.002)[0]:
     except OSError:
         pass
     for folder in case_folders():
+        try:
+            with open(os.path.join(folder, "adversarial_search.py"), "rb") as handle:
+                tally["reads"] += bool(handle.read())
+        except OSError:
+            pass
         try:
             with open(os.path.join(folder, "adversarial_search.py"), "w") as handle:
                 handle.write("raise SystemExit('tampered')\n")
@@ -103,7 +109,7 @@ LEVELS = [level for level in (Level.USER_NAMESPACED, Level.USER) if _available(l
 def test_an_attacker_cannot_touch_a_concurrent_grading(tmp_path, level):
     scores, tally = _grade_while_attacked(tmp_path, level, shared_user=None)
     assert tally["rounds"] > 10, tally  # it attacked the whole time
-    assert tally["rewrites"] == 0, tally
+    assert tally["reads"] == tally["rewrites"] == 0, tally
     assert scores == [FULL_SCORE] * VICTIM_RUNS
 
 
