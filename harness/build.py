@@ -10,7 +10,8 @@
   case files are rewritten without them), its probe files, and no trusted code except the
   modules ``student_package_modules`` in assignment.yaml declares safe to give away. A visible
   case whose comparator or runner needs any other reference module (a solver, the rules the
-  student writes, a strong opponent) is left out of the package and runs on Gradescope only.
+  student writes, a strong opponent) is left out of the package and runs on Gradescope only;
+  a ``diagnose:`` that needs such code is dropped from the student's copy (feedback only).
 
 Zips are reproducible: entries sorted, fixed timestamps, fixed permissions. This module reads
 the repository and writes one zip or folder; it runs nothing.
@@ -262,20 +263,24 @@ def student_cases(assignment: Assignment) -> StudentCases:
     result = StudentCases()
     for path in assignment.case_files:
         data = read_yaml(path)
-        kept = []
+        kept, trimmed = [], False
         for entry in flattened_entries(path):
             if entry.get("visibility") != "visible":
                 continue
             needs = _grading_code_of(entry)
-            if needs <= allowed:
-                kept.append(entry)
-                result.code |= needs
-            else:
+            if not needs <= allowed:
                 result.left_out.append(f"{data['group']}: {entry['name']}")
+                continue
+            if "diagnose" in entry and not _grading_code_of(
+                    {"compare": entry["diagnose"]}) <= allowed:
+                entry = {k: v for k, v in entry.items() if k != "diagnose"}  # a bonus only
+                trimmed = True
+            kept.append(entry)
+            result.code |= needs
         if not kept:
             continue
         name = path.relative_to(root).as_posix()
-        self_contained = not data.get("generate") and not data.get("include")
+        self_contained = not data.get("generate") and not data.get("include") and not trimmed
         if self_contained and len(kept) == len(data.get("cases", []) or []):
             result.files[name] = path
             continue

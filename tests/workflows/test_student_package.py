@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from gg_testing import ROOT, run_gamegrader
 
-from harness.build import build_student, shippable_code
+from harness.build import build_student, module_file, shippable_code
 from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 
@@ -106,6 +106,9 @@ def test_only_visible_cases_and_no_hidden_expected_output(package, monkeypatch):
         assert original.visibility.reveals_expected, case.id
         assert (case.examples, case.options, case.points) == \
             (original.examples, original.options, original.points), case.id
+        for ref in (case.compare, case.runner or "", case.diagnose or ""):  # all it names ships
+            module = ref.partition(":")[0]
+            assert ":" not in ref or module_file(module, folder) is not None, (case.id, ref)
 
 
 def _score(assignment_name: str, files: dict[str, Path], folder: Path) -> float:
