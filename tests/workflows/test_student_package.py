@@ -7,18 +7,22 @@ Checked by content, not by file name:
 - no hidden case: the package's own specs load exactly the visible cases it keeps, each equal
   to the real one, and no hidden expected output occurs anywhere in the package;
 - no Python file of the package, handed in under any submission name (alone, or with the rest
-  of the template), scores more on the real grading than the untouched template.
+  of the template), scores more on the real grading than the untouched template;
+- and it still does its job: ``gamegrader check`` run from the unzipped package gives the
+  reference solution every point of the visible cases it holds.
 """
 from __future__ import annotations
 
 import ast
 import json
+import re
 import shutil
 import zipfile
 from pathlib import Path
 
 import pytest
 from gg_testing import ROOT, run_gamegrader
+from workflow_support import gamegrader
 
 from harness.build import build_student, module_file, shippable_code
 from harness.spec import find_assignment, list_assignments
@@ -144,3 +148,13 @@ def test_no_file_of_the_package_scores_more_than_the_template(package, tmp_path)
         for name in assignment.submission_files:
             score = _score(assignment.name, {**template, name: path}, tmp_path)
             assert score <= baseline, (path.relative_to(folder), name, score, baseline)
+
+
+def test_the_package_checks_the_reference_on_its_visible_cases(package):
+    assignment, folder = package
+    solution = ROOT / "reference" / "solutions" / assignment.name
+    done = gamegrader("check", "--assignment", assignment.name, str(solution), cwd=folder)
+    assert done.returncode == 0, done.stderr[-2000:]
+    total = re.search(r"Total on the cases run here: ([\d.]+)/([\d.]+) points", done.stdout)
+    assert total is not None, done.stdout[-2000:]
+    assert total.group(1) == total.group(2), done.stdout[-3000:]
