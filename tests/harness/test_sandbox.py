@@ -108,7 +108,7 @@ def test_signal_ignoring_loop_is_killed_at_the_deadline(sandbox):
     assert time.monotonic() - started < 5
 
 
-def child_survived(sandbox, tmp_path: Path, escape: bool) -> bool:
+def child_survived(sandbox, escape: bool) -> bool:
     """Start a child that writes a mark after 1.5 s; report whether the mark appeared."""
     folder = shared_folder()
     marker = folder / "mark"
@@ -120,14 +120,14 @@ def child_survived(sandbox, tmp_path: Path, escape: bool) -> bool:
         shutil.rmtree(folder)
 
 
-def test_children_in_the_process_group_die_with_the_case(sandbox, tmp_path):
-    assert not child_survived(sandbox, tmp_path, escape=False)
+def test_children_in_the_process_group_die_with_the_case(sandbox):
+    assert not child_survived(sandbox, escape=False)
 
 
-def test_double_forked_orphans_die_with_the_case(sandbox, tmp_path):
+def test_double_forked_orphans_die_with_the_case(sandbox):
     """A setsid, double-forked orphan leaves the process group: a pid namespace kills it, and
     without one the grader (a child subreaper) adopts it and kills it."""
-    assert not child_survived(sandbox, tmp_path, escape=True)
+    assert not child_survived(sandbox, escape=True)
 
 
 def test_output_flood_is_capped(sandbox):

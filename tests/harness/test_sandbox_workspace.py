@@ -28,6 +28,7 @@ SWAPPER = textwrap.dedent("""
     import os, select, sys, time
     root, target, files = sys.argv[1], sys.argv[2], int(sys.argv[3])
     deadline, number, swaps = time.monotonic() + 60, 1, 0
+    print("ready", flush=True)
     while time.monotonic() < deadline and not select.select([sys.stdin], [], [], 0)[0]:
         folder = os.path.join(root, f"case-{number:04d}")
         try:  # the moment the folder is ours, swap its files (the last one made first)
@@ -43,6 +44,7 @@ SWAPPER = textwrap.dedent("""
                 swaps += 1
             except OSError:
                 pass
+        print(f"swapped in {folder}", flush=True)
         number += 1
     print(swaps)
 """)
@@ -71,6 +73,7 @@ def test_swapping_files_for_links_never_makes_root_chown_a_host_file(sandbox, tm
         [sandbox.isolation.interpreter, "-I", "-c", SWAPPER, str(sandbox.workspace.root),
          str(target), str(FILES)], user=sandbox.isolation.uid, group=sandbox.isolation.gid,
         extra_groups=[], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd="/")
+    assert swapper.stdout is not None and swapper.stdout.readline() == "ready\n"
     try:
         folders = []
         for _ in range(FOLDERS):
@@ -78,10 +81,11 @@ def test_swapping_files_for_links_never_makes_root_chown_a_host_file(sandbox, tm
             time.sleep(0.005)  # pacing only: lets the swapper keep up with new folders
         for _ in range(FOLDERS // 3):  # replaced while the swapper works in it
             folders.append(sandbox.workspace.new_case_folder("case"))
+        assert swapper.stdout.readline().startswith("swapped in")  # it got at least one
         for folder in folders:
             sandbox.workspace.discard(folder)
     finally:
-        swaps, _ = swapper.communicate(timeout=90)
+        swaps = swapper.communicate(timeout=90)[0].split()[-1]
     assert int(swaps) > 0  # it swapped files in the folders once they were its own
     assert os.stat(target).st_uid == 0 and target.read_text() == "root's"
 
