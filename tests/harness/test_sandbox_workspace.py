@@ -130,12 +130,20 @@ def test_removal_of_a_tree_deeper_than_the_recursion_limit(tmp_path):
     assert not (tmp_path / "deep").exists()
 
 
-def test_a_case_left_unremovable_does_not_block_the_next_case(tmp_path, monkeypatch):
-    """The fixed-name case folder is moved aside before it is removed, so a fresh one can always
-    be made, whatever the previous case left behind."""
+def test_a_tree_deeper_than_the_recursion_limit_left_by_a_case_is_removed(tmp_path):
+    """A case that leaves a chain of folders deeper than Python's recursion limit in its folder
+    (which a recursive removal cannot remove) does not stop the next case from getting a fresh
+    folder, and the sandbox leaves nothing behind."""
     source = tmp_path / "student.py"
-    source.write_text("import os\ndef plant():\n    os.makedirs('a/' * 200 + 'b')\n    return 1\n")
+    source.write_text("import os\n"
+                      "def plant():\n"
+                      "    for _ in range(1100):\n"
+                      "        os.mkdir('a')\n"
+                      "        os.chdir('a')\n"
+                      "    return len(os.listdir('/'.join(['..'] * 1100)))\n")
     with Sandbox("student", {"student.py": Path(source)}) as box:
-        for _ in range(3):
-            reply = box.run_examples(["plant()"], timeout=10).reply
-            assert reply is not None and reply["observations"][0]["value"] == 1
+        for _ in range(2):
+            reply = box.run_examples(["plant()"], timeout=20).reply
+            assert reply is not None and reply["observations"][0]["value"] == 2  # fresh folder
+        root = box.workspace.root
+    assert not root.exists()
