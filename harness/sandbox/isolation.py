@@ -2,9 +2,9 @@
 
 Candidates are tried strongest first; the first that can start the interpreter wins:
 
-1. as root, with the sandbox user (created by ``setup.sh``): that user, in fresh network and pid
-   namespaces (``unshare``), so student code has no network and every process it starts dies
-   with the case;
+1. as root, with the sandbox user (created by ``setup.sh``): that user, in fresh network, pid
+   and mount namespaces (``unshare``), so student code has no network, every process it starts
+   dies with the case, and ``/tmp`` and the like are private mounts;
 2. as root, with the sandbox user, without namespaces: that user; leftovers are killed by uid;
 3. namespaces without the sandbox user: as root, running as ``nobody``; not root, in a fresh
    user namespace where the kernel allows unprivileged ones;
@@ -12,6 +12,8 @@ Candidates are tried strongest first; the first that can start the interpreter w
    root the user ``nobody``. Student code never runs as root.
 
 ``GAMEGRADER_ISOLATION`` (a Level name such as ``PROCESS``) forces a weaker level for tests.
+The levels are probed with a leased user (``users``); each ``Sandbox`` then leases its own and
+runs as it (``Isolation.as_user``).
 """
 from __future__ import annotations
 
@@ -26,8 +28,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Iterator
 
-from harness.sandbox.users import (  # noqa: F401 (re-exported: the user settings live there)
-    DEFAULT_SANDBOX_USER, SANDBOX_USER_ENV, lease_user, pool)
+from harness.sandbox.users import DEFAULT_SANDBOX_USER, SANDBOX_USER_ENV, lease_user, pool
 
 FORCE_ENV = "GAMEGRADER_ISOLATION"
 _NAMESPACES = ["--net", "--pid", "--fork", "--kill-child", "--mount-proc"]
