@@ -92,3 +92,30 @@ def test_a_lock_folder_others_can_write_in_is_refused(tmp_path):
 def test_the_pool_lists_existing_users_only(monkeypatch):
     assert users.pool("root", 3) == ["root"]
     assert users.pool("no-such-user-here", 3) == []
+
+
+def test_a_forced_user_is_used_as_it_is_and_a_sandbox_leases_otherwise(tmp_path, monkeypatch):
+    """GAMEGRADER_SANDBOX_USER names the one user (no lease); without it, a Sandbox at a
+    dedicated-user level holds the lock of the pool user it runs as until it closes."""
+    import pwd
+    from pathlib import Path
+
+    from harness.sandbox import Sandbox
+    from harness.sandbox.isolation import detect
+    script = tmp_path / "s.py"
+    script.write_text("X = 1\n")
+    option = detect.__wrapped__()
+    if not option.dedicated_user:
+        pytest.skip("needs root and the sandbox users (setup.sh)")
+    forced = pwd.getpwuid(option.uid).pw_name if os.environ.get(users.SANDBOX_USER_ENV) \
+        else users.pool()[0]
+    monkeypatch.setenv(users.SANDBOX_USER_ENV, forced)
+    with Sandbox("s", {"s.py": Path(script)}, isolation=option) as box:
+        assert box.isolation.uid == pwd.getpwnam(forced).pw_uid and box._lease is None
+    monkeypatch.delenv(users.SANDBOX_USER_ENV)
+    with Sandbox("s", {"s.py": Path(script)}, isolation=option) as box:
+        lease = box._lease
+        assert lease is not None and box.isolation.uid == lease.uid
+        with pytest.raises(users.NoFreeUser):  # the lock is really held meanwhile
+            users.lease_user([lease.name], wait_seconds=0)
+    assert box._lease is None  # released at close (another grading may take it at once)
