@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Gradescope image setup (run once, as root, by Gradescope; its shebang is ignored there).
 # Installs gamegrader into its own virtual environment (never touching the system python3),
-# creates the unprivileged user that student code runs as, installs the third-party packages
+# creates the unprivileged users that student code runs as, installs the third-party packages
 # students may import (the assignment's allowed_packages, for the interpreter the sandbox runs, in
 # a root-owned folder of their own: /usr/local/lib/gamegrader/packages, or $GAMEGRADER_PACKAGES),
 # and locks the source folder.
@@ -23,8 +23,12 @@ python3 -m venv "$VENV"
 "$VENV/bin/gamegrader" packages install
 
 if [ "$(id -u)" = 0 ]; then
-  id -u "$SANDBOX_USER" >/dev/null 2>&1 || \
-    useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$SANDBOX_USER"
+  # The pool of users student code runs as (each sandbox leases one; harness/sandbox/users.py):
+  # one grading at a time on Gradescope, several in batch grading and tournaments.
+  for user in "$SANDBOX_USER" gg-student $(seq -f "gg-student-%g" 1 "${GAMEGRADER_POOL_SIZE:-16}"); do
+    id -u "$user" >/dev/null 2>&1 || \
+      useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$user"
+  done
   # Hidden cases and the reference live in source/: readable by root only.
   chown -R root:root "$SOURCE"
   chmod -R go-rwx "$SOURCE"

@@ -5,9 +5,13 @@
   the solution files, this assignment's specs with their generated cases, its support files).
   It holds hidden expected values, so it must stay private.
 - A **Docker build folder**: the same files unpacked, plus the repository's ``Dockerfile``.
-- The **student package**: the harness, this assignment's *visible* cases only (hidden cases and
-  their generated files are left out, and case files are rewritten without them), its support
-  files, and only the reference modules the visible cases' comparators and runners import.
+- The **student package**: the harness, the student template (what the handout gives), this
+  assignment's *visible* cases only (hidden cases and their generated files are left out, and
+  case files are rewritten without them), its probe files, and no trusted code except the
+  modules ``student_package_modules`` in assignment.yaml declares safe to give away. A visible
+  case whose comparator or runner needs any other reference module (a solver, the rules the
+  student writes, a strong opponent) is left out of the package and runs on Gradescope only;
+  a ``diagnose:`` that needs such code is dropped from the student's copy (feedback only).
 
 Zips are reproducible: entries sorted, fixed timestamps, fixed permissions. This module reads
 the repository and writes one zip or folder; it runs nothing.
@@ -25,6 +29,7 @@ import yaml
 
 from harness.paths import project_root
 from harness.spec import find_assignment
+from harness.spec.errors import SpecError
 from harness.spec.loader import flattened_entries, load_all_cases, read_yaml, spec_files
 from harness.spec.model import Assignment
 
@@ -107,22 +112,20 @@ def python_closure(modules: Iterable[str], root: Path, packages: tuple[str, ...]
     return files
 
 
-def named_modules(assignment: Assignment, visible_only: bool = False) -> set[str]:
+def named_modules(assignment: Assignment) -> set[str]:
     """Modules named by the assignment's cases as comparators or runners."""
     names = set()
     for case in load_all_cases(assignment):
-        if visible_only and not case.visibility.reveals_expected:
-            continue
         for ref in (case.compare, case.runner or ""):
             if ":" in ref:
                 names.add(ref.partition(":")[0])
     return names
 
 
-def grading_code(assignment: Assignment, visible_only: bool = False) -> set[Path]:
+def grading_code(assignment: Assignment) -> set[Path]:
     """Reference files grading ``assignment`` imports, and its probe files."""
     root = project_root()
-    return python_closure(named_modules(assignment, visible_only), root) | set(
+    return python_closure(named_modules(assignment), root) | set(
         assignment.probe_files)
 
 
@@ -210,32 +213,82 @@ _ReadableDumper.add_representer(str, lambda dumper, value: dumper.represent_scal
     "tag:yaml.org,2002:str", value, style="|" if "\n" in value else None))
 
 
-def student_case_files(assignment: Assignment) -> dict[str, bytes | Path]:
-    """Archive name -> content of the visible-only case files.
+def shippable_code(assignment: Assignment) -> set[Path]:
+    """The files of the modules declared safe for students (``student_package_modules``), with
+    their packages' ``__init__.py``. Only these reference files ever enter a student package.
 
-    A case file whose every case is visible and that reads no other file is kept as it is.
-    Otherwise it is rewritten *flattened*: its visible cases as plain entries, with defaults,
-    generated cases and included files resolved, so no hidden case or generated file ships.
-    A case file with no visible case is left out.
+    Raises:
+        SpecError: a declared module does not exist.
     """
     root = project_root()
-    entries: dict[str, bytes | Path] = {}
+    files: set[Path] = set()
+    for name in assignment.student_package_modules:
+        parts = name.split(".")
+        for size in range(1, len(parts) + 1):
+            path = module_file(".".join(parts[:size]), root)
+            if path is None:
+                raise SpecError(assignment.folder / "assignment.yaml",
+                                f"module {name!r} does not exist", field="student_package_modules")
+            files.add(path)
+    return files
+
+
+def _grading_code_of(entry: dict) -> set[Path]:
+    """Reference files a case entry's comparator and runner import, transitively."""
+    modules = {ref.partition(":")[0] for ref in (entry.get("compare", ""), entry.get("runner", ""))
+               if ":" in ref}
+    return python_closure(modules, project_root())
+
+
+@dataclass
+class StudentCases:
+    """The student package's case files, the reference files they need, and the visible cases
+    left out because their grading needs code students may not have."""
+
+    files: dict[str, bytes | Path] = field(default_factory=dict)
+    code: set[Path] = field(default_factory=set)
+    left_out: list[str] = field(default_factory=list)
+
+
+def student_cases(assignment: Assignment) -> StudentCases:
+    """The visible-only case files (see the module docstring).
+
+    A case file whose every case is kept and that reads no other file is kept as it is.
+    Otherwise it is rewritten *flattened*: its kept cases as plain entries, with defaults,
+    generated cases and included files resolved, so no hidden case or generated file ships.
+    A case file with no kept case is left out.
+    """
+    root = project_root()
+    allowed = shippable_code(assignment)
+    result = StudentCases()
     for path in assignment.case_files:
         data = read_yaml(path)
-        visible = [e for e in flattened_entries(path) if e.get("visibility") == "visible"]
-        if not visible:
+        kept, trimmed = [], False
+        for entry in flattened_entries(path):
+            if entry.get("visibility") != "visible":
+                continue
+            needs = _grading_code_of(entry)
+            if not needs <= allowed:
+                result.left_out.append(f"{data['group']}: {entry['name']}")
+                continue
+            if "diagnose" in entry and not _grading_code_of(
+                    {"compare": entry["diagnose"]}) <= allowed:
+                entry = {k: v for k, v in entry.items() if k != "diagnose"}  # a bonus only
+                trimmed = True
+            kept.append(entry)
+            result.code |= needs
+        if not kept:
             continue
         name = path.relative_to(root).as_posix()
-        self_contained = not data.get("generate") and not data.get("include")
-        if self_contained and len(visible) == len(data.get("cases", []) or []):
-            entries[name] = path
+        self_contained = not data.get("generate") and not data.get("include") and not trimmed
+        if self_contained and len(kept) == len(data.get("cases", []) or []):
+            result.files[name] = path
             continue
-        kept = {"group": data["group"], "cases": visible}
-        entries[name] = ("# Student copy: the visible cases only (written by 'gamegrader build "
-                         "--student').\n" + yaml.dump(kept, Dumper=_ReadableDumper,
-                                                       sort_keys=False, allow_unicode=True,
-                                                       width=100)).encode()
-    return entries
+        result.files[name] = (
+            "# Student copy: the visible cases only (written by 'gamegrader build --student').\n"
+            + yaml.dump({"group": data["group"], "cases": kept}, Dumper=_ReadableDumper,
+                        sort_keys=False, allow_unicode=True, width=100)).encode()
+    return result
 
 
 STUDENT_PACKAGE_MARKER = "STUDENT_PACKAGE"  # at the package's root; see harness.cli
@@ -255,7 +308,7 @@ file that imports any other package is not run, on Gradescope as here.
 Each visible case shows PASS or FAIL with its points; a failure shows the call that was made,
 the expected value and what your code returned (or raised). The total counts the visible cases
 only. Hidden cases run only on Gradescope and are not in this package.
-"""
+{left_out}"""
 
 
 def build_student(name: str, out: Path) -> Built:
@@ -266,21 +319,32 @@ def build_student(name: str, out: Path) -> Built:
     """
     assignment = find_assignment(name)
     root = project_root()
+    cases = student_cases(assignment)
+    left_out = ""
+    if cases.left_out:
+        left_out = ("\nThese visible cases are graded on Gradescope only (they need code that "
+                    "is not given to students):\n\n" + "".join(f"- {case}\n"
+                                                            for case in cases.left_out))
     entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
     entries["README.md"] = STUDENT_README.format(
         title=assignment.title, name=assignment.name, main=assignment.main_file,
         allowed=", ".join(p.module for p in assignment.allowed_packages) or "nothing else",
-        them="them" if assignment.allowed_packages else "nothing").encode()
+        them="them" if assignment.allowed_packages else "nothing",
+        left_out=left_out).encode()
     entries[STUDENT_PACKAGE_MARKER] = b"The student package: instructor commands are refused.\n"
-    for path in _tree(root / "harness"):
-        entries[path.relative_to(root).as_posix()] = path
+    for folder in (root / "harness", root / "student_template" / assignment.name):
+        for path in _tree(folder):
+            entries[path.relative_to(root).as_posix()] = path
     entries[(assignment.folder / "assignment.yaml").relative_to(root).as_posix()] = \
         assignment.folder / "assignment.yaml"
-    entries.update(student_case_files(assignment))
-    for path in (*assignment.support_files, *grading_code(assignment, visible_only=True)):
+    entries.update(cases.files)
+    for path in (*assignment.support_files, *assignment.probe_files, *cases.code):
         entries[path.relative_to(root).as_posix()] = path
     built = Built(out, _write_zip(out, entries))
     shipped = sorted(e for e in built.entries if e.startswith("reference/"))
-    built.notes.append(f"visible cases only; reference modules shipped: "
+    built.notes.append(f"visible cases only; reference files shipped: "
                        f"{', '.join(shipped) or 'none'}")
+    if cases.left_out:
+        built.notes.append(f"{len(cases.left_out)} visible cases left out (their grading needs "
+                           "reference code not declared in student_package_modules)")
     return built

@@ -113,3 +113,19 @@ def subset_root(folder: Path, assignment: str, stems: Sequence[str]) -> dict[str
             shutil.copy(generated, specs / "generated")
     (folder / "student_template").symlink_to(ROOT / "student_template")
     return {"GAMEGRADER_ROOT": str(folder)}
+
+
+def shared_folder(prefix: str = "gg-shared-") -> Path:
+    """A new world-writable folder every sandbox user can reach, for marks left by student code.
+
+    Not under /tmp, /var/tmp, /dev/shm or /run/lock: at the namespaced levels student code sees
+    private mounts there, so a mark it left would never reach the test. The caller removes it.
+    """
+    import tempfile
+    base = None
+    if os.geteuid() == 0:
+        base = Path("/var/lib/gamegrader-tests")
+        base.mkdir(mode=0o755, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix=prefix, dir=base))
+    os.chmod(folder, 0o1777)
+    return folder

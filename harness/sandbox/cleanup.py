@@ -6,7 +6,8 @@ import signal
 import subprocess
 import time
 
-from harness.sandbox.isolation import Isolation
+from harness.sandbox.isolation import SCRATCH_FOLDERS, Isolation
+from harness.sandbox.removal import empty_folder, remove_tree
 
 
 def _kill_group(pgid: int) -> None:
@@ -20,7 +21,6 @@ TAG_VARIABLE = "GG_SANDBOX"
 _LIVE: set[int] = set()  # processes this grader started and still supervises
 _PR_SET_CHILD_SUBREAPER = 36
 _SUBREAPER = [False]
-SHARED_SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
 
 
 def supervise(pid: int) -> None:
@@ -43,26 +43,62 @@ def become_subreaper() -> None:
 
 
 def remove_user_files(uid: int) -> None:
-    """Delete what ``uid`` left at the top of the shared scratch folders (/tmp, /var/tmp,
-    /dev/shm), so nothing carries over to later cases or submissions. Only for a user of the
-    sandbox's own, never for ``nobody`` or the grader's user."""
-    import shutil
-    for folder in SHARED_SCRATCH:
+    """Delete what ``uid`` left at the top of the shared scratch folders (``SCRATCH_FOLDERS``),
+    so nothing carries over to later cases or submissions. Only for a user of the sandbox's
+    own, never for ``nobody`` or the grader's user; no link is followed (``removal``)."""
+    for folder in SCRATCH_FOLDERS:
         try:
-            entries = os.listdir(folder)
+            folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         except OSError:
             continue
-        for name in entries:
-            path = os.path.join(folder, name)
-            try:
-                if os.lstat(path).st_uid != uid:
+        try:
+            for name in os.listdir(folder_fd):
+                try:
+                    if os.stat(name, dir_fd=folder_fd, follow_symlinks=False).st_uid == uid:
+                        remove_tree(name, folder_fd)
+                except OSError:
                     continue
-                if os.path.isdir(path) and not os.path.islink(path):
-                    shutil.rmtree(path, ignore_errors=True)
-                else:
-                    os.unlink(path)
+        finally:
+            os.close(folder_fd)
+
+
+def namespace_init(process: subprocess.Popen[bytes]) -> int | None:
+    """The host pid of the first process of the namespace ``process`` (unshare) started."""
+    children = _children(process.pid)
+    return children[0] if len(children) == 1 else None
+
+
+def wipe_private_scratch(init_pid: int, unshare_pid: int) -> None:
+    """Empty the sandbox's private scratch mounts (``SCRATCH_FOLDERS``) between two cases.
+
+    They are reached from the host through ``/proc/PID/root`` of the namespace's first process
+    (the zygote), pinned by a descriptor of ``/proc/PID``, and only if that process is still the
+    child of our ``unshare`` and the folder is not the host's own (a reused pid could otherwise
+    point at the host's ``/tmp``). Call it only when no case runs (the zygote has swept).
+    """
+    try:
+        proc_fd = os.open(f"/proc/{init_pid}", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        with open(os.open("stat", os.O_RDONLY | os.O_CLOEXEC, dir_fd=proc_fd), "rb") as stat:
+            if int(stat.read().rsplit(b")", 1)[1].split()[1]) != unshare_pid:
+                return
+        for folder in SCRATCH_FOLDERS:
+            try:
+                folder_fd = os.open(f"root{folder}", os.O_RDONLY | os.O_DIRECTORY
+                                    | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=proc_fd)
             except OSError:
                 continue
+            try:
+                if os.fstat(folder_fd).st_dev != os.stat(folder).st_dev:
+                    empty_folder(folder_fd)
+            finally:
+                os.close(folder_fd)
+    except (OSError, ValueError, IndexError):
+        return
+    finally:
+        os.close(proc_fd)
 
 
 def _adopted_orphans(uid: int) -> list[int]:

@@ -2,9 +2,9 @@
 
 Candidates are tried strongest first; the first that can start the interpreter wins:
 
-1. as root, with the sandbox user (created by ``setup.sh``): that user, in fresh network and pid
-   namespaces (``unshare``), so student code has no network and every process it starts dies
-   with the case;
+1. as root, with the sandbox user (created by ``setup.sh``): that user, in fresh network, pid
+   and mount namespaces (``unshare``), so student code has no network, every process it starts
+   dies with the case, and ``/tmp`` and the like are private mounts;
 2. as root, with the sandbox user, without namespaces: that user; leftovers are killed by uid;
 3. namespaces without the sandbox user: as root, running as ``nobody``; not root, in a fresh
    user namespace where the kernel allows unprivileged ones;
@@ -12,6 +12,8 @@ Candidates are tried strongest first; the first that can start the interpreter w
    root the user ``nobody``. Student code never runs as root.
 
 ``GAMEGRADER_ISOLATION`` (a Level name such as ``PROCESS``) forces a weaker level for tests.
+The levels are probed with a leased user (``users``); each ``Sandbox`` then leases its own and
+runs as it (``Isolation.as_user``).
 """
 from __future__ import annotations
 
@@ -21,13 +23,24 @@ import pwd
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from contextlib import contextmanager
 from functools import lru_cache
+from typing import Iterator
 
-SANDBOX_USER_ENV = "GAMEGRADER_SANDBOX_USER"
-DEFAULT_SANDBOX_USER = "gg-student"
+from harness.sandbox.users import DEFAULT_SANDBOX_USER, SANDBOX_USER_ENV, lease_user, pool
+
 FORCE_ENV = "GAMEGRADER_ISOLATION"
 _NAMESPACES = ["--net", "--pid", "--fork", "--kill-child", "--mount-proc"]
+# Scratch folders every user may write in: at the namespaced levels each sandbox gets its own
+# size-limited tmpfs on each of them (see ``_namespaced_prefix``), so nothing written there
+# reaches the host, another sandbox, or (wiped between cases) a later case.
+SCRATCH_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
+SCRATCH_MOUNT_OPTIONS = "size=32m,nr_inodes=4096,mode=1777,nosuid,nodev"
+# Runs as root inside the new mount namespace, before the user is dropped; "$@" is the rest.
+_MOUNT_SCRATCH = ('for folder in {folders}; do if [ -d "$folder" ]; then '
+                  '{mount} -t tmpfs -o {options} gamegrader-scratch "$folder" || exit 97; fi; '
+                  'done; exec "$@"')
 
 
 class Level(enum.Enum):
@@ -52,6 +65,7 @@ class Isolation:
         switch_user: whether the launcher itself must switch to ``uid`` (no ``unshare`` does it).
         sweep_uid: whether leftovers are found and killed by ``uid`` (only for a dedicated
             sandbox user without a pid namespace; never for ``nobody``).
+        private_scratch: ``SCRATCH_FOLDERS`` folders are private tmpfs mounts of the sandbox.
     """
 
     level: Level
@@ -61,6 +75,7 @@ class Isolation:
     gid: int | None = None
     switch_user: bool = False
     sweep_uid: bool = False
+    private_scratch: bool = False
 
     @property
     def own_user(self) -> bool:
@@ -79,6 +94,32 @@ class Isolation:
     def kill_by_uid(self) -> bool:
         """Without a pid namespace, leftovers of a separate user are found by their uid."""
         return self.sweep_uid and self.uid is not None
+
+    def as_user(self, uid: int, gid: int) -> Isolation:
+        """The same isolation for another dedicated user (a leased one; see ``users``)."""
+        if not self.dedicated_user:
+            return self
+        prefix = _namespaced_prefix(uid, gid) if self.has_pid_namespace else self.prefix
+        return replace(self, uid=uid, gid=gid, prefix=prefix)
+
+
+def _namespaced_prefix(uid: int, gid: int) -> tuple[str, ...]:
+    """As root: fresh namespaces, private scratch mounts, then the user ``uid``.
+
+    unshare's --kill-child sets a parent-death signal that a change of user clears, so the user
+    is changed inside by setpriv, which sets the signal again afterwards: if the grader dies, the
+    whole namespace dies with it.
+    """
+    unshare = shutil.which("unshare") or "unshare"
+    setpriv = shutil.which("setpriv")
+    mount_scratch = ("/bin/sh", "-c", _MOUNT_SCRATCH.format(
+        folders=" ".join(SCRATCH_FOLDERS), mount=shutil.which("mount") or "mount",
+        options=SCRATCH_MOUNT_OPTIONS), "sh")
+    if setpriv:
+        return (unshare, *_NAMESPACES, "--", *mount_scratch, setpriv, f"--reuid={uid}",
+                f"--regid={gid}", "--clear-groups", "--pdeathsig", "KILL", "--")
+    # Without setpriv, unshare changes the user itself, before anything could mount.
+    return (unshare, *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--")
 
 
 def _works(isolation: Isolation) -> bool:
@@ -106,32 +147,23 @@ def sandbox_interpreters() -> list[str]:
     return _interpreters() if os.geteuid() == 0 else [sys.executable]
 
 
-def candidates() -> list[Isolation]:
+def candidates(user: str | None = None) -> list[Isolation]:
     """Every configuration worth trying on this machine, strongest first.
 
-    As root, student code never runs as root: it runs as the sandbox user, or else as
-    ``nobody``. Namespaced levels also get their own ``/proc`` (``--mount-proc``), so student
-    code cannot read the grader's command line or see other processes.
+    As root, student code never runs as root: it runs as the sandbox user (``user``, by default
+    ``GAMEGRADER_SANDBOX_USER`` or ``gg-student``), or else as ``nobody``. Namespaced levels also
+    get their own ``/proc`` (``--mount-proc``), so student code cannot read the grader's command
+    line or see other processes.
     """
     unshare = shutil.which("unshare")
-    setpriv = shutil.which("setpriv")
+    private = shutil.which("setpriv") is not None  # see _namespaced_prefix
     options: list[Isolation] = []
-
-    def namespaced_as(uid: int, gid: int) -> tuple[str, ...]:
-        # unshare's --kill-child sets a parent-death signal that a change of user clears, so
-        # the user is changed inside by setpriv, which sets the signal again afterwards: if the
-        # grader dies, the whole namespace dies with it.
-        if setpriv:
-            return (unshare or "unshare", *_NAMESPACES, "--", setpriv, f"--reuid={uid}",
-                    f"--regid={gid}", "--clear-groups", "--pdeathsig", "KILL", "--")
-        return (unshare or "unshare", *_NAMESPACES, f"--setgid={gid}", f"--setuid={uid}", "--")
-
     if os.geteuid() != 0:
         if unshare:
             options.append(Isolation(Level.NAMESPACED, sys.executable, (
                 unshare, "--user", "--map-root-user", *_NAMESPACES, "--")))
         return [*options, Isolation(Level.PROCESS, sys.executable)]
-    name = os.environ.get(SANDBOX_USER_ENV, DEFAULT_SANDBOX_USER)
+    name = user or os.environ.get(SANDBOX_USER_ENV, DEFAULT_SANDBOX_USER)
     try:
         entry = pwd.getpwnam(name)
     except KeyError:
@@ -141,14 +173,16 @@ def candidates() -> list[Isolation]:
         if entry is not None:
             uid, gid = entry.pw_uid, entry.pw_gid
             if unshare:
-                options.append(Isolation(Level.USER_NAMESPACED, python, namespaced_as(uid, gid),
-                                         uid, gid))
+                options.append(Isolation(Level.USER_NAMESPACED, python,
+                                         _namespaced_prefix(uid, gid), uid, gid,
+                                         private_scratch=private))
             options.append(Isolation(Level.USER, python, (), uid, gid, switch_user=True,
                                      sweep_uid=True))
     for python in _interpreters():
         uid, gid = nobody.pw_uid, nobody.pw_gid
         if unshare:
-            options.append(Isolation(Level.NAMESPACED, python, namespaced_as(uid, gid), uid, gid))
+            options.append(Isolation(Level.NAMESPACED, python, _namespaced_prefix(uid, gid),
+                                     uid, gid, private_scratch=private))
         options.append(Isolation(Level.PROCESS, python, (), uid, gid, switch_user=True))
     return options
 
@@ -157,9 +191,25 @@ def candidates() -> list[Isolation]:
 def detect() -> Isolation:
     """The strongest isolation that works here (or the one GAMEGRADER_ISOLATION forces)."""
     forced = os.environ.get(FORCE_ENV, "").upper()
-    for option in candidates():
-        if forced and option.level.name != forced:
-            continue
-        if (option.level is Level.PROCESS and not option.own_user) or _works(option):
-            return option
+    with _probe_user() as user:
+        for option in candidates(user):
+            if forced and option.level.name != forced:
+                continue
+            if (option.level is Level.PROCESS and not option.own_user) or _works(option):
+                return option
     raise RuntimeError("no way to run student code here (as root, not even as 'nobody')")
+
+
+@contextmanager
+def _probe_user() -> Iterator[str | None]:
+    """The sandbox user to try the levels with: a leased one (another grading's student code
+    could otherwise kill the probe), unless GAMEGRADER_SANDBOX_USER names one."""
+    names = pool() if os.geteuid() == 0 and not os.environ.get(SANDBOX_USER_ENV) else []
+    if not names:
+        yield None
+        return
+    lease = lease_user(names)
+    try:
+        yield lease.name
+    finally:
+        lease.release()

@@ -2,7 +2,9 @@
 
 One Sandbox serves one submission. Every call gets a fresh process and a fresh copy of the files;
 nothing the student starts outlives the call (``close`` on programs and servers, automatic for
-``run_examples`` and ``preflight``).
+``run_examples`` and ``preflight``), and nothing it writes in the scratch folders (``/tmp`` ...)
+is seen by a later call. At the dedicated-user levels the Sandbox leases a user of the pool for
+its lifetime (``users``), so no other sandbox on the machine runs as that user meanwhile.
 """
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from harness.protocol import WorkerRequest, encode
 from harness.sandbox.cleanup import (
-    TAG_VARIABLE, become_subreaper, kill_user_processes, remove_user_files)
+    TAG_VARIABLE, become_subreaper, kill_user_processes, namespace_init, remove_user_files,
+    wipe_private_scratch)
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.isolation import Isolation, detect
@@ -22,6 +25,7 @@ from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 from harness.sandbox.packages import imported_packages, installed_folder
 from harness.sandbox.programs import CallServer, StudentProgram
+from harness.sandbox.users import SANDBOX_USER_ENV, Lease, lease_user, pool
 from harness.sandbox.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -38,7 +42,9 @@ class Sandbox:
         files: names inside the case folder mapped to the files to copy there (the student's
             main file under ``<module>.py``, support and probe files).
         limits: resource limits for every process.
-        isolation: the isolation to use; detected from the machine when None.
+        isolation: the isolation to use; detected from the machine when None. At the
+            dedicated-user levels its user is replaced by a leased one, unless
+            ``GAMEGRADER_SANDBOX_USER`` names the user (then the caller keeps it exclusive).
         name_resolver: a module of the case folder (a probe) whose ``resolve(module)`` runs in
             the worker right after each student module is imported (see harness.worker.main).
         packages: the third-party packages student code may import (see
@@ -59,7 +65,17 @@ class Sandbox:
                                          [p.requirement for p in packages])
         self.preload = imported_packages(files, [p.module for p in packages]) \
             if self.packages else []
-        self.workspace = Workspace(files, self.isolation)
+        self._lease: Lease | None = None
+        if self.isolation.dedicated_user and not os.environ.get(SANDBOX_USER_ENV):
+            self._lease = lease_user(pool())
+            self.isolation = self.isolation.as_user(self._lease.uid, self._lease.gid)
+        try:
+            self.workspace = Workspace(files, self.isolation)
+        except BaseException:
+            self._release()
+            raise
+        self._programs = 0  # programs and servers running now
+        self._zygote_init: tuple[int, int | None] = (0, None)  # (unshare pid, namespace init)
         self.tag = secrets.token_hex(8)  # marks this sandbox's processes (see cleanup)
         if not self.isolation.has_pid_namespace:
             become_subreaper()
@@ -109,6 +125,8 @@ class Sandbox:
             return self._take_worker().run(request, timeout)
         finally:
             self.workspace.discard(folder)
+            if not self._programs:
+                self._forget_scratch()
 
     def _forked(self, request: WorkerRequest, timeout: float) -> RawRun:
         if self._zygote is None or not self._zygote.alive:
@@ -116,6 +134,26 @@ class Sandbox:
                                       limits=self.limits, tag=self.tag,
                                       packages=self._packages_path, preload=self.preload)
         return self._zygote.run(request, timeout)
+
+    def _forget_scratch(self) -> None:
+        """Empty the scratch folders (/tmp ...) between cases. A fresh process has fresh
+        private mounts, but the zygote serves many cases from one namespace, so its mounts are
+        emptied; without private mounts, the dedicated user's files are removed."""
+        if self.isolation.private_scratch:
+            zygote = self._zygote
+            if zygote is not None and zygote.alive:
+                if self._zygote_init[0] != zygote.process.pid:  # found once per zygote
+                    self._zygote_init = (zygote.process.pid, namespace_init(zygote.process))
+                if self._zygote_init[1] is not None:
+                    wipe_private_scratch(self._zygote_init[1], zygote.process.pid)
+        elif self.isolation.dedicated_user and self.isolation.uid is not None:
+            remove_user_files(self.isolation.uid)
+
+    def _program_closed(self, folder: Path) -> None:
+        self._programs -= 1
+        self.workspace.discard(folder)
+        if not self._programs:
+            self._forget_scratch()
 
     def run_examples(self, examples: Sequence[str], *, timeout: float,
                      stdin: str | None = None, module: str | None = None) -> RawRun:
@@ -141,8 +179,9 @@ class Sandbox:
                          cwd=str(folder), isolation=self.isolation, limits=self.limits,
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          extra_env={TAG_VARIABLE: self.tag})
+        self._programs += 1
         return StudentProgram(process, self.isolation,
-                              on_close=lambda: self.workspace.discard(folder), tag=self.tag)
+                              on_close=lambda: self._program_closed(folder), tag=self.tag)
 
     def start_server(self, *, ready_timeout: float = 10.0) -> CallServer:
         """Import the student module once in a fresh process that serves ``call`` requests.
@@ -167,8 +206,9 @@ class Sandbox:
                                                  file=self.main_file,
                                                  packages=self._packages_path)))
         process.stdin.close()
+        self._programs += 1
         server = CallServer(process, self.isolation, request_write, reply_read,
-                            on_close=lambda: self.workspace.discard(folder), tag=self.tag)
+                            on_close=lambda: self._program_closed(folder), tag=self.tag)
         server.wait_ready(ready_timeout)
         return server
 
@@ -184,6 +224,12 @@ class Sandbox:
         if self.isolation.dedicated_user and self.isolation.uid is not None:
             remove_user_files(self.isolation.uid)
         self.workspace.close()
+        self._release()
+
+    def _release(self) -> None:
+        if self._lease is not None:
+            self._lease.release()
+            self._lease = None
 
     def __enter__(self) -> Sandbox:
         return self

@@ -1,24 +1,59 @@
 """Scratch folders for student processes: a fresh copy of the files for every case.
 
-Layout under one temporary root per grading run::
+Layout under one scratch root per sandbox::
 
     root/runtime/worker.py      the worker (read-only for the student)
     root/case-0001/...          the student's file, support and probe files; the process's cwd
 
 A case that deletes or rewrites its files cannot affect the next case, which gets a new copy.
+
+Root never follows anything the sandbox user can touch (issue: a recursive chown after a listing
+let a student swap a file for a link and have root chown any file on the host). A case folder is
+made by root with mode 0700 and filled through descriptors (``O_EXCL | O_NOFOLLOW``); its
+contents are given to the student first and the folder itself last, so until the grader is done
+the student cannot even enter it. Removal goes through ``removal`` (descriptors, no links
+followed). Case folders are 0700 and their files 0600, owned by the sandbox's (leased) user, so
+another sandbox user cannot read them.
+
+As root the scratch roots live in ``SCRATCH_BASE``, outside ``/tmp`` and the other folders that
+the namespaced levels replace with private mounts (see ``isolation.SCRATCH_FOLDERS``).
 """
 from __future__ import annotations
 
 import itertools
 import os
 import shutil
+import stat
 import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from harness.sandbox.isolation import Isolation
+from harness.sandbox.removal import open_folder, remove_path, remove_tree
 
 WORKER_SOURCE = Path(__file__).resolve().parent.parent / "worker" / "main.py"
+SCRATCH_BASE = Path("/var/lib/gamegrader/scratch")
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def scratch_base() -> str | None:
+    """Where scratch roots go: ``SCRATCH_BASE`` as root (checked to be root's alone), else the
+    system's temporary folder."""
+    if os.geteuid() != 0:
+        return None
+    SCRATCH_BASE.mkdir(mode=0o711, parents=True, exist_ok=True)
+    info = os.lstat(SCRATCH_BASE)
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != 0:
+        raise PermissionError(f"{SCRATCH_BASE} must be a folder owned by root")
+    os.chmod(SCRATCH_BASE, 0o711)
+    return str(SCRATCH_BASE)
+
+
+def _relative_parts(name: str) -> list[str]:
+    parts = PurePosixPath(name).parts
+    if not parts or PurePosixPath(name).is_absolute() or any(p in ("..", ".") for p in parts):
+        raise ValueError(f"a case-folder file name must be a plain relative path: {name!r}")
+    return list(parts)
 
 
 @dataclass
@@ -32,8 +67,10 @@ class Workspace:
     _numbers: itertools.count = field(init=False, default_factory=lambda: itertools.count(1))
 
     def __post_init__(self) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="gamegrader-"))
+        self._parts = {name: _relative_parts(name) for name in self.files}
+        self.root = Path(tempfile.mkdtemp(prefix="gamegrader-", dir=scratch_base()))
         os.chmod(self.root, 0o711)
+        self._root_fd = open_folder(str(self.root))
         runtime = self.root / "runtime"
         runtime.mkdir()
         os.chmod(runtime, 0o755)
@@ -41,28 +78,71 @@ class Workspace:
         shutil.copyfile(WORKER_SOURCE, self.worker)
         os.chmod(self.worker, 0o644)
 
+    @property
+    def _owner(self) -> tuple[int, int] | None:
+        if self.isolation.own_user and os.geteuid() == 0:
+            return self.isolation.uid or 0, self.isolation.gid or 0
+        return None
+
     def new_case_folder(self, name: str | None = None) -> Path:
         """A fresh folder holding copies of ``files``, owned by the student user if any.
 
         With ``name`` the folder has that fixed name (whatever was there is removed first), so
         consecutive cases see the same paths and the zygote can reuse its compiled code.
         """
-        folder = self.root / (name or f"case-{next(self._numbers):04d}")
         if name:
-            shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir()
-        for name, source in self.files.items():
-            target = folder / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
-        if self.isolation.own_user:
-            for path in [folder, *folder.rglob("*")]:
-                os.chown(path, self.isolation.uid or 0, self.isolation.gid or 0)
-        return folder
+            self._remove(name)
+        name = name or f"case-{next(self._numbers):04d}"
+        os.mkdir(name, 0o700, dir_fd=self._root_fd)
+        opened = [open_folder(name, self._root_fd)]
+        try:
+            for key, parts in self._parts.items():
+                self._copy_in(opened, parts, self.files[key])
+            owner = self._owner
+            if owner is not None:
+                for fd in reversed(opened):  # the case folder (opened first) last
+                    os.fchown(fd, *owner)
+        finally:
+            for fd in opened:
+                os.close(fd)
+        return self.root / name
+
+    @staticmethod
+    def _copy_in(opened: list[int], parts: list[str], source: Path) -> None:
+        """Copy ``source`` to ``parts`` under the case folder ``opened[0]``; every descriptor
+        it opens (subfolders, the file) is appended to ``opened``."""
+        parent = opened[0]
+        for part in parts[:-1]:
+            try:
+                os.mkdir(part, 0o700, dir_fd=parent)
+            except FileExistsError:
+                pass
+            parent = open_folder(part, parent)
+            opened.append(parent)
+        fd = os.open(parts[-1], _NEW_FILE, 0o600, dir_fd=parent)
+        opened.append(fd)
+        with open(source, "rb") as reader:
+            while chunk := reader.read(1 << 20):
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(fd, view):]
+
+    def _remove(self, name: str) -> None:
+        """Move the entry out of the way at once (so a fresh one can be made even if removal
+        is slow or incomplete), then remove it."""
+        trash = f"removed-{next(self._numbers):04d}"
+        try:
+            os.rename(name, trash, src_dir_fd=self._root_fd, dst_dir_fd=self._root_fd)
+        except FileNotFoundError:
+            return
+        remove_tree(trash, self._root_fd)
 
     def discard(self, folder: Path) -> None:
         """Remove a case folder (whatever the student left in it)."""
-        shutil.rmtree(folder, ignore_errors=True)
+        self._remove(folder.name)
 
     def close(self) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
+        if self._root_fd >= 0:
+            os.close(self._root_fd)
+            self._root_fd = -1
+        remove_path(str(self.root))

@@ -115,7 +115,8 @@ def load_assignment(folder: Path) -> Assignment:
         budget=float(data.get("budget_seconds", DEFAULT_BUDGET)),
         total_points=data.get("total_points"), arena=str(data.get("arena", "")),
         name_resolver=resolver,
-        allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])))
+        allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])),
+        student_package_modules=tuple(data.get("student_package_modules", [])))
 
 
 def list_assignments(root: Path | None = None) -> list[str]:

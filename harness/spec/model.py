@@ -105,6 +105,7 @@ class Assignment:
     """A probe module whose ``resolve(module)`` may bind handout names a student module lacks
     (e.g. through a registry the starter lets students fill); see docs/architecture.md."""
     allowed_packages: tuple[AllowedPackage, ...] = ()
+    student_package_modules: tuple[str, ...] = ()
 
     @property
     def requirements(self) -> tuple[str, ...]:

@@ -99,6 +99,7 @@ ASSIGNMENT = {
         "support_files": {"type": "array", "items": {"type": "string"}},
         "probe_files": {"type": "array", "items": {"type": "string"}},
         "name_resolver": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
+        "student_package_modules": {"type": "array", "items": {"type": "string"}},
         "api": {"type": "array", "items": {"type": "string"}},
         "limits": {"type": "object", "properties": {
             "memory_mb": {"type": "integer", "minimum": 64},

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import os
 import pwd
+import shutil
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from gg_testing import shared_folder
 
 from harness.compare import observations_from_reply
 from harness.sandbox import Isolation, Level, Sandbox
@@ -108,24 +110,26 @@ def test_signal_ignoring_loop_is_killed_at_the_deadline(sandbox):
     assert time.monotonic() - started < 5
 
 
-def child_survived(sandbox, tmp_path: Path, escape: bool) -> bool:
+def child_survived(sandbox, escape: bool) -> bool:
     """Start a child that writes a mark after 1.5 s; report whether the mark appeared."""
-    marker = tmp_path / "shared" / "mark"
-    marker.parent.mkdir(mode=0o777)
-    os.chmod(marker.parent, 0o777)
-    sandbox.run_examples([f"orphan_writer({str(marker)!r}, {escape})"], timeout=5)
-    time.sleep(2.5)
-    return marker.exists()
+    folder = shared_folder()
+    marker = folder / "mark"
+    try:
+        sandbox.run_examples([f"orphan_writer({str(marker)!r}, {escape})"], timeout=5)
+        time.sleep(2.5)
+        return marker.exists()
+    finally:
+        shutil.rmtree(folder)
 
 
-def test_children_in_the_process_group_die_with_the_case(sandbox, tmp_path):
-    assert not child_survived(sandbox, tmp_path, escape=False)
+def test_children_in_the_process_group_die_with_the_case(sandbox):
+    assert not child_survived(sandbox, escape=False)
 
 
-def test_double_forked_orphans_die_with_the_case(sandbox, tmp_path):
+def test_double_forked_orphans_die_with_the_case(sandbox):
     """A setsid, double-forked orphan leaves the process group: a pid namespace kills it, and
     without one the grader (a child subreaper) adopts it and kills it."""
-    assert not child_survived(sandbox, tmp_path, escape=True)
+    assert not child_survived(sandbox, escape=True)
 
 
 def test_output_flood_is_capped(sandbox):

@@ -13,7 +13,6 @@ import socket
 import stat
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -25,6 +24,7 @@ from typing import Any, Iterator
 from unittest import mock
 
 import yaml
+from gg_testing import shared_folder
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -46,7 +46,7 @@ BASES = {
     },
 }
 GRADE_TIMEOUT = 300
-SCRATCH_FOLDERS = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"))
+SCRATCH_FOLDERS = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"), Path("/run/lock"))
 LAYOUTS = {"autograder": True, "autograder-unlocked": False}  # name -> source/ locked
 
 
@@ -359,15 +359,19 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
     """Grade the scenario's submission black-box and yield the Run; clean up afterwards.
 
     The witness folder (``@@WITNESS@@``) is world-writable and outside pytest's private
-    temporary folder, so that student code at every isolation level can leave marks in it.
+    temporary folder and the scratch folders that are private mounts at the namespaced levels,
+    so that student code at every isolation level can leave marks in it.
     """
     name, text = submission_text(spec)
     disk = _small_disk(spec.get("grade", {}).get("disk_mb"))
-    witness = Path(tempfile.mkdtemp(prefix="gg-witness-", dir=disk))
-    os.chmod(witness, 0o1777)
+    if disk is None:
+        witness = shared_folder("gg-witness-")
+    else:  # the results and the witness share the small disk the scenario fills
+        witness = Path(tempfile.mkdtemp(prefix="gg-witness-", dir=disk))
+        os.chmod(witness, 0o1777)
     token = f"gg-left-{uuid.uuid4().hex[:12]}"
     listener = Listener() if "@@PORT@@" in text else None
-    folder = Path(tempfile.mkdtemp(prefix="gg-hostile-")) if spec.get("layout") else None
+    folder = shared_folder("gg-hostile-") if spec.get("layout") else None  # reachable, like /
     setup: _Setup | None = None
     try:
         setup = _layout_setup(spec, name, folder) if folder else _plain_setup(spec, name, tmp_path)

@@ -115,10 +115,15 @@ def test_student_package_has_visible_cases_only_and_no_hidden_expected_value(tmp
 
 @pytest.mark.parametrize("name", list_assignments())
 def test_every_student_package_loads_with_exactly_the_visible_cases(name, tmp_path, monkeypatch):
-    from harness.build import build_student
+    """...that it can grade: visible cases whose grading needs reference code not declared safe
+    for students are left out, and named in the package's README."""
+    from harness.build import build_student, student_cases
     build_student(name, tmp_path / "student.zip")
+    left_out = student_cases(find_assignment(name)).left_out
     visible = [c.id for c in load_all_cases(find_assignment(name))
-               if c.visibility.reveals_expected]
+               if c.visibility.reveals_expected and f"{c.group}: {c.name}" not in left_out]
+    readme = zipfile.ZipFile(tmp_path / "student.zip").read("README.md").decode()
+    assert all(f"- {case}\n" in readme for case in left_out)
     zipfile.ZipFile(tmp_path / "student.zip").extractall(tmp_path / "student")
     monkeypatch.setenv("GAMEGRADER_ROOT", str(tmp_path / "student"))
     assert [c.id for c in load_all_cases(find_assignment(name))] == visible

@@ -1,0 +1,160 @@
+"""The student package gives nothing away, for every assignment (issue 13).
+
+Checked by content, not by file name:
+- no function body of any reference module that the assignment does not declare safe
+  (``student_package_modules``, probe files) is in any Python file of the package, so neither
+  the solution files nor the rules, solvers, search code or opponents behind them ship;
+- no hidden case: the package's own specs load exactly the visible cases it keeps, each equal
+  to the real one, and no hidden expected output occurs anywhere in the package;
+- no Python file of the package, handed in under any submission name (alone, or with the rest
+  of the template), scores more on the real grading than the untouched template;
+- and it still does its job: ``gamegrader check`` run from the unzipped package gives the
+  reference solution every point of the visible cases it holds.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from gg_testing import ROOT, run_gamegrader
+from workflow_support import gamegrader
+
+from harness.build import build_student, module_file, shippable_code
+from harness.spec import find_assignment, list_assignments
+from harness.spec.loader import load_all_cases
+
+MIN_BODY = 20  # syntax-tree nodes: smaller bodies (return s.strip()) are too common to judge
+MIN_WANT = 8  # characters of expected output worth looking for in the package's text
+
+
+def _bodies(source: str) -> set[str]:
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return set()
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = ast.Module(body=node.body[1:] if ast.get_docstring(node) else node.body,
+                              type_ignores=[])
+            if sum(1 for _ in ast.walk(body)) >= MIN_BODY:
+                found.add(ast.dump(body))
+    return found
+
+
+def _top_level_names(source: str) -> set[str]:
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return set()
+    return {node.name for node in tree.body
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+
+
+@pytest.fixture(scope="module", params=list_assignments())
+def package(request, tmp_path_factory):
+    """(assignment, unzipped student package folder)."""
+    name = request.param
+    folder = tmp_path_factory.mktemp(f"student-{name}")
+    build_student(name, folder / "student.zip")
+    with zipfile.ZipFile(folder / "student.zip") as archive:
+        archive.extractall(folder / "package")
+    return find_assignment(name), folder / "package"
+
+
+def _python_files(folder: Path) -> dict[Path, str]:
+    return {path: path.read_text(encoding="utf-8", errors="replace")
+            for path in sorted(folder.rglob("*.py"))}
+
+
+def test_no_reference_code_beyond_what_is_declared_safe(package):
+    assignment, folder = package
+    allowed = shippable_code(assignment) | set(assignment.probe_files)
+    given = set().union(*(_bodies(path.read_text(encoding="utf-8")) for path in
+                          (ROOT / "student_template" / assignment.name).rglob("*.py")))
+    secret: dict[str, Path] = {}
+    for path in sorted((ROOT / "reference").rglob("*.py")):
+        if path not in allowed:
+            for body in _bodies(path.read_text(encoding="utf-8")) - given:  # not the handout's
+                secret.setdefault(body, path)
+    assert len(secret) > 100  # the check has something to find
+    leaked = {str(source.relative_to(ROOT)): str(path.relative_to(folder))
+              for path, text in _python_files(folder).items()
+              for body in _bodies(text) if (source := secret.get(body)) is not None}
+    assert leaked == {}
+    assert not [p for p in folder.rglob("*") if "solutions" in p.parts or "generated" in p.parts]
+
+
+def test_only_visible_cases_and_no_hidden_expected_output(package, monkeypatch):
+    assignment, folder = package
+    real = {case.id: case for case in load_all_cases(assignment)}
+    hidden = [case for case in real.values() if not case.visibility.reveals_expected]
+    visible_wants = {e.want.strip() for c in real.values() if c.visibility.reveals_expected
+                     for e in c.examples}
+    secrets = {e.want.strip() for case in hidden for e in case.examples
+               if len(e.want.strip()) >= MIN_WANT} - visible_wants
+    secrets |= {json.dumps(case.options, sort_keys=True) for case in hidden if case.options}
+    text = "\n".join(path.read_text(encoding="utf-8", errors="replace")
+                     for path in folder.rglob("*") if path.is_file())
+    assert [value for value in sorted(secrets) if value in text] == []
+
+    monkeypatch.setenv("GAMEGRADER_ROOT", str(folder))
+    shipped = load_all_cases(find_assignment(assignment.name))
+    for case in shipped:
+        original = real[case.id]
+        assert original.visibility.reveals_expected, case.id
+        assert (case.examples, case.options, case.points) == \
+            (original.examples, original.options, original.points), case.id
+        for ref in (case.compare, case.runner or "", case.diagnose or ""):  # all it names ships
+            module = ref.partition(":")[0]
+            assert ":" not in ref or module_file(module, folder) is not None, (case.id, ref)
+
+
+def _score(assignment_name: str, files: dict[str, Path], folder: Path) -> float:
+    submission = folder / "submission"
+    shutil.rmtree(submission, ignore_errors=True)
+    submission.mkdir(parents=True)
+    for name, source in files.items():
+        shutil.copyfile(source, submission / name)
+    output = folder / "results.json"
+    done = run_gamegrader("grade", "--assignment", assignment_name, "--submission",
+                          str(submission), "--output", str(output), "--quiet",
+                          "--timeout-cap", "5")
+    assert output.exists(), done.stderr[-2000:]
+    return float(json.loads(output.read_text())["score"])
+
+
+def test_no_file_of_the_package_scores_more_than_the_template(package, tmp_path):
+    assignment, folder = package
+    template_folder = ROOT / "student_template" / assignment.name
+    template = {name: template_folder / name for name in assignment.submission_files
+                if (template_folder / name).is_file()}
+    if len(template) != len(assignment.submission_files):  # e.g. player_<account>.py
+        template = {name: next(template_folder.glob("*.py")) for name in
+                    assignment.submission_files}
+    baseline = _score(assignment.name, template, tmp_path)
+    # A file can only earn points if it defines a name the handout's files define; the others
+    # fail the import check of every case (asserted by their skipping here being sound).
+    wanted = set().union(*(_top_level_names(p.read_text()) for p in template_folder.glob("*.py")))
+    candidates = [path for path, text in _python_files(folder).items()
+                  if _top_level_names(text) & wanted
+                  and "student_template" not in path.relative_to(folder).parts]
+    for path in candidates:
+        for name in assignment.submission_files:
+            score = _score(assignment.name, {**template, name: path}, tmp_path)
+            assert score <= baseline, (path.relative_to(folder), name, score, baseline)
+
+
+def test_the_package_checks_the_reference_on_its_visible_cases(package):
+    assignment, folder = package
+    solution = ROOT / "reference" / "solutions" / assignment.name
+    done = gamegrader("check", "--assignment", assignment.name, str(solution), cwd=folder)
+    assert done.returncode == 0, done.stderr[-2000:]
+    total = re.search(r"Total on the cases run here: ([\d.]+)/([\d.]+) points", done.stdout)
+    assert total is not None, done.stdout[-2000:]
+    assert total.group(1) == total.group(2), done.stdout[-3000:]
