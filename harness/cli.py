@@ -3,76 +3,43 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import json
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
-from harness import results as results_file
+from harness.grading import GradingOptions, grade_to_file
+from harness.intake import take
 from harness.paths import specs_root
 from harness.spec import SpecError, find_assignment, list_assignments
-from harness.spec.loader import load_all_cases
 from harness.spec.generate import generate
-from harness.intake import take
+from harness.spec.loader import load_all_cases
 from harness.submission import stem_key
+from harness.verdicts import CaseResult
 
-PYTEST_INI = Path(__file__).resolve().parent / "data" / "pytest.ini"
+
+def _progress(quiet: bool) -> Callable[[CaseResult], None] | None:
+    """One character per case on stderr while grading ("." passed, "F" not), like pytest -q."""
+    if quiet:
+        return None
+
+    def show(result: CaseResult) -> None:
+        print("." if result.passed else "F", end="", file=sys.stderr, flush=True)
+    return show
 
 
 def run_grading(assignment_name: str, submission: Path, output: Path, *,
                 visible_only: bool = False, siblings: bool = False, budget: float | None = None,
-                timeout_cap: float | None = None, pytest_args: Sequence[str] = (), quiet: bool = False) -> dict:
-    """Grade ``submission`` into ``output`` and return the document written.
-
-    Always leaves a valid results.json: a provisional one first, the final one from the pytest
-    plugin, and a fallback (every case kept with its max score, marked not run) if the run
-    failed in between.
-    """
-    import pytest
-    started = time.monotonic()
-    results_file.write(output, results_file.provisional(
-        "Grading started but did not finish; please contact your instructor."),
-        reserve=results_file.RESERVE_BYTES)  # room for the final file on a full disk
-    try:
-        assignment = find_assignment(assignment_name)
-        args = [str(assignment.folder / "cases"), "-c", str(PYTEST_INI),
-                "--rootdir", str(assignment.folder), "-p", "harness.pytest_plugin",
-                "--gg-submission", str(submission), "--gg-results", str(output),
-                "--continue-on-collection-errors", "-p", "no:randomly",
-                *(["--gg-visible-only"] if visible_only else []),
-                *(["--gg-siblings"] if siblings else []),
-                *(["--gg-budget", str(budget)] if budget is not None else []),
-                *(["--gg-timeout-cap", str(timeout_cap)] if timeout_cap is not None else []),
-                *(["-p", "no:terminal"] if quiet else ["-q"]), *pytest_args]
-        pytest.main(args)
-    except BaseException as exc:  # noqa: BLE001 - the fallback below must always be written
-        problem = f"{type(exc).__name__}: {exc}"
-    else:
-        problem = "the grading run stopped before writing its results"
-    if not results_file.is_final(output):
-        print(f"gamegrader: grading failed ({problem}); writing a fallback results.json",
-              file=sys.stderr)
-        _write_fallback(assignment_name, output, problem, time.monotonic() - started,
-                        visible_only)
-    return json.loads(output.read_text(encoding="utf-8"))
-
-
-def _write_fallback(name: str, output: Path, problem: str, seconds: float,
-                    visible_only: bool) -> None:
-    try:
-        cases = load_all_cases(find_assignment(name))
-        if visible_only:
-            cases = [c for c in cases if c.visibility.value == "visible"]
-    except SpecError:
-        cases = []
-    results = results_file.not_run(cases, "not run: the grader failed (see the message above)")
-    results_file.write(output, results_file.build(
-        results, output=f"The grader itself failed: {problem}. Your instructor has been "
-                        "shown this message; no test was lost.", execution_time=seconds,
-        extra={"harness_error": problem}))
+                timeout_cap: float | None = None, quiet: bool = False) -> dict:
+    """Grade ``submission`` into ``output`` through the one grading API; see
+    ``harness.grading.grade_to_file``."""
+    options = GradingOptions(visible_only=visible_only, budget=budget,
+                             timeout_cap=timeout_cap, siblings=siblings)
+    document = grade_to_file(assignment_name, submission, output, options, _progress(quiet))
+    if not quiet:
+        print(file=sys.stderr)
+    return document
 
 
 class UsageProblem(Exception):

@@ -162,8 +162,10 @@ class Grader:
         preflight = self.preflight(module)
         if preflight.import_problem:
             self.blocked.setdefault(module, []).append(case)
-            return CaseResult(case, Verdict.NOT_RUN, 0.0, preflight.case_problem or
-                              f"not run: this case uses {module}.py. {preflight.import_problem}")
+            problem = preflight.case_problem.removeprefix("not run: ") or \
+                preflight.import_problem
+            return CaseResult(case, Verdict.NOT_RUN, 0.0,
+                              f"not run: this case uses {module}.py. {problem}")
         broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
         if broken:
             return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))

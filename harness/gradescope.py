@@ -45,7 +45,7 @@ def warn_if_packages_missing(name: str) -> None:
     try:
         requirements = find_assignment(name).requirements
     except SpecError:
-        return  # run_grading reports it
+        return  # grading reports it
     if missing(requirements):
         print(f"warning: the allowed packages ({', '.join(requirements)}) are not installed for "
               "the sandbox; files importing them will not run. Run 'gamegrader packages "
@@ -54,7 +54,7 @@ def warn_if_packages_missing(name: str) -> None:
 
 def run(root: Path, given: str | None = None, budget: float | None = None) -> int:
     """Grade the submission under ``root``; always leaves a valid results.json. Returns 0."""
-    from harness.cli import run_grading
+    from harness.grading import GradingOptions, grade_to_file
     output = root / "results" / "results.json"
     name = assignment_name(root, given)
     if name is None:
@@ -64,6 +64,6 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
             extra={"harness_error": "no assignment configured"}))
         return 0
     warn_if_packages_missing(name)
-    document = run_grading(name, root / "submission", output, budget=budget)
+    document = grade_to_file(name, root / "submission", output, GradingOptions(budget=budget))
     print(f"Graded {name}: score {document['score']:g}", file=sys.stderr)
     return 0

@@ -1,4 +1,7 @@
-"""pytest plugin: spec files become test items, and one run writes one results.json.
+"""pytest plugin: spec files become test items, graded through the one grading API.
+
+A thin adapter over ``harness.grading.GradingSession``, so instructors can run specs with
+pytest's selection (``-k``, ``-x``, ``--lf``); ``gamegrader grade`` grades without pytest.
 
 Follows pytest's documented pattern for non-Python tests: ``pytest_collect_file`` picks up
 ``test_specs/<assignment>/cases/*.yaml``; each case is an Item whose failure is reported in the
@@ -7,7 +10,6 @@ assignment's terms. Use directly as
 """
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -15,62 +17,32 @@ import pytest
 
 from harness import results as results_file
 from harness.compare.registry import check_case_references
-from harness.grader import Grader
+from harness.grading import GradingOptions, GradingSession
 from harness.spec import SpecError, load_assignment, load_case_file
 from harness.spec.model import Assignment, Case, Visibility
 from harness.verdicts import CaseResult
 
 
 class GradingRun:
-    """Plugin state for one pytest session: graders, results, and spec problems."""
+    """Plugin state for one pytest session: the grading session and the loaded assignments."""
 
-    def __init__(self, submission: Path | None, results_path: Path | None, visible_only: bool,
-                 budget: float | None, timeout_cap: float | None = None,
-                 siblings: bool = False) -> None:
-        self.timeout_cap = timeout_cap
-        self.siblings = siblings
-        self.submission = submission
+    def __init__(self, submission: Path | None, results_path: Path | None,
+                 options: GradingOptions) -> None:
         self.results_path = results_path
-        self.visible_only = visible_only
-        self.budget = budget
-        self.started = time.monotonic()
+        self.options = options
+        self.session = GradingSession(submission, options) if submission else None
         self.assignments: dict[Path, Assignment] = {}
-        self.graders: dict[str, Grader] = {}
-        self.results: dict[str, CaseResult] = {}
         self.spec_errors: list[str] = []
-        self.planned: dict[str, list[Case]] = {}  # per assignment, the cases collected to run
 
     def assignment(self, folder: Path) -> Assignment:
         if folder not in self.assignments:
             self.assignments[folder] = load_assignment(folder)
         return self.assignments[folder]
 
-    def grader(self, assignment: Assignment) -> Grader:
-        if self.submission is None:
+    def grading(self) -> GradingSession:
+        if self.session is None:
             raise pytest.UsageError("grading needs --gg-submission PATH")
-        if assignment.name not in self.graders:
-            budget = self.budget if self.budget is not None else assignment.budget
-            remaining = budget - (time.monotonic() - self.started)
-            self.graders[assignment.name] = Grader(
-                assignment, self.submission, remaining, timeout_cap=self.timeout_cap,
-                siblings=self.siblings, planned=self.planned.get(assignment.name, ()))
-        return self.graders[assignment.name]
-
-    def ungradable(self) -> dict[str, str]:
-        """``{"ungradable": why}`` when no case of the submission could run, else empty."""
-        reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
-        return {"ungradable": reasons[0]} if reasons else {}
-
-    def summary(self) -> str:
-        lines = []
-        for name, grader in self.graders.items():
-            lines.append(f"Assignment: {grader.assignment.title} ({name})")
-            for note in grader.found.notes:
-                lines.append(note)
-            lines.append(f"Isolation: {grader.isolation_text}")
-            lines.extend(grader.summary_lines())
-        lines.extend(f"Spec error (tell your instructor): {e}" for e in self.spec_errors)
-        return "\n".join(lines)
+        return self.session
 
 
 RUN = pytest.StashKey[GradingRun]()
@@ -97,11 +69,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[RUN] = GradingRun(config.getoption("--gg-submission"),
-                                   config.getoption("--gg-results"),
-                                   config.getoption("--gg-visible-only"),
-                                   config.getoption("--gg-budget"),
-                                   config.getoption("--gg-timeout-cap"),
-                                   config.getoption("--gg-siblings"))
+                                   config.getoption("--gg-results"), GradingOptions(
+                                       visible_only=config.getoption("--gg-visible-only"),
+                                       budget=config.getoption("--gg-budget"),
+                                       timeout_cap=config.getoption("--gg-timeout-cap"),
+                                       siblings=config.getoption("--gg-siblings")))
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -115,9 +87,10 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     """Tell each assignment's grader, before it starts, which cases it will grade, so that the
     time budget is shared between their groups (``harness.budget``)."""
     run = session.config.stash[RUN]
-    for item in session.items:
-        if isinstance(item, SpecItem):
-            run.planned.setdefault(item.assignment.name, []).append(item.case)
+    if run.session is not None:
+        for item in session.items:
+            if isinstance(item, SpecItem):
+                run.session.plan(item.assignment, [item.case])
 
 
 class SpecFile(pytest.File):
@@ -135,7 +108,7 @@ class SpecFile(pytest.File):
             run.spec_errors.append(str(exc))
             raise
         for case in cases:
-            if run.visible_only and case.visibility is not Visibility.VISIBLE:
+            if run.options.visible_only and case.visibility is not Visibility.VISIBLE:
                 continue
             item = SpecItem.from_parent(self, name=f"{case.group}[{case.name}]", case=case,
                                         assignment=assignment)
@@ -158,9 +131,7 @@ class SpecItem(pytest.Item):
         self.assignment = assignment
 
     def runtest(self) -> None:
-        run = self.config.stash[RUN]
-        result = run.grader(self.assignment).grade(self.case)
-        run.results[self.case.id] = result
+        result = self.config.stash[RUN].grading().grade(self.assignment, self.case)
         if not result.passed:
             raise CaseFailed(result)
 
@@ -176,13 +147,10 @@ class SpecItem(pytest.Item):
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     run = session.config.stash[RUN]
-    for grader in run.graders.values():
-        grader.close()  # every student process is gone before the results are written
+    if run.session is None:
+        return
+    run.session.spec_errors.extend(run.spec_errors)
+    cases = [item.case for item in session.items if isinstance(item, SpecItem)]
+    document = run.session.finish(cases)  # every student process is gone before writing
     if run.results_path is not None:
-        items = [item for item in session.items if isinstance(item, SpecItem)]
-        results = [run.results.get(item.case.id) or results_file.not_run(
-            [item.case], "not run: grading stopped before this case")[0] for item in items]
-        document = results_file.build(
-            results, output=run.summary(), execution_time=time.monotonic() - run.started,
-            extra={"spec_errors": run.spec_errors, **run.ungradable()})
         results_file.write(run.results_path, document)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from harness.games.pages import replay_page
+from harness.tournament.arenas import load_arena
 from harness.tournament.records import GameResult
 
 
@@ -91,8 +92,6 @@ def replay_record(record: Path, out: Optional[Path] = None) -> Path:
         ValueError: for a file that is not a game record, an unknown game, or moves the game's
             rules refuse.
     """
-    from harness.tournament.cli import load_arena
-
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
         result = GameResult.from_dict(data)

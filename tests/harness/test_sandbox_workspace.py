@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.protocol import value_of
 from harness.sandbox import Sandbox
 from harness.sandbox.removal import remove_path
 from harness.sandbox.users import SANDBOX_USER_ENV
@@ -144,6 +145,6 @@ def test_a_tree_deeper_than_the_recursion_limit_left_by_a_case_is_removed(tmp_pa
     with Sandbox("student", {"student.py": Path(source)}) as box:
         for _ in range(2):
             reply = box.run_examples(["plant()"], timeout=20).reply
-            assert reply is not None and reply["observations"][0]["value"] == 2  # fresh folder
+            assert reply is not None and value_of(reply.observations[0].value) == 2  # fresh
         root = box.workspace.root
     assert not root.exists()
