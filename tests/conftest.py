@@ -8,6 +8,31 @@ from typing import Any, Callable
 import pytest
 from gg_testing import run_gamegrader
 
+# A test module whose source uses any of these starts real gradings, sandboxes, subprocesses or
+# type checkers: it belongs to the full tier. ``scripts/test.sh --fast`` runs the rest (unit and
+# spec tests, under a minute).
+FULL_TIER_SIGNS = ("run_gamegrader", "grade_submissions", "Sandbox(", "Grader(", "subprocess",
+                   "run_batch(", "first_failure(", "chromium(", "mypy", "vermin")
+# Folders whose tests all grade submissions end to end (often through support modules).
+FULL_TIER_FOLDERS = {"hostile", "workflows", "fairness", "games", "insights", "othello_variants"}
+_full_tier: dict[Path, bool] = {}
+
+
+def _in_full_tier(path: Path) -> bool:
+    if path not in _full_tier:
+        text = path.read_text(encoding="utf-8") if path.suffix == ".py" else ""
+        _full_tier[path] = (path.suffix != ".py" or path.parent.name in FULL_TIER_FOLDERS
+                            or any(sign in text for sign in FULL_TIER_SIGNS))
+    return _full_tier[path]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of the full tier ``slow`` (see FULL_TIER_SIGNS); a test using the
+    ``grade`` fixture is always slow."""
+    for item in items:
+        if _in_full_tier(Path(str(item.fspath))) or "grade" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture
 def grade(tmp_path: Path) -> Callable[..., dict[str, Any]]:

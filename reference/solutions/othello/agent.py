@@ -1,7 +1,7 @@
 """
 Reference solution of the Othello agent (student API; submit it as agent.py).
 
-Semantics follow shared/notes/othello.md section 7: color is always the maximising player;
+Semantics follow docs/contract/othello.md (search semantics): color is always the maximising player;
 every recursive call passes limit - 1 and a node with limit 0 is valued by compute_utility;
 a node whose mover has no move is terminal; moves are visited in get_possible_moves order
 (or by ordering) and replaced only on strict improvement. The cache is keyed by
