@@ -4,13 +4,14 @@ one variant is told in the preflight which function does not fit another's API, 
 variants' cases are othello's positions and answers written in their own call forms."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from gg_testing import ROOT
+from gg_testing import ROOT, run_gamegrader
 from reference.othello.checkers import judge_value
 
 VARIANTS = ["othello_2025", "othello_valuefn", "othello_colour"]
@@ -93,3 +94,17 @@ def test_the_variants_share_othellos_starter_modules_instead_of_copying_them():
         for module in ("othello_shared.py", "othello_game.py", "randy_ai.py"):
             path = ROOT / "student_template" / name / module
             assert path.resolve() == (ROOT / "student_template" / "othello" / module).resolve()
+
+
+@pytest.mark.parametrize(("name", "extra", "settings"), [
+    ("othello_colour", [], "othello: 4x4, alpha-beta, no depth limit"),
+    ("othello_valuefn", ["--set", "size=4"], "othello: 4x4, alpha-beta, depth limit 4"),
+])
+def test_a_variant_agent_plays_a_tournament_through_its_own_arena(name, extra, settings,
+                                                                   tmp_path):
+    done = run_gamegrader("tournament", name, f"agent={solution(name)}", "house:random",
+                          *extra, "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert settings in done.stderr
+    games = json.loads((tmp_path / "results.json").read_text())["games"]
+    assert len(games) == 2 and all(g["termination"] == "no_moves" and g["moves"] for g in games)
