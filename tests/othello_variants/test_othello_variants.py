@@ -108,3 +108,16 @@ def test_a_variant_agent_plays_a_tournament_through_its_own_arena(name, extra, s
     assert settings in done.stderr
     games = json.loads((tmp_path / "results.json").read_text())["games"]
     assert len(games) == 2 and all(g["termination"] == "no_moves" and g["moves"] for g in games)
+
+
+def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mutate):
+    # as students write it: the cache keyed by the board alone, node answers as [move, value]
+    honest = mutate(solution("othello_valuefn"), [
+        ("state_cache.get((board, color if kind == \"max\" else 3 - color, limit, kind))",
+         "state_cache.get(board)"),
+        ("state_cache[(board, color if kind == \"max\" else 3 - color, limit, kind)] = answer",
+         "state_cache[board] = answer"),
+        ("return best_move, best", "return [best_move, best]"),
+    ], name="agent.py")
+    document = grade("othello_valuefn", honest)
+    assert document["score"] == 100, failed(document)
