@@ -14,7 +14,7 @@ from __future__ import annotations
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from harness.games import Clock, InProcess, Seat
 from harness.games.pages import ReplayView
@@ -70,6 +70,9 @@ class OthelloArena:
             config line (``limit`` -1: no depth limit).
         reference_budget: seconds per move aimed at by ``house:reference``.
         slack: seconds added to the per-game deadline.
+        assignment: the assignment (agent-API variant) whose starter modules go beside each
+            agent and whose allowed packages it may import.
+        color_only: send only the colour as the config line (the colour-only lineage).
     """
 
     size: int = 8
@@ -80,10 +83,13 @@ class OthelloArena:
     ordering: bool = False
     reference_budget: float = 1.0
     slack: float = 60.0
+    assignment: str = "othello"
+    color_only: bool = False
 
     @property
     def settings(self) -> Settings:
-        return Settings(self.size, self.limit, self.minimax, self.caching, self.ordering)
+        return Settings(self.size, self.limit, self.minimax, self.caching, self.ordering,
+                        self.color_only)
 
     @property
     def clock(self) -> Clock:
@@ -127,10 +133,11 @@ class OthelloArena:
         from harness import Sandbox
         from harness.spec import find_assignment
 
+        assignment = find_assignment(self.assignment)
+        starters = {path.name: path for path in assignment.support_files}
         sandbox = stack.enter_context(Sandbox("agent", {
-            "agent.py": Path(entrant.source),
-            "othello_shared.py": TEMPLATE_DIR / "othello_shared.py"},
-            packages=find_assignment("othello").allowed_packages))
+            **starters, "agent.py": Path(entrant.source)},
+            packages=assignment.allowed_packages))
         program = stack.enter_context(sandbox.start_program())
         return program_seat(program, self.settings)
 
@@ -141,5 +148,20 @@ def make_arena(clock: Optional[float] = None, **options: Any) -> OthelloArena:
                         **options)
 
 
+def variant_arena(assignment: str, **defaults: Any) -> Callable[..., OthelloArena]:
+    """The factory of an agent-API variant's arena (its ``assignment.yaml``'s ``arena``):
+    :func:`make_arena` with the variant's starter modules and its own default settings."""
+    def make(clock: Optional[float] = None, **options: Any) -> OthelloArena:
+        return make_arena(clock, **{"assignment": assignment, **defaults, **options})
+    return make
+
+
+make_2025_arena = variant_arena("othello_2025")
+make_valuefn_arena = variant_arena("othello_valuefn")
+make_colour_arena = variant_arena("othello_colour", size=4, limit=-1, color_only=True)
+"""The colour-only lineage: 4x4 boards searched to the end, the colour alone in the handshake."""
+
+
 __all__ = ["DEFAULT_LIMIT", "DEFAULT_MOVE_SECONDS", "HOUSE_BOTS", "OthelloArena", "ReferenceBot",
-           "house_seat", "make_arena"]
+           "house_seat", "make_2025_arena", "make_arena", "make_colour_arena",
+           "make_valuefn_arena", "variant_arena"]

@@ -4,7 +4,7 @@ They read the expected answers from ``case.options`` (written by the generators 
 reference), one entry per example that has expected output, in transcript order. They compare
 decoded plain data only and never show expected values when ``reveal`` is False.
 
-An answer entry is ``{"shape": "node" | "move", "value": int, "moves": [[col, row], ...],
+An answer entry is ``{"shape": "node" | "move" | "value" | "cutoff", "value": int, "moves": [[col, row], ...],
 "color": 1 | 2}``, optionally with a ``"unit"`` label: the node's exact value for ``color`` and
 every move reaching it (empty at a leaf, where there is no move to report). Examples sharing a
 unit are graded together (each earns the lowest fraction of its unit): a generator pairs an
@@ -112,12 +112,19 @@ def _check_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> Optiona
 def judge_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> tuple[float, str]:
     """Score one returned value against one answer entry: (fraction, problem or "").
 
+    A value answer (node functions of the colour-only lineage) is the node's number, or the
+    utility of a ``(move, utility)`` pair, all or nothing.
     A node answer (a ``(move, utility)`` tuple or ``[move, utility]`` list: the course's tests
     unpack the pair) earns half for the utility and half for the move, but nothing when it gives
     no move where there is one; a move answer is all or nothing.
     """
     if answer["shape"] == "move":
         problem = _check_move(value, answer, reveal, in_node=False)
+        return (0.0, problem) if problem else (1.0, "")
+    if answer["shape"] == "value":
+        if type(value) in (tuple, list) and len(value) == 2:
+            value = value[1]  # a (move, utility) pair: the colour-only lineage fixes no form
+        problem = _check_value(value, answer, reveal)
         return (0.0, problem) if problem else (1.0, "")
     if type(value) not in (tuple, list) or len(value) != 2:
         return 0.0, f"expected a (move, utility) pair, got {show(value)}"

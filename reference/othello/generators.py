@@ -79,6 +79,7 @@ CONSTANT_ANSWERS: dict[str, tuple[Any, ...]] = {
     "node": ((None, 0), ((0, 0), 0)),
     "move": ((0, 0), None),
     "cutoff": ((None, 0), ((0, 0), 0)),
+    "value": (0, None),
 }
 """What untouched stubs of the course's starters return (the 2020-2024 and the current one)."""
 
@@ -89,8 +90,16 @@ def constant_earns(answer: dict[str, Any]) -> bool:
                for stub in CONSTANT_ANSWERS[answer["shape"]])
 
 
+def call(function: str, arguments: str, value_fn: str = "") -> str:
+    """The text of a call to a student function; ``value_fn`` (the name of an evaluation, as in
+    the value_fn revision of the agent API) goes first when given."""
+    return f"{function}({value_fn}, {arguments})" if value_fn else f"{function}({arguments})"
+
+
 def _expected(answer: dict[str, Any]) -> Any:
     first = tuple(answer["moves"][0]) if answer["moves"] else None
+    if answer["shape"] == "value":
+        return answer["value"]
     return first if answer["shape"] == "move" else (first, answer["value"])
 
 
@@ -177,13 +186,14 @@ def _pair_constant_answers(calls: list[Call], extra_select: Callable[[], Call]) 
 
 def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 4,
                limits: Sequence[int] = (-1,), plies: Sequence[int] = (2, 6),
-               max_work: int = 20000) -> Iterator[dict[str, Any]]:
+               max_work: int = 20000, value_fn: str = "") -> Iterator[dict[str, Any]]:
     """The max node, the min node (opponent to move) and select_move on one position.
 
     ``algorithm`` is ``minimax`` or ``alphabeta``; alpha-beta's answers must equal minimax's.
     Positions whose full minimax tree exceeds ``max_work`` nodes are skipped, which bounds the
     students' run time. An answer a constant stub could give is paired (see
-    :func:`_pair_constant_answers`).
+    :func:`_pair_constant_answers`). ``value_fn`` names an evaluation passed first to every
+    search call (the value_fn revision of the API).
     """
     window = _WINDOW if algorithm == "alphabeta" else ""
     seen: set[Board] = set()
@@ -196,11 +206,12 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
             limit = rng.choice(limits)
             board, color, played = _position(rng, size, plies, seen, small(limit))
             calls: list[Call] = [
-                ([f"board = {board!r}"], f"{algorithm}_max_node(board, {color}, {window}{limit})",
+                ([f"board = {board!r}"],
+                 call(f"{algorithm}_max_node", f"board, {color}, {window}{limit}", value_fn),
                  answer_entry("node", board, color, limit, True)),
-                ([], f"{algorithm}_min_node(board, {color}, {window}{limit})",
+                ([], call(f"{algorithm}_min_node", f"board, {color}, {window}{limit}", value_fn),
                  answer_entry("node", board, color, limit, False)),
-                ([], f"select_move_{algorithm}(board, {color}, {limit})",
+                ([], call(f"select_move_{algorithm}", f"board, {color}, {limit}", value_fn),
                  answer_entry("move", board, color, limit, True)),
             ]
 
@@ -208,7 +219,8 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
                 other, _, _ = _position(rng, size, plies, seen, lambda b, p: small(limit)(b, color)
                                         and p == color and not constant_earns(
                                             answer_entry("move", b, color, limit, True)))
-                return ([f"other = {other!r}"], f"select_move_{algorithm}(other, {color}, {limit})",
+                return ([f"other = {other!r}"],
+                        call(f"select_move_{algorithm}", f"other, {color}, {limit}", value_fn),
                         answer_entry("move", other, color, limit, True))
 
             try:
@@ -219,13 +231,55 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
         yield _case(_title(board, played, color, limit), calls)
 
 
+def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 4,
+                      plies: Sequence[int] = (2, 6),
+                      max_work: int = 20000) -> Iterator[dict[str, Any]]:
+    """:func:`node_cases` for the colour-only lineage of the API: full depth, no limit, caching
+    or ordering parameters; a node function takes ``(board, color)`` (alpha-beta adds
+    ``alpha, beta``) and returns the node's value alone, select_move a ``(column, row)``.
+    """
+    window = ", float('-inf'), float('inf')" if algorithm == "alphabeta" else ""
+    seen: set[Board] = set()
+
+    def small(board: Board, player: Player) -> bool:
+        return _searched(board, player, -1, "minimax", None) <= max_work
+
+    def entry(shape: str, board: Board, color: Player, maximizing: bool) -> dict[str, Any]:
+        return {**answer_entry(shape, board, color, -1, maximizing), "shape": shape}
+
+    for _index in range(count):
+        while True:
+            board, color, played = _position(rng, size, plies, seen, small)
+            calls: list[Call] = [
+                ([f"board = {board!r}"], f"{algorithm}_max_node(board, {color}{window})",
+                 entry("value", board, color, True)),
+                ([], f"{algorithm}_min_node(board, {color}{window})",
+                 entry("value", board, color, False)),
+                ([], f"select_move_{algorithm}(board, {color})", entry("move", board, color, True)),
+            ]
+
+            def extra_select() -> Call:
+                other, _, _ = _position(rng, size, plies, seen, lambda b, p: small(b, p)
+                                        and p == color and not constant_earns(
+                                            entry("move", b, color, True)))
+                return ([f"other = {other!r}"], f"select_move_{algorithm}(other, {color})",
+                        entry("move", other, color, True))
+
+            try:
+                _pair_constant_answers(calls, extra_select)
+            except ValueError:
+                continue
+            break
+        yield _case(_title(board, played, color, -1), calls)
+
+
 def _probe_setup() -> list[str]:
     return ["import othello_probe", "work = othello_probe.install()"]
 
 
 def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 6,
                   limit: int = 4, plies: Sequence[int] = (4, 12),
-                  min_saving: float = 0.15) -> Iterator[dict[str, Any]]:
+                  min_saving: float = 0.15, value_fn: str = "") -> Iterator[dict[str, Any]]:
     """One search without and one with caching on a position, then select_move with the cache.
 
     The handout's cache "maps board states to their minimax value" and is checked at the start
@@ -246,11 +300,12 @@ def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", si
     for _index in range(count):
         board, color, played = _position(rng, size, plies, seen, saves)
         node = answer_entry("node", board, color, limit, True)
-        call = f"{algorithm}_max_node(board, {color}, {window}{limit}, "
+        arguments = f"board, {color}, {window}{limit}, "
         calls: list[Call] = [
-            ([*_probe_setup(), f"board = {board!r}"], call + "0)", node),
-            ([], call + "1)", dict(node)),
-            ([], f"select_move_{algorithm}(board, {color}, {limit}, 1{flags})",
+            ([*_probe_setup(), f"board = {board!r}"],
+             call(f"{algorithm}_max_node", arguments + "0", value_fn), node),
+            ([], call(f"{algorithm}_max_node", arguments + "1", value_fn), dict(node)),
+            ([], call(f"select_move_{algorithm}", f"board, {color}, {limit}, 1{flags}", value_fn),
              answer_entry("move", board, color, limit, True)),
         ]
         text = _transcript(calls[:1]) + render_doctest(
@@ -283,7 +338,8 @@ def _game_turns(rng: random.Random, size: int, color: Player,
 
 def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax",
                        size: int = 4, first_turn: int = 3,
-                       colors: Sequence[int] = (1, 2)) -> Iterator[dict[str, Any]]:
+                       colors: Sequence[int] = (1, 2),
+                       value_fn: str = "") -> Iterator[dict[str, Any]]:
     """select_move at full depth on every turn of one game, in one process: first without
     caching, then with it, so the cache lives across the turns as in a real game.
 
@@ -300,7 +356,8 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
         answers = [answer_entry("move", board, color, -1, True) for board in turns]
         firsts = [_expected(answer) for answer in answers]
         listing = "turns = [\n" + "".join(f"    {board!r},\n" for board in turns) + "]"
-        select = f"[select_move_{algorithm}(board, {color}, -1, {{}}{flags}) for board in turns]"
+        select = "[" + call(f"select_move_{algorithm}", f"board, {color}, -1, {{}}{flags}",
+                            value_fn) + " for board in turns]"
         work_off = sum(_searched(b, color, -1, algorithm, None) for b in turns)
         cache: search.Cache = {}
         work_on = sum(_searched(b, color, -1, algorithm, cache) for b in turns)
@@ -350,7 +407,7 @@ def cutoff_entry(board: Board, color: Player, depth: int) -> Optional[dict[str, 
 
 
 def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5,
-                   plies: Sequence[int] = (4, 14)) -> Iterator[dict[str, Any]]:
+                   plies: Sequence[int] = (4, 14), value_fn: str = "") -> Iterator[dict[str, Any]]:
     """Move ordering seen from outside: which move a max node returns when it prunes.
 
     With ``ordering=1`` and the window ``(-inf, beta)`` an alpha-beta max node stops at the first
@@ -370,15 +427,16 @@ def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5
             entry = cutoff_entry(board, color, depth)
             assert entry is not None
             calls.append(([f"board = {board!r}"] if depth == 1 else [],
-                          f"alphabeta_max_node(board, {color}, float('-inf'), {entry['beta']}, "
-                          f"{depth}, 0, 1)", entry))
-        calls.append(([], f"select_move_alphabeta(board, {color}, {limit}, 0, 1)",
+                          call("alphabeta_max_node", f"board, {color}, float('-inf'), "
+                               f"{entry['beta']}, {depth}, 0, 1", value_fn), entry))
+        calls.append(([], call("select_move_alphabeta", f"board, {color}, {limit}, 0, 1", value_fn),
                       answer_entry("move", board, color, limit, True)))
         for _, _, answer in calls:
             answer["unit"] = "ordering"
         yield _case(_title(board, played, color, limit) + ", ordering on", calls)
 
 
-__all__ = ["CONSTANT_ANSWERS", "answer_entry", "caching_cases", "caching_turn_cases",
+__all__ = ["CONSTANT_ANSWERS", "answer_entry", "caching_cases", "caching_turn_cases", "call",
+           "colour_node_cases",
            "constant_earns", "cutoff_entry", "node_cases", "ordering_cases", "position_id",
            "utility_cases"]

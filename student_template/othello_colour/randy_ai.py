@@ -1,0 +1,1 @@
+../othello/randy_ai.py

@@ -1,0 +1,1 @@
+../othello/othello_shared.py
