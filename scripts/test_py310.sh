@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run the harness and Dominoes tests under Python 3.10 (Gradescope's python3), when one is
-# installed (python3.10 on PATH, or pyenv's 3.10). Prints why and exits 0 when none is found.
+# Run the fast tier (every unit and spec test) and one end-to-end grading flow under Python 3.10
+# (Gradescope's python3), when one is installed (python3.10 on PATH, or pyenv's 3.10). Prints why
+# and exits 0 when none is found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY310=""
@@ -18,4 +19,5 @@ fi
 .venv310/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 .venv310/bin/gamegrader packages install
 .venv310/bin/python -m pytest -n "${GAMEGRADER_TEST_WORKERS:-2}" --dist loadgroup -p no:cacheprovider \
-    tests/harness tests/adversarial_search tests/test_project_checks.py
+    -m "not slow" tests
+.venv310/bin/python -m pytest -p no:cacheprovider tests/harness/test_autograder_flow.py
