@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from harness.sandbox.isolation import sandbox_interpreters
+from harness.sandbox.levels import sandbox_interpreters
 from harness.sandbox.packages import (
     MANIFEST, abi_tag, installed_folder, normalized, packages_folder, packages_root)
 
@@ -124,5 +124,5 @@ def install(requirements: Sequence[str], root: Path | None = None,
 
 def missing(requirements: Sequence[str]) -> bool:
     """True if ``requirements`` are not installed for the interpreter the sandbox runs."""
-    from harness.sandbox.isolation import detect
+    from harness.sandbox.levels import detect
     return bool(requirements) and installed_folder(detect().interpreter, requirements) is None

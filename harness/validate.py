@@ -33,7 +33,7 @@ import jsonschema
 import yaml
 
 from harness.batch.executors import default_workers, run_local
-from harness.batch.jobs import Job, Outcome, read_files
+from harness.batch.jobs import Job, JobResult, read_files
 from harness.compare.registry import check_case_references
 from harness.paths import ROOT_ENV, project_root
 from harness.spec import SpecError, find_assignment
@@ -231,7 +231,7 @@ def failed_ids(document: dict[str, Any]) -> list[str]:
             for t in document.get("tests", []) if t.get("status") != "passed"]
 
 
-def judge_reference(name: str, outcome: Outcome) -> Check:
+def judge_reference(name: str, outcome: JobResult) -> Check:
     if not outcome.is_final or outcome.document is None:
         return Check(name, "reference solution passes every case", False, outcome.problem)
     failed = failed_ids(outcome.document)
@@ -241,7 +241,7 @@ def judge_reference(name: str, outcome: Outcome) -> Check:
     return Check(name, "reference solution passes every case", not failed, detail)
 
 
-def judge_mutant(name: str, mutant: Mutant, outcome: Outcome) -> Check:
+def judge_mutant(name: str, mutant: Mutant, outcome: JobResult) -> Check:
     """Whether the mutant failed exactly the listed cases (and lost exactly ``lost``)."""
     label = f"wrong implementation '{mutant.name}' fails exactly its cases"
     if not outcome.is_final or outcome.document is None:
@@ -263,7 +263,7 @@ def judge_mutant(name: str, mutant: Mutant, outcome: Outcome) -> Check:
     return Check(name, label, not problems, "\n".join(problems))
 
 
-Judge = Callable[[Outcome], Check]
+Judge = Callable[[JobResult], Check]
 
 
 def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
@@ -319,7 +319,7 @@ def validate(names: Sequence[str], *, workers: int | None = None,
     """
     report = ValidationReport()
     planned: list[tuple[Job, Judge]] = []
-    outcomes: dict[str, Outcome] = {}
+    outcomes: dict[str, JobResult] = {}
     with tempfile.TemporaryDirectory(prefix="gamegrader-validate-") as temporary:
         for name in names:
             checks, jobs = _plan(name, Path(temporary), timeout_cap, mutants, only_mutants)

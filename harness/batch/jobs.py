@@ -24,7 +24,7 @@ from harness.intake import DEFAULT_CAPS, Caps, take
 TIMEOUT_MARGIN = 300.0
 
 
-UNGRADABLE = "ungradable:"  # how a status (or an Outcome's problem) says no case could run
+UNGRADABLE = "ungradable:"  # how a status (or a JobResult's problem) says no case could run
 
 
 class SubmissionRefused(ValueError):
@@ -72,7 +72,7 @@ class Job:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class JobResult:
     """What came back from grading one job.
 
     Attributes:
@@ -148,12 +148,12 @@ def _materialise(job: Job, folder: Path) -> Path:
     return root
 
 
-def grade_job(job: Job, python: str | None = None) -> Outcome:
+def grade_job(job: Job, python: str | None = None) -> JobResult:
     """Grade one job in a fresh ``python -m harness grade`` process.
 
     Runs on whichever machine calls it (this one, or a dask worker), with the ``harness``
     package that this module was imported from. Never raises for a student's or the grader's
-    failure: those come back as an Outcome with a ``problem``.
+    failure: those come back as an JobResult with a ``problem``.
 
     Args:
         job: what to grade.
@@ -167,7 +167,7 @@ def grade_job(job: Job, python: str | None = None) -> Outcome:
         try:
             submission = _materialise(job, folder)
         except (OSError, ValueError) as exc:
-            return Outcome(job.key, None, f"could not unpack the submission: {exc}", 0.0)
+            return JobResult(job.key, None, f"could not unpack the submission: {exc}", 0.0)
         command = [python or sys.executable, "-m", "harness", "grade", "--assignment",
                    job.assignment, "--submission", str(submission), "--output", str(output),
                    "--quiet"]
@@ -201,5 +201,5 @@ def grade_job(job: Job, python: str | None = None) -> Outcome:
         problem = "the grading process left no final results.json"
     else:
         problem = ""
-    return Outcome(job.key, document if isinstance(document, dict) else None, problem, seconds,
+    return JobResult(job.key, document if isinstance(document, dict) else None, problem, seconds,
                    tail)

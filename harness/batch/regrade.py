@@ -20,7 +20,7 @@ class NotABatchFolder(ValueError):
 
 
 @dataclass(frozen=True)
-class Outcome:
+class CaseOutcome:
     """One test's result: points, status, and the verdict its feedback opens with (a wrong
     answer that becomes a timeout is a change even at the same points)."""
 
@@ -41,8 +41,8 @@ def _verdict(output: object) -> str:
 class TestChange:
     number: str
     name: str
-    old: Outcome | None
-    new: Outcome | None
+    old: CaseOutcome | None
+    new: CaseOutcome | None
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class StudentChange:
 class _Graded:
     label: str
     score: float | None
-    tests: dict[str, tuple[str, Outcome]]
+    tests: dict[str, tuple[str, CaseOutcome]]
 
 
 def _read(path: Path) -> Any:
@@ -96,7 +96,7 @@ def load_batch(out: Path) -> dict[str, _Graded]:
         for test in (document or {}).get("tests", []) if isinstance(document, dict) else []:
             number = str(test.get("number", ""))
             tests[number] = (str(test.get("name", "")),
-                             Outcome(float(test.get("score", 0.0)), str(test.get("status", "")),
+                             CaseOutcome(float(test.get("score", 0.0)), str(test.get("status", "")),
                                      _verdict(test.get("output", ""))))
         score = float(document.get("score", 0.0)) if final else None
         graded[folder.name] = _Graded(label, score, tests)

@@ -19,7 +19,7 @@ from harness.batch.gradebook import write_gradebook
 from harness.batch.html_report import write_pages
 from harness.batch.insights import InsightOptions, write_insights
 from harness.batch.jobs import (
-    UNGRADABLE, Job, Outcome, SubmissionRefused, read_files, tree_fingerprint)
+    UNGRADABLE, Job, JobResult, SubmissionRefused, read_files, tree_fingerprint)
 from harness.batch.progress import Progress
 from harness.build import grading_code
 from harness.spec import find_assignment
@@ -113,13 +113,13 @@ def run_batch(options: BatchOptions) -> BatchSummary:
     chosen = select(everyone, options.only)
     context = spec_fingerprint(assignment)
     jobs: list[tuple[Submission, Job, str]] = []
-    early: list[tuple[Submission, Outcome]] = []
+    early: list[tuple[Submission, JobResult]] = []
     skipped = []
     for submission in chosen:
         try:
             files, is_file, mtimes = read_files(submission.path)
         except (SubmissionRefused, OSError) as exc:
-            early.append((submission, Outcome(submission.key, None, str(exc), 0.0)))
+            early.append((submission, JobResult(submission.key, None, str(exc), 0.0)))
             continue
         job = Job(submission.key, assignment.name, files, is_file, options.timeout_cap,
                   options.budget, mtimes=mtimes)
@@ -134,7 +134,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
     progress = Progress(len(jobs) + len(early)) if options.progress else None
     failed: list[str] = []
 
-    def on_done(outcome: Outcome) -> None:
+    def on_done(outcome: JobResult) -> None:
         submission, fingerprint = by_key.get(outcome.key, (None, ""))
         if submission is None:
             submission = next(s for s, o in early if o.key == outcome.key)

@@ -22,7 +22,7 @@ from typing import Any
 
 from harness import results as results_file
 from harness.batch.discover import Submission
-from harness.batch.jobs import Outcome
+from harness.batch.jobs import JobResult
 
 SUBMISSIONS = "submissions"
 
@@ -86,7 +86,7 @@ def is_current(out: Path, key: str, fingerprint: str) -> bool:
             and results_file.is_final(folder / "results.json"))
 
 
-def save(out: Path, submission: Submission, outcome: Outcome, fingerprint: str) -> Record:
+def save(out: Path, submission: Submission, outcome: JobResult, fingerprint: str) -> Record:
     """Store one outcome. A grading run that left no final document still gets a results.json
     (a provisional one saying what went wrong), and no fingerprint, so a rerun retries it."""
     folder = submission_folder(out, submission.key)

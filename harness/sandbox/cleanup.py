@@ -6,7 +6,7 @@ import signal
 import subprocess
 import time
 
-from harness.sandbox.isolation import SCRATCH_FOLDERS, Isolation
+from harness.sandbox.levels import SCRATCH_FOLDERS, Isolation
 from harness.sandbox.removal import empty_folder, remove_tree
 
 

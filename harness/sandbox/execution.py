@@ -11,7 +11,7 @@ from pathlib import Path
 from harness.protocol import REPLY_LIMIT, ProtocolError, WorkerReply, WorkerRequest, decode, encode
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import TAG_VARIABLE, terminate
-from harness.sandbox.isolation import Isolation
+from harness.sandbox.levels import Isolation
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 

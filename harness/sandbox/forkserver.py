@@ -24,7 +24,7 @@ from harness.protocol import (
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import TAG_VARIABLE, kill_adopted_orphans, terminate
 from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
-from harness.sandbox.isolation import Isolation
+from harness.sandbox.levels import Isolation
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 

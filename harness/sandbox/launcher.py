@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import IO, Sequence
 
 from harness.sandbox.cleanup import supervise
-from harness.sandbox.isolation import Isolation
+from harness.sandbox.levels import Isolation
 import shutil
 
 from harness.sandbox.limits import Limits, apply_limits, prlimit_words

@@ -19,7 +19,7 @@ from harness.protocol import (
 from harness.safe_text import safe_text
 from harness.sandbox.capture import BoundedBuffer, clean_text
 from harness.sandbox.cleanup import terminate
-from harness.sandbox.isolation import Isolation
+from harness.sandbox.levels import Isolation
 
 MAX_LINE = 64 * 1024
 _Self = TypeVar("_Self", bound="_Supervised")

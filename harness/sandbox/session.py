@@ -20,7 +20,7 @@ from harness.sandbox.cleanup import (
     wipe_private_scratch)
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkServer, ZygoteFailed
-from harness.sandbox.isolation import Isolation, detect
+from harness.sandbox.levels import Isolation, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 from harness.sandbox.packages import imported_packages, installed_folder

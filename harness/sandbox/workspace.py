@@ -28,7 +28,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from harness.sandbox.isolation import Isolation
+from harness.sandbox.levels import Isolation
 from harness.sandbox.removal import open_folder, remove_path, remove_tree
 
 WORKER_SOURCE = Path(__file__).resolve().parent.parent / "worker" / "main.py"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from gg_testing import ROOT
 
-from harness.sandbox.isolation import detect
+from harness.sandbox.levels import detect
 from harness.sandbox.packages import installed_folder
 from harness.spec import find_assignment
 

@@ -16,7 +16,7 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 
 from harness.sandbox import Level, Sandbox
-from harness.sandbox.isolation import FORCE_ENV, SANDBOX_USER_ENV, detect
+from harness.sandbox.levels import FORCE_ENV, SANDBOX_USER_ENV, detect
 from harness.sandbox.users import lease_user, pool
 
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"

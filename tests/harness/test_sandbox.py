@@ -13,7 +13,7 @@ from gg_testing import shared_folder
 
 from harness.compare import observations_from_reply
 from harness.sandbox import Isolation, Level, Sandbox
-from harness.sandbox.isolation import _works, candidates
+from harness.sandbox.levels import _works, candidates
 
 # The USER level kills leftovers by uid, which would kill other tests' student processes running
 # in parallel under the shared sandbox user; it is tested under a user of its own, when present.

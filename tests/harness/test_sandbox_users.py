@@ -101,7 +101,7 @@ def test_a_forced_user_is_used_as_it_is_and_a_sandbox_leases_otherwise(tmp_path,
     from pathlib import Path
 
     from harness.sandbox import Sandbox
-    from harness.sandbox.isolation import detect
+    from harness.sandbox.levels import detect
     script = tmp_path / "s.py"
     script.write_text("X = 1\n")
     option = detect.__wrapped__()

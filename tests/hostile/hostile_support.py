@@ -105,13 +105,13 @@ def fill(text: str, values: dict[str, str]) -> str:
 def scenario_env(spec: dict[str, Any]) -> dict[str, str]:
     """Environment the scenario's grader runs with: ``sandbox_user`` picks the user student code
     runs as (a user of its own for scenarios that exhaust per-user limits, or a missing one)."""
-    from harness.sandbox.isolation import SANDBOX_USER_ENV
+    from harness.sandbox.levels import SANDBOX_USER_ENV
     return {SANDBOX_USER_ENV: spec["sandbox_user"]} if "sandbox_user" in spec else {}
 
 
 def isolation_level(spec: dict[str, Any]) -> str:
     """The name of the isolation level the scenario's grader will detect on this machine."""
-    from harness.sandbox.isolation import detect
+    from harness.sandbox.levels import detect
     with mock.patch.dict(os.environ, scenario_env(spec)):
         return detect.__wrapped__().level.name
 

@@ -12,7 +12,7 @@ import pytest
 from hostile_support import HERE, Run, case_timeouts, graded, isolation_level, load
 
 from harness import results as results_file
-from harness.sandbox.isolation import Level
+from harness.sandbox.levels import Level
 
 SCENARIOS = sorted(HERE.glob("*.yaml"))
 # A case may overrun its timeout by the worker's start-up allowance (1 s for a fresh interpreter,

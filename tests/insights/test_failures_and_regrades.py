@@ -11,7 +11,7 @@ from harness import results as results_file
 from harness.batch import store
 from harness.batch.discover import Student, Submission
 from harness.batch.failures import failure_groups, pattern_of, write_failures_csv
-from harness.batch.jobs import Outcome
+from harness.batch.jobs import JobResult
 from harness.batch.regrade import compare_batches, render_changes
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
@@ -31,7 +31,7 @@ def graded(name: str, verdicts: dict[str, tuple[Verdict, str]]) -> store.Record:
 
 
 def save(out: Path, record: store.Record) -> None:
-    store.save(out, record.submission, Outcome(record.submission.key, record.document, "", 1.0),
+    store.save(out, record.submission, JobResult(record.submission.key, record.document, "", 1.0),
                "fingerprint")
 
 
