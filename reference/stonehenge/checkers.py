@@ -112,7 +112,7 @@ def _board_difference(want: str, printed: str, reveal: bool) -> str:
 
 def _check_board(want: str, observation: Observation, reveal: bool) -> tuple[float, str]:
     """A printed board: right cells and markers line by line earn 1; other spacing is remarked."""
-    printed = observation.stdout
+    printed = observation.printed()
     if board_tokens(printed) == board_tokens(want):
         return 1.0, spacing_note(want, printed)
     return _wrong(_board_difference(want, printed, reveal))
@@ -132,9 +132,9 @@ def _check_state(want: str, observation: Observation, reveal: bool) -> tuple[flo
     """A value (literal expected output) or a printed board compared by content."""
     if parse_expected(want) is not _NOT_A_LITERAL:
         return _check_value(want, observation, reveal)
-    if board_tokens(observation.stdout) == board_tokens(want):
+    if board_tokens(observation.printed()) == board_tokens(want):
         return _RIGHT
-    return _wrong(_board_difference(want, observation.stdout, reveal))
+    return _wrong(_board_difference(want, observation.printed(), reveal))
 
 
 _ROUGH_MEANING = {1: "1: a move wins at once",

@@ -67,3 +67,12 @@ def test_in_a_case_about_printing_the_students_prints_are_the_answer() -> None:
     seen = Observation(stdout="| x | o |\n", transcript_stdout="")
     assert check_doctest("| x | o |\n", seen, {"printing": True}, True).fraction == 1.0
     assert check_doctest("| x | o |\n", seen, {}, True).fraction == 0.0
+
+
+def test_a_stonehenge_board_is_judged_without_the_students_debug_lines() -> None:
+    from reference.stonehenge.checkers import _check_board
+    board = "      @   @\n     /   /\n@ - A - B\n     \\ / \\\n  @ - C   @\n       \\\n        @\n"
+    debug = "computing __str__ for side 1\n"
+    seen = Observation(stdout=debug + board, transcript_stdout=board)
+    assert _check_board(board, seen, True)[0] == 1.0
+    assert _check_board(board, Observation(stdout=debug), True)[0] == 0.0
