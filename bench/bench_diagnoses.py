@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "adversarial_search")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "adversarial_search")]
 
 from diagnosis_support import SOLUTION, diagnoses_of, mutated_source, student_edits  # noqa: E402
 
