@@ -15,6 +15,9 @@ from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
 def edited(path: Path, edits: list[tuple[str, str]]) -> str:
     """The text of ``path`` with each ``(old, new)`` replacement made (each must occur)."""
     text = path.read_text(encoding="utf-8")
