@@ -76,8 +76,8 @@ MISTAKES: tuple[Mistake, ...] = (
     Mistake("a search in which min nodes expand the moves of color instead of the opponent's "
             "(color taken for the player to move in a min node)",
             game_for=_ColourAlwaysMoves),
-    Mistake("a search that stops one ply before the limit (a node is a leaf at limit 1 "
-            "instead of 0)", rules=replace(TEXTBOOK, extra_depth=-1)),
+    Mistake("a search that stops one ply before the limit (a node is taken for a leaf while "
+            "one ply is still left)", rules=replace(TEXTBOOK, extra_depth=-1)),
     Mistake("a search with min and max swapped (a max node picks the lowest value, a min node "
             "the highest)", rules=replace(TEXTBOOK, root_minimises=True)),
     Mistake("alpha-beta without any pruning", rules=replace(TEXTBOOK, prune=False)),
