@@ -29,6 +29,8 @@ class BudgetCounter(Counter):
     same on every machine and under any load.
     """
 
+    budget: int  # not a dataclass field: set once, before the tallies
+
     def __init__(self, budget: int) -> None:
         object.__setattr__(self, "budget", budget)
         super().__init__()

@@ -11,7 +11,9 @@ from gg_diagnosis import ROOT, diagnoses_of, edited, observe
 from othello_diagnosis_support import SOLUTION, STARTER, search_cases, student_source
 from othello_support import grade_cases
 
-from harness.compare.diagnosis import diagnose
+from harness.compare.diagnosis import Variant, diagnose
+from reference.core.counters import BudgetCounter, WorkBudgetExceeded
+from reference.othello.agent import ReferenceAgent
 from reference.othello.diagnoses import MISTAKES, variants
 
 
@@ -67,3 +69,21 @@ def test_the_grader_adds_the_diagnosis_to_the_feedback(mutate, tmp_path):
     assert len(failed) == 2
     assert all("Likely mistake: your answers are exactly what a search that stops one ply "
                "before the limit" in t["output"] for t in failed)
+
+
+def test_a_replay_that_outgrows_its_work_budget_stops_and_does_not_match():
+    start = ((0, 0, 0, 0), (0, 2, 1, 0), (0, 1, 2, 0), (0, 0, 0, 0))
+    agent = ReferenceAgent(counter=BudgetCounter(50))
+    with pytest.raises(WorkBudgetExceeded):
+        agent.minimax_max_node(start, 1, -1)
+    case = SAMPLE[0]  # the 4x4 start at full depth: minimax_max_node, _min_node, select_move
+    answers = observe(case, SOLUTION.read_text(encoding="utf-8"), STARTER)
+
+    def textbook(budget):
+        agent = ReferenceAgent(counter=BudgetCounter(budget))
+        return Variant("the textbook", lambda: {
+            name: getattr(agent, name) for name in
+            ("minimax_max_node", "minimax_min_node", "select_move_minimax")})
+
+    assert "the textbook" in diagnose(case, answers, [textbook(10**6)])
+    assert diagnose(case, answers, [textbook(50)]) == ""
