@@ -9,7 +9,7 @@ it. The text names a mistake, never an expected value, so it is safe on hidden c
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from harness.compare.equality import accepted_forms, strict_equal
 from harness.compare.observations import Observation
@@ -29,10 +29,9 @@ class Variant:
 AMBIGUOUS = 2  # at most this many mistakes named together when they give the same answers
 
 
-def _replay(case: Any, namespace: dict[str, Any]) -> list[Any]:
+def _replay(case: Any, namespace: dict[str, Any]) -> Iterator[Any]:
     """The values of the case's judged examples, run in ``namespace`` (trusted code only: the
-    spec's transcript and the reference's names)."""
-    values = []
+    spec's transcript and the reference's names), one at a time so a replay can stop early."""
     for example in case.examples:
         source = example.source.strip()
         try:
@@ -43,21 +42,26 @@ def _replay(case: Any, namespace: dict[str, Any]) -> list[Any]:
         else:
             value = eval(code, namespace)  # noqa: S307 - the spec's own transcript
         if example.want.strip():
-            values.append(value)
-    return values
+            yield value
 
 
 def _reproduces(variant: Variant, case: Any, answers: Sequence[Observation]) -> bool:
+    """Whether the variant gives every answer; stops at the first one it does not give (a
+    mistaken search can be slow, and the later examples are then not needed)."""
+    accept = accepted_forms(case.options)
+    replayed = 0
     try:
-        values = _replay(case, variant.namespace())
+        for value in _replay(case, variant.namespace()):
+            if replayed == len(answers):
+                return False
+            answer = answers[replayed]
+            if not (answer.error is None and answer.has_value
+                    and strict_equal(value, answer.value, accept=accept)):
+                return False
+            replayed += 1
     except Exception:  # noqa: BLE001 - a variant that cannot run this case does not match
         return False
-    if len(values) != len(answers):
-        return False
-    accept = accepted_forms(case.options)
-    return all(answer.error is None and answer.has_value
-               and strict_equal(value, answer.value, accept=accept)
-               for value, answer in zip(values, answers))
+    return replayed == len(answers)
 
 
 def diagnose(case: Any, observations: Sequence[Observation],

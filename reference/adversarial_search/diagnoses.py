@@ -13,23 +13,15 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from harness.compare.diagnosis import Variant
-from reference.core.counters import Counter
+from reference.core.counters import BudgetCounter
 from reference.games.dominoes import Dominoes, DominoesState, board_from_lists, legal_moves, place
 from reference.search.alphabeta import TEXTBOOK, SearchRules, alphabeta_search
 
-# A replay past this many leaves is abandoned (that mistake then does not match): the cases cap
-# the reference's leaves at a few thousand, and grading must not wait on a diagnosis. A count,
-# not a clock, so the feedback is the same on every machine and under any load.
-LEAF_BUDGET = 20_000
-
-
-class _Budget(Counter):
-    """A counter that stops a replayed search that grows too large."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name == "leaves" and value > LEAF_BUDGET:
-            raise RuntimeError("diagnosis replay too large")
-        super().__setattr__(name, value)
+# A replay past this many positions (leaves plus expansions) is abandoned (that mistake then
+# does not match): the cases cap the reference's leaves at a few thousand, and grading must not
+# wait on a diagnosis. A count, not a clock, so the feedback is the same on every machine and
+# under any load.
+WORK_BUDGET = 40_000
 
 
 def _column_major(moves: list[Any]) -> list[Any]:
@@ -103,7 +95,7 @@ class _DominoesGame:
             yield move, child
 
     def get_best_move(self, vertical: bool, limit: int) -> tuple[Any, Any, int]:
-        counter = _Budget()
+        counter = BudgetCounter(WORK_BUDGET)
         move, value = alphabeta_search(Dominoes(), DominoesState(
             board_from_lists(self.board), vertical), limit, counter=counter, rules=self.rules)
         return move, value, counter.leaves

@@ -24,8 +24,13 @@ def compute_utility(board: Board, color: Player) -> int:
     return disk_difference(board, color)
 
 
-def _ordering(flag: int) -> Optional[search.Ordering]:
-    return search.handout_ordering if flag else None
+GameFor = Callable[[int, Player], Othello]
+"""``game_for(size, color)``: the rules a search for ``color`` on a board of ``size`` runs on."""
+
+
+def othello_rules(size: int, color: Player) -> Othello:
+    """The handout's rules (the same for either colour)."""
+    return Othello(size)
 
 
 class ReferenceAgent:
@@ -34,20 +39,29 @@ class ReferenceAgent:
     Arguments keep the handout's names and meaning: ``color`` is the maximising player in min
     nodes too, ``limit`` -1 is unlimited, ``caching``/``ordering`` are 0/1 flags. Boards are
     never mutated. ``cache`` (used when ``caching`` is 1) and ``counter`` persist across calls.
+
+    The keyword arguments replay a known mistake (``reference/othello/diagnoses.py``): the
+    search's ``rules``, the ``ordering`` used when ``ordering`` is 1, the rules of the game, and
+    a counter (which may stop a search that grows too large).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, rules: search.SearchRules = search.TEXTBOOK,
+                 ordering: search.Ordering = search.handout_ordering,
+                 game_for: GameFor = othello_rules, counter: Optional[Counter] = None) -> None:
         self.cache: search.Cache = {}
-        self.counter = Counter()
+        self.counter = counter if counter is not None else Counter()
+        self.rules = rules
+        self.ordering = ordering
+        self.game_for = game_for
 
     def _ask(self, node: Callable[..., search.NodeValue], board: Board, color: Player,
              maximizing: bool, *window_and_limit: float, caching: int,
              **options: Any) -> Answer:
         """Run one node function of :mod:`reference.search.alphabeta` on ``board``."""
         mover = color if maximizing else opponent(color)
-        move, value = node(Othello(len(board)), OthelloState(board, mover), color,
+        move, value = node(self.game_for(len(board), color), OthelloState(board, mover), color,
                            *window_and_limit, cache=self.cache if caching else None,
-                           counter=self.counter, **options)
+                           counter=self.counter, rules=self.rules, **options)
         return cast(Optional[Move], move), int(value)
 
     def minimax_max_node(self, board: Board, color: Player, limit: int,
@@ -61,12 +75,12 @@ class ReferenceAgent:
     def alphabeta_max_node(self, board: Board, color: Player, alpha: float, beta: float,
                            limit: int, caching: int = 0, ordering: int = 0) -> Answer:
         return self._ask(search.alphabeta_max_node, board, color, True, alpha, beta, limit,
-                         caching=caching, ordering=_ordering(ordering))
+                         caching=caching, ordering=self.ordering if ordering else None)
 
     def alphabeta_min_node(self, board: Board, color: Player, alpha: float, beta: float,
                            limit: int, caching: int = 0, ordering: int = 0) -> Answer:
         return self._ask(search.alphabeta_min_node, board, color, False, alpha, beta, limit,
-                         caching=caching, ordering=_ordering(ordering))
+                         caching=caching, ordering=self.ordering if ordering else None)
 
     def select_move_minimax(self, board: Board, color: Player, limit: int,
                             caching: int = 0) -> Optional[Move]:

@@ -61,8 +61,8 @@ class SearchRules:
     """The decisions of the alpha-beta search; the defaults are the textbook's.
 
     Attributes:
-        extra_depth: plies searched beyond ``limit`` by :func:`alphabeta_search` (negative:
-            stops early).
+        extra_depth: plies searched beyond the ``limit`` an entry point is given (negative:
+            stops early; an unlimited, negative limit stays unlimited).
         prune: whether to prune at all (False: plain minimax, every position visited).
         prune_on_ties: prune when the value reaches the bound (``>=``); False prunes only past
             it (``>``).
@@ -74,7 +74,8 @@ class SearchRules:
             position visited ("every_node").
         root_player_sees: whose view the evaluation takes: the root player's ("root"), the
             opponent's ("opponent"), or the player to move at the leaf ("mover").
-        root_minimises: :func:`alphabeta_search`'s root is a MIN node (max and min swapped).
+        root_minimises: max and min swapped: a max node asked for is searched as a MIN node,
+            and the other way round (the player to move stays the same).
         reorder: moves are tried in the order this gives (default: ``game.actions`` order).
     """
 
@@ -187,11 +188,25 @@ class _Search:
             best_move, best = None, -math.inf if maximizing else math.inf
             for move, child in self.children(state, maximizing, ordered=False):
                 value = self.minimax(child, limit - 1, not maximizing).value
-                if (value > best) if maximizing else (value < best):
+                if (self.improves_max if maximizing else self.improves_min)(value, best):
                     best_move, best = move, value
             answer = NodeValue(best_move, best)
         self.store(kind, state, limit, answer)
         return answer
+
+    def root_limit(self, limit: int) -> int:
+        """The limit a search asked for ``limit`` starts from (negative stays unlimited)."""
+        return limit + self.rules.extra_depth if limit >= 0 else limit
+
+    def root_minimax(self, state: Any, limit: int, maximizing: bool) -> NodeValue:
+        """Minimax from a node the caller asked for, under the rules' root decisions."""
+        return self.minimax(state, self.root_limit(limit), maximizing != self.rules.root_minimises)
+
+    def root_alphabeta(self, state: Any, alpha: float, beta: float, limit: int,
+                       maximizing: bool) -> NodeValue:
+        """Alpha-beta from a node the caller asked for, under the rules' root decisions."""
+        node = self.max_value if maximizing != self.rules.root_minimises else self.min_value
+        return node(state, alpha, beta, self.root_limit(limit))
 
     def max_value(self, state: Any, alpha: float, beta: float, limit: int) -> NodeValue:
         """AIMA 4th ed., section 5.3, figure 5.7 (MAX-VALUE), with a depth limit and a cache."""
@@ -246,7 +261,7 @@ def _exact(game: AnyGame) -> AnyGame:
 
 def minimax_max_node(game: AnyGame, state: Any, player: Hashable, limit: int, *,
                      evaluate: Optional[Evaluate] = None, cache: Optional[Cache] = None,
-                     counter: Optional[Counter] = None) -> NodeValue:
+                     counter: Optional[Counter] = None, rules: SearchRules = TEXTBOOK) -> NodeValue:
     """Minimax value of ``state``, where ``player`` is to move and maximises.
 
     Args:
@@ -257,6 +272,7 @@ def minimax_max_node(game: AnyGame, state: Any, player: Hashable, limit: int, *,
         evaluate: value at the depth limit; ``game.utility`` by default.
         cache: read and extended in place when given (see the module docstring).
         counter: incremented in place when given.
+        rules: the search's decisions (the textbook's unless a mistake is being replayed).
 
     Returns:
         ``(first best move or None at a leaf, value for player)``.
@@ -264,44 +280,46 @@ def minimax_max_node(game: AnyGame, state: Any, player: Hashable, limit: int, *,
     Raises:
         ValueError: when ``game`` is not a deterministic two-player zero-sum game.
     """
-    search = _Search(_exact(game), player, evaluate, None, cache, counter)
-    return search.minimax(state, limit, True)
+    search = _Search(_exact(game), player, evaluate, None, cache, counter, rules)
+    return search.root_minimax(state, limit, True)
 
 
 def minimax_min_node(game: AnyGame, state: Any, player: Hashable, limit: int, *,
                      evaluate: Optional[Evaluate] = None, cache: Optional[Cache] = None,
-                     counter: Optional[Counter] = None) -> NodeValue:
+                     counter: Optional[Counter] = None, rules: SearchRules = TEXTBOOK) -> NodeValue:
     """Minimax value of ``state``, where the opponent of ``player`` is to move and minimises.
 
     Same arguments, return shape and errors as :func:`minimax_max_node`; the move returned is
     the opponent's first best (lowest-valued) move.
     """
-    search = _Search(_exact(game), player, evaluate, None, cache, counter)
-    return search.minimax(state, limit, False)
+    search = _Search(_exact(game), player, evaluate, None, cache, counter, rules)
+    return search.root_minimax(state, limit, False)
 
 
 def alphabeta_max_node(game: AnyGame, state: Any, player: Hashable, alpha: float, beta: float,
                        limit: int, *, evaluate: Optional[Evaluate] = None,
                        ordering: Optional[Ordering] = None, cache: Optional[Cache] = None,
-                       counter: Optional[Counter] = None) -> NodeValue:
+                       counter: Optional[Counter] = None,
+                       rules: SearchRules = TEXTBOOK) -> NodeValue:
     """Alpha-beta value of a max node (``player`` to move) within the window ``(alpha, beta)``.
 
     Arguments as :func:`minimax_max_node`, plus the window and an optional ``ordering`` (for
-    example :func:`handout_ordering`). With ``alpha=-inf, beta=inf`` and no ordering the move and
+    example :func:`handout_ordering`) and ``rules``. With ``alpha=-inf, beta=inf`` and no ordering the move and
     value equal minimax's; a value at or outside the window is a bound, as in the textbook.
     """
-    search = _Search(_exact(game), player, evaluate, ordering, cache, counter)
-    return search.max_value(state, alpha, beta, limit)
+    search = _Search(_exact(game), player, evaluate, ordering, cache, counter, rules)
+    return search.root_alphabeta(state, alpha, beta, limit, True)
 
 
 def alphabeta_min_node(game: AnyGame, state: Any, player: Hashable, alpha: float, beta: float,
                        limit: int, *, evaluate: Optional[Evaluate] = None,
                        ordering: Optional[Ordering] = None, cache: Optional[Cache] = None,
-                       counter: Optional[Counter] = None) -> NodeValue:
+                       counter: Optional[Counter] = None,
+                       rules: SearchRules = TEXTBOOK) -> NodeValue:
     """Alpha-beta value of a min node (the opponent of ``player`` to move); see
     :func:`alphabeta_max_node`."""
-    search = _Search(_exact(game), player, evaluate, ordering, cache, counter)
-    return search.min_value(state, alpha, beta, limit)
+    search = _Search(_exact(game), player, evaluate, ordering, cache, counter, rules)
+    return search.root_alphabeta(state, alpha, beta, limit, False)
 
 
 def select_move_minimax(game: AnyGame, state: Any, limit: int,
@@ -379,8 +397,7 @@ def alphabeta_search(game: AnyGame, state: Any, limit: int, *,
     """
     require_facts(game, players=2, zero_sum=True)
     search = _Search(game, game.to_move(state), evaluate, None, None, counter, rules)
-    root = search.min_value if rules.root_minimises else search.max_value
-    answer = root(state, -math.inf, math.inf, limit + rules.extra_depth)
+    answer = search.root_alphabeta(state, -math.inf, math.inf, limit, True)
     return answer.move, answer.value
 
 

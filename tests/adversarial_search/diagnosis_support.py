@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from harness.compare.diagnosis import diagnose
+import gg_diagnosis
+from gg_diagnosis import diagnosable_cases, edited
+
 from harness.compare.observations import Observation
-from harness.compare.registry import resolve_comparator, resolve_callable
-from harness.spec import find_assignment
-from harness.spec.loader import load_all_cases
 
 SOLUTION = (Path(__file__).resolve().parents[2] / "reference" / "solutions" / "adversarial_search"
             / "adversarial_search.py")
@@ -46,48 +45,21 @@ STUDENT_MISTAKES: dict[str, list[tuple[str, str]]] = {
 
 
 def mutated_source(edits: list[tuple[str, str]]) -> str:
-    text = SOLUTION.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert old in text, f"{old!r} does not occur in the solution"
-        text = text.replace(old, new)
-    return text
-
-
-def module_namespace(source: str) -> dict[str, Any]:
-    namespace: dict[str, Any] = {"__name__": "student"}
-    exec(compile(source, "student.py", "exec"), namespace)  # noqa: S102 - our own solution file
-    return namespace
+    return edited(SOLUTION, edits)
 
 
 def best_move_cases() -> list[Any]:
-    return [c for c in load_all_cases(find_assignment("adversarial_search")) if c.diagnose]
+    return diagnosable_cases("adversarial_search")
 
 
 def observe(case: Any, source: str) -> list[Observation]:
     """The case's observations for ``source``, as the sandbox would report them."""
-    namespace = module_namespace(source)
-    observations = []
-    for example in case.examples:
-        code = example.source.strip()
-        try:
-            value = eval(compile(code, "<case>", "eval"), namespace)  # noqa: S307
-        except SyntaxError:
-            exec(compile(code, "<case>", "exec"), namespace)  # noqa: S102
-            value = None
-        observations.append(Observation(value=value, has_value=value is not None))
-    return observations
+    return gg_diagnosis.observe(case, source)
 
 
 def diagnoses_of(source: str, cases: list[Any] | None = None) -> list[tuple[str, float, str]]:
     """(case id, fraction earned, diagnosis) for every diagnosable case ``source`` fails."""
-    found = []
-    for case in best_move_cases() if cases is None else cases:
-        observations = observe(case, source)
-        judgement = resolve_comparator(case.compare)(case, observations, False)
-        if judgement.fraction < 1.0:
-            variants = resolve_callable(case.diagnose)()
-            found.append((case.id, judgement.fraction, diagnose(case, observations, variants)))
-    return found
+    return gg_diagnosis.diagnoses_of(best_move_cases() if cases is None else cases, source)
 
 
 def student_edits(description: str) -> list[tuple[str, str]]:

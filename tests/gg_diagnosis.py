@@ -1,0 +1,80 @@
+"""Feedback diagnoses measured in process: a solution file with a known mistake written in, as a
+student would, is run on an assignment's diagnosable cases, and each failed case's diagnosis is
+collected. Trusted code only (our own solution files), so no sandbox is needed; the grader's
+comparator and registry are the real ones."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+from harness.compare.diagnosis import diagnose
+from harness.compare.observations import Observation
+from harness.compare.registry import resolve_callable, resolve_comparator
+from harness.spec import find_assignment
+from harness.spec.loader import load_all_cases
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def edited(path: Path, edits: list[tuple[str, str]]) -> str:
+    """The text of ``path`` with each ``(old, new)`` replacement made (each must occur)."""
+    text = path.read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, f"{old!r} does not occur in {path.name}"
+        text = text.replace(old, new)
+    return text
+
+
+def module_namespace(source: str, support_dir: Optional[Path] = None) -> dict[str, Any]:
+    """``source`` run as a module; ``support_dir`` (the starter modules it imports) is put on
+    ``sys.path`` first."""
+    if support_dir is not None and str(support_dir) not in sys.path:
+        sys.path.insert(0, str(support_dir))
+    namespace: dict[str, Any] = {"__name__": "student"}
+    exec(compile(source, "student.py", "exec"), namespace)  # noqa: S102 - our own solution file
+    return namespace
+
+
+def diagnosable_cases(assignment: str) -> list[Any]:
+    """The assignment's cases whose case file names a ``diagnose:`` registry."""
+    return [c for c in load_all_cases(find_assignment(assignment)) if c.diagnose]
+
+
+def observe(case: Any, source: str, support_dir: Optional[Path] = None) -> list[Observation]:
+    """The case's observations for ``source`` in a fresh module, as the sandbox would report
+    them (an example that raises is reported as an error-free missing value)."""
+    namespace = module_namespace(source, support_dir)
+    observations = []
+    for example in case.examples:
+        code = example.source.strip()
+        try:
+            value = eval(compile(code, "<case>", "eval"), namespace)  # noqa: S307
+        except SyntaxError:
+            exec(compile(code, "<case>", "exec"), namespace)  # noqa: S102
+            value = None
+        observations.append(Observation(value=value, has_value=value is not None))
+    return observations
+
+
+def diagnoses_of(cases: list[Any], source: str,
+                 support_dir: Optional[Path] = None) -> list[tuple[str, float, str]]:
+    """(case id, fraction earned, diagnosis) for every case of ``cases`` that ``source`` fails."""
+    found = []
+    for case in cases:
+        observations = observe(case, source, support_dir)
+        judgement = resolve_comparator(case.compare)(case, observations, False)
+        if judgement.fraction < 1.0:
+            variants = resolve_callable(case.diagnose)()
+            found.append((case.id, judgement.fraction, diagnose(case, observations, variants)))
+    return found
+
+
+def tally(description: str, found: list[tuple[str, float, str]]) -> tuple[int, int, int, int]:
+    """(failed cases, right mistake named alone, named with one twin, misnamed)."""
+    named = [d for _, _, d in found if d]
+    alone = sum(1 for d in named if description in d and "each of these" not in d)
+    paired = sum(1 for d in named if description in d and "each of these" in d)
+    wrong = sum(1 for d in named if description not in d)
+    return len(found), alone, paired, wrong
