@@ -208,14 +208,13 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
     return folder
 
 
-def _mutant_job(assignment: Assignment, mutant: Mutant, solution: dict[str, bytes],
-                scratch: Path, timeout_cap: float | None) -> Job:
-    """The job grading ``mutant``.
+def mutant_files(mutant: Mutant, solution: dict[str, bytes], where: Path) -> dict[str, bytes]:
+    """The files of the wrong implementation: ``solution`` with the mutant's edits applied.
 
     Raises:
-        SpecError: the file to edit is not in the solution, or an edit does not apply.
+        SpecError: the file to edit is not in the solution, or an edit does not apply (the
+            error names ``where``, the mutants file).
     """
-    where = mutants_path(assignment.name)
     if mutant.file not in solution:
         raise SpecError(where, f"{mutant.file} is not a file of the reference solution "
                         f"({', '.join(sorted(solution))})", case=mutant.name, field="file")
@@ -225,7 +224,18 @@ def _mutant_job(assignment: Assignment, mutant: Mutant, solution: dict[str, byte
             raise SpecError(where, f"the text to replace does not occur in {mutant.file}: "
                             f"{old[:80]!r}", case=mutant.name, field=f"replace[{index}]")
         text = text.replace(old, new)
-    files = {**solution, mutant.file: text.encode("utf-8")}
+    return {**solution, mutant.file: text.encode("utf-8")}
+
+
+def _mutant_job(assignment: Assignment, mutant: Mutant, solution: dict[str, bytes],
+                scratch: Path, timeout_cap: float | None) -> Job:
+    """The job grading ``mutant``.
+
+    Raises:
+        SpecError: the file to edit is not in the solution, or an edit does not apply.
+    """
+    where = mutants_path(assignment.name)
+    files = mutant_files(mutant, solution, where)
     env = {}
     if mutant.files:
         try:
@@ -258,7 +268,13 @@ def judge_mutant(name: str, mutant: Mutant, outcome: Outcome) -> Check:
     label = f"wrong implementation '{mutant.name}' fails exactly its cases"
     if not outcome.is_final or outcome.document is None:
         return Check(name, label, False, outcome.problem)
-    failed = failed_ids(outcome.document)
+    problems = mutant_problems(mutant, outcome.document)
+    return Check(name, label, not problems, "\n".join(problems))
+
+
+def mutant_problems(mutant: Mutant, document: dict[str, Any]) -> list[str]:
+    """How the graded ``document`` of ``mutant`` differs from its pins (none: as pinned)."""
+    failed = failed_ids(document)
     unmatched = [p for p in mutant.fails if not any(matches(p, f) for f in failed)]
     extra = [f for f in failed if not any(matches(p, f) for p in mutant.fails)]
     problems = []
@@ -266,14 +282,14 @@ def judge_mutant(name: str, mutant: Mutant, outcome: Outcome) -> Check:
         problems.append("expected to fail but passed: " + "; ".join(unmatched))
     if extra:
         problems.append("failed but not listed: " + "; ".join(extra))
-    tests = outcome.document.get("tests", [])
-    problems.extend(_lost_problems(mutant.lost, tests, outcome.document.get("score", 0)))
+    tests = document.get("tests", [])
+    problems.extend(_lost_problems(mutant.lost, tests, document.get("score", 0)))
     outputs = [str(t.get("output", "")) for t in tests if t.get("status") != "passed"]
     problems.extend(f"no failed case's feedback shows {text!r}" for text in mutant.feedback
                     if not any(text in output for output in outputs))
     if problems:
         problems.append(f"({mutant.why})")
-    return Check(name, label, not problems, "\n".join(problems))
+    return problems
 
 
 def lost_by_group(tests: Sequence[dict[str, Any]]) -> dict[str, float]:
