@@ -17,7 +17,9 @@ The mutants file maps a mutant's name to::
     replace: [[old, new], ...]      # each old text must occur in the file
     files: [02_get_best_move]       # optional: grade only these case files (a faster run)
     fails: ["group::case name", "group::#1*"]   # the failing case ids; "*" matches any text
-    lost: 17.0                      # optional: the points lost (out of the graded cases' total)
+    lost: 17.0                      # optional: the points lost (out of the graded cases' total),
+                                    # or per group: {board: 5.5, captures: 17.0}
+    feedback: ["text"]              # optional: texts each shown in some failed case's output
 """
 from __future__ import annotations
 
@@ -55,7 +57,12 @@ MUTANT_SCHEMA: dict[str, Any] = {
                 "type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "string"}}},
             "files": {"type": "array", "minItems": 1, "items": {"type": "string"}},
             "fails": {"type": "array", "minItems": 1, "items": {"type": "string"}},
-            "lost": {"type": "number", "minimum": 0},
+            "lost": {"oneOf": [
+                {"type": "number", "minimum": 0},
+                {"type": "object", "minProperties": 1,
+                 "additionalProperties": {"type": "number", "exclusiveMinimum": 0}}]},
+            "feedback": {"type": "array", "minItems": 1,
+                         "items": {"type": "string", "minLength": 1}},
         },
     },
 }
@@ -103,7 +110,8 @@ class Mutant:
     replace: tuple[tuple[str, str], ...]
     files: tuple[str, ...]
     fails: tuple[str, ...]
-    lost: float | None
+    lost: float | dict[str, float] | None
+    feedback: tuple[str, ...] = ()
 
 
 def mutants_path(name: str) -> Path:
@@ -128,7 +136,8 @@ def load_mutants(assignment: Assignment) -> list[Mutant]:
                         field=".".join(where[1:]) or None)
     return [Mutant(name, entry["why"], entry.get("file", assignment.main_file),
                    tuple((old, new) for old, new in entry["replace"]),
-                   tuple(entry.get("files", ())), tuple(entry["fails"]), entry.get("lost"))
+                   tuple(entry.get("files", ())), tuple(entry["fails"]), entry.get("lost"),
+                   tuple(entry.get("feedback", ())))
             for name, entry in data.items()]
 
 
@@ -166,8 +175,8 @@ def _check_generated(assignment: Assignment) -> Check:
 def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
                 generated: bool = True) -> Path:
     """Make ``folder`` a GAMEGRADER_ROOT whose copy of the assignment holds only the case files
-    named by ``stems`` (e.g. ``02_get_best_move``); ``student_template/`` and ``reference/`` are
-    links to the real ones. With ``generated=False`` the case files lose their ``generate``
+    named by ``stems`` (e.g. ``02_get_best_move``); ``student_template/``, ``reference/`` and the
+    other assignments' specs (which an ``include`` may name) are links to the real ones. With ``generated=False`` the case files lose their ``generate``
     blocks (hand-written cases only: a quick run).
 
     Raises:
@@ -193,7 +202,29 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
             shutil.copy2(made, specs / "generated")
     for shared in ("student_template", "reference"):
         (folder / shared).symlink_to(real / shared)
+    for other in (real / "test_specs").iterdir():  # case files may include another's cases
+        if other.is_dir() and other.name != assignment.name:
+            (folder / "test_specs" / other.name).symlink_to(other)
     return folder
+
+
+def mutant_files(mutant: Mutant, solution: dict[str, bytes], where: Path) -> dict[str, bytes]:
+    """The files of the wrong implementation: ``solution`` with the mutant's edits applied.
+
+    Raises:
+        SpecError: the file to edit is not in the solution, or an edit does not apply (the
+            error names ``where``, the mutants file).
+    """
+    if mutant.file not in solution:
+        raise SpecError(where, f"{mutant.file} is not a file of the reference solution "
+                        f"({', '.join(sorted(solution))})", case=mutant.name, field="file")
+    text = solution[mutant.file].decode("utf-8")
+    for index, (old, new) in enumerate(mutant.replace):
+        if old not in text:
+            raise SpecError(where, f"the text to replace does not occur in {mutant.file}: "
+                            f"{old[:80]!r}", case=mutant.name, field=f"replace[{index}]")
+        text = text.replace(old, new)
+    return {**solution, mutant.file: text.encode("utf-8")}
 
 
 def _mutant_job(assignment: Assignment, mutant: Mutant, solution: dict[str, bytes],
@@ -204,16 +235,7 @@ def _mutant_job(assignment: Assignment, mutant: Mutant, solution: dict[str, byte
         SpecError: the file to edit is not in the solution, or an edit does not apply.
     """
     where = mutants_path(assignment.name)
-    if mutant.file not in solution:
-        raise SpecError(where, f"{mutant.file} is not a file of the reference solution "
-                        f"({', '.join(sorted(solution))})", case=mutant.name, field="file")
-    text = solution[mutant.file].decode("utf-8")
-    for index, (old, new) in enumerate(mutant.replace):
-        if old not in text:
-            raise SpecError(where, f"the text to replace does not occur in {mutant.file}: "
-                            f"{old[:80]!r}", case=mutant.name, field=f"replace[{index}]")
-        text = text.replace(old, new)
-    files = {**solution, mutant.file: text.encode("utf-8")}
+    files = mutant_files(mutant, solution, where)
     env = {}
     if mutant.files:
         try:
@@ -246,7 +268,13 @@ def judge_mutant(name: str, mutant: Mutant, outcome: JobResult) -> Check:
     label = f"wrong implementation '{mutant.name}' fails exactly its cases"
     if not outcome.is_final or outcome.document is None:
         return Check(name, label, False, outcome.problem)
-    failed = failed_ids(outcome.document)
+    problems = mutant_problems(mutant, outcome.document)
+    return Check(name, label, not problems, "\n".join(problems))
+
+
+def mutant_problems(mutant: Mutant, document: dict[str, Any]) -> list[str]:
+    """How the graded ``document`` of ``mutant`` differs from its pins (none: as pinned)."""
+    failed = failed_ids(document)
     unmatched = [p for p in mutant.fails if not any(matches(p, f) for f in failed)]
     extra = [f for f in failed if not any(matches(p, f) for p in mutant.fails)]
     problems = []
@@ -254,20 +282,51 @@ def judge_mutant(name: str, mutant: Mutant, outcome: JobResult) -> Check:
         problems.append("expected to fail but passed: " + "; ".join(unmatched))
     if extra:
         problems.append("failed but not listed: " + "; ".join(extra))
-    tests = outcome.document.get("tests", [])
-    lost = round(sum(t.get("max_score", 0) for t in tests) - outcome.document.get("score", 0), 4)
-    if mutant.lost is not None and abs(lost - mutant.lost) > 1e-3:
-        problems.append(f"lost {lost:g} points, expected {mutant.lost:g}")
+    tests = document.get("tests", [])
+    problems.extend(_lost_problems(mutant.lost, tests, document.get("score", 0)))
+    outputs = [str(t.get("output", "")) for t in tests if t.get("status") != "passed"]
+    problems.extend(f"no failed case's feedback shows {text!r}" for text in mutant.feedback
+                    if not any(text in output for output in outputs))
     if problems:
         problems.append(f"({mutant.why})")
-    return Check(name, label, not problems, "\n".join(problems))
+    return problems
+
+
+def lost_by_group(tests: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """Points lost per group (the text before the first ": " of a test's name), for the groups
+    that lost any.
+
+    >>> lost_by_group([{"name": "a: x", "max_score": 2, "score": 0.5},
+    ...                {"name": "b: y", "max_score": 1, "score": 1}])
+    {'a': 1.5}
+    """
+    lost: dict[str, float] = {}
+    for test in tests:
+        group = str(test.get("name", "")).split(": ", 1)[0]
+        lost[group] = lost.get(group, 0.0) + test.get("max_score", 0) - test.get("score", 0)
+    return {group: round(points, 4) for group, points in lost.items() if round(points, 4)}
+
+
+def _lost_problems(expected: float | dict[str, float] | None,
+                   tests: Sequence[dict[str, Any]], score: float) -> list[str]:
+    """What differs between the points a mutant lost and the ``lost`` pinned for it."""
+    if isinstance(expected, dict):
+        lost = lost_by_group(tests)
+        return [f"lost {lost.get(group, 0):g} points in {group}, expected {expected.get(group, 0):g}"
+                for group in sorted(set(lost) | set(expected))
+                if abs(lost.get(group, 0) - expected.get(group, 0)) > 1e-3]
+    total = round(sum(t.get("max_score", 0) for t in tests) - score, 4)
+    if expected is not None and abs(total - expected) > 1e-3:
+        return [f"lost {total:g} points, expected {expected:g}"]
+    return []
 
 
 Judge = Callable[[JobResult], Check]
 
 
 def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
-          only_mutants: Sequence[str]) -> tuple[list[Check], list[tuple[Job, Judge]]]:
+          only_mutants: Sequence[str], reference: bool = True
+          ) -> tuple[list[Check], list[tuple[Job, Judge]]]:
     """The checks that need no grading, made now, and the grading jobs with their judges."""
     try:
         assignment = find_assignment(name)
@@ -283,8 +342,10 @@ def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
                             f"{folder} does not exist"))
         return checks, []
     solution, _, _ = read_files(folder)
-    reference = Job(f"{name}--reference", name, solution, False, timeout_cap)
-    planned: list[tuple[Job, Judge]] = [(reference, functools.partial(judge_reference, name))]
+    planned: list[tuple[Job, Judge]] = []
+    if reference:
+        planned.append((Job(f"{name}--reference", name, solution, False, timeout_cap),
+                        functools.partial(judge_reference, name)))
     try:
         listed = load_mutants(assignment) if mutants else []
     except SpecError as exc:
@@ -305,7 +366,7 @@ def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
 
 def validate(names: Sequence[str], *, workers: int | None = None,
              timeout_cap: float | None = None, mutants: bool = True,
-             only_mutants: Sequence[str] = ()) -> ValidationReport:
+             only_mutants: Sequence[str] = (), reference: bool = True) -> ValidationReport:
     """Run the release check on the named assignments and return every check made, grouped by
     assignment in the order given.
 
@@ -316,13 +377,16 @@ def validate(names: Sequence[str], *, workers: int | None = None,
             the specs' own timeouts).
         mutants: whether to grade the wrong implementations.
         only_mutants: if given, grade only the mutants with these names.
+        reference: whether to grade the reference solution (tests that check only the wrong
+            implementations skip it).
     """
     report = ValidationReport()
     planned: list[tuple[Job, Judge]] = []
     outcomes: dict[str, JobResult] = {}
     with tempfile.TemporaryDirectory(prefix="gamegrader-validate-") as temporary:
         for name in names:
-            checks, jobs = _plan(name, Path(temporary), timeout_cap, mutants, only_mutants)
+            checks, jobs = _plan(name, Path(temporary), timeout_cap, mutants, only_mutants,
+                                 reference)
             report.checks.extend(checks)
             planned.extend(jobs)
         run_local([job for job, _ in planned], workers or default_workers(),

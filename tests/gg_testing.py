@@ -102,17 +102,9 @@ def subset_root(folder: Path, assignment: str, stems: Sequence[str]) -> dict[str
     """A GAMEGRADER_ROOT in ``folder`` holding only the case files ``stems`` of one assignment
     (with their generated files), for quicker gradings; returns the environment that selects it.
     """
-    source = ROOT / "test_specs" / assignment
-    specs = folder / "test_specs" / assignment
-    (specs / "cases").mkdir(parents=True)
-    (specs / "generated").mkdir()
-    shutil.copy(source / "assignment.yaml", specs)
-    for stem in stems:
-        shutil.copy(source / "cases" / f"{stem}.yaml", specs / "cases")
-        for generated in (source / "generated").glob(f"{stem}.*.yaml"):
-            shutil.copy(generated, specs / "generated")
-    (folder / "student_template").symlink_to(ROOT / "student_template")
-    return {"GAMEGRADER_ROOT": str(folder)}
+    from harness.spec import find_assignment
+    from harness.validate import subset_root as make_subset_root
+    return {"GAMEGRADER_ROOT": str(make_subset_root(find_assignment(assignment), stems, folder))}
 
 
 def shared_folder(prefix: str = "gg-shared-") -> Path:

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
-from workflow_support import ASSIGNMENT, SOLUTION, gamegrader
+from gg_testing import ROOT
+from workflow_support import ASSIGNMENT, gamegrader
 
+from harness.batch.jobs import read_files
 from harness.spec import find_assignment
-from harness.validate import MUTANTS_FOLDER, load_mutants, subset_root
+from harness.spec.loader import load_all_cases
+from harness.validate import (MUTANTS_FOLDER, Mutant, load_mutants, mutant_files, mutant_problems,
+                              mutants_path, subset_root)
+
+ASSIGNMENTS = sorted(path.name for path in (ROOT / "test_specs").iterdir() if path.is_dir())
 
 MUTANTS = {
     "leaf_counted_twice": {
@@ -77,11 +84,48 @@ def test_validate_passes_a_sound_tree_and_names_every_problem_of_a_broken_one(tm
     assert "'this text is nowhere'" in lines and "replace[0]" in lines
 
 
-def test_the_repository_mutants_file_is_well_formed_and_every_edit_applies():
-    assignment = find_assignment(ASSIGNMENT)
+@pytest.mark.parametrize("name", ASSIGNMENTS)
+def test_every_assignment_has_wrong_implementations_whose_edits_apply(name):
+    assignment = find_assignment(name)
     mutants = load_mutants(assignment)
     assert len(mutants) >= 5
-    text = SOLUTION.read_text()
+    solution, _, _ = read_files(ROOT / "reference" / "solutions" / name)
+    stems = {path.stem for path in assignment.case_files}
     for mutant in mutants:
-        assert mutant.file == SOLUTION.name and mutant.lost is not None and mutant.fails
-        assert all(old in text for old, _ in mutant.replace), mutant.name
+        edited = mutant_files(mutant, solution, mutants_path(name))
+        assert edited[mutant.file] != solution[mutant.file], mutant.name
+        assert set(mutant.files) <= stems, mutant.name
+        assert len(set(mutant.replace)) == len(mutant.replace), mutant.name
+
+
+def test_a_case_subset_keeps_the_cases_it_includes_from_another_assignment(tmp_path):
+    root = subset_root(find_assignment("search_and_games"), ["11_get_best_move"], tmp_path)
+    copy = find_assignment("search_and_games", root / "test_specs")
+    cases = load_all_cases(copy)
+    assert len(cases) == 66 and {case.group for case in cases} == {"get_best_move"}
+
+
+def _document(*tests):
+    return {"score": sum(t[2] for t in tests), "tests": [
+        {"name": f"{group}: {case}", "max_score": most, "score": got,
+         "status": "passed" if got == most else "failed", "output": output,
+         "extra_data": {"case_id": f"{group}::{case}"}} for group, case, got, most, output in tests]}
+
+
+def _mutant(**fields):
+    entry = {"why": "w", "replace": [["a", "b"]], "fails": ["board::*"], **fields}
+    return Mutant("m", entry["why"], "f.py", (("a", "b"),), (), tuple(entry["fails"]),
+                  entry.get("lost"), tuple(entry.get("feedback", ())))
+
+
+def test_a_mutant_is_judged_by_its_losses_per_group_and_its_feedback():
+    document = _document(("board", "side 1", 0.5, 1, "wrong picture"),
+                         ("board", "side 2", 1, 1, ""), ("moves", "list", 2, 2, ""))
+    assert mutant_problems(_mutant(lost={"board": 0.5}, feedback=["picture"]), document) == []
+    problems = mutant_problems(_mutant(lost={"board": 1, "moves": 0.5}, feedback=["nowhere"]),
+                               document)
+    assert problems[:3] == ["lost 0.5 points in board, expected 1",
+                            "lost 0 points in moves, expected 0.5",
+                            "no failed case's feedback shows 'nowhere'"]
+    assert mutant_problems(_mutant(fails=["moves::*"]), document)[:2] == [
+        "expected to fail but passed: moves::*", "failed but not listed: board::side 1"]
