@@ -73,11 +73,14 @@ class Grader:
                                packages=assignment.allowed_packages)
         self._preflights: dict[str, Preflight] = {}
         self.blocked: dict[str, list[Case]] = {}
+        self.ran = 0  # cases that got past the import checks
         # Messages of refused imports met while grading (ordered, each once).
         self.refused_imports: dict[str, None] = {}
 
     @property
     def isolation_text(self) -> str:
+        if self.found.refused or not self.found.files:
+            return "none (nothing to run)"
         return self.sandbox.isolation.level.value
 
     def preflight(self, module: str | None = None) -> Preflight:
@@ -108,7 +111,7 @@ class Grader:
             if preflight.import_problem:
                 lines.append(preflight.import_problem)
                 blocked = self.blocked.get(module, [])
-                if blocked:
+                if blocked and self.ran:
                     groups = ", ".join(dict.fromkeys(case.group for case in blocked))
                     lines.append(f"  {module}.py blocked {len(blocked)} case"
                                  f"{'' if len(blocked) == 1 else 's'} (groups: {groups}); "
@@ -169,6 +172,7 @@ class Grader:
         broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
         if broken:
             return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))
+        self.ran += 1
         allowance = self.shares.allowance(case)
         if allowance < MIN_CASE_SECONDS:
             return CaseResult(case, Verdict.NOT_RUN, 0.0,
