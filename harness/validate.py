@@ -239,7 +239,8 @@ def _mutant_job(assignment: Assignment, mutant: Mutant, solution: dict[str, byte
     env = {}
     if mutant.files:
         try:
-            root = subset_root(assignment, mutant.files, scratch / mutant.name)
+            folder = scratch / f"{assignment.name}--{mutant.name}"  # names repeat across assignments
+            root = subset_root(assignment, mutant.files, folder)
         except SpecError as exc:
             raise SpecError(where, str(exc), case=mutant.name, field="files") from exc
         env[ROOT_ENV] = str(root)
