@@ -294,17 +294,22 @@ def _layout_setup(spec: dict[str, Any], name: str, folder: Path) -> _Setup:
                   values={"AUTOGRADER": str(root), "SOURCE": str(root / "source")}, layout=root)
 
 
-def _run_grader(setup: _Setup, kill_after: float | None) -> tuple[int, str]:
-    """Run ``gamegrader``; with ``kill_after``, SIGKILL it that many seconds in (as a platform
-    timeout or an out-of-memory kill would). Returns the exit status and stderr."""
+def _run_grader(setup: _Setup, kill_when: str | None, witness: Path) -> tuple[int, str]:
+    """Run ``gamegrader``; with ``kill_when``, SIGKILL it as soon as the student's code has
+    left that mark in the witness folder (as a platform timeout or an out-of-memory kill would
+    strike in the middle of a grading). Waiting for the mark, not for a number of seconds,
+    keeps the scenario the same on a loaded machine. Returns the exit status and stderr."""
     with subprocess.Popen([sys.executable, "-m", "harness", *setup.command], cwd=ROOT, text=True,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           env={**os.environ, **setup.env}) as process:
-        try:
-            _, stderr = process.communicate(timeout=kill_after or GRADE_TIMEOUT)
-        except subprocess.TimeoutExpired:
+        if kill_when is not None:
+            deadline = time.monotonic() + GRADE_TIMEOUT
+            while not any(witness.glob(f"{kill_when}-*")) and process.poll() is None:
+                if time.monotonic() > deadline:
+                    raise ScenarioError(f"the mark {kill_when!r} never appeared")
+                time.sleep(0.05)
             process.kill()
-            _, stderr = process.communicate()
+        _, stderr = process.communicate(timeout=GRADE_TIMEOUT)
         return process.returncode, stderr
 
 
@@ -390,7 +395,7 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
         if "budget" in spec.get("grade", {}):
             setup.command += ["--budget", str(spec["grade"]["budget"])]
         before = (setup.layout / "run_autograder").read_bytes() if setup.layout else None
-        returncode, stderr = _run_grader(setup, spec.get("grade", {}).get("kill_after"))
+        returncode, stderr = _run_grader(setup, spec.get("grade", {}).get("kill_when"), witness)
         yield Run(setup.output, returncode, stderr, time.time(), witness, token, listener,
                   setup.layout, before)
     finally:
