@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from gg_testing import run_gamegrader
+from gg_testing import GRADINGS_ENV, run_gamegrader
 
 # A test module whose source uses any of these starts real gradings, sandboxes, subprocesses or
 # type checkers: it belongs to the full tier. ``scripts/test.sh --fast`` runs the rest (unit and
@@ -27,11 +28,28 @@ def _in_full_tier(path: Path) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests of the full tier ``slow`` (see FULL_TIER_SIGNS); a test using the
-    ``grade`` fixture is always slow."""
+    """Mark the tests of the full tier ``slow`` (see FULL_TIER_SIGNS; a test using the
+    ``grade`` fixture is always slow) and run them first."""
+    slow_modules = set()
     for item in items:
         if _in_full_tier(Path(str(item.fspath))) or "grade" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
+            slow_modules.add(item.fspath)
+    # Slow modules first, whole modules kept together (their module fixtures are made once):
+    # xdist hands out tests in this order, so the quick ones fill the end of the run instead of
+    # one worker finishing a long grading alone.
+    items.sort(key=lambda item: item.fspath not in slow_modules)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def kept_gradings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """One folder per test run, shared by the xdist workers, where ``run_gamegrader`` keeps
+    each quiet ``grade`` it ran, so the same files are graded once per run."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = shared / "kept-gradings"
+    folder.mkdir(exist_ok=True)
+    os.environ[GRADINGS_ENV] = str(folder)
 
 
 @pytest.fixture

@@ -5,9 +5,12 @@ A module of its own rather than ``conftest``: several test folders have a confte
 """
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -31,12 +34,96 @@ def chromium(*args: str, profile: Path) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)
 
 
+GRADINGS_ENV = "GG_TEST_GRADINGS"
+"""A folder shared by the xdist workers of one test run (set by tests/conftest.py) in which
+``run_gamegrader`` keeps each ``grade`` it ran; unset, nothing is kept."""
+# Options after which a `grade` is a pure function of its inputs: its results.json depends on the
+# assignment, the submitted files, these values and the code of this checkout, nothing else.
+_PURE_GRADE_OPTIONS = {"--assignment", "--submission", "--output", "--timeout-cap", "--budget"}
+_DIGEST_LIMIT = 4 << 20
+
+
 def run_gamegrader(*args: str, timeout: float = 600, env: dict[str, str] | None = None
                    ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m harness ARGS`` from the repository root and capture its output."""
+    """Run ``python -m harness ARGS`` from the repository root and capture its output.
+
+    The same ``grade`` of the same files is run once per test run: many test files grade the
+    reference beside their own variants, and a grading of unchanged code and files gives the
+    same results.json (see ``_kept_grading``).
+    """
+    key = _grading_key(args, env)
+    if key is None:
+        return _run(args, timeout, env)
+    return _kept_grading(key, args, timeout, env)
+
+
+def _run(args: Sequence[str], timeout: float, env: dict[str, str] | None
+         ) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "harness", *args], cwd=ROOT, text=True,
                           capture_output=True, timeout=timeout,
                           env={**os.environ, **(env or {})})
+
+
+def _grading_key(args: Sequence[str], env: dict[str, str] | None) -> str | None:
+    """A digest of everything a quiet ``grade`` depends on, or None if it cannot be kept (not
+    a grade, another option, a submission holding links, special or large files)."""
+    if not os.environ.get(GRADINGS_ENV) or not args or args[0] != "grade" \
+            or "--quiet" not in args:
+        return None
+    rest = [arg for arg in args[1:] if arg != "--quiet"]
+    options = dict(zip(rest[0::2], rest[1::2]))
+    if len(rest) % 2 or not set(options) <= _PURE_GRADE_OPTIONS \
+            or not {"--output", "--submission"} <= set(options):
+        return None
+    submitted = _tree_digest(Path(options.pop("--submission")))
+    del options["--output"]
+    if not submitted:
+        return None
+    settings = json.dumps([sorted(options.items()), sorted((env or {}).items())])
+    return f"{hashlib.sha256(settings.encode()).hexdigest()[:24]}-{submitted}"
+
+
+def _tree_digest(path: Path) -> str:
+    """Digest of a file, or of a folder's names and regular files; "" when anything is not a
+    plain file or folder (hostile entries are graded afresh, never read here)."""
+    digest = hashlib.sha256()
+    try:
+        entries = [path] if not path.is_dir() else sorted(path.rglob("*"))
+        for entry in entries:
+            info = entry.lstat()
+            digest.update(str(entry.relative_to(path) if entry != path else entry.name).encode())
+            if stat.S_ISDIR(info.st_mode):
+                continue
+            if not stat.S_ISREG(info.st_mode) or info.st_size > _DIGEST_LIMIT:
+                return ""
+            digest.update(entry.read_bytes())
+    except OSError:
+        return ""
+    return digest.hexdigest()[:24]
+
+
+def _kept_grading(key: str, args: Sequence[str], timeout: float, env: dict[str, str] | None
+                  ) -> subprocess.CompletedProcess[str]:
+    """Run the grading once per run: the first caller grades (holding a lock on the key, so a
+    second worker waits rather than grading the same thing), later callers get a copy of its
+    results.json and the same exit status and output."""
+    folder = Path(os.environ[GRADINGS_ENV])
+    output = Path(args[args.index("--output") + 1])
+    with open(folder / f"{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        kept = folder / f"{key}.json"
+        if kept.exists():
+            record = json.loads(kept.read_text(encoding="utf-8"))
+        else:
+            done = _run(args, timeout, env)
+            record = {"returncode": done.returncode, "stdout": done.stdout,
+                      "stderr": done.stderr,
+                      "results": output.read_text(encoding="utf-8") if output.exists() else None}
+            kept.write_text(json.dumps(record), encoding="utf-8")
+    if record["results"] is not None:
+        output.write_text(record["results"], encoding="utf-8")
+    return subprocess.CompletedProcess([sys.executable, "-m", "harness", *args],
+                                       record["returncode"], record["stdout"], record["stderr"])
 
 
 def grade_submissions(assignment: str, folders: dict[str, Path], out: Path
