@@ -41,11 +41,14 @@ def test_each_mistake_is_recognised_and_never_misnamed(description):
     assert any("each of these" not in d for d in named), "no case names this mistake alone"
 
 
-def test_the_reference_and_honest_agents_fail_nothing_so_get_no_diagnosis():
+def test_the_reference_fails_nothing_so_gets_no_diagnosis():
     assert diagnoses_of(SAMPLE, SOLUTION.read_text(encoding="utf-8"), STARTER) == []
+
+
+@pytest.mark.parametrize("name", sorted(_honest_edits()))
+def test_an_honest_agent_fails_nothing_so_gets_no_diagnosis(name):
     quick = [c for c in SAMPLE if c.group in ("minimax", "alphabeta")]
-    for name, edits in _honest_edits().items():
-        assert diagnoses_of(quick, edited(SOLUTION, edits), STARTER) == [], name
+    assert diagnoses_of(quick, edited(SOLUTION, _honest_edits()[name]), STARTER) == []
 
 
 def test_a_diagnosis_never_reveals_the_expected_answer_of_a_hidden_case():
