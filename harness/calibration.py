@@ -25,7 +25,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Iterable
 
 NOMINAL_WORKLOAD_SECONDS = 0.1
 """The workload's wall time on the nominal machine. "Nominal" is a definition, not a particular
@@ -64,14 +64,31 @@ class HostSpeed:
                 "time limits relative to the reference scaled")
 
 
-def described(document: dict[str, object]) -> str:
-    """The host-speed line of a results document ("" if no limit of its run was relative)."""
+def recorded(document: dict[str, Any]) -> HostSpeed | None:
+    """The host speed a results document was graded with (None if no limit was relative)."""
     extra = document.get("extra_data")
     entry = extra.get("host_speed") if isinstance(extra, dict) else None
     try:
-        return HostSpeed(**entry).describe() if isinstance(entry, dict) else ""
-    except (TypeError, ValueError):
+        speed = HostSpeed(**entry) if isinstance(entry, dict) else None
+    except TypeError:
+        return None
+    return speed if speed is not None and isinstance(speed.factor, (int, float)) else None
+
+
+def described(document: dict[str, Any]) -> str:
+    """The host-speed line of a results document ("" if no limit of its run was relative)."""
+    speed = recorded(document)
+    return speed.describe() if speed is not None else ""
+
+
+def summarised(documents: Iterable[dict[str, Any]]) -> str:
+    """One line for many runs (a batch report): the distinct speeds they were graded with."""
+    factors = sorted({round(float(speed.factor), 2) for speed in map(recorded, documents)
+                      if speed is not None})
+    if not factors:
         return ""
+    return (f"host speed: {', '.join(f'{f:.2f}x' for f in factors)} nominal; "
+            "time limits relative to the reference scaled")
 
 
 def _node_value(board: tuple[int, ...], player: int, lines: tuple[tuple[int, ...], ...]) -> int:

@@ -225,6 +225,8 @@ def spec_files(assignment: Assignment) -> set[Path]:
     """Every file grading the assignment reads: its assignment.yaml and case files, their
     generated files, and included case files (with theirs), wherever they are."""
     found: set[Path] = {assignment.folder / "assignment.yaml"}
+    if (assignment.folder / REFERENCE_TIMES).is_file():
+        found.add(assignment.folder / REFERENCE_TIMES)
     pending = list(assignment.case_files)
     while pending:
         path = pending.pop().resolve()

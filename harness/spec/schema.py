@@ -6,9 +6,9 @@ from typing import Any
 VISIBILITY = {"enum": ["visible", "hidden", "after_due_date", "after_published"]}
 POINTS = {"type": "number", "minimum": 0}
 MAX_TIMEOUT = 600
-# A timeout is seconds, or relative to the reference's time on the grading host; its shape is
-# checked by ``timeout_problem`` (jsonschema's messages for "one of two forms" name neither).
-TIMEOUT = {"type": ["number", "object"]}
+# A timeout is seconds, or relative to the reference's time on the grading host; it is checked
+# by ``timeout_problem`` on each case (jsonschema's messages for "one of two forms" name neither).
+TIMEOUT: dict[str, Any] = {}
 RELATIVE_TIMEOUT_KEYS = ("reference", "at_least")
 TIMEOUT_FORMS = (f"a number of seconds (more than 0, at most {MAX_TIMEOUT}) or "
                  "{reference: K, at_least: S} (K times the reference's time, at least S seconds, "
