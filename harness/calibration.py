@@ -2,8 +2,9 @@
 
 A case may state its time limit relative to the reference solution's time
 (``timeout: {reference: 10, at_least: 1}``: ten times what the reference needs, at least one
-second). Running the reference on every case at the start of a run would take minutes, so its
-time per case is recorded once, on the instructor's machine, in nominal seconds
+second, on the nominal machine; scaled to this host). Running the reference on every case at the
+start of each run would cost every submission seconds of Gradescope's cap, so its time per case
+is recorded once, on the instructor's machine, in nominal seconds
 (``test_specs/NAME/reference_times.yaml``, written by ``gamegrader calibrate NAME --record``). A
 grading host then only needs its *speed factor*: a fixed, deterministic CPU workload (a small
 game-tree search, like the students' code) timed here against its time on the nominal machine.
@@ -50,10 +51,6 @@ class HostSpeed:
     factor: float
     date: str
     source: str
-
-    def scale(self, nominal_seconds: float) -> float:
-        """What takes ``nominal_seconds`` on the nominal machine takes here."""
-        return nominal_seconds / self.factor
 
     def describe(self) -> str:
         """One line for the run's output, e.g. "host speed: 0.62x nominal (calibrated

@@ -39,7 +39,6 @@ def record(name: str, rounds: int = 2) -> Path | None:
     assignment = replace(find_assignment(name), reference_times=None)  # recording mode
     cases = [replace(case, relative_timeout=None)  # graded at the loader's RECORDING_TIMEOUT
              for case in load_all_cases(assignment) if case.relative_timeout is not None]
-    target = assignment.folder / REFERENCE_TIMES
     if not cases:
         return None
     solution = project_root() / "reference" / "solutions" / name
@@ -64,6 +63,7 @@ def record(name: str, rounds: int = 2) -> Path | None:
     document = {"recorded": datetime.date.today().isoformat(),
                 "host_speed": round(min(factors), 3),
                 "seconds": {case.id: round(max(best[case.id], 0.001), 4) for case in cases}}
+    target = assignment.folder / REFERENCE_TIMES
     target.write_text(HEADER.format(name=name) + yaml.safe_dump(
         document, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8")
     return target

@@ -251,3 +251,29 @@ def test_a_batch_report_header_names_the_speeds_its_gradings_used(tmp_path: Path
                          "Demo")
     assert header in page
     assert "host speed" not in render_report([record("d", None)], "demo", "Demo")
+
+
+@pytest.mark.slow
+def test_recording_writes_the_reference_time_of_every_relative_case_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from harness.reference_times import record
+    specs = tmp_path / "test_specs" / "demo"
+    (specs / "cases").mkdir(parents=True)
+    (specs / "assignment.yaml").write_text(ASSIGNMENT)
+    (specs / "cases" / "01_x.yaml").write_text(
+        "group: basics\ndefaults: {timeout: {reference: 10, at_least: 2}}\ncases:\n"
+        "  - name: one\n    doctest: |\n      >>> double(2)\n      4\n"
+        "  - name: two\n    timeout: 5\n    doctest: |\n      >>> double(3)\n      6\n")
+    solution = tmp_path / "reference" / "solutions" / "demo"
+    solution.mkdir(parents=True)
+    (solution / "demo.py").write_text("def double(x):\n    return 2 * x\n")
+    monkeypatch.setenv("GAMEGRADER_ROOT", str(tmp_path))
+    with pytest.raises(SpecError, match="gamegrader calibrate demo --record"):
+        load_case_file(specs / "cases" / "01_x.yaml", find_assignment("demo"), 1)
+    written = record("demo", rounds=1)
+    assert written == specs / "reference_times.yaml"
+    times = find_assignment("demo").reference_times
+    assert times is not None and list(times) == ["basics::one"] and times["basics::one"] > 0
+    one, two = load_case_file(specs / "cases" / "01_x.yaml", find_assignment("demo"), 1)
+    assert one.relative_timeout == RelativeTimeout(10.0, 2.0, times["basics::one"])
+    assert two.relative_timeout is None and two.timeout == 5.0
