@@ -30,7 +30,8 @@ import yaml
 from harness.paths import project_root
 from harness.spec import find_assignment
 from harness.spec.errors import SpecError
-from harness.spec.loader import flattened_entries, load_all_cases, read_yaml, spec_files
+from harness.spec.loader import (
+    REFERENCE_TIMES, flattened_entries, load_all_cases, read_yaml, spec_files)
 from harness.spec.model import Assignment
 
 EXECUTABLE = frozenset({"setup.sh", "run_autograder"})
@@ -261,6 +262,7 @@ def student_cases(assignment: Assignment) -> StudentCases:
     root = project_root()
     allowed = shippable_code(assignment)
     result = StudentCases()
+    kept_ids: list[str] = []
     for path in assignment.case_files:
         data = read_yaml(path)
         kept, trimmed = [], False
@@ -279,6 +281,7 @@ def student_cases(assignment: Assignment) -> StudentCases:
             result.code |= needs
         if not kept:
             continue
+        kept_ids.extend(f"{data['group']}::{entry['name']}" for entry in kept)
         name = path.relative_to(root).as_posix()
         self_contained = not data.get("generate") and not data.get("include") and not trimmed
         if self_contained and len(kept) == len(data.get("cases", []) or []):
@@ -288,6 +291,12 @@ def student_cases(assignment: Assignment) -> StudentCases:
             "# Student copy: the visible cases only (written by 'gamegrader build --student').\n"
             + yaml.dump({"group": data["group"], "cases": kept}, Dumper=_ReadableDumper,
                         sort_keys=False, allow_unicode=True, width=100)).encode()
+    times = {key: assignment.reference_times[key] for key in kept_ids
+             if assignment.reference_times and key in assignment.reference_times}
+    if times:  # the recorded times of the shipped cases only (hidden case names stay hidden)
+        name = (assignment.folder / REFERENCE_TIMES).relative_to(root).as_posix()
+        result.files[name] = yaml.safe_dump({"seconds": times}, sort_keys=False,
+                                            allow_unicode=True, width=100).encode()
     return result
 
 

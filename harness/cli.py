@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Sequence
 
+from harness.calibration import described, host_speed
 from harness.grading import GradingOptions, grade_to_file
 from harness.intake import take
 from harness.paths import specs_root
@@ -95,6 +96,8 @@ def _cmd_grade(args: argparse.Namespace) -> int:
         from harness.report import render
         print(render(document, color=sys.stdout.isatty()))
     print(f"\nScore: {document['score']:g}/{maximum:g}  (results written to {args.output})")
+    if described(document):
+        print(described(document))
     return 0
 
 
@@ -161,6 +164,22 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         for path in changed:
             print(f"{'out of date' if args.check else 'wrote'}: {path}")
     return 1 if args.check and stale else 0
+
+
+def _cmd_calibrate(args: argparse.Namespace) -> int:
+    try:
+        print(host_speed(fresh=args.fresh).describe())
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from exc
+    if args.record:
+        if in_student_package():
+            raise UsageProblem("--record needs the reference solutions (the full repository)")
+        from harness.reference_times import record
+        for name in [known_assignment(n) for n in args.assignments] or list_assignments():
+            written = record(name, args.rounds)
+            print(f"wrote: {written}" if written else f"{name}: no timeout is relative to the "
+                  "reference, nothing to record")
+    return 0
 
 
 def _cmd_gradescope(args: argparse.Namespace) -> int:
@@ -251,6 +270,21 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--check", action="store_true", help="only report out-of-date files "
                      "(exit 1 if any)")
     gen.set_defaults(run=_cmd_generate)
+
+    calibrate = commands.add_parser(
+        "calibrate", help="this host's speed; instructors: record the reference's times",
+        description="Print this host's speed against the nominal machine (measured in under a "
+        "second and cached per host), which scales every timeout written relative to the "
+        "reference. With --record, grade each reference solution on its cases with such a "
+        "timeout and write their times to test_specs/NAME/reference_times.yaml.")
+    calibrate.add_argument("assignments", nargs="*", help="names for --record (default: all "
+                           "with a relative timeout)")
+    calibrate.add_argument("--fresh", action="store_true", help="measure again (e.g. after a "
+                           "measurement on a busy machine) and update the cache")
+    calibrate.add_argument("--record", action="store_true", help="record the reference's times")
+    calibrate.add_argument("--rounds", type=int, default=2, help="gradings of the reference; "
+                           "the fastest time per case is kept (default: 2)")
+    calibrate.set_defaults(run=_cmd_calibrate)
     _add_workflow_commands(commands)
     return parser
 

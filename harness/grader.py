@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Sequence
 
 from harness.budget import TimeShares
+from harness.calibration import HostSpeed, host_speed
 from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.diagnosis import with_diagnosis
 from harness.compare.observations import ErrorInfo, error_from_reply
@@ -20,6 +21,7 @@ from harness.preflight import (
     Preflight, describe_process_failure, resolver_notes, run_preflight)
 from harness.sandbox import Isolation, Sandbox
 from harness.spec.model import Assignment, Case
+from harness.spec.schema import MAX_TIMEOUT
 from harness.submission import FoundFiles, find_files
 from harness.verdicts import CaseResult, Verdict
 
@@ -57,8 +59,9 @@ class Grader:
         self.found: FoundFiles = find_files(submission, assignment.submission_files,
                                             tuple(p.name for p in assignment.support_files),
                                             siblings=siblings)
-        self.shares = TimeShares(budget if budget is not None else assignment.budget, planned,
-                                 timeout_cap)
+        self.host: HostSpeed | None = None  # measured when a case's limit is relative
+        self.shares = TimeShares(budget if budget is not None else assignment.budget,
+                                 [self.limited(case) for case in planned], timeout_cap)
         # The student's files as read once at intake (never the submitted paths again),
         # written to a folder only this process can read.
         self._staging = tempfile.mkdtemp(prefix="gamegrader-intake-")
@@ -143,8 +146,18 @@ class Grader:
     def remaining(self) -> float:
         return self.shares.remaining()
 
+    def limited(self, case: Case) -> Case:
+        """``case`` with its time limit for this host: a limit relative to the reference is
+        scaled by the host's speed (``harness.calibration``, measured on first need)."""
+        if case.relative_timeout is None:
+            return case
+        if self.host is None:
+            self.host = host_speed()
+        return replace(case, timeout=case.relative_timeout.seconds(self.host.factor, MAX_TIMEOUT))
+
     def grade(self, case: Case) -> CaseResult:
         """Grade one case. Never raises: harness failures become HARNESS_ERROR results."""
+        case = self.limited(case)
         started = time.monotonic()
         try:
             result = self._grade(case)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import results as results_file
+from harness.calibration import described
 
 ASSIGNMENT_ENV = "GAMEGRADER_ASSIGNMENT"
 
@@ -66,4 +67,6 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
     warn_if_packages_missing(name)
     document = grade_to_file(name, root / "submission", output, GradingOptions(budget=budget))
     print(f"Graded {name}: score {document['score']:g}", file=sys.stderr)
+    if described(document):  # run_autograder's log, which Gradescope shows instructors
+        print(described(document), file=sys.stderr)
     return 0

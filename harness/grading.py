@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -97,6 +97,8 @@ class GradingSession:
             lines.append(f"Assignment: {grader.assignment.title} ({name})")
             lines.extend(grader.found.notes)
             lines.append(f"Isolation: {grader.isolation_text}")
+            if grader.host is not None:
+                lines.append(grader.host.describe().capitalize())
             lines.extend(grader.summary_lines())
         lines.extend(f"Spec error (tell your instructor): {e}" for e in self.spec_errors)
         return "\n".join(lines)
@@ -109,10 +111,12 @@ class GradingSession:
         results = [self.results.get(case.id) or results_file.not_run(
             [case], "not run: grading stopped before this case")[0] for case in cases]
         reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
+        hosts = [asdict(g.host) for g in self.graders.values() if g.host is not None]
         return results_file.build(
             results, output=self.summary(), execution_time=time.monotonic() - self.started,
             extra={"spec_errors": self.spec_errors,
-                   **({"ungradable": reasons[0]} if reasons else {})})
+                   **({"ungradable": reasons[0]} if reasons else {}),
+                   **({"host_speed": hosts[0]} if hosts else {})})
 
 
 def cases_to_grade(assignment: Assignment, options: GradingOptions,

@@ -20,6 +20,7 @@ from harness.compare.registry import check_case_references
 from harness.grading import GradingOptions, GradingSession
 from harness.spec import SpecError, load_assignment, load_case_file
 from harness.spec.model import Assignment, Case, Visibility
+from harness.spec.schema import MAX_TIMEOUT
 from harness.verdicts import CaseResult
 
 
@@ -112,7 +113,9 @@ class SpecFile(pytest.File):
                 continue
             item = SpecItem.from_parent(self, name=f"{case.group}[{case.name}]", case=case,
                                         assignment=assignment)
-            item.add_marker(pytest.mark.timeout(case.timeout + 60))
+            # a relative limit is scaled to the host while grading: allow its largest value
+            longest = MAX_TIMEOUT if case.relative_timeout else case.timeout
+            item.add_marker(pytest.mark.timeout(longest + 60))
             yield item
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],

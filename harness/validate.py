@@ -40,7 +40,7 @@ from harness.compare.registry import check_case_references
 from harness.paths import ROOT_ENV, project_root
 from harness.spec import SpecError, find_assignment
 from harness.spec.generate import generate
-from harness.spec.loader import load_all_cases, read_yaml
+from harness.spec.loader import REFERENCE_TIMES, load_all_cases, read_yaml
 from harness.spec.model import Assignment
 
 MUTANTS_FOLDER = Path("tests") / "mutants"
@@ -187,6 +187,8 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
     (specs / "cases").mkdir(parents=True)
     (specs / "generated").mkdir()
     shutil.copy2(assignment.folder / "assignment.yaml", specs)
+    if (assignment.folder / REFERENCE_TIMES).is_file():
+        shutil.copy2(assignment.folder / REFERENCE_TIMES, specs)
     for stem in stems:
         case_file = assignment.folder / "cases" / f"{stem}.yaml"
         if not case_file.is_file():

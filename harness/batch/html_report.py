@@ -17,6 +17,7 @@ from urllib.parse import quote
 from harness.batch.gradebook import number_key, test_columns
 from harness.batch.statuses import statuses
 from harness.batch.store import SUBMISSIONS, Record
+from harness.calibration import summarised
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "data" / "report_template.html"
 HISTOGRAM_BINS = 10
@@ -180,8 +181,10 @@ def render_report(records: Sequence[Record], assignment: str, title: str,
         "<h2>Slowest submissions</h2>", _slowest(records),
         "<h2>All submissions</h2>", _all_rows(records, status)])
     stamp = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    speed = summarised(r.document for r in records if r.document)
     return page(f"{assignment}: batch report", f"{title} — batch report",
-                 f"assignment {assignment}, generated {stamp} by gamegrader batch", summary, body)
+                f"assignment {assignment}, generated {stamp} by gamegrader batch"
+                + (f"; {speed}" if speed else ""), summary, body)
 
 
 def render_feedback(record: Record, assignment: str) -> str:

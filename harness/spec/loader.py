@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -14,11 +15,15 @@ from harness.sandbox.limits import Limits
 from harness.spec import schema
 from harness.spec.doctests import parse_transcript
 from harness.spec.errors import SpecError
-from harness.spec.model import AllowedPackage, ApiEntry, Assignment, Case, Visibility
+from harness.spec.model import (
+    AllowedPackage, ApiEntry, Assignment, Case, RelativeTimeout, Visibility)
 
 DEFAULTS: dict[str, Any] = {"points": 1, "visibility": "visible", "timeout": 10,
                             "compare": "doctest"}
 DEFAULT_BUDGET = 480.0
+REFERENCE_TIMES = "reference_times.yaml"
+DEFAULT_AT_LEAST = 1.0
+RECORDING_TIMEOUT = 120.0
 
 
 def read_yaml(path: Path) -> Any:
@@ -75,6 +80,20 @@ def allowed_package(entry: str | dict[str, str]) -> AllowedPackage:
     return AllowedPackage(" ".join(entry.split()), name.replace("-", "_").replace(".", "_"))
 
 
+def load_reference_times(folder: Path) -> dict[str, float]:
+    """The reference's recorded time per case id (nominal seconds); none if the file is absent.
+
+    Raises:
+        SpecError: the file is malformed.
+    """
+    path = folder / REFERENCE_TIMES
+    if not path.is_file():
+        return {}
+    data = read_yaml(path)
+    _validate(path, data, schema.REFERENCE_TIMES)
+    return {str(case): float(seconds) for case, seconds in data["seconds"].items()}
+
+
 def load_assignment(folder: Path) -> Assignment:
     """Read ``folder/assignment.yaml``.
 
@@ -116,7 +135,8 @@ def load_assignment(folder: Path) -> Assignment:
         total_points=data.get("total_points"), arena=str(data.get("arena", "")),
         name_resolver=resolver,
         allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])),
-        student_package_modules=tuple(data.get("student_package_modules", [])))
+        student_package_modules=tuple(data.get("student_package_modules", [])),
+        reference_times=load_reference_times(folder))
 
 
 def list_assignments(root: Path | None = None) -> list[str]:
@@ -205,6 +225,8 @@ def spec_files(assignment: Assignment) -> set[Path]:
     """Every file grading the assignment reads: its assignment.yaml and case files, their
     generated files, and included case files (with theirs), wherever they are."""
     found: set[Path] = {assignment.folder / "assignment.yaml"}
+    if (assignment.folder / REFERENCE_TIMES).is_file():
+        found.add(assignment.folder / REFERENCE_TIMES)
     pending = list(assignment.case_files)
     while pending:
         path = pending.pop().resolve()
@@ -224,6 +246,29 @@ def flattened_entries(path: Path) -> list[dict[str, Any]]:
     data = read_yaml(path)
     _validate(path, data, schema.CASE_FILE)
     return [entry for entry, _ in _raw_cases(path, data)]
+
+
+def _time_limit(path: Path, assignment: Assignment, case_id: str, name: str,
+                value: Any) -> tuple[float, RelativeTimeout | None]:
+    """A case's timeout: seconds, or relative to the reference's recorded time, with its value
+    on the nominal machine (RECORDING_TIMEOUT while the times are being recorded, with the
+    reference's time left at 0)."""
+    problem = schema.timeout_problem(value)
+    if problem:
+        raise SpecError(path, problem, case=name, field="timeout")
+    if not isinstance(value, dict):
+        return float(value), None
+    relative = RelativeTimeout(float(value["reference"]),
+                               float(value.get("at_least", DEFAULT_AT_LEAST)), 0.0)
+    if assignment.reference_times is None:
+        return RECORDING_TIMEOUT, relative
+    recorded = assignment.reference_times.get(case_id)
+    if recorded is None:
+        raise SpecError(path, f"the timeout is relative to the reference, whose time for this "
+                        f"case is not in {REFERENCE_TIMES}: run 'gamegrader calibrate "
+                        f"{assignment.name} --record'", case=name, field="timeout")
+    relative = replace(relative, reference_seconds=recorded)
+    return relative.seconds(1.0, schema.MAX_TIMEOUT), relative
 
 
 def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list[Case]:
@@ -253,10 +298,13 @@ def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list
                 raise SpecError(path, str(exc), case=name, field="doctest") from exc
         used = _names_used(path, name, [e.source for e in examples])
         requires = tuple(e.name for e in assignment.api if e.short_names & used)
+        case_id = f"{data['group']}::{name}"
+        timeout, relative = _time_limit(path, assignment, case_id, name, merged["timeout"])
         cases.append(Case(
-            id=f"{data['group']}::{name}", number=f"{file_number}.{index}",
+            id=case_id, number=f"{file_number}.{index}",
             group=data["group"], name=name, points=float(merged["points"]),
-            visibility=Visibility(merged["visibility"]), timeout=float(merged["timeout"]),
+            visibility=Visibility(merged["visibility"]), timeout=timeout,
+            relative_timeout=relative,
             file=path, examples=examples, compare=merged["compare"],
             runner=merged.get("runner"), options=merged.get("options", {}),
             stdin=merged.get("stdin"), tags=tuple(merged.get("tags", [])),

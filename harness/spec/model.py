@@ -57,6 +57,24 @@ class AllowedPackage:
 
 
 @dataclass(frozen=True)
+class RelativeTimeout:
+    """``timeout: {reference: K, at_least: S}``: K times the reference solution's time for the
+    case, at least S seconds, both on the nominal machine; the grader scales the result by the
+    host's speed (``harness.calibration``). The floor is scaled too: it stands for the fixed
+    costs (a process, an import) that a slow host also pays slowly."""
+
+    reference: float
+    at_least: float
+    reference_seconds: float
+    """The reference's time for this case on the nominal machine (``reference_times.yaml``)."""
+
+    def seconds(self, host_factor: float, most: float) -> float:
+        """The limit on a host ``host_factor`` times as fast as the nominal machine."""
+        nominal = max(self.at_least, self.reference * self.reference_seconds)
+        return min(most, nominal / host_factor)
+
+
+@dataclass(frozen=True)
 class Case:
     """One graded test: a transcript (or a runner), its points and how to judge it."""
 
@@ -78,6 +96,9 @@ class Case:
     generated: bool = False
     module: str | None = None
     diagnose: str | None = None
+    relative_timeout: RelativeTimeout | None = None
+    """Set when the spec gives the limit relative to the reference; ``timeout`` then holds its
+    value on the nominal machine until the grader scales it to the host."""
 
     @property
     def title(self) -> str:
@@ -106,6 +127,9 @@ class Assignment:
     (e.g. through a registry the starter lets students fill); see docs/architecture.md."""
     allowed_packages: tuple[AllowedPackage, ...] = ()
     student_package_modules: tuple[str, ...] = ()
+    reference_times: Mapping[str, float] | None = field(default_factory=dict)
+    """The reference's recorded time per case id, in nominal seconds (``reference_times.yaml``);
+    None while recording them, when relative limits are left at ``RECORDING_TIMEOUT``."""
 
     @property
     def requirements(self) -> tuple[str, ...]:

@@ -5,7 +5,14 @@ from typing import Any
 
 VISIBILITY = {"enum": ["visible", "hidden", "after_due_date", "after_published"]}
 POINTS = {"type": "number", "minimum": 0}
-TIMEOUT = {"type": "number", "exclusiveMinimum": 0, "maximum": 600}
+MAX_TIMEOUT = 600
+# A timeout is seconds, or relative to the reference's time on the grading host; it is checked
+# by ``timeout_problem`` on each case (jsonschema's messages for "one of two forms" name neither).
+TIMEOUT: dict[str, Any] = {}
+RELATIVE_TIMEOUT_KEYS = ("reference", "at_least")
+TIMEOUT_FORMS = (f"a number of seconds (more than 0, at most {MAX_TIMEOUT}) or "
+                 "{reference: K, at_least: S} (K times the reference's time, at least S seconds, "
+                 "scaled to the grading host's speed)")
 NAME = {"type": "string", "minLength": 1, "maxLength": 200}
 DOTTED = {"type": "string", "pattern": r"^[A-Za-z_][\w.]*(:[A-Za-z_]\w*)?$"}
 # A PyPI name with optional version clauses ("numpy", "numpy>=1.22,<3"): no URL, extra, marker
@@ -19,6 +26,32 @@ ALLOWED_PACKAGE = {"oneOf": [
     {"type": "object", "required": ["package", "module"],
      "properties": {"package": REQUIREMENT, "module": IDENTIFIER},
      "additionalProperties": False}]}
+
+
+
+def timeout_problem(value: Any) -> str:
+    """What is wrong with a ``timeout`` value ("" if nothing): seconds, or
+    ``{reference: K, at_least: S}`` with ``at_least`` optional (default 1 s)."""
+    def positive(number: Any, most: float) -> bool:
+        return isinstance(number, (int, float)) and not isinstance(number, bool) \
+            and 0 < number <= most
+    if isinstance(value, dict):
+        unknown = sorted(str(key) for key in value if key not in RELATIVE_TIMEOUT_KEYS)
+        if unknown:
+            return f"unknown key {unknown[0]!r} in the timeout; expected {TIMEOUT_FORMS}"
+        if "reference" not in value:
+            return f"the timeout lacks 'reference'; expected {TIMEOUT_FORMS}"
+        if not positive(value["reference"], 10000):
+            return (f"the timeout's 'reference' must be a number more than 0 (how many times the "
+                    f"reference's time), got {value['reference']!r}")
+        if "at_least" in value and not positive(value["at_least"], MAX_TIMEOUT):
+            return (f"the timeout's 'at_least' must be seconds, more than 0 and at most "
+                    f"{MAX_TIMEOUT}, got {value['at_least']!r}")
+        return ""
+    if positive(value, MAX_TIMEOUT):
+        return ""
+    return f"expected {TIMEOUT_FORMS}, got {value!r}"
+
 
 _CASE_COMMON: dict[str, Any] = {
     "points": POINTS,
@@ -84,6 +117,18 @@ GENERATED_FILE = {
                            "options": {"type": "object"}, "stdin": {"type": "string"},
                            "tags": {"type": "array", "items": {"type": "string"}}},
             "additionalProperties": False}},
+    },
+    "additionalProperties": False,
+}
+
+REFERENCE_TIMES = {
+    "type": "object",
+    "required": ["seconds"],
+    "properties": {
+        "recorded": {"type": "string"},
+        "host_speed": {"type": "number", "exclusiveMinimum": 0},
+        "seconds": {"type": "object", "additionalProperties": {
+            "type": "number", "exclusiveMinimum": 0, "maximum": MAX_TIMEOUT}},
     },
     "additionalProperties": False,
 }

@@ -73,7 +73,7 @@ cases:
     ("group: g\ncases:\n  - name: a\n    doctest: '>>> 1'\n    points: -1\n", "a", "points",
      "minimum"),
     ("group: g\ncases:\n  - name: a\n    doctest: '>>> 1'\n    timeout: 0\n", "a", "timeout",
-     "less than or equal"),
+     "a number of seconds (more than 0"),
 ])
 def test_malformed_case_names_file_case_and_field(tmp_path, text, case, field, words):
     with pytest.raises(SpecError) as error:

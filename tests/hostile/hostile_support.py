@@ -118,11 +118,21 @@ def isolation_level(spec: dict[str, Any]) -> str:
 
 
 @lru_cache(maxsize=None)
-def case_timeouts(assignment: str) -> dict[str, float]:
-    """Each case id's own timeout, from the real specs (a trimmed copy keeps the same ids)."""
+def _cases(assignment: str) -> dict[str, Any]:
     from harness.spec import find_assignment
     from harness.spec.loader import load_all_cases
-    return {case.id: case.timeout for case in load_all_cases(find_assignment(assignment))}
+    return {case.id: case for case in load_all_cases(find_assignment(assignment))}
+
+
+def case_timeouts(assignment: str, document: dict[str, Any]) -> dict[str, float]:
+    """Each case id's own timeout, from the real specs (a trimmed copy keeps the same ids), with
+    limits relative to the reference scaled by the host speed the run used."""
+    from harness.calibration import recorded
+    from harness.spec.schema import MAX_TIMEOUT
+    speed = recorded(document)
+    return {key: case.relative_timeout.seconds(speed.factor, MAX_TIMEOUT)
+            if case.relative_timeout is not None and speed is not None else case.timeout
+            for key, case in _cases(assignment).items()}
 
 
 def copy_specs(assignment: str, project: Path, generated: int | None) -> None:

@@ -33,7 +33,7 @@ def group_of(test: dict[str, Any]) -> str:
 
 def worst_overshoot(spec: dict[str, Any], document: dict[str, Any]) -> dict[str, Any] | None:
     """The case that ran longest past its timeout (the spec's, capped by ``timeout_cap``)."""
-    timeouts = case_timeouts(spec["assignment"])
+    timeouts = case_timeouts(spec["assignment"], document)
     cap = spec.get("grade", {}).get("timeout_cap")
     worst = None
     for test in document.get("tests", []):
