@@ -25,6 +25,7 @@ from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 from harness.sandbox.packages import imported_packages, installed_folder
 from harness.sandbox.programs import CallServer, StudentProgram
+from harness.sandbox.stages import STAGES, now
 from harness.sandbox.users import SANDBOX_USER_ENV, Lease, lease_user, pool
 from harness.sandbox.workspace import Workspace
 
@@ -115,7 +116,7 @@ class Sandbox:
         module = module or self.module
         request = WorkerRequest(mode=mode, module=module, file=f"{module}.py",  # type: ignore[arg-type]
                                 cwd=str(folder), packages=self._packages_path,
-                                resolver=self.name_resolver, **fields)
+                                resolver=self.name_resolver, trace=STAGES.enabled, **fields)
         try:
             if self.use_zygote:
                 try:
@@ -124,9 +125,12 @@ class Sandbox:
                     self.use_zygote = False  # this machine cannot keep one: stop trying
             return self._take_worker().run(request, timeout)
         finally:
+            finished = now()
             self.workspace.discard(folder)
+            removed = STAGES.add("case folder removal", finished)
             if not self._programs:
                 self._forget_scratch()
+            STAGES.add("scratch wipe", removed)
 
     def _forked(self, request: WorkerRequest, timeout: float) -> RawRun:
         if self._zygote is None or not self._zygote.alive:

@@ -395,8 +395,14 @@ def preload_allowed_packages(order: dict) -> None:
                 pass
 
 
-def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
-    """Serve one request in this process, reply on ``reply_fd``, and exit without cleanup."""
+def handle(request: dict, reply_fd: int, request_fd: int | None = None,
+           trace: dict | None = None) -> None:
+    """Serve one request in this process, reply on ``reply_fd``, and exit without cleanup.
+
+    With ``"trace": true`` in the request the reply carries the times (monotonic clock) at which
+    each step ended, for the overhead profile (``harness.sandbox.stages``); ``trace`` holds the
+    steps already done before the request was read."""
+    trace = dict(trace or {}) if request.get("trace") else None
     reply = os.fdopen(reply_fd, "w", encoding="utf-8")
     if request.get("cwd"):
         os.chdir(request["cwd"])
@@ -414,11 +420,13 @@ def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
     sys.dont_write_bytecode = True
     path = os.path.join(os.getcwd(), request["file"])
     answer = {"mode": request["mode"]}
+    _mark(trace, "setup")
     try:
         module = import_student(request["module"], path)
     except BaseException as exc:
         answer["import_error"] = describe_error(exc, path)
         module = None
+    _mark(trace, "imported")
     if module is not None and request.get("resolver"):
         answer["resolver_notes"] = resolve_names(request["resolver"], module)
     if module is not None:
@@ -430,9 +438,17 @@ def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
             send(reply, {"mode": "serve", "ready": True})
             serve(module, request_fd, reply)
             os._exit(0)
+    _mark(trace, "ran")
+    if trace is not None:
+        answer["trace"] = trace
     send(reply, answer)
     # Skip interpreter shutdown: no student atexit handler or non-daemon thread gets to run.
     os._exit(0)
+
+
+def _mark(trace: dict | None, step: str) -> None:
+    if trace is not None:
+        trace[step] = time.monotonic()
 
 
 def _sweep(child: int) -> None:
@@ -466,13 +482,15 @@ def _read_request(fd: int) -> dict:
 
 def _case_child(control, fds: list) -> None:
     """In the forked child: become the case (own session, output pipe), read its request."""
+    forked = time.monotonic()
     request_fd, reply_fd, output_fd = fds
     control.close()
     os.setsid()
     os.dup2(output_fd, 1)
     os.dup2(output_fd, 2)
     os.close(output_fd)
-    handle(_read_request(request_fd), reply_fd)
+    request = _read_request(request_fd)
+    handle(request, reply_fd, trace={"forked": forked, "read": time.monotonic()})
 
 
 def zygote(control_fd: int) -> None:
@@ -486,7 +504,9 @@ def zygote(control_fd: int) -> None:
     child, sweeps its leftovers, and answers ``{"event": "exited", "status"}``. Student code
     only ever runs in the children.
     """
+    import gc
     import socket
+    gc.disable()  # no freed holes in the pages the children share (enabled in each child)
     control = socket.socket(fileno=control_fd)
     for name in ("inspect", "traceback", "importlib.util", "resource", "signal"):
         __import__(name)
@@ -497,13 +517,17 @@ def zygote(control_fd: int) -> None:
             os._exit(0)
         if not data or len(fds) != 3:
             os._exit(0)
+        received = time.monotonic()
         order = json.loads(data)
+        trace = {"received": received} if order.get("trace") else None
         if order.get("precompile"):
             precompile(order["precompile"])
         preload_allowed_packages(order)
         sys.stdout.flush()
+        gc.freeze()  # the zygote's objects: a child's collections must not touch (copy) them
         child = os.fork()
         if child == 0:
+            gc.enable()
             _case_child(control, fds)
         for fd in fds:
             os.close(fd)
@@ -513,9 +537,13 @@ def zygote(control_fd: int) -> None:
             _, status = os.waitpid(child, 0)
         except ChildProcessError:
             pass
+        _mark(trace, "reaped")
         _sweep(child)
-        control.send(json.dumps({"event": "exited",
-                                 "status": os.waitstatus_to_exitcode(status)}).encode())
+        _mark(trace, "swept")
+        exited = {"event": "exited", "status": os.waitstatus_to_exitcode(status)}
+        if trace is not None:
+            exited["trace"] = trace
+        control.send(json.dumps(exited).encode())
 
 
 def main() -> None:
@@ -525,7 +553,8 @@ def main() -> None:
         zygote(int(sys.argv[2]))
         return
     request = json.loads(sys.stdin.read())
-    handle(request, int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else None)
+    handle(request, int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else None,
+           trace={"read": time.monotonic()})
 
 
 if __name__ == "__main__":
