@@ -87,12 +87,13 @@ class ForkServer:
         request_read, request_write = os.pipe()
         reply_read, reply_write = os.pipe()
         output_read, output_write = os.pipe()
+        feed = Feed(request_write, data)  # written ahead, as far as the pipe takes it
         sending = STAGES.add("request encode", started)
         try:
             try:
                 socket.send_fds(self.control, [order], [request_read, reply_write, output_write])
             except OSError as exc:
-                os.close(request_write)
+                feed.close()
                 self.close()
                 raise ZygoteFailed(str(exc)) from exc
         finally:
@@ -101,8 +102,7 @@ class ForkServer:
         sent = STAGES.add("send to zygote", sending)
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
         try:
-            status, timed_out = self._collect(Feed(request_write, data), reply_read, output_read,
-                                              reply_bytes, output,
+            status, timed_out = self._collect(feed, reply_read, output_read, reply_bytes, output,
                                               started + timeout + FORK_ALLOWANCE)
         finally:
             os.close(reply_read)

@@ -23,7 +23,8 @@ from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.levels import Isolation, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
-from harness.sandbox.packages import imported_packages, installed_folder
+from harness.sandbox.packages import (
+    PRELOADED_STANDARD_MODULES, imported_packages, installed_folder)
 from harness.sandbox.programs import CallServer, StudentProgram
 from harness.sandbox.stages import STAGES, now
 from harness.sandbox.users import SANDBOX_USER_ENV, Lease, lease_user, pool
@@ -66,6 +67,8 @@ class Sandbox:
                                          [p.requirement for p in packages])
         self.preload = imported_packages(files, [p.module for p in packages]) \
             if self.packages else []
+        # Likewise the standard-library modules they import (a fork finds them imported).
+        self.preload_standard = imported_packages(files, PRELOADED_STANDARD_MODULES)
         self._lease: Lease | None = None
         if self.isolation.dedicated_user and not os.environ.get(SANDBOX_USER_ENV):
             self._lease = lease_user(pool())
@@ -136,7 +139,8 @@ class Sandbox:
         if self._zygote is None or not self._zygote.alive:
             self._zygote = ForkServer(worker=self.workspace.worker, isolation=self.isolation,
                                       limits=self.limits, tag=self.tag,
-                                      packages=self._packages_path, preload=self.preload)
+                                      packages=self._packages_path,
+                                      preload=[*self.preload_standard, *self.preload])
         return self._zygote.run(request, timeout)
 
     def _forget_scratch(self) -> None:

@@ -378,11 +378,12 @@ def use_allowed_packages(request: dict) -> None:
 
 
 def preload_allowed_packages(order: dict) -> None:
-    """Zygote only: import the allowed packages the student's files use, once, before forking
-    (trusted code from the read-only folder; student code never runs here). Each case then
-    finds them imported instead of paying the import (numpy: about 0.2 s) inside its own time
-    limit. The names come from the fork order (what the student's files import), never from a
-    case's inputs."""
+    """Zygote only: import the allowed packages and the standard-library modules the student's
+    files use, once, before forking (trusted code from the standard library and the read-only
+    folder; student code never runs here: the zygote's ``sys.path`` holds no case folder). Each
+    case then finds them imported instead of paying the import (numpy: about 0.2 s) inside its
+    own time limit. The names come from the fork order (what the student's files import), never
+    from a case's inputs."""
     names = order.get("preload")
     if not isinstance(names, list) or not names:
         return
