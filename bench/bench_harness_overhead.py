@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import contextlib
 import importlib.util
 import io
 import json
@@ -60,9 +61,13 @@ def run_direct(cases: list) -> float:
         observations = []
         for example in case.examples:
             shown: list = []
+            printed = io.StringIO()  # what the transcript prints is captured, as the worker does
             sys.displayhook = lambda value: None if value is None else shown.append(value)
-            exec(compile(example.source, "<example>", "single"), namespace)
-            observations.append(Observation(shown[-1] if shown else None, bool(shown)))
+            with contextlib.redirect_stdout(printed):
+                exec(compile(example.source, "<example>", "single"), namespace)
+            observations.append(Observation(shown[-1] if shown else None, bool(shown),
+                                            stdout=printed.getvalue(),
+                                            transcript_stdout=printed.getvalue()))
         sys.displayhook = sys.__displayhook__
         earned += case.points * resolve_comparator(case.compare)(case, observations, True).fraction
     return earned

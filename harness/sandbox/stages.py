@@ -53,7 +53,7 @@ class Stages:
 STAGES = Stages()
 
 
-def marks_of(trace: Mapping[str, float] | None, names: Iterable[tuple[str, str]]
+def marks_of(trace: Mapping[str, float | None] | None, names: Iterable[tuple[str, str]]
              ) -> list[tuple[str, float | None]]:
     """``(stage, timestamp)`` pairs for the trace keys ``names`` maps to stages."""
     trace = trace or {}
