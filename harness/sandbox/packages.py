@@ -94,8 +94,10 @@ def packages_folder(interpreter: str, requirements: Sequence[str],
                     root: Path | None = None) -> Path | None:
     """Where ``requirements`` are (or would be) installed for ``interpreter``; None if there is
     nothing to install or the interpreter's ABI is unknown."""
+    if not requirements:  # asked first: finding the ABI may start the interpreter
+        return None
     tag = abi_tag(interpreter)
-    if not requirements or not tag:
+    if not tag:
         return None
     return (root or packages_root()) / tag / folder_name(requirements)
 
