@@ -10,7 +10,8 @@ from typing import Any, Callable
 from harness.safe_text import safe_bytes as clean_text
 
 __all__ = ["BoundedBuffer", "Feed", "clean_text", "drain", "pump"]
-# How often ``pump`` asks whether the case has finished (a process's end has no descriptor).
+# How often ``pump`` asks whether the case has finished, when nothing else wakes it (a
+# process's end has a descriptor only where ``os.pidfd_open`` works).
 TICK = 0.05
 
 
@@ -117,7 +118,7 @@ def pump(sinks: dict[int, BoundedBuffer], deadline: float, *, feed: Feed,
             for key, _ in selector.select(timeout=min(remaining, TICK)):
                 if key.fd == feed.fd >= 0:
                     feed.advance(selector)
-                elif events is not None and key.fileobj is events:
+                elif events is not None and key.fileobj == events:
                     if on_event is not None and on_event():
                         return False
                 elif key.fd in open_fds:

@@ -98,8 +98,13 @@ class WorkerProcess:
                 return True
 
             sinks = {process.stdout.fileno(): output, self.reply_read: reply_bytes}
-            timed_out = pump(sinks, started + timeout + STARTUP_ALLOWANCE, feed=feed,
-                             finished=finished)
+            exit_fd = _exit_descriptor(process.pid)  # wakes the pump when the worker ends
+            try:
+                timed_out = pump(sinks, started + timeout + STARTUP_ALLOWANCE, feed=feed,
+                                 finished=finished, events=exit_fd, on_event=lambda: False)
+            finally:
+                if exit_fd is not None:
+                    os.close(exit_fd)
             exited = now()
         finally:
             self.discard()
@@ -124,6 +129,15 @@ class WorkerProcess:
                 closer()
             except OSError:
                 pass
+
+
+def _exit_descriptor(pid: int) -> int | None:
+    """A descriptor that becomes readable when ``pid`` (our child) ends (Linux 5.3+), so the
+    grader learns of the end at once instead of at its next check (``capture.TICK``)."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
 
 
 def parse_reply(buffer: BoundedBuffer) -> tuple[WorkerReply | None, str]:
