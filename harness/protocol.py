@@ -73,6 +73,7 @@ class WorkerRequest(_Message, omit_defaults=True):
     names: list[str] = []
     packages: Optional[str] = None   # the read-only folder of the course's allowed packages
     resolver: Optional[str] = None   # the assignment's name resolver (a probe module)
+    trace: bool = False              # reply with step times (the overhead profile only)
 
 
 class ForkRequest(_Message):
@@ -84,6 +85,7 @@ class ForkRequest(_Message):
     precompile: str = ""
     packages: Optional[str] = None
     preload: list[str] = []          # allowed packages the student's files import
+    trace: bool = False              # report step times in ``Exited`` (the overhead profile)
 
 
 class Call(_Message):
@@ -113,6 +115,10 @@ class ObservationReport(_Message):
     error: Optional[ErrorReport] = None
 
 
+# Step name -> time (monotonic clock) a worker or zygote reports when asked to ``trace``. Shown
+# in the overhead profile only (harness.sandbox.stages), never used to grade.
+Trace = Optional[Annotated[dict[Name, float], msgspec.Meta(max_length=16)]]
+
 Parameter = tuple[Name, Name, bool]   # name, inspect kind name, has a default
 
 
@@ -136,6 +142,7 @@ class WorkerReply(_Message):
                               msgspec.Meta(max_length=MAX_API_NAMES)]] = None
     resolver_notes: Annotated[list[Annotated[str, msgspec.Meta(max_length=600)]],
                               msgspec.Meta(max_length=20)] = []
+    trace: Trace = None
 
 
 class CallReply(_Message):
@@ -156,6 +163,7 @@ class Exited(_Message, tag="exited", tag_field="event"):
     """Zygote: the case's child ended with this status (negative: killed by that signal)."""
 
     status: Annotated[int, msgspec.Meta(ge=-255, le=255)]
+    trace: Trace = None
 
 
 ZygoteEvent = Union[Started, Exited]

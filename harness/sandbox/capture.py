@@ -10,7 +10,8 @@ from typing import Any, Callable
 from harness.safe_text import safe_bytes as clean_text
 
 __all__ = ["BoundedBuffer", "Feed", "clean_text", "drain", "pump"]
-# How often ``pump`` asks whether the case has finished (a process's end has no descriptor).
+# How often ``pump`` asks whether the case has finished, when nothing else wakes it (a
+# process's end has a descriptor only where ``os.pidfd_open`` works).
 TICK = 0.05
 
 
@@ -55,14 +56,22 @@ def drain(fd: int, sink: BoundedBuffer) -> None:
 
 class Feed:
     """Writes a request into a pipe (which it owns) as the reader takes it, then closes it, so
-    a reader that never reads cannot block the grader."""
+    a reader that never reads cannot block the grader.
+
+    What fits in the pipe is written at once, before the reader even starts, so a reader
+    usually finds its whole request waiting instead of waiting for the grader's next turn."""
 
     def __init__(self, fd: int, data: bytes) -> None:
         self.fd = fd
         self.data = memoryview(data)
         os.set_blocking(fd, False)
+        self.advance()
 
-    def advance(self, selector: selectors.BaseSelector) -> None:
+    def advance(self, selector: selectors.BaseSelector | None = None) -> None:
+        """Write what the pipe takes now; once all is written, close the pipe (and leave
+        ``selector``)."""
+        if self.fd < 0:
+            return
         try:
             written = os.write(self.fd, self.data[:65536])
         except BlockingIOError:
@@ -71,7 +80,8 @@ class Feed:
             written = len(self.data)
         self.data = self.data[written:]
         if not self.data:
-            selector.unregister(self.fd)
+            if selector is not None:
+                selector.unregister(self.fd)
             self.close()
 
     def close(self) -> None:
@@ -93,7 +103,8 @@ def pump(sinks: dict[int, BoundedBuffer], deadline: float, *, feed: Feed,
     for fd in sinks:
         os.set_blocking(fd, False)
         selector.register(fd, selectors.EVENT_READ)
-    selector.register(feed.fd, selectors.EVENT_WRITE)
+    if feed.fd >= 0:
+        selector.register(feed.fd, selectors.EVENT_WRITE)
     if events is not None:
         selector.register(events, selectors.EVENT_READ)
     open_fds = set(sinks)
@@ -105,9 +116,9 @@ def pump(sinks: dict[int, BoundedBuffer], deadline: float, *, feed: Feed,
             if finished is not None and finished(open_fds):
                 return False
             for key, _ in selector.select(timeout=min(remaining, TICK)):
-                if key.fd == feed.fd:
+                if key.fd == feed.fd >= 0:
                     feed.advance(selector)
-                elif events is not None and key.fileobj is events:
+                elif events is not None and key.fileobj == events:
                     if on_event is not None and on_event():
                         return False
                 elif key.fd in open_fds:

@@ -19,14 +19,22 @@ from typing import Any, Sequence
 from msgspec.structs import replace
 
 from harness.protocol import (
-    REPLY_LIMIT, Exited, ForkRequest, ProtocolError, Started, WorkerRequest, ZygoteEvent, decode,
-    encode)
+    REPLY_LIMIT, Exited, ForkRequest, ProtocolError, Started, WorkerReply, WorkerRequest,
+    ZygoteEvent, decode, encode)
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import TAG_VARIABLE, kill_adopted_orphans, terminate
 from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
 from harness.sandbox.levels import Isolation
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
+from harness.sandbox.stages import STAGES, marks_of, now
+
+# The steps a traced case reports (see harness.worker.main), in order, and the profile's stage
+# each one ends.
+_CASE_STEPS = (("received", "zygote wakes up"), ("forked", "precompile + fork"),
+               ("read", "child reads request"), ("setup", "child setup"),
+               ("imported", "import student file"), ("ran", "run examples + encode"))
+_EXIT_STEPS = (("reaped", "reply + child exit"), ("swept", "zygote sweep"))
 
 # A fork starts in about a millisecond; this covers the fork, the copy of the files and the
 # reply's trip (a fresh interpreter gets execution.FORK_ALLOWANCE instead).
@@ -60,6 +68,8 @@ class ForkServer:
             theirs.close()
         self.control = ours
         self.alive = True
+        self._exit_trace: dict[str, float] | None = None  # the last case's, if traced
+        self._exit_seen = 0.0  # when its exit was reported
 
     def run(self, request: WorkerRequest, timeout: float) -> RawRun:
         """Run one request in a fresh fork. Raises ZygoteFailed if nothing was started.
@@ -67,42 +77,59 @@ class ForkServer:
         The zygote gets only the three pipes; the request goes down the first one, read by the
         forked child alone (the zygote never holds a case's inputs).
         """
+        started = now()
         data = encode(replace(request, cpu_seconds=int(timeout + FORK_ALLOWANCE) + 1))
         if not self.alive:
             raise ZygoteFailed("zygote gone")
         order = encode(ForkRequest(precompile=os.path.join(request.cwd, request.file)
                                    if request.cwd else "", packages=self.packages,
-                                   preload=list(self.preload)))
+                                   preload=list(self.preload), trace=request.trace))
         request_read, request_write = os.pipe()
         reply_read, reply_write = os.pipe()
         output_read, output_write = os.pipe()
-        started = time.monotonic()
+        feed = Feed(request_write, data)  # written ahead, as far as the pipe takes it
+        sending = STAGES.add("request encode", started)
         try:
             try:
                 socket.send_fds(self.control, [order], [request_read, reply_write, output_write])
             except OSError as exc:
-                os.close(request_write)
+                feed.close()
                 self.close()
                 raise ZygoteFailed(str(exc)) from exc
         finally:
             for fd in (request_read, reply_write, output_write):
                 os.close(fd)
+        sent = STAGES.add("send to zygote", sending)
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
         try:
-            status, timed_out = self._collect(Feed(request_write, data), reply_read, output_read,
-                                              reply_bytes, output,
+            status, timed_out = self._collect(feed, reply_read, output_read, reply_bytes, output,
                                               started + timeout + FORK_ALLOWANCE)
         finally:
             os.close(reply_read)
             os.close(output_read)
+        collected = now()
         if not self.namespaced:  # orphans that left the case's session were adopted by us
             kill_adopted_orphans(self.isolation.uid if self.isolation.uid is not None
                                  else os.getuid())
+        orphans_killed = STAGES.add("orphan sweep", collected)
         if status is None and not timed_out and reply_bytes.data == b"" and not output.data:
             raise ZygoteFailed("the zygote stopped before starting the case")
         reply, problem = parse_reply(reply_bytes)
+        STAGES.add("reply decode", orphans_killed)
+        if STAGES.enabled:
+            self._profile(sent, reply, collected)
         return RawRun(reply, problem, output.text(), timed_out, status,
                       time.monotonic() - started)
+
+    def _profile(self, sent: float, reply: WorkerReply | None, collected: float) -> None:
+        """Split the wait for the case into the steps the child and the zygote reported."""
+        exited = self._exit_trace or {}
+        case = (reply.trace if reply is not None else None) or {}
+        STAGES.add_marks(sent, marks_of({**case, "received": exited.get("received")},
+                                        _CASE_STEPS) + marks_of(exited, _EXIT_STEPS),
+                         self._exit_seen or collected, "exit event to grader")
+        if self._exit_seen:
+            STAGES.add("drain pipes", self._exit_seen, collected)
 
     def _collect(self, feed: Feed, reply_fd: int, output_fd: int, reply: BoundedBuffer,
                  output: BoundedBuffer, deadline: float) -> tuple[int | None, bool]:
@@ -115,6 +142,7 @@ class ForkServer:
         sinks = {reply_fd: reply, output_fd: output}
         child: list[int] = []
         status: list[int | None] = [None]
+        self._exit_trace, self._exit_seen = None, 0.0
 
         def on_event() -> bool:
             event = self._receive()
@@ -122,6 +150,7 @@ class ForkServer:
                 child.append(event.pid)
                 return False
             if isinstance(event, Exited):
+                self._exit_seen, self._exit_trace = now(), event.trace
                 for fd, sink in sinks.items():
                     drain(fd, sink)
                 status[0] = event.status

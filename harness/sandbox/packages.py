@@ -29,6 +29,14 @@ PACKAGES_ENV = "GAMEGRADER_PACKAGES"
 ROOT_DEFAULT = Path("/usr/local/lib/gamegrader/packages")
 MANIFEST = "gamegrader-packages.json"
 MAX_SCANNED = 1 << 20  # bytes of a student file searched for imports
+# Standard-library modules the zygote imports ahead when a student's file imports them (see
+# ``imported_packages``), so each case does not pay for the import again: only modules that do
+# nothing on import but define things, and keep no state a fork could share (``random``
+# reseeds itself in every forked child).
+PRELOADED_STANDARD_MODULES = (
+    "abc", "array", "bisect", "collections", "copy", "dataclasses", "decimal", "enum",
+    "fractions", "functools", "heapq", "itertools", "math", "numbers", "operator", "random",
+    "re", "statistics", "string", "typing")
 
 # Runs a program with the packages folder appended to sys.path, then exactly as ``python SCRIPT
 # ARGS`` would (argv[0] and sys.path[0] are the script's). argv: -c FOLDER SCRIPT ARGS...
@@ -86,8 +94,10 @@ def packages_folder(interpreter: str, requirements: Sequence[str],
                     root: Path | None = None) -> Path | None:
     """Where ``requirements`` are (or would be) installed for ``interpreter``; None if there is
     nothing to install or the interpreter's ABI is unknown."""
+    if not requirements:  # asked first: finding the ABI may start the interpreter
+        return None
     tag = abi_tag(interpreter)
-    if not requirements or not tag:
+    if not tag:
         return None
     return (root or packages_root()) / tag / folder_name(requirements)
 

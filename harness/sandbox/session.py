@@ -23,8 +23,10 @@ from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.levels import Isolation, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
-from harness.sandbox.packages import imported_packages, installed_folder
+from harness.sandbox.packages import (
+    PRELOADED_STANDARD_MODULES, imported_packages, installed_folder)
 from harness.sandbox.programs import CallServer, StudentProgram
+from harness.sandbox.stages import STAGES, now
 from harness.sandbox.users import SANDBOX_USER_ENV, Lease, lease_user, pool
 from harness.sandbox.workspace import Workspace
 
@@ -65,6 +67,8 @@ class Sandbox:
                                          [p.requirement for p in packages])
         self.preload = imported_packages(files, [p.module for p in packages]) \
             if self.packages else []
+        # Likewise the standard-library modules they import (a fork finds them imported).
+        self.preload_standard = imported_packages(files, PRELOADED_STANDARD_MODULES)
         self._lease: Lease | None = None
         if self.isolation.dedicated_user and not os.environ.get(SANDBOX_USER_ENV):
             self._lease = lease_user(pool())
@@ -115,7 +119,7 @@ class Sandbox:
         module = module or self.module
         request = WorkerRequest(mode=mode, module=module, file=f"{module}.py",  # type: ignore[arg-type]
                                 cwd=str(folder), packages=self._packages_path,
-                                resolver=self.name_resolver, **fields)
+                                resolver=self.name_resolver, trace=STAGES.enabled, **fields)
         try:
             if self.use_zygote:
                 try:
@@ -124,15 +128,19 @@ class Sandbox:
                     self.use_zygote = False  # this machine cannot keep one: stop trying
             return self._take_worker().run(request, timeout)
         finally:
+            finished = now()
             self.workspace.discard(folder)
+            removed = STAGES.add("case folder removal", finished)
             if not self._programs:
                 self._forget_scratch()
+            STAGES.add("scratch wipe", removed)
 
     def _forked(self, request: WorkerRequest, timeout: float) -> RawRun:
         if self._zygote is None or not self._zygote.alive:
             self._zygote = ForkServer(worker=self.workspace.worker, isolation=self.isolation,
                                       limits=self.limits, tag=self.tag,
-                                      packages=self._packages_path, preload=self.preload)
+                                      packages=self._packages_path,
+                                      preload=[*self.preload_standard, *self.preload])
         return self._zygote.run(request, timeout)
 
     def _forget_scratch(self) -> None:

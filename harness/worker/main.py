@@ -378,11 +378,12 @@ def use_allowed_packages(request: dict) -> None:
 
 
 def preload_allowed_packages(order: dict) -> None:
-    """Zygote only: import the allowed packages the student's files use, once, before forking
-    (trusted code from the read-only folder; student code never runs here). Each case then
-    finds them imported instead of paying the import (numpy: about 0.2 s) inside its own time
-    limit. The names come from the fork order (what the student's files import), never from a
-    case's inputs."""
+    """Zygote only: import the allowed packages and the standard-library modules the student's
+    files use, once, before forking (trusted code from the standard library and the read-only
+    folder; student code never runs here: the zygote's ``sys.path`` holds no case folder). Each
+    case then finds them imported instead of paying the import (numpy: about 0.2 s) inside its
+    own time limit. The names come from the fork order (what the student's files import), never
+    from a case's inputs."""
     names = order.get("preload")
     if not isinstance(names, list) or not names:
         return
@@ -395,8 +396,14 @@ def preload_allowed_packages(order: dict) -> None:
                 pass
 
 
-def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
-    """Serve one request in this process, reply on ``reply_fd``, and exit without cleanup."""
+def handle(request: dict, reply_fd: int, request_fd: int | None = None,
+           trace: dict | None = None) -> None:
+    """Serve one request in this process, reply on ``reply_fd``, and exit without cleanup.
+
+    With ``"trace": true`` in the request the reply carries the times (monotonic clock) at which
+    each step ended, for the overhead profile (``harness.sandbox.stages``); ``trace`` holds the
+    steps already done before the request was read."""
+    trace = dict(trace or {}) if request.get("trace") else None
     reply = os.fdopen(reply_fd, "w", encoding="utf-8")
     if request.get("cwd"):
         os.chdir(request["cwd"])
@@ -414,11 +421,13 @@ def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
     sys.dont_write_bytecode = True
     path = os.path.join(os.getcwd(), request["file"])
     answer = {"mode": request["mode"]}
+    _mark(trace, "setup")
     try:
         module = import_student(request["module"], path)
     except BaseException as exc:
         answer["import_error"] = describe_error(exc, path)
         module = None
+    _mark(trace, "imported")
     if module is not None and request.get("resolver"):
         answer["resolver_notes"] = resolve_names(request["resolver"], module)
     if module is not None:
@@ -430,9 +439,17 @@ def handle(request: dict, reply_fd: int, request_fd: int | None = None) -> None:
             send(reply, {"mode": "serve", "ready": True})
             serve(module, request_fd, reply)
             os._exit(0)
+    _mark(trace, "ran")
+    if trace is not None:
+        answer["trace"] = trace
     send(reply, answer)
     # Skip interpreter shutdown: no student atexit handler or non-daemon thread gets to run.
     os._exit(0)
+
+
+def _mark(trace: dict | None, step: str) -> None:
+    if trace is not None:
+        trace[step] = time.monotonic()
 
 
 def _sweep(child: int) -> None:
@@ -466,13 +483,15 @@ def _read_request(fd: int) -> dict:
 
 def _case_child(control, fds: list) -> None:
     """In the forked child: become the case (own session, output pipe), read its request."""
+    forked = time.monotonic()
     request_fd, reply_fd, output_fd = fds
     control.close()
     os.setsid()
     os.dup2(output_fd, 1)
     os.dup2(output_fd, 2)
     os.close(output_fd)
-    handle(_read_request(request_fd), reply_fd)
+    request = _read_request(request_fd)
+    handle(request, reply_fd, trace={"forked": forked, "read": time.monotonic()})
 
 
 def zygote(control_fd: int) -> None:
@@ -486,7 +505,9 @@ def zygote(control_fd: int) -> None:
     child, sweeps its leftovers, and answers ``{"event": "exited", "status"}``. Student code
     only ever runs in the children.
     """
+    import gc
     import socket
+    gc.disable()  # no freed holes in the pages the children share (enabled in each child)
     control = socket.socket(fileno=control_fd)
     for name in ("inspect", "traceback", "importlib.util", "resource", "signal"):
         __import__(name)
@@ -497,13 +518,17 @@ def zygote(control_fd: int) -> None:
             os._exit(0)
         if not data or len(fds) != 3:
             os._exit(0)
+        received = time.monotonic()
         order = json.loads(data)
+        trace = {"received": received} if order.get("trace") else None
         if order.get("precompile"):
             precompile(order["precompile"])
         preload_allowed_packages(order)
         sys.stdout.flush()
+        gc.freeze()  # the zygote's objects: a child's collections must not touch (copy) them
         child = os.fork()
         if child == 0:
+            gc.enable()
             _case_child(control, fds)
         for fd in fds:
             os.close(fd)
@@ -513,9 +538,13 @@ def zygote(control_fd: int) -> None:
             _, status = os.waitpid(child, 0)
         except ChildProcessError:
             pass
+        _mark(trace, "reaped")
         _sweep(child)
-        control.send(json.dumps({"event": "exited",
-                                 "status": os.waitstatus_to_exitcode(status)}).encode())
+        _mark(trace, "swept")
+        exited = {"event": "exited", "status": os.waitstatus_to_exitcode(status)}
+        if trace is not None:
+            exited["trace"] = trace
+        control.send(json.dumps(exited).encode())
 
 
 def main() -> None:
@@ -525,7 +554,8 @@ def main() -> None:
         zygote(int(sys.argv[2]))
         return
     request = json.loads(sys.stdin.read())
-    handle(request, int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else None)
+    handle(request, int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else None,
+           trace={"read": time.monotonic()})
 
 
 if __name__ == "__main__":
