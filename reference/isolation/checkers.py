@@ -7,7 +7,9 @@ as ``[[row, col], ...]``; an empty list means the player is stuck and must answe
 stuck position is always paired with one where the player can move, so that a constant
 ``(None, None)`` earns nothing). The student's value is read with the referee's strict reader
 (:func:`reference.games.isolation.parse_move`), so a call passes exactly when the same answer
-would be accepted in a game. Legal moves are listed only when ``reveal`` is True.
+would be accepted in a game. A case may also list ``wins``: the moves after which the opponent
+cannot move, where every other move lets the opponent win at once; then only those pass. Legal
+and winning moves are listed only when ``reveal`` is True.
 """
 from __future__ import annotations
 
@@ -35,10 +37,16 @@ def check_move(want: str, observation: Observation, options: Mapping[str, Any],
     if move is None:
         return Judgement(0.0, f"returned (None, None), but the player has {len(legal)} legal "
                               f"move{'' if len(legal) == 1 else 's'}")
-    if move in legal:
+    if move not in legal:
+        hint = ("; legal moves: " + ", ".join(show(m) for m in legal)) if reveal else ""
+        return Judgement(0.0, f"returned {show(move)}, which is not a legal move{hint}")
+    wins = options.get("wins")
+    if wins is None or move in [(int(row), int(col)) for row, col in wins]:
         return Judgement(1.0)
-    hint = ("; legal moves: " + ", ".join(show(m) for m in legal)) if reveal else ""
-    return Judgement(0.0, f"returned {show(move)}, which is not a legal move{hint}")
+    hint = ("; winning moves: " + ", ".join(show(tuple(m)) for m in wins)) if reveal else ""
+    return Judgement(0.0, f"returned {show(move)}, a legal move, but here a move leaves the "
+                          "opponent without a move (an immediate win), and after any other move "
+                          f"the opponent can do the same to you{hint}")
 
 
 _one_call = per_example(check_move)
