@@ -122,31 +122,34 @@ def _stopper(game: Isolation, state: IsolationState, move: Move, step: tuple[int
     return "the opponent" if beyond == state.square_of(opponent(state.to_move)) else "a filled square"
 
 
+def _adjacent(state: IsolationState) -> bool:
+    """Whether the two players stand side by side (the opponent closes one of the mover's rays)."""
+    mine, theirs = state.square_of(state.to_move), state.square_of(opponent(state.to_move))
+    return max(abs(mine[0] - theirs[0]), abs(mine[1] - theirs[1])) == 1
+
+
 def forced_direction_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
                            ) -> Iterator[dict[str, Any]]:
     """``count`` forced positions, the one move (always to a neighbour: a longer one would pass
-    another legal square) going in each direction in turn (up-left, up, ... down-right). From
-    the ninth on, the ray past the move ends differently (the edge, a filled square, the
-    opponent) from the earlier case of its direction."""
+    another legal square) going in each direction in turn (up-left, up, ... down-right); from
+    the ninth on, with the opponent standing next to the mover."""
     game = Isolation()
     steps = list(DIRECTION_NAMES)
     seen: set[IsolationState] = set()
-    stoppers: dict[tuple[int, int], set[str]] = {step: set() for step in steps}
     for number in range(1, count + 1):
-        step = steps[(number - 1) % len(steps)]
+        step, beside = steps[(number - 1) % len(steps)], number > len(steps)
 
-        def accept(state: IsolationState, step: tuple[int, int] = step) -> bool:
+        def accept(state: IsolationState, step: tuple[int, int] = step,
+                   beside: bool = beside) -> bool:
             moves = game.actions(state)
-            if len(moves) != 1 or state in seen or _step(state.square_of(state.to_move),
-                                                          moves[0])[0] != step:
-                return False
-            return _stopper(game, state, moves[0], step) not in stoppers[step]
+            return (len(moves) == 1 and state not in seen and (not beside or _adjacent(state))
+                    and _step(state.square_of(state.to_move), moves[0])[0] == step)
 
         state = draw_position(game, rng, accept, tries=20000)
         seen.add(state)
         stopper = _stopper(game, state, game.actions(state)[0], step)
-        stoppers[step].add(stopper)
-        what = f"forced {DIRECTION_NAMES[step]}, the ray then stopped by {stopper}"
+        what = (f"forced {DIRECTION_NAMES[step]}{', next to the opponent' if beside else ''}, "
+                f"the ray then stopped by {stopper}")
         yield _case(game, state, number, what, time_left)
 
 
