@@ -181,5 +181,42 @@ def winning_move_cases(rng: random.Random, count: int, *, time_left: float = TIM
         yield case
 
 
+def losing_moves(game: Isolation, state: IsolationState) -> list[Move]:
+    """The moves after which the opponent can leave the mover without a move at once."""
+    return [m for m in game.actions(state) if winning_moves(game, game.result(state, m))]
+
+
+def _wins_in_three(game: Isolation, state: IsolationState, move: Move) -> bool:
+    """Whether ``move`` wins by force within three plies: whatever the opponent answers, the
+    mover then has a move that leaves the opponent stuck."""
+    after = game.result(state, move)
+    return all(winning_moves(game, game.result(after, reply)) for reply in game.actions(after))
+
+
+def _must_not_lose_now(game: Isolation, state: IsolationState) -> bool:
+    """No move wins at once; at least half the moves let the opponent win at once, and one of
+    the others wins by force within three plies: a player must not walk into the loss."""
+    if winning_moves(game, state):
+        return False
+    losing = losing_moves(game, state)
+    others = [m for m in game.actions(state) if m not in losing]
+    return len(losing) >= len(others) and any(_wins_in_three(game, state, m) for m in others)
+
+
+def safe_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
+                    ) -> Iterator[dict[str, Any]]:
+    """``count`` positions where most moves lose at once and another wins by force within three
+    plies (see ``_must_not_lose_now``); the options list the moves that do not lose at once as
+    ``safe`` beside the legal moves."""
+    game = Isolation()
+    for number, state in enumerate(_states(rng, count, _must_not_lose_now), start=1):
+        case = _case(game, state, number, "do not lose at once", time_left)
+        losing = losing_moves(game, state)
+        case["name"] += f", {len(losing)} of them losing at once"
+        case["options"]["safe"] = [list(m) for m in game.actions(state) if m not in losing]
+        yield case
+
+
 __all__ = ["DIRECTION_NAMES", "TIME_LEFT", "forced_direction_cases", "forced_move_cases",
-           "legal_move_cases", "stuck_cases", "winning_move_cases", "winning_moves"]
+           "legal_move_cases", "losing_moves", "safe_move_cases", "stuck_cases",
+           "winning_move_cases", "winning_moves"]

@@ -8,7 +8,8 @@ from harness import Observation
 from reference.games.isolation import Isolation, opponent, parse_board
 from reference.isolation.checkers import check_move
 from reference.isolation.generators import (
-    DIRECTION_NAMES, forced_direction_cases, winning_move_cases, winning_moves)
+    DIRECTION_NAMES, forced_direction_cases, losing_moves, safe_move_cases, winning_move_cases,
+    winning_moves)
 
 GAME = Isolation()
 
@@ -47,6 +48,24 @@ def test_winning_positions_leave_nothing_but_the_win():
             assert GAME.is_terminal(after) == (move in wins)
             if move not in wins:  # the opponent then wins at once
                 assert winning_moves(GAME, after)
+
+
+def test_safe_positions_hold_a_forced_win_and_mostly_moves_that_lose_at_once():
+    for case in safe_move_cases(random.Random(5), 3):
+        state = position(case)
+        safe = [tuple(m) for m in case["options"]["safe"]]
+        losing = losing_moves(GAME, state)
+        assert safe and len(losing) >= len(safe) and not winning_moves(GAME, state)
+        assert sorted(safe + losing) == GAME.actions(state)
+        assert any(all(winning_moves(GAME, GAME.result(GAME.result(state, move), reply))
+                       for reply in GAME.actions(GAME.result(state, move))) for move in safe)
+
+
+def test_a_move_that_loses_at_once_fails_where_a_safe_one_exists():
+    options = {"legal": [[1, 2], [3, 4]], "safe": [[1, 2]]}
+    lost = check_move("", Observation((3, 4), True), options, reveal=False)
+    assert lost.fraction == 0.0 and "at once" in lost.message and "(1, 2)" not in lost.message
+    assert check_move("", Observation((1, 2), True), options, reveal=False).fraction == 1.0
 
 
 def test_a_legal_move_that_misses_the_win_fails_and_the_win_passes():
