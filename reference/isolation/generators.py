@@ -206,10 +206,15 @@ def _must_not_lose_now(game: Isolation, state: IsolationState) -> bool:
 def safe_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
                     ) -> Iterator[dict[str, Any]]:
     """``count`` positions where most moves lose at once and another wins by force within three
-    plies (see ``_must_not_lose_now``); the options list the moves that do not lose at once as
-    ``safe`` beside the legal moves."""
+    plies (see ``_must_not_lose_now``), x and o to move in turn; the options list the moves that
+    do not lose at once as ``safe`` beside the legal moves."""
     game = Isolation()
-    for number, state in enumerate(_states(rng, count, _must_not_lose_now), start=1):
+    seen: set[IsolationState] = set()
+    for number in range(1, count + 1):
+        mover = "x" if number % 2 else "o"
+        state = draw_position(game, rng, lambda s, p=mover: s.to_move == p  # type: ignore
+                              and s not in seen and _must_not_lose_now(game, s))
+        seen.add(state)
         case = _case(game, state, number, "do not lose at once", time_left)
         losing = losing_moves(game, state)
         case["name"] += f", {len(losing)} of them losing at once"
