@@ -26,11 +26,16 @@ def test_the_score_leaves_declared_equivalent_mutants_out():
     assert "7 of 8 mutants caught (87.5%)" in report.render()
 
 
-def test_every_declared_equivalent_mutant_of_dominoes_is_still_a_mutant_of_the_solution():
-    declared = mutation.load_equivalent("adversarial_search")
-    solution = (mutation.project_root() / "reference" / "solutions" / "adversarial_search"
-                / "adversarial_search.py").read_text(encoding="utf-8")
-    keys = {m.key for m in mutation.mutants_of("adversarial_search.py", solution)}
+EQUIVALENT_FILES = sorted(p.name.split(".")[0] for p in
+                          (mutation.project_root() / "tests" / "mutants").glob("*.equivalent.yaml"))
+
+
+@pytest.mark.parametrize("assignment", EQUIVALENT_FILES)
+def test_every_declared_equivalent_mutant_is_still_a_mutant_of_the_solution(assignment):
+    declared = mutation.load_equivalent(assignment)
+    folder = mutation.project_root() / "reference" / "solutions" / assignment
+    keys = {m.key for path in folder.glob("*.py")
+            for m in mutation.mutants_of(path.name, path.read_text(encoding="utf-8"))}
     assert declared and set(declared) <= keys
 
 
