@@ -52,13 +52,13 @@ def bench_manager(count: int, size: int) -> None:
 def bench_search() -> None:
     game = rules.Othello(4)
     variants = {
-        "minimax": lambda c: search.minimax_max_node(game, game.initial, 1, -1, counter=c),
-        "minimax, caching": lambda c: search.minimax_max_node(game, game.initial, 1, -1,
+        "minimax": lambda c: search.minimax_max_node(game, game.initial_state(), 1, -1, counter=c),
+        "minimax, caching": lambda c: search.minimax_max_node(game, game.initial_state(), 1, -1,
                                                               cache={}, counter=c),
-        "alpha-beta": lambda c: search.alphabeta_max_node(game, game.initial, 1, -math.inf,
+        "alpha-beta": lambda c: search.alphabeta_max_node(game, game.initial_state(), 1, -math.inf,
                                                           math.inf, -1, counter=c),
         "alpha-beta, ordering": lambda c: search.alphabeta_max_node(
-            game, game.initial, 1, -math.inf, math.inf, -1, counter=c,
+            game, game.initial_state(), 1, -math.inf, math.inf, -1, counter=c,
             ordering=search.handout_ordering),
     }
     print("reference search, 4x4 start, full depth (value -6):")

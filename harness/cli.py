@@ -396,7 +396,8 @@ def _mutation(args: argparse.Namespace) -> int:
         try:
             report = mutation_report(name, workers=args.workers or 2,
                                      timeout_cap=args.timeout_cap or 5.0,
-                                     limit=args.mutation_limit)
+                                     limit=args.mutation_limit,
+                                     stems=tuple(args.mutation_cases or ()))
         except MutationUnavailable as exc:
             print(f"gamegrader: {exc}", file=sys.stderr)
             return 2
@@ -492,7 +493,10 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
                        "mutants of each reference solution (cosmic-ray) and print the share the "
                        "cases catch, with every surviving mutant; exits 1 below --mutation-goal")
     check.add_argument("--mutation-limit", type=int, metavar="N", help="grade at most N mutants "
-                       "per assignment")
+                       "per assignment, evenly spread over all of them")
+    check.add_argument("--mutation-cases", action="append", metavar="FILE", help="grade the "
+                       "mutants on this case file only (its stem, e.g. 01_choose_move; "
+                       "repeatable)")
     check.add_argument("--mutation-goal", type=float, default=0.95, metavar="SHARE",
                        help="the share of mutants the cases must catch (default 0.95)")
     check.set_defaults(run=_cmd_validate)

@@ -5,7 +5,9 @@ the mutants not declared equivalent (a change no test can see, listed with the r
 
 The mutants come from cosmic-ray's operators (``cosmic_ray.mutating.mutate_code``: comparison,
 arithmetic, boolean, constant and loop mutations), one change per mutant. Each is graded by the
-same Grader as a submission, case by case in spec order, stopping at the first failure.
+same Grader as a submission, case by case in spec order, stopping at the first failure. The
+reference is graded first on the same cases under the same cap: a case it fails itself (a game
+that cannot finish under a short cap) would catch every mutant, so it is left out and named.
 """
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ import jsonschema
 from harness.grader import Grader
 from harness.paths import project_root
 from harness.spec import SpecError, find_assignment
-from harness.spec.loader import load_all_cases, read_yaml
+from harness.spec.loader import load_case_file, read_yaml
+from harness.spec.model import Assignment, Case
 from harness.verdicts import Verdict
 
 EQUIVALENT_SCHEMA: dict[str, Any] = {"type": "array", "items": {
@@ -107,20 +110,56 @@ def load_equivalent(assignment: str) -> dict[tuple[str, str, str], str]:
     return {(e["file"], e["before"].strip(), e["after"].strip()): e["why"] for e in data}
 
 
-def first_failure(assignment_name: str, files: dict[str, str], timeout_cap: float) -> str:
-    """The id of the first case (in spec order) that ``files`` fail, or "" if none does."""
+def chosen_cases(assignment: Assignment, stems: Sequence[str] = ()) -> list[Case]:
+    """The cases of the case files named ``stems`` (all files when empty), in spec order.
+
+    Raises:
+        SpecError: a stem names no case file of the assignment.
+    """
+    files = assignment.case_files
+    unknown = set(stems) - {path.stem for path in files}
+    if unknown:
+        raise SpecError(assignment.folder / "cases", f"no case file named {sorted(unknown)}; "
+                        f"the files are {[path.stem for path in files]}")
+    return [case for number, path in enumerate(files, 1) if not stems or path.stem in stems
+            for case in load_case_file(path, assignment, number)]
+
+
+def failures(assignment_name: str, files: dict[str, str], timeout_cap: float, *,
+             stems: Sequence[str] = (), skip: frozenset[str] = frozenset(),
+             first_only: bool = True) -> list[str]:
+    """The ids of the cases (in spec order, ``skip`` left out) that ``files`` fail; with
+    ``first_only``, grading stops at the first."""
     assignment = find_assignment(assignment_name)
+    failed: list[str] = []
     with tempfile.TemporaryDirectory(prefix="gamegrader-mutant-") as folder:
         for name, text in files.items():
             (Path(folder) / name).write_text(text, encoding="utf-8")
         grader = Grader(assignment, Path(folder), budget=3600, timeout_cap=timeout_cap)
         try:
-            for case in load_all_cases(assignment):
-                if grader.grade(case).verdict is not Verdict.PASSED:
-                    return case.id
+            for case in chosen_cases(assignment, stems):
+                if case.id not in skip and grader.grade(case).verdict is not Verdict.PASSED:
+                    failed.append(case.id)
+                    if first_only:
+                        break
         finally:
             grader.close()
-    return ""
+    return failed
+
+
+def first_failure(assignment_name: str, files: dict[str, str], timeout_cap: float, *,
+                  stems: Sequence[str] = (), skip: frozenset[str] = frozenset()) -> str:
+    """The id of the first case (in spec order) that ``files`` fail, or "" if none does."""
+    failed = failures(assignment_name, files, timeout_cap, stems=stems, skip=skip)
+    return failed[0] if failed else ""
+
+
+def spread(items: Sequence[Any], limit: int | None) -> list[Any]:
+    """At most ``limit`` of ``items``, evenly spaced (every operator gets its share, where the
+    first ``limit`` would be the alphabetically first operators only)."""
+    if limit is None or limit >= len(items):
+        return list(items)
+    return [items[i * len(items) // limit] for i in range(max(limit, 0))]
 
 
 @dataclass
@@ -132,6 +171,8 @@ class MutationReport:
     caught: int = 0
     equivalent: list[Mutant] = field(default_factory=list)
     survivors: list[Mutant] = field(default_factory=list)
+    stems: tuple[str, ...] = ()
+    reference_fails: tuple[str, ...] = ()
 
     @property
     def score(self) -> float:
@@ -139,27 +180,35 @@ class MutationReport:
         return self.caught / counted if counted else 1.0
 
     def render(self) -> str:
-        lines = [f"{self.assignment}: {self.caught} of {self.total - len(self.equivalent)} "
-                 f"mutants caught ({self.score:.1%}); {len(self.equivalent)} declared "
-                 f"equivalent, {len(self.survivors)} survived"]
+        where = f" (case files {', '.join(self.stems)})" if self.stems else ""
+        lines = [f"{self.assignment}{where}: {self.caught} of "
+                 f"{self.total - len(self.equivalent)} mutants caught ({self.score:.1%}); "
+                 f"{len(self.equivalent)} declared equivalent, {len(self.survivors)} survived"]
+        lines.extend(f"    not counted (the reference fails it under this cap): {case}"
+                     for case in self.reference_fails)
         lines.extend(f"    survived: {m.describe()}  [{m.operator}]" for m in self.survivors)
         return "\n".join(lines)
 
 
 def mutation_report(assignment_name: str, *, workers: int = 2, timeout_cap: float = 5.0,
-                    limit: int | None = None) -> MutationReport:
-    """Grade every mutant of every file of ``reference/solutions/NAME/`` (at most ``limit``)."""
+                    limit: int | None = None, stems: Sequence[str] = ()) -> MutationReport:
+    """Grade every mutant of every file of ``reference/solutions/NAME/`` (at most ``limit``,
+    evenly spread) on the case files ``stems`` (default: all)."""
     folder = project_root() / "reference" / "solutions" / assignment_name
     solution = {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py"))}
     equivalent = load_equivalent(assignment_name)
-    mutants = [m for name, text in solution.items() for m in mutants_of(name, text)][:limit]
-    report = MutationReport(assignment_name, total=len(mutants))
+    mutants = spread([m for name, text in solution.items() for m in mutants_of(name, text)],
+                     limit)
+    skip = frozenset(failures(assignment_name, solution, timeout_cap, stems=stems,
+                              first_only=False))
+    report = MutationReport(assignment_name, total=len(mutants), stems=tuple(stems),
+                            reference_fails=tuple(sorted(skip)))
     graded: list[Mutant] = []
     for mutant in mutants:
         (report.equivalent if mutant.key in equivalent else graded).append(mutant)
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(first_failure, assignment_name,
-                               {**solution, m.file: m.source}, timeout_cap): m for m in graded}
+        futures = {pool.submit(first_failure, assignment_name, {**solution, m.file: m.source},
+                               timeout_cap, stems=stems, skip=skip): m for m in graded}
         for future in concurrent.futures.as_completed(futures):
             if future.result():
                 report.caught += 1

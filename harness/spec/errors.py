@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 
 class SpecError(ValueError):
@@ -19,3 +20,11 @@ class SpecError(ValueError):
         if field is not None:
             where += f", field {field!r}"
         super().__init__(f"{where}: {problem}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Rebuilt with its keywords, so one raised in a worker process reaches the caller."""
+        return _rebuild, (self.file, self.problem, self.case, self.field)
+
+
+def _rebuild(file: str, problem: str, case: str | None, field: str | None) -> SpecError:
+    return SpecError(file, problem, case=case, field=field)

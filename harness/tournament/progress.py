@@ -6,16 +6,16 @@ is flagged so that a hung or crashing entrant is visible while the run goes on.
 """
 from __future__ import annotations
 
-import sys
 import time
 from typing import Callable, Optional, TextIO
 
-from harness.batch.progress import format_duration
+from harness.progress import ProgressDisplay
 from harness.tournament.records import GameResult, GameTask
 
 
-class Progress:
-    """Callback for executors: ``progress(task, result)`` prints one line.
+class Progress(ProgressDisplay):
+    """Callback for executors: ``progress(task, result)`` prints one line (counting and writing
+    are harness/progress.py's).
 
     Args:
         stream: where to print; None for ``sys.stderr`` at call time.
@@ -24,21 +24,12 @@ class Progress:
 
     def __init__(self, stream: Optional[TextIO] = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.stream = stream
-        self.clock = clock
-        self.started = clock()
-        self.done = 0
-        self.total = 0
+        super().__init__(0, stream, clock)
         self.aborted = 0
 
-    def expect(self, games: int) -> None:
-        """Announce ``games`` more games (elimination rounds are announced one by one)."""
-        self.total += games
-
     def __call__(self, task: GameTask, result: GameResult) -> None:
-        self.done += 1
+        self.count()
         self.aborted += result.is_aborted
-        elapsed = format_duration(self.clock() - self.started)
         width = len(str(self.total))
         if result.is_aborted:
             verdict = f"ABORTED ({result.detail})"
@@ -50,9 +41,8 @@ class Progress:
                        f"{result.termination}{first})")
         else:
             verdict = f"{result.winner_name} won ({result.termination})"
-        line = (f"[{self.done:>{width}}/{self.total} {elapsed}] "
-                f"{task.label or f'game {task.index}'}: {verdict}")
-        print(line, file=self.stream or sys.stderr, flush=True)
+        self.write(f"[{self.done:>{width}}/{self.total} {self.elapsed()}] "
+                   f"{task.label or f'game {task.index}'}: {verdict}")
 
 
 __all__ = ["Progress"]

@@ -112,7 +112,7 @@ class Isolation:
     the loser at a terminal position, 0 elsewhere.
 
     >>> game = Isolation()
-    >>> len(game.actions(game.initial))
+    >>> len(game.actions(game.initial_state()))
     20
     """
 
@@ -125,7 +125,11 @@ class Isolation:
                              f"got {size!r}")
         self.size = size
         self._rays = _rays(size)
-        self.initial = IsolationState(0, (1, 1), (size, size), X)
+        self._start = IsolationState(0, (1, 1), (size, size), X)
+
+    def initial_state(self) -> IsolationState:
+        """The start position: x on (1, 1), o on (size, size), x to move."""
+        return self._start
 
     def __repr__(self) -> str:
         return f"Isolation({self.size!r})"
@@ -242,7 +246,7 @@ def parse_board(board: object, player: object, size: int = SIZE) -> IsolationSta
 def format_board(state: IsolationState, size: int = SIZE) -> Board:
     """The handout board for ``state``: a new list of ``size`` new row lists.
 
-    >>> format_board(Isolation(3).initial, 3)
+    >>> format_board(Isolation(3).initial_state(), 3)
     [['x', '-', '-'], ['-', '-', '-'], ['-', '-', 'o']]
     """
     board = [[EMPTY] * size for _ in range(size)]

@@ -49,8 +49,9 @@ def opponent(player: Player) -> Player:
     return 3 - player
 
 
-def initial_board(size: int) -> Board:
-    """The starting position: light on (h, h) and (h+1, h+1), dark on the other two centre squares.
+def _start_board(size: int) -> Board:
+    """The start position's board: light on (h, h) and (h+1, h+1), dark on the other two centre
+    squares (the start position itself is :meth:`Othello.initial_state`).
 
     Args:
         size: the board's side, see :func:`is_supported_size`.
@@ -61,7 +62,7 @@ def initial_board(size: int) -> Board:
     Raises:
         ValueError: when ``size`` is not supported.
 
-    >>> initial_board(4)
+    >>> _start_board(4)
     ((0, 0, 0, 0), (0, 2, 1, 0), (0, 1, 2, 0), (0, 0, 0, 0))
     """
     if not is_supported_size(size):
@@ -112,7 +113,7 @@ def get_possible_moves(board: Board, player: Player) -> list[Move]:
     Returns:
         The ``(col, row)`` squares that are empty and capture at least one disk; a new list.
 
-    >>> get_possible_moves(initial_board(4), DARK)
+    >>> get_possible_moves(Othello(4).initial_state().board, DARK)
     [(0, 1), (1, 0), (2, 3), (3, 2)]
     """
     size = len(board)
@@ -189,7 +190,11 @@ class Othello:
     def __init__(self, size: int = 8) -> None:
         """Raises ValueError for an unsupported ``size`` (see :func:`is_supported_size`)."""
         self.size = size
-        self.initial = OthelloState(initial_board(size), DARK)
+        self._start = OthelloState(_start_board(size), DARK)
+
+    def initial_state(self) -> OthelloState:
+        """The start position: the four centre disks, dark to move."""
+        return self._start
 
     def __repr__(self) -> str:
         return f"Othello({self.size!r})"
@@ -223,5 +228,5 @@ class Othello:
 __all__ = [
     "Board", "DARK", "DIRECTIONS", "EMPTY", "LIGHT", "MAX_SIZE", "MIN_SIZE", "Move", "Othello",
     "OthelloState", "Player", "disk_difference", "find_lines", "get_possible_moves", "get_score",
-    "initial_board", "is_supported_size", "move_problem", "opponent", "play_move",
+    "is_supported_size", "move_problem", "opponent", "play_move",
 ]

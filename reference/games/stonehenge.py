@@ -8,7 +8,7 @@ implements ``reference.core.Game``. This module knows nothing about search or gr
 student-facing ``StonehengeGame``/``StonehengeState`` API is an adapter written elsewhere.
 
 >>> game = Stonehenge(2)
->>> position = game.result(game.initial(), "A")
+>>> position = game.result(game.initial_state(), "A")
 >>> game.actions(position)
 ('B', 'C', 'D', 'E', 'F', 'G')
 >>> print(game.format_board(position))
@@ -169,7 +169,7 @@ class Stonehenge:
     def __repr__(self) -> str:
         return f"Stonehenge({self.side})"
 
-    def initial(self, first: Player = 1) -> StonehengePosition:
+    def initial_state(self, first: Player = 1) -> StonehengePosition:
         """The empty board with ``first`` to move."""
         return StonehengePosition(
             self.side, (NOBODY,) * len(self.labels), (NOBODY,) * len(self.lines), first)

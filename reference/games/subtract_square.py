@@ -45,7 +45,7 @@ class SubtractSquare:
     def __repr__(self) -> str:
         return "SubtractSquare()"
 
-    def initial(self, total: int, first: Player = 1) -> SubtractSquarePosition:
+    def initial_state(self, total: int, first: Player = 1) -> SubtractSquarePosition:
         """The start position with ``total`` and ``first`` to move.
 
         Raises:

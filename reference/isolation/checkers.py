@@ -7,7 +7,11 @@ as ``[[row, col], ...]``; an empty list means the player is stuck and must answe
 stuck position is always paired with one where the player can move, so that a constant
 ``(None, None)`` earns nothing). The student's value is read with the referee's strict reader
 (:func:`reference.games.isolation.parse_move`), so a call passes exactly when the same answer
-would be accepted in a game. Legal moves are listed only when ``reveal`` is True.
+would be accepted in a game. A case may also list ``wins``: the moves after which the opponent
+cannot move, where every other move lets the opponent win at once; then only those pass. Or
+``safe``: the moves after which the opponent cannot win at once, where one of them wins by force
+within three plies; then only those pass. Legal, winning and safe moves are listed only when
+``reveal`` is True.
 """
 from __future__ import annotations
 
@@ -35,10 +39,24 @@ def check_move(want: str, observation: Observation, options: Mapping[str, Any],
     if move is None:
         return Judgement(0.0, f"returned (None, None), but the player has {len(legal)} legal "
                               f"move{'' if len(legal) == 1 else 's'}")
-    if move in legal:
-        return Judgement(1.0)
-    hint = ("; legal moves: " + ", ".join(show(m) for m in legal)) if reveal else ""
-    return Judgement(0.0, f"returned {show(move)}, which is not a legal move{hint}")
+    if move not in legal:
+        hint = ("; legal moves: " + ", ".join(show(m) for m in legal)) if reveal else ""
+        return Judgement(0.0, f"returned {show(move)}, which is not a legal move{hint}")
+    for key, what in _REQUIRED.items():
+        accepted = options.get(key)
+        if accepted is not None and move not in [(int(row), int(col)) for row, col in accepted]:
+            hint = (f"; {key}: " + ", ".join(show(tuple(m)) for m in accepted)) if reveal else ""
+            return Judgement(0.0, f"returned {show(move)}, a legal move, but {what}{hint}")
+    return Judgement(1.0)
+
+
+_REQUIRED = {
+    "wins": "here a move leaves the opponent without a move (an immediate win), and after any "
+            "other move the opponent can do the same to you",
+    "safe": "after it the opponent can leave you without a move at once, and another move wins "
+            "by force within three plies",
+}
+"""Options naming the only right answers among the legal moves, with what a wrong one misses."""
 
 
 _one_call = per_example(check_move)

@@ -6,6 +6,12 @@ transcript ``choose_move(board, player, time_left)`` judged by
 ``options`` (any legal move passes). The transcript's expected output is the reference answer:
 the first legal move, ``(None, None)`` when stuck, the only move when forced. Stuck positions
 come after a position of the same player with moves, in the same case (see ``stuck_cases``).
+
+Two kinds check more than "some legal move": forced positions whose one move goes in each of
+the eight directions (a player missing a direction, or reading a ray past its end, shows
+there), and positions the mover wins at once (``winning_move_cases``), where every
+other move lets the opponent win at once: any alpha-beta that looks two plies ahead and knows
+a player without a move has lost takes the win, so the accepted answers are the winning moves.
 """
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ import random
 from typing import Any, Callable, Iterator
 
 from harness.spec import render_doctest
-from reference.games.isolation import Isolation, IsolationState, format_board
+from reference.games.isolation import Isolation, IsolationState, Move, format_board, opponent
 from reference.isolation.positions import draw_position
 
 TIME_LEFT = 2.0
@@ -96,4 +102,126 @@ def forced_move_cases(rng: random.Random, count: int, *, time_left: float = TIME
                   lambda game, s: game.mobility(s, s.to_move) == 1, time_left)
 
 
-__all__ = ["TIME_LEFT", "forced_move_cases", "legal_move_cases", "stuck_cases"]
+DIRECTION_NAMES = {(-1, -1): "up-left", (-1, 0): "up", (-1, 1): "up-right", (0, -1): "left",
+                   (0, 1): "right", (1, -1): "down-left", (1, 0): "down", (1, 1): "down-right"}
+"""The eight queen directions as (row step, column step), named as seen on the board."""
+
+
+def _step(start: Move, end: Move) -> tuple[tuple[int, int], int]:
+    """The direction and the distance of the queen move from ``start`` to ``end``."""
+    rows, cols = end[0] - start[0], end[1] - start[1]
+    distance = max(abs(rows), abs(cols))
+    return ((rows > 0) - (rows < 0), (cols > 0) - (cols < 0)), distance
+
+
+def _stopper(game: Isolation, state: IsolationState, move: Move, step: tuple[int, int]) -> str:
+    """What ends the ray past ``move``: the board's edge, a filled square or the opponent."""
+    beyond = (move[0] + step[0], move[1] + step[1])
+    if not (1 <= beyond[0] <= game.size and 1 <= beyond[1] <= game.size):
+        return "the edge"
+    return "the opponent" if beyond == state.square_of(opponent(state.to_move)) else "a filled square"
+
+
+def _adjacent(state: IsolationState) -> bool:
+    """Whether the two players stand side by side (the opponent closes one of the mover's rays)."""
+    mine, theirs = state.square_of(state.to_move), state.square_of(opponent(state.to_move))
+    return max(abs(mine[0] - theirs[0]), abs(mine[1] - theirs[1])) == 1
+
+
+def forced_direction_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
+                           ) -> Iterator[dict[str, Any]]:
+    """``count`` forced positions, the one move (always to a neighbour: a longer one would pass
+    another legal square) going in each direction in turn (up-left, up, ... down-right); from
+    the ninth on, with the opponent standing next to the mover."""
+    game = Isolation()
+    steps = list(DIRECTION_NAMES)
+    seen: set[IsolationState] = set()
+    for number in range(1, count + 1):
+        step, beside = steps[(number - 1) % len(steps)], number > len(steps)
+
+        def accept(state: IsolationState, step: tuple[int, int] = step,
+                   beside: bool = beside) -> bool:
+            moves = game.actions(state)
+            return (len(moves) == 1 and state not in seen and (not beside or _adjacent(state))
+                    and _step(state.square_of(state.to_move), moves[0])[0] == step)
+
+        state = draw_position(game, rng, accept, tries=20000)
+        seen.add(state)
+        stopper = _stopper(game, state, game.actions(state)[0], step)
+        what = (f"forced {DIRECTION_NAMES[step]}{', next to the opponent' if beside else ''}, "
+                f"the ray then stopped by {stopper}")
+        yield _case(game, state, number, what, time_left)
+
+
+def winning_moves(game: Isolation, state: IsolationState) -> list[Move]:
+    """The moves after which the opponent has no move (and so has lost)."""
+    return [m for m in game.actions(state) if game.is_terminal(game.result(state, m))]
+
+
+def _must_win_now(game: Isolation, state: IsolationState) -> bool:
+    """The mover wins at once with some move but not every one, and every other move lets the
+    opponent win at once: only the winning moves are right, whatever else a player knows."""
+    moves = game.actions(state)
+    wins = winning_moves(game, state)
+    if not wins or len(wins) == len(moves):
+        return False
+    return all(winning_moves(game, game.result(state, m)) for m in moves if m not in wins)
+
+
+def winning_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
+                       ) -> Iterator[dict[str, Any]]:
+    """``count`` positions where the mover must take an immediate win (see ``_must_win_now``);
+    the options list the winning moves as ``wins`` beside the legal moves."""
+    game = Isolation()
+    for number, state in enumerate(_states(rng, count, _must_win_now), start=1):
+        case = _case(game, state, number, "win at once", time_left)
+        wins = winning_moves(game, state)
+        case["name"] += f", {len(wins)} of them winning"
+        case["options"]["wins"] = [list(m) for m in wins]
+        yield case
+
+
+def losing_moves(game: Isolation, state: IsolationState) -> list[Move]:
+    """The moves after which the opponent can leave the mover without a move at once."""
+    return [m for m in game.actions(state) if winning_moves(game, game.result(state, m))]
+
+
+def _wins_in_three(game: Isolation, state: IsolationState, move: Move) -> bool:
+    """Whether ``move`` wins by force within three plies: whatever the opponent answers, the
+    mover then has a move that leaves the opponent stuck."""
+    after = game.result(state, move)
+    return all(winning_moves(game, game.result(after, reply)) for reply in game.actions(after))
+
+
+def _must_not_lose_now(game: Isolation, state: IsolationState) -> bool:
+    """No move wins at once; at least half the moves let the opponent win at once, and one of
+    the others wins by force within three plies: a player must not walk into the loss."""
+    if winning_moves(game, state):
+        return False
+    losing = losing_moves(game, state)
+    others = [m for m in game.actions(state) if m not in losing]
+    return len(losing) >= len(others) and any(_wins_in_three(game, state, m) for m in others)
+
+
+def safe_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
+                    ) -> Iterator[dict[str, Any]]:
+    """``count`` positions where most moves lose at once and another wins by force within three
+    plies (see ``_must_not_lose_now``), x and o to move in turn; the options list the moves that
+    do not lose at once as ``safe`` beside the legal moves."""
+    game = Isolation()
+    seen: set[IsolationState] = set()
+    for number in range(1, count + 1):
+        mover = "x" if number % 2 else "o"
+        state = draw_position(game, rng, lambda s, p=mover: s.to_move == p  # type: ignore
+                              and s not in seen and _must_not_lose_now(game, s))
+        seen.add(state)
+        case = _case(game, state, number, "do not lose at once", time_left)
+        losing = losing_moves(game, state)
+        case["name"] += f", {len(losing)} of them losing at once"
+        case["options"]["safe"] = [list(m) for m in game.actions(state) if m not in losing]
+        yield case
+
+
+__all__ = ["DIRECTION_NAMES", "TIME_LEFT", "forced_direction_cases", "forced_move_cases",
+           "legal_move_cases", "losing_moves", "safe_move_cases", "stuck_cases",
+           "winning_move_cases", "winning_moves"]

@@ -13,7 +13,7 @@ from reference.games.isolation import Isolation, IsolationState
 
 def random_playout(game: Isolation, rng: random.Random) -> list[IsolationState]:
     """The positions of one game of random moves, opening first, ending where the mover is stuck."""
-    states = [game.initial]
+    states = [game.initial_state()]
     while True:
         moves = game.actions(states[-1])
         if not moves:

@@ -17,7 +17,7 @@ from harness import render_doctest
 
 from reference.core.counters import Counter
 from reference.games.othello import Board, Move, Othello, OthelloState, Player, disk_difference
-from reference.games.othello import get_possible_moves, initial_board, opponent, play_move
+from reference.games.othello import Othello, get_possible_moves, opponent, play_move
 from reference.search import alphabeta as search
 from reference.othello.agent import node_answers
 from reference.othello.checkers import judge_value
@@ -28,7 +28,7 @@ _WINDOW = "float('-inf'), float('inf'), "
 
 def _playout(rng: random.Random, size: int, plies: int) -> Optional[tuple[Board, Player]]:
     """The position after ``plies`` random moves from the start, or None if the game ends first."""
-    board, player = initial_board(size), 1
+    board, player = Othello(size).initial_state().board, 1
     for _ in range(plies):
         moves = get_possible_moves(board, player)
         if not moves:
@@ -321,7 +321,7 @@ def _game_turns(rng: random.Random, size: int, color: Player,
                 first_turn: int) -> list[Board]:
     """The boards ``color`` faced in one game: it plays a first best move (full depth), the
     opponent a random legal one; turns before ply ``first_turn`` are left out."""
-    board, player, ply = initial_board(size), 1, 0
+    board, player, ply = Othello(size).initial_state().board, 1, 0
     turns: list[Board] = []
     while True:
         moves = get_possible_moves(board, player)

@@ -134,7 +134,7 @@ def referee_game(dark: Seat[OthelloState, Move], light: Seat[OthelloState, Move]
                  settings: Settings, clock: Clock) -> GameRecord[Move]:
     """One refereed game from the opening position; dark moves first."""
     game = Othello(settings.size)
-    return play_game(game, game.initial, {DARK: dark, LIGHT: light}, clock)
+    return play_game(game, game.initial_state(), {DARK: dark, LIGHT: light}, clock)
 
 
 def replay_view(result: GameResult, outcome: str, size: int) -> ReplayView:
@@ -144,7 +144,7 @@ def replay_view(result: GameResult, outcome: str, size: int) -> ReplayView:
         ValueError: when the recorded moves are not legal.
     """
     game = Othello(size)
-    states = replay(game, game.initial, [(m[0], m[1]) for m in result.moves])
+    states = replay(game, game.initial_state(), [(m[0], m[1]) for m in result.moves])
     marks = {0: ".", DARK: "X", LIGHT: "O"}
     frames = [["".join(marks[square] for square in row) for row in state.board]
               for state in states]
@@ -161,7 +161,7 @@ def replay_view(result: GameResult, outcome: str, size: int) -> ReplayView:
 def final_board(record: GameRecord[Move], size: int) -> Board:
     """The board when the game ended (before a forfeited move), from the record's moves."""
     game = Othello(size)
-    state = game.initial
+    state = game.initial_state()
     for ply in record.plies:
         state = game.result(state, ply.move)
     return state.board

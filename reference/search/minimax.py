@@ -11,9 +11,9 @@ the first move (in that order) of highest value.
 
 >>> from reference.games.subtract_square import SubtractSquare
 >>> game = SubtractSquare()
->>> move_values(game, game.initial(8))
+>>> move_values(game, game.initial_state(8))
 ((1, 1), (4, -1))
->>> minimax_decision(game, game.initial(9)), iterative_minimax_decision(game, game.initial(9))
+>>> minimax_decision(game, game.initial_state(9)), iterative_minimax_decision(game, game.initial_state(9))
 (4, 4)
 """
 from __future__ import annotations

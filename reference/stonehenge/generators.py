@@ -27,7 +27,7 @@ def random_game(rng: random.Random, game: Stonehenge, first: int,
     Returns:
         The moves as one string of labels, and the positions before and after each move.
     """
-    positions = [game.initial(first)]
+    positions = [game.initial_state(first)]
     moves = ""
     while not game.is_terminal(positions[-1]) and (length is None or len(moves) < length):
         move = rng.choice(game.actions(positions[-1]))
@@ -57,7 +57,7 @@ def _games(rng: random.Random, game: Stonehenge, count: int, scripts: list[Scrip
             raise ValueError(f"count is {count} but {len(scripts)} scripts are given")
         for script in scripts:
             first = {"p1": 1, "p2": 2}[script["first"]]
-            positions = [game.initial(first)]
+            positions = [game.initial_state(first)]
             for move in script["moves"]:
                 positions.append(game.play(positions[-1], move))
             yield first, script["moves"], positions

@@ -43,13 +43,13 @@ def accepted_moves(options: Mapping[str, Any]) -> tuple[Any, ...]:
         raise ValueError(f"options.first must be 'p1' or 'p2', got {options.get('first')!r}")
     if kind == "stonehenge":
         game = Stonehenge(_field(options, "side", int))
-        position = game.initial(first)
+        position = game.initial_state(first)
         for move in _field(options, "moves", str):
             position = game.play(position, move)
         return optimal_moves(game, position)
     if kind == "subtract_square":
         square = SubtractSquare()
-        return optimal_moves(square, square.initial(_field(options, "total", int), first))
+        return optimal_moves(square, square.initial_state(_field(options, "total", int), first))
     if kind == "caterpillar":
         return optimal_moves(TreeGame(caterpillar(_field(options, "length", int))), 0)
     raise ValueError(f"options.game must be stonehenge, subtract_square or caterpillar, "

@@ -116,7 +116,7 @@ def test_a_hostile_line_reply_is_a_forfeit_with_its_reason(reply: Any, reason: R
             "hostile" if not any(s.startswith("SCORE") for s in program.sent) else None)
     game = Othello(4)
     settings = Settings(size=4)
-    record = play_game(game, game.initial, {1: Program(program, OthelloCodec(settings)),
+    record = play_game(game, game.initial_state(), {1: Program(program, OthelloCodec(settings)),
                                             2: InProcess(Randy(1))}, Clock(move_seconds=5))
     assert (record.outcome.winner, record.outcome.forfeiter) == (2, 1)
     assert record.outcome.reason is reason

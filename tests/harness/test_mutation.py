@@ -26,11 +26,16 @@ def test_the_score_leaves_declared_equivalent_mutants_out():
     assert "7 of 8 mutants caught (87.5%)" in report.render()
 
 
-def test_every_declared_equivalent_mutant_of_dominoes_is_still_a_mutant_of_the_solution():
-    declared = mutation.load_equivalent("adversarial_search")
-    solution = (mutation.project_root() / "reference" / "solutions" / "adversarial_search"
-                / "adversarial_search.py").read_text(encoding="utf-8")
-    keys = {m.key for m in mutation.mutants_of("adversarial_search.py", solution)}
+EQUIVALENT_FILES = sorted(p.name.split(".")[0] for p in
+                          (mutation.project_root() / "tests" / "mutants").glob("*.equivalent.yaml"))
+
+
+@pytest.mark.parametrize("assignment", EQUIVALENT_FILES)
+def test_every_declared_equivalent_mutant_is_still_a_mutant_of_the_solution(assignment):
+    declared = mutation.load_equivalent(assignment)
+    folder = mutation.project_root() / "reference" / "solutions" / assignment
+    keys = {m.key for path in folder.glob("*.py")
+            for m in mutation.mutants_of(path.name, path.read_text(encoding="utf-8"))}
     assert declared and set(declared) <= keys
 
 
@@ -47,3 +52,32 @@ def test_a_mutant_is_caught_by_the_first_case_it_fails():
                 / "adversarial_search.py").read_text(encoding="utf-8")
     wrong = solution.replace("if value >= beta:", "if value > beta:")
     assert mutation.first_failure("adversarial_search", {"adversarial_search.py": wrong}, 10)
+
+
+def test_a_sample_is_spread_over_all_the_mutants():
+    assert mutation.spread(list(range(10)), 5) == [0, 2, 4, 6, 8]
+    assert mutation.spread(list(range(3)), 5) == [0, 1, 2]
+    assert mutation.spread(list(range(3)), None) == [0, 1, 2]
+
+
+def test_cases_can_be_chosen_by_case_file_and_an_unknown_file_is_named():
+    assignment = mutation.find_assignment("isolation")
+    chosen = mutation.chosen_cases(assignment, ["01_choose_move"])
+    assert chosen and all(case.id.startswith("choose_move::") for case in chosen)
+    assert len(mutation.chosen_cases(assignment)) > len(chosen)
+    with pytest.raises(SpecError, match="no case file named"):
+        mutation.chosen_cases(assignment, ["01_choose"])
+
+
+def test_cases_the_reference_fails_are_left_out_and_named():
+    report = mutation.MutationReport("x", total=2, caught=2, stems=("01_a",),
+                                     reference_fails=("games::long game",))
+    text = report.render()
+    assert "x (case files 01_a): 2 of 2" in text
+    assert "not counted (the reference fails it under this cap): games::long game" in text
+
+
+def test_a_spec_error_raised_in_a_worker_process_keeps_its_fields():
+    import pickle
+    error = pickle.loads(pickle.dumps(SpecError("f.yaml", "bad", case="c", field="x")))
+    assert (error.file, error.problem, error.case, error.field) == ("f.yaml", "bad", "c", "x")

@@ -55,9 +55,9 @@ def test_greedy_takes_an_immediate_win() -> None:
 
 def test_greedy_without_seed_breaks_ties_by_move_order() -> None:
     player = GreedyPlayer(GAME)
-    scores = {m: player.score(GAME.initial, m) for m in GAME.actions(GAME.initial)}
-    best = [m for m in GAME.actions(GAME.initial) if scores[m] == max(scores.values())]
-    assert player.choose_move(GAME.initial, 1.0) == best[0]
+    scores = {m: player.score(GAME.initial_state(), m) for m in GAME.actions(GAME.initial_state())}
+    best = [m for m in GAME.actions(GAME.initial_state()) if scores[m] == max(scores.values())]
+    assert player.choose_move(GAME.initial_state(), 1.0) == best[0]
 
 
 def test_time_policy_splits_the_clock_and_keeps_a_reserve() -> None:
@@ -85,7 +85,7 @@ def test_untimed_player_needs_a_depth() -> None:
 
 
 def test_players_do_not_change_the_position() -> None:
-    state = GAME.result(GAME.initial, (4, 4))
+    state = GAME.result(GAME.initial_state(), (4, 4))
     before = (state.filled, state.x, state.o, state.to_move)
     for name in HOUSE_BOTS:
         house_agent(name, GAME, 0).choose_move(state, 0.2)

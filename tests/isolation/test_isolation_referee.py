@@ -84,7 +84,7 @@ def test_student_is_told_a_fresh_board_its_symbol_and_its_clock() -> None:
     second_time_left = server.calls[1][1][2]
     assert second_time_left == pytest.approx(4.75)
     board[3][3] = "*"  # the student's copy; the referee's position is untouched
-    assert encode_request(GAME.initial, 1.0, 8)[0][3][3] == "-"
+    assert encode_request(GAME.initial_state(), 1.0, 8)[0][3][3] == "-"
 
 
 def test_a_stuck_player_is_not_asked_and_loses() -> None:

@@ -15,7 +15,7 @@ def board_from(rows: str) -> list[list[str]]:
 
 
 def test_opening_position_has_20_moves_per_side_in_row_major_order() -> None:
-    state = GAME.initial
+    state = GAME.initial_state()
     x_moves = GAME.actions(state)
     assert len(x_moves) == 20
     assert len(GAME.moves_of(state, "o")) == 20
@@ -44,11 +44,11 @@ def test_moves_stop_at_filled_squares_and_at_the_other_player() -> None:
 
 
 def test_result_fills_only_the_vacated_square_and_passes_the_turn() -> None:
-    after = GAME.result(GAME.initial, (1, 5))
+    after = GAME.result(GAME.initial_state(), (1, 5))
     board = format_board(after)
     assert board[0] == ["*", "-", "-", "-", "x", "-", "-", "-"]
     assert after.to_move == "o" and after.x == (1, 5)
-    assert GAME.initial.x == (1, 1)  # the original position is unchanged
+    assert GAME.initial_state().x == (1, 1)  # the original position is unchanged
 
 
 def test_a_player_without_moves_has_lost() -> None:
@@ -65,11 +65,11 @@ def test_a_player_without_moves_has_lost() -> None:
     assert GAME.is_terminal(stuck)
     assert GAME.utility(stuck, "x") == -1 and GAME.utility(stuck, "o") == 1
     assert not GAME.is_terminal(parse_board(board, "o"))
-    assert GAME.utility(GAME.initial, "x") == 0
+    assert GAME.utility(GAME.initial_state(), "x") == 0
 
 
 def test_board_round_trip() -> None:
-    state = GAME.result(GAME.result(GAME.initial, (4, 4)), (8, 2))
+    state = GAME.result(GAME.result(GAME.initial_state(), (4, 4)), (8, 2))
     assert parse_board(format_board(state), state.to_move) == state
     assert isinstance(state, IsolationState) and hash(state) == hash(parse_board(
         format_board(state), state.to_move))
@@ -80,7 +80,7 @@ def test_board_round_trip() -> None:
     ([["-"] * 8 for _ in range(8)], "x", "exactly one 'x'"),
     ([["x"] + ["-"] * 7] + [["-"] * 8 for _ in range(6)] + [["-"] * 7 + ["q"]], "x",
      "square (8, 8)"),
-    (format_board(GAME.initial), "z", "player must be"),
+    (format_board(GAME.initial_state()), "z", "player must be"),
 ])
 def test_parse_board_rejects_malformed_boards(board: object, player: str, message: str) -> None:
     with pytest.raises(BoardError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -105,7 +105,7 @@ def test_parse_move_rejects_everything_else(value: object) -> None:
 
 def test_small_boards_are_supported_and_sizes_checked() -> None:
     small = Isolation(3)
-    assert small.initial.o == (3, 3)
-    assert len(small.actions(small.initial)) == 5
+    assert small.initial_state().o == (3, 3)
+    assert len(small.actions(small.initial_state())) == 5
     with pytest.raises(ValueError, match="board size"):
         Isolation(2)

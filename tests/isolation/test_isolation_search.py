@@ -15,9 +15,9 @@ from isolation_fakes import TickingClock
 
 def test_solves_a_small_board_exactly_and_stops_early() -> None:
     game = Isolation(4)
-    result = timed_alphabeta_search(game, game.initial, float("inf"))
+    result = timed_alphabeta_search(game, game.initial_state(), float("inf"))
     assert result.complete
-    exact_move, exact_value = alphabeta_search(game, game.initial, 99)
+    exact_move, exact_value = alphabeta_search(game, game.initial_state(), 99)
     assert (result.move, result.value) == (exact_move, exact_value)
     assert result.depth <= 14  # 4 x 4 has 14 free squares: the game is over by then
 
@@ -25,7 +25,7 @@ def test_solves_a_small_board_exactly_and_stops_early() -> None:
 def test_fixed_depth_matches_plain_alphabeta() -> None:
     game = Isolation()
     evaluate = MobilityEvaluation(game)
-    state = game.result(game.result(game.initial, (4, 4)), (5, 5))
+    state = game.result(game.result(game.initial_state(), (4, 4)), (5, 5))
     result = timed_alphabeta_search(game, state, float("inf"), evaluate=evaluate, max_depth=3)
     move, value = alphabeta_search(game, state, 3, evaluate=evaluate)
     assert (result.depth, result.value) == (3, value)
@@ -36,8 +36,8 @@ def test_fixed_depth_matches_plain_alphabeta() -> None:
 
 def test_out_of_time_before_the_first_iteration_returns_the_first_legal_move() -> None:
     game = Isolation()
-    result = timed_alphabeta_search(game, game.initial, 0.0)
-    assert result.move == game.actions(game.initial)[0]
+    result = timed_alphabeta_search(game, game.initial_state(), 0.0)
+    assert result.move == game.actions(game.initial_state())[0]
     assert result.depth == 0 and not result.complete
 
 
@@ -45,17 +45,17 @@ def test_deadline_is_checked_during_a_search() -> None:
     game = Isolation()
     clock = TickingClock(step=0.001)
     counter = Counter()
-    result = timed_alphabeta_search(game, game.initial, 0.5, evaluate=MobilityEvaluation(game),
+    result = timed_alphabeta_search(game, game.initial_state(), 0.5, evaluate=MobilityEvaluation(game),
                                     clock=clock, counter=counter)
     # each clock read costs 1 ms, so at most about 500 reads fit: the search stopped itself
     assert counter.leaves < 600
-    assert result.move in game.actions(game.initial)
+    assert result.move in game.actions(game.initial_state())
 
 
 def test_a_decided_position_is_recognised() -> None:
     game = Isolation(3)
     # 3 x 3 is solved outright: the value is a decided one, never a mobility difference
-    result = timed_alphabeta_search(game, game.initial, float("inf"),
+    result = timed_alphabeta_search(game, game.initial_state(), float("inf"),
                                     evaluate=MobilityEvaluation(game))
     assert result.complete and abs(result.value) >= DECIDED
 
@@ -65,12 +65,12 @@ def test_refuses_games_without_the_needed_facts() -> None:
         facts = GameFacts(deterministic=False)
 
     with pytest.raises(ValueError, match="deterministic"):
-        timed_alphabeta_search(Chancy(), Chancy().initial, 1.0)
+        timed_alphabeta_search(Chancy(), Chancy().initial_state(), 1.0)
 
 
 def test_no_legal_move_gives_none() -> None:
     game = Isolation(3)
-    state = game.initial
+    state = game.initial_state()
     while game.actions(state):
         state = game.result(state, game.actions(state)[0])
     assert timed_alphabeta_search(game, state, 1.0).move is None

@@ -8,7 +8,7 @@ import pytest
 from othello_support import TEMPLATE_DIR, write_player, write_replier
 from reference.games import othello as rules
 
-START4 = rules.initial_board(4)
+START4 = rules.Othello(4).initial_state().board
 FAST = {"size": 4, "move_timeout": 1.0, "handshake_timeout": 1.0}
 SHARED_ENV = {"PYTHONPATH": str(TEMPLATE_DIR)}
 

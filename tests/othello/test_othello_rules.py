@@ -16,7 +16,7 @@ def random_positions(size, count, seed):
     rng = random.Random(seed)
     positions = []
     while len(positions) < count:
-        board, player = rules.initial_board(size), rules.DARK
+        board, player = rules.Othello(size).initial_state().board, rules.DARK
         while True:
             positions.append((board, player))
             moves = rules.get_possible_moves(board, player)
@@ -29,8 +29,8 @@ def random_positions(size, count, seed):
 
 
 def test_initial_board_matches_the_notes_and_the_handout():
-    assert rules.initial_board(4) == START4
-    eight = rules.initial_board(8)
+    assert rules.Othello(4).initial_state().board == START4
+    eight = rules.Othello(8).initial_state().board
     assert eight[3] == (0, 0, 0, 2, 1, 0, 0, 0)
     assert eight[4] == (0, 0, 0, 1, 2, 0, 0, 0)
     assert rules.get_score(eight) == (2, 2)
@@ -39,7 +39,7 @@ def test_initial_board_matches_the_notes_and_the_handout():
 @pytest.mark.parametrize("size", [3, 5, 2, 28, 4.0, True])
 def test_unsupported_sizes_are_refused(size):
     with pytest.raises(ValueError, match="board size"):
-        rules.initial_board(size)
+        rules.Othello(size).initial_state().board
 
 
 def test_moves_come_column_major_as_column_row():
@@ -49,10 +49,10 @@ def test_moves_come_column_major_as_column_row():
     #  3  . . * O X . . .      (2, 3)
     #  4  . . . X O * . .      (5, 4)
     #  5  . . . . * . . .      (4, 5)
-    board = rules.initial_board(8)
+    board = rules.Othello(8).initial_state().board
     assert rules.get_possible_moves(board, rules.DARK) == [(2, 3), (3, 2), (4, 5), (5, 4)]
     assert rules.get_possible_moves(START4, rules.DARK) == [(0, 1), (1, 0), (2, 3), (3, 2)]
-    assert Othello(4).actions(Othello(4).initial) == [(0, 1), (1, 0), (2, 3), (3, 2)]
+    assert Othello(4).actions(Othello(4).initial_state()) == [(0, 1), (1, 0), (2, 3), (3, 2)]
 
 
 def test_play_move_flips_every_captured_line_and_leaves_the_input_alone():
@@ -79,7 +79,7 @@ def test_move_problem_names_the_reason(square, problem):
 
 def test_game_protocol_adapter():
     game = Othello(4)
-    state = game.initial
+    state = game.initial_state()
     assert game.to_move(state) == rules.DARK and not game.is_terminal(state)
     child = game.result(state, (0, 1))
     assert child == OthelloState(((0, 0, 0, 0), (1, 1, 1, 0), (0, 1, 2, 0), (0, 0, 0, 0)), 2)
@@ -106,6 +106,6 @@ def test_template_helpers_agree_with_the_reference(shared, size):
 
 def test_manager_start_position_agrees_with_the_reference(manager):
     for size in (4, 6, 8, 10):
-        assert manager.initial_board(size) == rules.initial_board(size)
+        assert manager.initial_board(size) == rules.Othello(size).initial_state().board
     with pytest.raises(ValueError):
         manager.initial_board(5)

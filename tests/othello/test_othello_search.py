@@ -70,7 +70,7 @@ def test_ordering_searches_fewer_positions_on_the_4x4_start():
     for name, ordering in (("off", None), ("on", search.handout_ordering),
                            ("mover", search.mover_ordering)):
         counter = Counter()
-        answer = search.alphabeta_max_node(game, game.initial, 1, -INF, INF, -1,
+        answer = search.alphabeta_max_node(game, game.initial_state(), 1, -INF, INF, -1,
                                            ordering=ordering, counter=counter)
         assert answer == ((0, 1), -6)
         counts[name] = counter.expansions
@@ -92,7 +92,7 @@ def test_search_refuses_games_without_the_facts_it_needs():
         facts = GameFacts(deterministic=False)
 
     with pytest.raises(ValueError, match="deterministic"):
-        search.minimax_max_node(Dice(4), Dice(4).initial, 1, 1)
+        search.minimax_max_node(Dice(4), Dice(4).initial_state(), 1, 1)
 
 
 @pytest.mark.parametrize("size, limits", [(4, (1, 2, 3, -1)), (6, (1, 2, 3))])

@@ -44,8 +44,8 @@ def test_two_ply_tree_values(iterative: bool) -> None:
 
 def test_handout_subtract_square_from_6_is_a_win_for_the_first_player() -> None:
     game = SubtractSquare()
-    assert minimax_value(game, game.initial(6), 1) == 1
-    assert iterative_minimax_value(game, game.initial(6), 2) == -1
+    assert minimax_value(game, game.initial_state(6), 1) == 1
+    assert iterative_minimax_value(game, game.initial_state(6), 2) == -1
 
 
 @pytest.mark.parametrize("total, best", [
@@ -53,9 +53,9 @@ def test_handout_subtract_square_from_6_is_a_win_for_the_first_player() -> None:
 def test_subtract_square_optimal_moves(total: int, best: tuple[int, ...]) -> None:
     # 5 and 2 are lost, so every move is optimal there (all score -1).
     game = SubtractSquare()
-    assert optimal_moves(game, game.initial(total)) == best
-    assert minimax_decision(game, game.initial(total)) == best[0]
-    assert iterative_minimax_decision(game, game.initial(total)) == best[0]
+    assert optimal_moves(game, game.initial_state(total)) == best
+    assert minimax_decision(game, game.initial_state(total)) == best[0]
+    assert iterative_minimax_decision(game, game.initial_state(total)) == best[0]
 
 
 def test_recursive_and_iterative_agree_on_random_stonehenge_positions() -> None:
@@ -63,7 +63,7 @@ def test_recursive_and_iterative_agree_on_random_stonehenge_positions() -> None:
     for side in (2, 3):
         game = Stonehenge(side)
         for _ in range(6):
-            position = game.initial()
+            position = game.initial_state()
             for _ in range(len(game.labels) - 7):
                 position = game.result(position, rng.choice(game.actions(position)))
                 if game.is_terminal(position):
@@ -78,7 +78,7 @@ def test_stonehenge_side_2_decisions() -> None:
     # p1 claimed A, B (lines AB, AC); p2 claimed E, C (EG, BE, CDE, CF); p1 to move, D F G left.
     # D takes BDF and ADG, but then p2's F or G takes FG: a fifth line for p2, who wins.
     # F (FG, BDF) or G (FG, ADG) leaves p2 nothing, and p1's last cell then makes five.
-    position = game.initial()
+    position = game.initial_state()
     for move in "AEBC":
         position = game.result(position, move)
     assert move_values(game, position) == (("D", -1), ("F", 1), ("G", 1))
@@ -90,12 +90,12 @@ def test_stonehenge_side_2_decisions() -> None:
 def test_counter_counts_distinct_positions() -> None:
     game = SubtractSquare()
     counter = Counter()
-    minimax_value(game, game.initial(5), 1, counter)
+    minimax_value(game, game.initial_state(5), 1, counter)
     # Positions are (total, player): 5/p1 -> 4/p2, 1/p2; 4/p2 -> 3/p1, 0/p1; 1/p2 -> 0/p1;
     # 3/p1 -> 2/p2 -> 1/p1 -> 0/p2. Each distinct position is counted once (memoised).
     assert counter == Counter(leaves=2, expansions=6)
     other = Counter()
-    iterative_minimax_value(game, game.initial(5), 1, other)
+    iterative_minimax_value(game, game.initial_state(5), 1, other)
     assert other == Counter(leaves=2, expansions=6)
 
 
@@ -107,7 +107,7 @@ def test_iterative_version_needs_no_recursion_depth() -> None:
 def test_decision_on_a_finished_game_is_refused() -> None:
     game = SubtractSquare()
     with pytest.raises(ValueError, match="no legal move"):
-        minimax_decision(game, game.initial(0))
+        minimax_decision(game, game.initial_state(0))
 
 
 def test_games_without_zero_sum_are_refused() -> None:
@@ -115,7 +115,7 @@ def test_games_without_zero_sum_are_refused() -> None:
         facts = GameFacts(zero_sum=False)
 
     with pytest.raises(ValueError, match="zero_sum"):
-        minimax_value(Cooperative(), Cooperative().initial(3), 1)
+        minimax_value(Cooperative(), Cooperative().initial_state(3), 1)
 
 
 @pytest.mark.parametrize("total, expected", [
@@ -123,18 +123,18 @@ def test_games_without_zero_sum_are_refused() -> None:
 def test_rough_outcome_on_subtract_square(total: int, expected: int) -> None:
     # 2 -> 1 and 5 -> 4 or 1 leave only squares; 10 -> 6, 3 -> 2 and 8 -> 7 do not.
     game = SubtractSquare()
-    assert rough_outcome(game, game.initial(total)) == expected
+    assert rough_outcome(game, game.initial_state(total)) == expected
 
 
 def test_rough_outcome_on_stonehenge() -> None:
     game = Stonehenge(2)
-    position = game.initial()
+    position = game.initial_state()
     for move in "ABEC":
         position = game.result(position, move)
     # p1 (A, E: lines AB, AC, EG) to move; D adds CDE and ADG: a fifth line at once.
     assert rough_outcome(game, position) == 1
-    assert rough_outcome(game, game.initial()) == 0
-    over = Stonehenge(1).result(Stonehenge(1).initial(), "A")
+    assert rough_outcome(game, game.initial_state()) == 0
+    over = Stonehenge(1).result(Stonehenge(1).initial_state(), "A")
     assert rough_outcome(Stonehenge(1), over) == -1
 
 

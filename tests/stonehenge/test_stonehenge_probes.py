@@ -22,7 +22,7 @@ def probes() -> dict:
 
 
 def side_1_tree() -> GameTree:
-    return build_tree(Stonehenge(1), Stonehenge(1).initial(), NAMES, max_nodes=10)
+    return build_tree(Stonehenge(1), Stonehenge(1).initial_state(), NAMES, max_nodes=10)
 
 
 def test_side_1_tree_is_one_move_deep() -> None:
@@ -34,7 +34,7 @@ def test_side_1_tree_is_one_move_deep() -> None:
 
 def test_transpositions_are_shared() -> None:
     game = Stonehenge(2)
-    position = game.initial()
+    position = game.initial_state()
     for move in "AEBC":
         position = game.result(position, move)
     tree = build_tree(game, position, NAMES, max_nodes=100)
@@ -48,7 +48,7 @@ def test_transpositions_are_shared() -> None:
 
 def test_round_trip_through_text() -> None:
     game = Stonehenge(3)
-    position = game.initial()
+    position = game.initial_state()
     for move in "ABCDEFG":
         position = game.result(position, move)
     tree = build_tree(game, position, NAMES, max_nodes=2000)
@@ -57,7 +57,7 @@ def test_round_trip_through_text() -> None:
 
 def test_node_budget_is_enforced() -> None:
     with pytest.raises(TreeTooLargeError, match="more than 50 positions"):
-        build_tree(Stonehenge(2), Stonehenge(2).initial(), NAMES, max_nodes=50)
+        build_tree(Stonehenge(2), Stonehenge(2).initial_state(), NAMES, max_nodes=50)
 
 
 @pytest.mark.parametrize("text, problem", [

@@ -85,7 +85,7 @@ def drawn(board: str) -> str:
 
 def play(game: Stonehenge, moves: str, first: int = 1) -> StonehengePosition:
     """The position after claiming the cells ``moves`` (one letter each) in turn."""
-    position = game.initial(first)
+    position = game.initial_state(first)
     for move in moves:
         position = game.play(position, move)
     return position
@@ -100,7 +100,7 @@ def lines_as_text(game: Stonehenge, kind: LineKind) -> list[str]:
 @pytest.mark.parametrize("side", SIDES)
 def test_empty_board_text_is_exact(side: int) -> None:
     game = Stonehenge(side)
-    assert game.format_board(game.initial()) == drawn(EMPTY_BOARDS[side])
+    assert game.format_board(game.initial_state()) == drawn(EMPTY_BOARDS[side])
 
 
 @pytest.mark.parametrize("side", SIDES)
@@ -144,7 +144,7 @@ def test_unsupported_side_is_refused(side: int) -> None:
 
 def test_moves_are_unclaimed_labels_in_alphabetical_order() -> None:
     game = Stonehenge(2)
-    assert game.actions(game.initial()) == ("A", "B", "C", "D", "E", "F", "G")
+    assert game.actions(game.initial_state()) == ("A", "B", "C", "D", "E", "F", "G")
     assert game.actions(play(game, "DA")) == ("B", "C", "E", "F", "G")
 
 

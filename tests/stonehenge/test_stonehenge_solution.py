@@ -30,7 +30,7 @@ def test_solution_matches_the_reference_move_by_move(
     for game_number in range(12):
         p1_starts = game_number % 2 == 0
         game = new_game(solution, scripted_input, side, p1_starts)
-        state, position = game.current_state, reference.initial(1 if p1_starts else 2)
+        state, position = game.current_state, reference.initial_state(1 if p1_starts else 2)
         while True:
             assert str(state) == reference.format_board(position)
             assert state.get_possible_moves() == list(reference.actions(position))
@@ -68,7 +68,7 @@ def stonehenge_tree_texts() -> list[tuple[str, tuple[str, ...]]]:
     cases = []
     for side, moves in [(2, "AEBC"), (2, "A"), (3, "ABCDEFG"), (4, "ABCDEFGHIJKLM")]:
         game = Stonehenge(side)
-        position = game.initial()
+        position = game.initial_state()
         for move in moves:
             position = game.result(position, move)
         tree = build_tree(game, position, NAMES, max_nodes=3000)
@@ -98,7 +98,7 @@ def test_solution_strategies_on_subtract_square(solution: Modules, strategy_name
     for total in range(1, 30):
         game.current_state = solution["subtract_square_state"].SubtractSquareState(
             total % 3 == 0, total)
-        assert strategy(game) in optimal_moves(reference, reference.initial(total))
+        assert strategy(game) in optimal_moves(reference, reference.initial_state(total))
 
 
 def test_only_the_recursive_strategy_recurses(solution: Modules) -> None:

@@ -36,7 +36,7 @@ def test_strategy_trees_match_their_options() -> None:
             continue
         options = case.options
         game = Stonehenge(options["side"])
-        position = game.initial({"p1": 1, "p2": 2}[options["first"]])
+        position = game.initial_state({"p1": 1, "p2": 2}[options["first"]])
         for move in options["moves"]:
             position = game.play(position, move)
         loader = next(e.source for e in case.examples if "load_tree_game(" in e.source)

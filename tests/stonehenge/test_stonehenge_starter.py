@@ -49,7 +49,7 @@ def test_subtract_square_rough_outcome_matches_the_reference(template: Modules) 
     state_class = template["subtract_square_state"].SubtractSquareState
     game = SubtractSquare()
     assert [state_class(True, n).rough_outcome() for n in range(40)] == [
-        rough_outcome(game, game.initial(n)) for n in range(40)]
+        rough_outcome(game, game.initial_state(n)) for n in range(40)]
 
 
 def test_interface_maps_keys_to_games_and_strategies(template: Modules) -> None:

@@ -86,11 +86,10 @@ def test_a_submission_over_the_intake_caps_is_refused_with_the_reason(tmp_path):
         read_files(tmp_path, Caps(files=1))
 
 
-def test_progress_lines_count_up_and_estimate_the_time_left(monkeypatch):
+def test_progress_lines_count_up_and_estimate_the_time_left():
     clock = iter([100.0, 100.0, 110.0, 110.0, 110.0])
-    monkeypatch.setattr("harness.batch.progress.time.monotonic", lambda: next(clock))
     stream = io.StringIO()
-    progress = Progress(4, stream=stream)
+    progress = Progress(4, stream=stream, clock=lambda: next(clock))
     progress.start()
     progress.advance("ada: 8/8")
     lines = stream.getvalue().splitlines()

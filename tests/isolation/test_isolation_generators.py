@@ -1,0 +1,79 @@
+"""The generated Isolation positions that ask for one answer: forced moves in each direction and
+immediate wins, and the comparator's judgement of them (reference/isolation/)."""
+from __future__ import annotations
+
+import random
+
+from harness import Observation
+from reference.games.isolation import Isolation, opponent, parse_board
+from reference.isolation.checkers import check_move
+from reference.isolation.generators import (
+    DIRECTION_NAMES, forced_direction_cases, losing_moves, safe_move_cases, winning_move_cases,
+    winning_moves)
+
+GAME = Isolation()
+
+
+def position(case: dict) -> tuple:
+    """The board and player of a generated one-call case, read back from its doctest."""
+    source = case["doctest"].replace(">>> ", "").replace("... ", "")
+    board_text, call = source.split("choose_move(")
+    namespace: dict = {}
+    exec(board_text, namespace)  # trusted: our own generator's output
+    return parse_board(namespace["board"], call.split(",")[1].strip(" '\""))
+
+
+def test_forced_cases_go_in_every_direction_and_then_stand_next_to_the_opponent():
+    cases = list(forced_direction_cases(random.Random(3), 16))
+    steps = []
+    for number, case in enumerate(cases, start=1):
+        state = position(case)
+        (move,) = GAME.actions(state)
+        assert case["options"]["legal"] == [list(move)]
+        here = state.square_of(state.to_move)
+        steps.append((move[0] - here[0], move[1] - here[1]))
+        there = state.square_of(opponent(state.to_move))
+        beside = max(abs(here[0] - there[0]), abs(here[1] - there[1])) == 1
+        assert beside or number <= 8
+    assert steps[:8] == list(DIRECTION_NAMES) and steps[8:] == list(DIRECTION_NAMES)
+
+
+def test_winning_positions_leave_nothing_but_the_win():
+    for case in winning_move_cases(random.Random(4), 3):
+        state = position(case)
+        wins = [tuple(m) for m in case["options"]["wins"]]
+        assert wins == winning_moves(GAME, state) and wins
+        for move in GAME.actions(state):
+            after = GAME.result(state, move)
+            assert GAME.is_terminal(after) == (move in wins)
+            if move not in wins:  # the opponent then wins at once
+                assert winning_moves(GAME, after)
+
+
+def test_safe_positions_hold_a_forced_win_and_mostly_moves_that_lose_at_once():
+    for case in safe_move_cases(random.Random(5), 3):
+        state = position(case)
+        safe = [tuple(m) for m in case["options"]["safe"]]
+        losing = losing_moves(GAME, state)
+        assert safe and len(losing) >= len(safe) and not winning_moves(GAME, state)
+        assert sorted(safe + losing) == GAME.actions(state)
+        assert any(all(winning_moves(GAME, GAME.result(GAME.result(state, move), reply))
+                       for reply in GAME.actions(GAME.result(state, move))) for move in safe)
+
+
+def test_a_move_that_loses_at_once_fails_where_a_safe_one_exists():
+    options = {"legal": [[1, 2], [3, 4]], "safe": [[1, 2]]}
+    lost = check_move("", Observation((3, 4), True), options, reveal=False)
+    assert lost.fraction == 0.0 and "at once" in lost.message and "(1, 2)" not in lost.message
+    assert check_move("", Observation((1, 2), True), options, reveal=False).fraction == 1.0
+
+
+def test_a_legal_move_that_misses_the_win_fails_and_the_win_passes():
+    options = {"legal": [[1, 2], [3, 4]], "wins": [[3, 4]]}
+    missed = check_move("", Observation((1, 2), True), options, reveal=False)
+    assert missed.fraction == 0.0 and "immediate win" in missed.message
+    assert "(3, 4)" not in missed.message
+    assert "(3, 4)" in check_move("", Observation((1, 2), True), options, reveal=True).message
+    assert check_move("", Observation([3, 4], True), options, reveal=False).fraction == 1.0
+    illegal = check_move("", Observation((5, 5), True), options, reveal=False)
+    assert "not a legal move" in illegal.message
