@@ -19,7 +19,7 @@ from harness.batch.gradebook import write_gradebook
 from harness.batch.html_report import write_pages
 from harness.batch.insights import InsightOptions, write_insights
 from harness.batch.jobs import (
-    UNGRADABLE, Job, JobResult, SubmissionRefused, read_files, tree_fingerprint)
+    UNGRADABLE, Job, JobResult, SubmissionRefused, close_warm, read_files, tree_fingerprint)
 from harness.batch.progress import Progress
 from harness.build import grading_code
 from harness.spec import find_assignment
@@ -157,6 +157,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         else:
             run_local(planned, options.workers or default_workers(), on_done)
     finally:
+        close_warm()  # this run's warm grading processes (harness.batch.warm)
         if progress:
             progress.finish()
         records = tuple(store.load(options.out, s) for s in everyone)
