@@ -255,8 +255,9 @@ def _run_job(request: dict[str, Any], result_fd: int) -> int:
     return 0
 
 
-def _child(request: dict[str, Any], result_fd: int) -> int:
-    """Right after the fork: detach from the warm process's pipes, then run the job."""
+def _child(request: dict[str, Any], result_fd: int, threaded: bool) -> int:
+    """Right after the fork: detach from the warm process's pipes, then run the job (in a fresh
+    interpreter when the warm process held other threads at the fork)."""
     signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C stops a job as before
     if request.get("own_group"):
         os.setsid()
@@ -264,7 +265,7 @@ def _child(request: dict[str, Any], result_fd: int) -> int:
     os.dup2(null, 0)
     os.dup2(null, 1)  # the answer pipe to the caller is the warm process's alone
     os.close(null)
-    if threading.active_count() > 1:  # a lock another thread held was copied: start afresh
+    if threaded:  # a lock another thread held may have been copied locked: start afresh
         os.set_inheritable(result_fd, True)
         line = json.dumps(request)
         os.execv(sys.executable, [sys.executable, "-m", SERVER_MODULE, "--once", line,
@@ -322,10 +323,11 @@ def serve() -> int:
         sys.stdout.flush()
         sys.stderr.flush()
         read_end, write_end = os.pipe()
+        threaded = threading.active_count() > 1  # in the child, Python forgets the others
         pid = os.fork()
         if pid == 0:
             os.close(read_end)
-            _exit_now(_child(request, write_end))
+            _exit_now(_child(request, write_end, threaded))
         os.close(write_end)
         _send({"pid": pid})
         data = _read_all(read_end)
