@@ -130,8 +130,13 @@ def main() -> None:
     for name in settings[1:]:
         assert grades[name] == grades[settings[0]], f"{name} disagrees on some grade"
     for name in settings:
+        # CPUs busy = CPU seconds / wall seconds: with 2 workers on 2 idle cores about twice
+        # the 1-worker figure; what other processes take shows up as a shortfall. CPU seconds
+        # per submission do not depend on the load: equal figures mean parallel grading adds no
+        # work. (A cluster's workers outlive the run: their CPU time is not counted.)
         busy = "" if name.startswith("dask") else \
-            f"; {cpu[name] / times[name]:.2f} CPUs busy grading"
+            (f"; {cpu[name] / times[name]:.2f} CPUs busy grading, "
+             f"{cpu[name] / args.count:.2f} CPU s per submission")
         spent = phases[name]
         print(f"{name:<16}: {times[name]:7.1f} s  ({times[name] / args.count:.2f} s per "
               f"submission{busy}); batch process: plan {spent['plan']:.1f} s, saving results "

@@ -49,8 +49,7 @@ LOG_ENV = "BENCH_REFEREE_LOG"
 """Folder where each game process appends its per-call timings (one file per process)."""
 THINKING = "bench-thinking "
 
-PLAYERS = {
-    "first": '''
+MOVES_OF = '''
 DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 
 
@@ -63,48 +62,24 @@ def moves_of(board, player):
             found.append((r + 1, c + 1))
             r, c = r + dr, c + dc
     return found
+'''
+"""The legal moves of a player in the student API's board, shared by the honest variants."""
 
+PLAYERS = {
+    "first": MOVES_OF + '''
 
 def choose_move(board, player, time_left):
     moves = moves_of(board, player)
     return min(moves) if moves else (None, None)
 ''',
-    "random": '''
-import random
-
-DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
-
-
-def moves_of(board, player):
-    row, col = next((r, c) for r in range(8) for c in range(8) if board[r][c] == player)
-    found = []
-    for dr, dc in DIRECTIONS:
-        r, c = row + dr, col + dc
-        while 0 <= r < 8 and 0 <= c < 8 and board[r][c] == '-':
-            found.append((r + 1, c + 1))
-            r, c = r + dr, c + dc
-    return found
-
+    "random": "import random\n" + MOVES_OF + '''
 
 def choose_move(board, player, time_left):
     moves = moves_of(board, player)
     seed = sum(i for i, ch in enumerate(''.join(''.join(row) for row in board)) if ch == '*')
     return random.Random(seed).choice(moves) if moves else (None, None)
 ''',
-    "greedy": '''
-DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
-
-
-def moves_of(board, player):
-    row, col = next((r, c) for r in range(8) for c in range(8) if board[r][c] == player)
-    found = []
-    for dr, dc in DIRECTIONS:
-        r, c = row + dr, col + dc
-        while 0 <= r < 8 and 0 <= c < 8 and board[r][c] == '-':
-            found.append((r + 1, c + 1))
-            r, c = r + dr, c + dc
-    return found
-
+    "greedy": MOVES_OF + '''
 
 def choose_move(board, player, time_left):
     """The move leaving me the most moves and my opponent the fewest."""
@@ -244,12 +219,12 @@ def breakdown(entrants: list[Entrant], clock: float) -> None:
                 spans.append((name, started, time.perf_counter()))
         return run
 
-    originals = (Freezer.pause, Freezer.resume, Served.choose)
-    Freezer.pause = timed("stop the player that moved (SIGSTOP, wait until stopped)",
-                          Freezer.pause)  # type: ignore[method-assign]
-    Freezer.resume = timed("resume the player to move (SIGCONT)",
-                           Freezer.resume)  # type: ignore[method-assign]
-    Served.choose = timed("choose", Served.choose)  # type: ignore[method-assign]
+    patched = [(Freezer, "pause", "stop the player that moved (SIGSTOP, wait until stopped)"),
+               (Freezer, "resume", "resume the player to move (SIGCONT)"),
+               (Served, "choose", "choose")]
+    originals = [getattr(owner, method) for owner, method, _ in patched]
+    for owner, method, name in patched:
+        setattr(owner, method, timed(name, getattr(owner, method)))
     log: list[dict[str, Any]] = []
 
     @contextmanager
@@ -263,13 +238,14 @@ def breakdown(entrants: list[Entrant], clock: float) -> None:
         result = arena.play(GameTask(0, 0, entrants[1], entrants[2], 1))
         total = time.perf_counter() - started
     finally:
-        Freezer.pause, Freezer.resume, Served.choose = originals  # type: ignore[method-assign]
+        for (owner, method, _), original in zip(patched, originals):
+            setattr(owner, method, original)
     ordered = sorted(log, key=lambda call: call["sent"])
     calls = ordered[1:]  # each move from the reply before it to its own reply
     first, last = ordered[0]["arrived"], calls[-1]["arrived"]
     moves = len(calls)
     inside = [(name, end - begin) for name, begin, end in spans if first <= begin < last]
-    parts: Counter[str] = Counter()
+    parts: dict[str, float] = defaultdict(float)
     for name, seconds in inside:
         parts[name] += seconds
     round_trip = sum(c["arrived"] - c["sent"] for c in calls)

@@ -293,7 +293,7 @@ def _send(answer: dict[str, Any]) -> None:
 
 
 def _read_all(fd: int) -> bytes:
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         chunk = os.read(fd, 1 << 16)
         if not chunk:
