@@ -87,18 +87,27 @@ def _path_env(env: Mapping[str, str]) -> dict[str, str]:
         os.pathsep)}
 
 
-def main_script() -> Optional[str]:
-    """The caller's main script, when it is a file (what the warm process imports first)."""
-    path = getattr(sys.modules.get("__main__"), "__file__", None)
-    return os.path.abspath(path) if isinstance(path, str) and os.path.isfile(path) else None
+def main_module() -> tuple[str, ...]:
+    """How a warm process can import the caller's main module, so that what is defined there
+    can be sent to it (multiprocessing's spawn does the same): ``("--main-name", NAME)`` for a
+    module run with ``-m``, ``("--main-path", FILE)`` for a script, ``()`` when there is nothing
+    to import (``-c``, interactive, or a package's ``__main__``, which is a program that would
+    run again)."""
+    main = sys.modules.get("__main__")
+    name = getattr(getattr(main, "__spec__", None), "name", None)
+    if isinstance(name, str):
+        return () if name == "__main__" or name.endswith(".__main__") else ("--main-name", name)
+    path = getattr(main, "__file__", None)
+    if isinstance(path, str) and os.path.isfile(path):
+        return ("--main-path", os.path.abspath(path))
+    return ()
 
 
 class WarmProcess:
     """One warm process and its request pipe; used by one thread at a time."""
 
-    def __init__(self, python: str, env: Mapping[str, str], main_path: Optional[str] = None
-                 ) -> None:
-        command = [python, "-m", SERVER_MODULE] + (["--main", main_path] if main_path else [])
+    def __init__(self, python: str, env: Mapping[str, str], main: Sequence[str] = ()) -> None:
+        command = [python, "-m", SERVER_MODULE, *main]
         self.process = subprocess.Popen(
             command, env=_path_env(env), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -205,14 +214,15 @@ class WarmPool:
 
     def call(self, function: Callable[..., Any], args: Sequence[Any], timeout: float, *,
              python: Optional[str] = None, env: Optional[Mapping[str, str]] = None,
-             main_path: Optional[str] = None, warm: Optional[Call] = None,
+             main: Sequence[str] = (), warm: Optional[Call] = None,
              own_group: bool = False) -> Outcome:
         """:meth:`WarmProcess.call` on an idle warm process for ``python`` (default: this
-        interpreter), ``env`` (default: this environment) and ``main_path``; a new one if none
+        interpreter), ``env`` (default: this environment) and ``main`` (see :func:`main_module`); a
+        new one if none
         is idle. A warm process that died is replaced: the job gets an Outcome saying so."""
         python = python or sys.executable
         env = dict(os.environ if env is None else env)
-        key = hashlib.sha256(json.dumps([python, main_path, sorted(env.items())]).encode()
+        key = hashlib.sha256(json.dumps([python, list(main), sorted(env.items())]).encode()
                              ).hexdigest()
         with self._lock:
             idle = self._idle.setdefault(key, [])
@@ -220,7 +230,7 @@ class WarmPool:
         if process is None or not process.alive:
             if process is not None:
                 process.close()
-            process = WarmProcess(python, env, main_path)
+            process = WarmProcess(python, env, main)
         try:
             outcome = process.call(function, args, timeout, warm=warm, own_group=own_group)
         except WarmProcessGone as exc:
@@ -350,15 +360,18 @@ def serve() -> int:
 
 
 def main(argv: Sequence[str]) -> int:
-    """The warm process (``--main SCRIPT`` first imports the caller's script), or with
-    ``--once REQUEST FD`` one job in a fresh interpreter."""
+    """The warm process (``--main-name NAME`` or ``--main-path FILE`` first imports the
+    caller's main module as ``__main__``'s stand-in), or with ``--once REQUEST FD`` one job in
+    a fresh interpreter."""
     if argv[:1] == ["--once"]:
         return _run_job(json.loads(argv[1]), int(argv[2]))
-    if argv[:1] == ["--main"]:
-        from multiprocessing.spawn import import_main_path
-        try:
+    try:  # jobs that need the main module fail without it, and say why
+        if argv[:1] == ["--main-name"]:
+            import importlib
+            sys.modules["__main__"] = importlib.import_module(argv[1])
+        elif argv[:1] == ["--main-path"]:
+            from multiprocessing.spawn import import_main_path
             import_main_path(argv[1])
-        except Exception:  # noqa: BLE001 - jobs that need it fail and say why
-            pass
+    except Exception:  # noqa: BLE001
+        pass
     return serve()
-

@@ -20,7 +20,7 @@ import threading
 from typing import Any, Callable, Optional, Protocol, Sequence
 
 from harness.batch.executors import run_dask, run_local
-from harness.batch.warm import WarmPool, main_script
+from harness.batch.warm import WarmPool, main_module
 from harness.tournament.records import Arena, GameResult, GameTask, aborted
 
 ResultCallback = Callable[[GameTask, GameResult], None]
@@ -63,12 +63,12 @@ def _prepare() -> None:
     detect()
 
 
-def play_warm(pool: WarmPool, arena: Arena, main_path: Optional[str], numbered: Numbered
+def play_warm(pool: WarmPool, arena: Arena, main: Sequence[str], numbered: Numbered
               ) -> tuple[int, GameResult]:
     """Play one game in a process of its own, forked from one of ``pool``'s warm processes
     and leading its own process group; an aborted result if it dies or overruns."""
     index, task = numbered
-    outcome = pool.call(play_guarded, (arena, task), arena.game_timeout, main_path=main_path,
+    outcome = pool.call(play_guarded, (arena, task), arena.game_timeout, main=main,
                         warm=(_prepare, ()), own_group=True)
     if outcome.status is None:
         return index, aborted(task, f"game overran its {arena.game_timeout:g} s deadline")
@@ -110,7 +110,7 @@ class LocalExecutor:
         pool = WarmPool()
         try:
             run_local(list(enumerate(tasks)), self.workers, done,
-                      work=functools.partial(play_warm, pool, arena, main_script()))
+                      work=functools.partial(play_warm, pool, arena, main_module()))
         finally:
             pool.close()
         return [r for r in results if r is not None]
