@@ -1,4 +1,5 @@
-"""One grading job: a submission's files, graded by ``gamegrader grade`` in a process of its own.
+"""One grading job: a submission's files, graded as ``gamegrader grade`` grades them, in a
+process of its own.
 
 A job carries the submission's bytes, not its path, so it runs the same on this machine and on
 a dask worker that shares no file system with it: the files are written to a fresh temporary
@@ -15,7 +16,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 from harness.batch.warm import WarmPool
 from harness.intake import DEFAULT_CAPS, Caps, take
@@ -170,26 +171,30 @@ def warm_up_grading(assignment_name: str) -> None:
     detect()
 
 
-def run_command(argv: Sequence[str], cwd: str, stderr: str) -> int:
-    """``gamegrader *argv`` in this (fresh, forked) process: in ``cwd``, what it prints
-    discarded and its stderr written to the file ``stderr``; its exit status."""
-    from harness.cli import main
+def grade_here(job: Job, submission: str, output: str, cwd: str, stderr: str) -> int:
+    """Grade ``job`` in this (fresh, forked) process through the one grading API, as
+    ``gamegrader grade --quiet`` does: in ``cwd``, its stderr written to the file ``stderr``.
+    Returns the exit status that command would have (2 for a broken spec)."""
+    from harness.grading import GradingOptions, grade_to_file
+    from harness.spec import SpecError
 
     descriptor = os.open(stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.dup2(descriptor, 2)
     os.close(descriptor)
     os.chdir(cwd)
     try:
-        return main(list(argv))
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else 1
+        grade_to_file(job.assignment, Path(submission), Path(output),
+                      GradingOptions(budget=job.budget, timeout_cap=job.timeout_cap))
+        return 0
+    except SpecError as exc:
+        print(f"gamegrader: {exc}", file=sys.stderr)
+        return 2
     finally:
-        sys.stdout.flush()
         sys.stderr.flush()
 
 
 def grade_job(job: Job, python: str | None = None) -> JobResult:
-    """Grade one job in a process of its own running ``gamegrader grade``.
+    """Grade one job in a process of its own, as ``gamegrader grade`` would.
 
     Runs on whichever machine calls it (this one, or a dask worker), with the ``harness``
     package that this module was imported from. The process is forked from a warm process of
@@ -209,16 +214,11 @@ def grade_job(job: Job, python: str | None = None) -> JobResult:
             submission = _materialise(job, folder)
         except (OSError, ValueError) as exc:
             return JobResult(job.key, None, f"could not unpack the submission: {exc}", 0.0)
-        argv = ["grade", "--assignment", job.assignment, "--submission", str(submission),
-                "--output", str(output), "--quiet"]
-        if job.timeout_cap is not None:
-            argv += ["--timeout-cap", str(job.timeout_cap)]
-        if job.budget is not None:
-            argv += ["--budget", str(job.budget)]
         limit = (job.budget or 900.0) + TIMEOUT_MARGIN
         stderr = folder / "stderr.txt"
         # each grading leases its own sandbox user (harness.sandbox.users)
-        outcome = WARM.call(run_command, (argv, str(folder), str(stderr)), limit,
+        outcome = WARM.call(grade_here, (job, str(submission), str(output), str(folder),
+                                         str(stderr)), limit,
                             python=python, env={**os.environ, **job.env},
                             warm=(warm_up_grading, (job.assignment,)))
         tail = (_tail(stderr) + "\n" + outcome.error).strip()
