@@ -188,7 +188,7 @@ def overheads(folder: Path) -> tuple[list[float], list[float]]:
 def play_round_robin(executor: Executor, entrants: list[Entrant], clock: float, log: Path
                      ) -> tuple[float, list[GameResult], list[float], list[float]]:
     """The round robin on ``executor``: seconds, results, overheads and thinking per move."""
-    log.mkdir()
+    log.mkdir(exist_ok=True)
     os.environ[LOG_ENV] = str(log)  # read by the game processes (started after this)
     arena = IsolationArena(seconds=clock, open_server=timed_server)
     started = time.perf_counter()
@@ -303,6 +303,8 @@ def main() -> None:
         if args.dask:
             from distributed import Client, LocalCluster
 
+            (folder / "log-dask").mkdir()
+            os.environ[LOG_ENV] = str(folder / "log-dask")  # before the workers start
             with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                               dashboard_address=None) as cluster, Client(cluster) as client:
                 remote = report("the same on a dask LocalCluster",
