@@ -2,11 +2,11 @@
 
 Used for grading jobs (``grade_job``, the default work) and for tournament games
 (``harness.tournament.executors``). Locally, a pool of ``workers`` threads each drives one
-process at a time (a ``python -m harness grade`` run, or one game), so at most ``workers`` jobs
-run at once; the threads only wait, and every job gets its own process (a process pool around
-them would add nothing). With a scheduler, the same work function runs on the cluster's workers
-(which need gamegrader installed, but no shared file system). Both call ``on_done`` in this
-thread, in completion order.
+process at a time (a grading or a game, forked from a warm process: ``harness.batch.warm``),
+so at most ``workers`` jobs run at once; the threads only wait, and every job gets its own
+process. With a scheduler, the same work function runs on the cluster's workers (which need
+gamegrader installed, but no shared file system). Both call ``on_done`` in this thread, in
+completion order.
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""One grading job: a submission's files, graded by ``python -m harness grade`` in a subprocess.
+"""One grading job: a submission's files, graded as ``gamegrader grade`` grades them, in a
+process of its own.
 
 A job carries the submission's bytes, not its path, so it runs the same on this machine and on
 a dask worker that shares no file system with it: the files are written to a fresh temporary
@@ -10,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import harness
+from harness.batch.warm import WarmPool
 from harness.intake import DEFAULT_CAPS, Caps, take
 
 TIMEOUT_MARGIN = 300.0
@@ -148,19 +148,65 @@ def _materialise(job: Job, folder: Path) -> Path:
     return root
 
 
+WARM = WarmPool()
+"""This process's warm grading processes (``harness.batch.warm``); ``close_warm`` ends them."""
+
+
+def close_warm() -> None:
+    """End this process's idle warm grading processes (call once no job runs)."""
+    WARM.close()
+
+
+def warm_up_grading(assignment_name: str) -> None:
+    """Run in a warm process before its first grading of ``assignment_name``: import the
+    comparators and runners its cases name and detect the isolation level, so that every
+    grading forked from it starts with them."""
+    from harness.compare.registry import check_case_references
+    from harness.sandbox.levels import detect
+    from harness.spec import find_assignment
+    from harness.spec.loader import load_all_cases
+
+    for case in load_all_cases(find_assignment(assignment_name)):
+        check_case_references(case)
+    detect()
+
+
+def grade_here(job: Job, submission: str, output: str, cwd: str, stderr: str) -> int:
+    """Grade ``job`` in this (fresh, forked) process through the one grading API, as
+    ``gamegrader grade --quiet`` does: in ``cwd``, its stderr written to the file ``stderr``.
+    Returns the exit status that command would have (2 for a broken spec)."""
+    from harness.grading import GradingOptions, grade_to_file
+    from harness.spec import SpecError
+
+    descriptor = os.open(stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.dup2(descriptor, 2)
+    os.close(descriptor)
+    os.chdir(cwd)
+    try:
+        grade_to_file(job.assignment, Path(submission), Path(output),
+                      GradingOptions(budget=job.budget, timeout_cap=job.timeout_cap))
+        return 0
+    except SpecError as exc:
+        print(f"gamegrader: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        sys.stderr.flush()
+
+
 def grade_job(job: Job, python: str | None = None) -> JobResult:
-    """Grade one job in a fresh ``python -m harness grade`` process.
+    """Grade one job in a process of its own, as ``gamegrader grade`` would.
 
     Runs on whichever machine calls it (this one, or a dask worker), with the ``harness``
-    package that this module was imported from. Never raises for a student's or the grader's
-    failure: those come back as an JobResult with a ``problem``.
+    package that this module was imported from. The process is forked from a warm process of
+    this machine (``harness.batch.warm``: start-up paid once per worker, not per submission).
+    Never raises for a student's or the grader's failure: those come back as a JobResult with a
+    ``problem``.
 
     Args:
         job: what to grade.
         python: the interpreter to run (default: the current one).
     """
     started = time.monotonic()
-    project = Path(harness.__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory(prefix="gamegrader-batch-") as temporary:
         folder = Path(temporary)
         output = folder / "out" / "results.json"
@@ -168,32 +214,22 @@ def grade_job(job: Job, python: str | None = None) -> JobResult:
             submission = _materialise(job, folder)
         except (OSError, ValueError) as exc:
             return JobResult(job.key, None, f"could not unpack the submission: {exc}", 0.0)
-        command = [python or sys.executable, "-m", "harness", "grade", "--assignment",
-                   job.assignment, "--submission", str(submission), "--output", str(output),
-                   "--quiet"]
-        if job.timeout_cap is not None:
-            command += ["--timeout-cap", str(job.timeout_cap)]
-        if job.budget is not None:
-            command += ["--budget", str(job.budget)]
-        path = os.pathsep.join(filter(None, [str(project), os.environ.get("PYTHONPATH")]))
-        env = {**os.environ, "PYTHONPATH": path, **job.env}
         limit = (job.budget or 900.0) + TIMEOUT_MARGIN
-        try:  # each grading leases its own sandbox user (harness.sandbox.users)
-            done = subprocess.run(command, cwd=folder, env=env, capture_output=True,
-                                  text=True, errors="replace", timeout=limit,
-                                  stdin=subprocess.DEVNULL)
-            tail, status = done.stderr[-4000:], done.returncode
-        except subprocess.TimeoutExpired as exc:
-            stderr = exc.stderr.decode(errors="replace") \
-                if isinstance(exc.stderr, bytes) else ""
-            tail, status = stderr[-4000:], None
+        stderr = folder / "stderr.txt"
+        # each grading leases its own sandbox user (harness.sandbox.users)
+        outcome = WARM.call(grade_here, (job, str(submission), str(output), str(folder),
+                                         str(stderr)), limit,
+                            python=python, env={**os.environ, **job.env},
+                            warm=(warm_up_grading, (job.assignment,)))
+        tail = (_tail(stderr) + "\n" + outcome.error).strip()
         seconds = time.monotonic() - started
         try:
             document = json.loads(output.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             document = None
     final = isinstance(document, dict) and bool(document.get("extra_data", {}).get("final"))
-    if status is None:
+    status = outcome.value if isinstance(outcome.value, int) else outcome.status
+    if outcome.status is None:
         problem = f"the grading process ran longer than {limit:g} s and was stopped"
     elif status != 0:
         problem = f"the grading process exited with status {status}"
@@ -202,4 +238,14 @@ def grade_job(job: Job, python: str | None = None) -> JobResult:
     else:
         problem = ""
     return JobResult(job.key, document if isinstance(document, dict) else None, problem, seconds,
-                   tail)
+                     tail)
+
+
+def _tail(path: Path, chars: int = 4000) -> str:
+    """The last ``chars`` characters of a grading's stderr file ("" if there is none)."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - 4 * chars))
+            return handle.read().decode(errors="replace")[-chars:]
+    except OSError:
+        return ""

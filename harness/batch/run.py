@@ -7,7 +7,8 @@ state, and ``force`` regrades everyone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
@@ -19,7 +20,7 @@ from harness.batch.gradebook import write_gradebook
 from harness.batch.html_report import write_pages
 from harness.batch.insights import InsightOptions, write_insights
 from harness.batch.jobs import (
-    UNGRADABLE, Job, JobResult, SubmissionRefused, read_files, tree_fingerprint)
+    UNGRADABLE, Job, JobResult, SubmissionRefused, close_warm, read_files, tree_fingerprint)
 from harness.batch.progress import Progress
 from harness.build import grading_code
 from harness.spec import find_assignment
@@ -46,7 +47,10 @@ class BatchOptions:
 @dataclass(frozen=True)
 class BatchSummary:
     """What a batch run did. ``graded``, ``skipped`` and ``failed`` hold submission keys
-    (``failed`` is a subset of ``graded``: graded, but with no final result)."""
+    (``failed`` is a subset of ``graded``: graded, but with no final result). ``phases``: wall
+    seconds of this process's own steps - ``plan`` (discover, read and fingerprint), ``save``
+    (storing each result as it came, while the workers graded), ``grading`` (the workers'
+    run, ``save`` included) and ``report`` (gradebook, insights, pages) - for benchmarks."""
 
     records: tuple[store.Record, ...]
     graded: tuple[str, ...]
@@ -54,6 +58,7 @@ class BatchSummary:
     failed: tuple[str, ...]
     gradebook: Path
     report: Path
+    phases: dict[str, float] = field(default_factory=dict)
 
 
 def spec_fingerprint(assignment: Assignment) -> str:
@@ -107,6 +112,8 @@ def run_batch(options: BatchOptions) -> BatchSummary:
             similarity is asked for but copydetect is missing.
         ValueError: ``options.insights.compare`` is not an earlier batch output folder.
     """
+    started = time.perf_counter()
+    phases = {"plan": 0.0, "save": 0.0, "grading": 0.0, "report": 0.0}
     assignment = find_assignment(options.assignment)
     _check_insights(options)
     everyone = discover(options.submissions)
@@ -135,6 +142,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
     failed: list[str] = []
 
     def on_done(outcome: JobResult) -> None:
+        saving = time.perf_counter()
         submission, fingerprint = by_key.get(outcome.key, (None, ""))
         if submission is None:
             submission = next(s for s, o in early if o.key == outcome.key)
@@ -145,7 +153,9 @@ def run_batch(options: BatchOptions) -> BatchSummary:
             progress.advance(f"{submission.student_label[:30]}: "
                              + (f"{record.score:g}/{record.max_score:g}"
                                 if record.score is not None else "no result"))
+        phases["save"] += time.perf_counter() - saving
 
+    phases["plan"] = time.perf_counter() - started
     if progress:
         progress.start()
     try:
@@ -157,12 +167,17 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         else:
             run_local(planned, options.workers or default_workers(), on_done)
     finally:
+        close_warm()  # this run's warm grading processes (harness.batch.warm)
         if progress:
             progress.finish()
+        reporting = time.perf_counter()
+        phases["grading"] = reporting - started - phases["plan"]
         records = tuple(store.load(options.out, s) for s in everyone)
         gradebook = options.out / "gradebook.csv"
         write_gradebook(gradebook, records)
         sections = write_insights(options.out, records, assignment, options.insights)
         report = write_pages(options.out, records, assignment.name, assignment.title, sections)
+        phases["report"] = time.perf_counter() - reporting
     graded = tuple(s.key for s, _, _ in jobs) + tuple(s.key for s, _ in early)
-    return BatchSummary(records, graded, tuple(skipped), tuple(failed), gradebook, report)
+    return BatchSummary(records, graded, tuple(skipped), tuple(failed), gradebook, report,
+                        phases)

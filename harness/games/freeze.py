@@ -26,6 +26,9 @@ SCAN_ROUNDS = 20
 """Most scans per freeze; each round stops what the previous one missed (fork races)."""
 SETTLE_SECONDS = 1.0
 """How long a freeze waits for the stopped processes to report the stopped state."""
+FIRST_CHECK_SECONDS = 0.00002
+LAST_CHECK_SECONDS = 0.001
+"""Pauses between checks of the stopped state: from the first, doubling up to the last."""
 
 
 @dataclass(frozen=True)
@@ -131,9 +134,17 @@ class Freezer:
                     self.stopped.add(pid)
                 except (ProcessLookupError, PermissionError):
                     pass
+        # A stopped process cannot run user code even before /proc says so, but the freeze
+        # promises the stopped state: wait for it, checking again after short, growing pauses
+        # (a stop usually lands within tens of microseconds; a fixed 1 ms sleep cost more than
+        # the rest of a move's overhead together).
         deadline = time.monotonic() + SETTLE_SECONDS
-        while time.monotonic() < deadline and not all(_gone_or_stopped(p) for p in self.stopped):
-            time.sleep(0.001)
+        waiting = [pid for pid in self.stopped if not _gone_or_stopped(pid)]
+        delay = FIRST_CHECK_SECONDS
+        while waiting and time.monotonic() < deadline:
+            time.sleep(delay)
+            delay = min(2 * delay, LAST_CHECK_SECONDS)
+            waiting = [pid for pid in waiting if not _gone_or_stopped(pid)]
 
     def resume(self) -> None:
         """SIGCONT every process stopped by :meth:`pause` (and any member found now)."""

@@ -5,9 +5,10 @@ of threads each driving one process locally, or tasks on a cluster), call ``on_r
 calling process as each game finishes (in any order), and return the results in task order, so
 a run's results do not depend on which game finished first. Neither lets one game stall the run:
 
-- :class:`LocalExecutor` plays each game in a fresh process in its own process group. A game
-  whose process dies, or that overruns ``arena.game_timeout``, is killed with its group
-  (sandboxed grandchildren included) and recorded as aborted.
+- :class:`LocalExecutor` plays each game in a process of its own, leading its own process group,
+  forked from a warm process that imported the arena's modules once (``harness.batch.warm``).
+  A game whose process dies, or that overruns ``arena.game_timeout`` (counted from its start),
+  is killed with its group (sandboxed grandchildren included) and recorded as aborted.
 - :class:`DaskExecutor` submits every game to the cluster. Each task plays its game on a thread
   and gives up after ``arena.game_timeout`` (dask cannot kill a running task); a task that
   raises or whose worker keeps dying is recorded as aborted.
@@ -15,21 +16,15 @@ a run's results do not depend on which game finished first. Neither lets one gam
 from __future__ import annotations
 
 import functools
-import multiprocessing
-import os
-import signal
 import threading
-from multiprocessing.connection import Connection
 from typing import Any, Callable, Optional, Protocol, Sequence
 
 from harness.batch.executors import run_dask, run_local
+from harness.batch.warm import WarmPool, main_module
 from harness.tournament.records import Arena, GameResult, GameTask, aborted
 
 ResultCallback = Callable[[GameTask, GameResult], None]
 Numbered = tuple[int, GameTask]
-
-STARTUP_TIMEOUT = 60.0
-"""Seconds a game's process may take to start (import the reference) before its clock runs."""
 
 
 class Executor(Protocol):
@@ -62,45 +57,24 @@ def play_watched(task: GameTask, arena: Arena) -> GameResult:
     return aborted(task, f"game overran its {arena.game_timeout:g} s deadline")
 
 
-def _game_main(connection: Connection, arena: Arena, task: GameTask) -> None:
-    """A game's process: its own group, "ready" once started, then the result."""
-    os.setsid()  # its own process group, so a kill reaches whatever the game started
-    connection.send("ready")  # the game's deadline starts after the start-up, not before
-    connection.send(play_guarded(arena, task))
+def _prepare() -> None:
+    """Warm-up of a game's warm process: find the isolation level once, not per game."""
+    from harness.sandbox.levels import detect
+    detect()
 
 
-def _kill(process: Any) -> None:
-    """Kill a game's whole process group and reap it."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass  # not yet a group leader, or already gone: kill the process alone
-    if process.is_alive():
-        process.kill()
-    process.join(5)
-
-
-def play_in_process(arena: Arena, start_method: str, numbered: Numbered
-                    ) -> tuple[int, GameResult]:
-    """Play one game in a fresh process; an aborted result if it dies or overruns."""
+def play_warm(pool: WarmPool, arena: Arena, main: Sequence[str], numbered: Numbered
+              ) -> tuple[int, GameResult]:
+    """Play one game in a process of its own, forked from one of ``pool``'s warm processes
+    and leading its own process group; an aborted result if it dies or overruns."""
     index, task = numbered
-    context = multiprocessing.get_context(start_method)
-    ours, theirs = context.Pipe()
-    process = context.Process(  # type: ignore[attr-defined]
-        target=_game_main, args=(theirs, arena, task), daemon=False)
-    process.start()
-    theirs.close()
-    try:
-        if ours.poll(STARTUP_TIMEOUT) and ours.recv() == "ready":
-            if ours.poll(arena.game_timeout):
-                return index, ours.recv()  # type: ignore[no-any-return]
-            return index, aborted(task, f"game overran its {arena.game_timeout:g} s deadline")
-        return index, aborted(task, "game worker did not start")
-    except (EOFError, OSError):
-        return index, aborted(task, "game worker died")
-    finally:
-        _kill(process)
-        ours.close()
+    outcome = pool.call(play_guarded, (arena, task), arena.game_timeout, main=main,
+                        warm=(_prepare, ()), own_group=True)
+    if outcome.status is None:
+        return index, aborted(task, f"game overran its {arena.game_timeout:g} s deadline")
+    if isinstance(outcome.value, GameResult):
+        return index, outcome.value
+    return index, aborted(task, "game worker died")
 
 
 def _in_order(tasks: Sequence[GameTask], on_result: Optional[ResultCallback]
@@ -120,23 +94,25 @@ def _in_order(tasks: Sequence[GameTask], on_result: Optional[ResultCallback]
 class LocalExecutor:
     """Games on at most ``workers`` local processes at a time; see the module docstring."""
 
-    def __init__(self, workers: int = 2, start_method: Optional[str] = None) -> None:
+    def __init__(self, workers: int = 2) -> None:
         """Raises ValueError when ``workers`` is below 1."""
         if workers < 1:
             raise ValueError(f"workers must be at least 1, got {workers!r}")
-        methods = multiprocessing.get_all_start_methods()
-        self.start_method = start_method or ("forkserver" if "forkserver" in methods else "spawn")
         self.workers = workers
 
     def close(self) -> None:
-        """Nothing to release: every game's process ends with its game."""
+        """Nothing to release: a run's warm processes end with the run."""
 
     def run(self, arena: Arena, tasks: Sequence[GameTask],
             on_result: Optional[ResultCallback] = None) -> list[GameResult]:
         """Play ``tasks`` on local processes; results in task order."""
         results, done = _in_order(tasks, on_result)
-        run_local(list(enumerate(tasks)), self.workers, done,
-                  work=functools.partial(play_in_process, arena, self.start_method))
+        pool = WarmPool()
+        try:
+            run_local(list(enumerate(tasks)), self.workers, done,
+                      work=functools.partial(play_warm, pool, arena, main_module()))
+        finally:
+            pool.close()
         return [r for r in results if r is not None]
 
 
@@ -184,4 +160,4 @@ def make_executor(workers: int = 2, scheduler: Optional[str] = None) -> Executor
 
 
 __all__ = ["DaskExecutor", "Executor", "LocalExecutor", "ResultCallback", "make_executor",
-           "play_guarded", "play_in_process", "play_watched"]
+           "play_guarded", "play_warm", "play_watched"]
