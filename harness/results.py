@@ -12,6 +12,7 @@ bytes instead (with its feedback texts shortened if it would not fit).
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import os
 import tempfile
@@ -32,13 +33,15 @@ RESERVE_BYTES = 2 * 1024 * 1024
 _NO_SPACE = (errno.ENOSPC, errno.EDQUOT)
 
 
-def _schema() -> dict[str, Any]:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+@functools.lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    """Built once per process: a batch saves a document per submission."""
+    return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
 def validate(document: dict[str, Any]) -> None:
     """Raise ``jsonschema.ValidationError`` if the document breaks Gradescope's format."""
-    jsonschema.Draft202012Validator(_schema()).validate(document)
+    _validator().validate(document)
 
 
 def _cap(text: str, limit: int = OUTPUT_LIMIT) -> str:
