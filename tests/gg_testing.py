@@ -97,7 +97,7 @@ def _tree_digest(path: Path) -> str:
             if not stat.S_ISREG(info.st_mode) or info.st_size > _DIGEST_LIMIT:
                 return ""
             digest.update(entry.read_bytes())
-    except OSError:
+    except (OSError, RecursionError):  # RecursionError: pathlib's walk of a very deep folder
         return ""
     return digest.hexdigest()[:24]
 

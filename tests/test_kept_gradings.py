@@ -70,3 +70,15 @@ def test_links_special_files_and_other_commands_are_never_kept(tmp_path, runs):
     gg_testing.run_gamegrader("grade", "--assignment", "a", "--submission", str(folder),
                               "--output", str(tmp_path / "five.json"))  # not quiet
     assert len(runs) == 5
+
+
+def test_a_folder_too_deep_to_walk_is_graded_afresh_not_crashing_the_test(tmp_path, runs):
+    folder = tmp_path / "deep"
+    folder.mkdir()
+    gg_testing.make_deep_folder(folder, 1100)
+    try:
+        _grade(folder, tmp_path / "one.json")
+        _grade(folder, tmp_path / "two.json")
+    finally:
+        gg_testing.remove_deep_folder(folder)
+    assert len(runs) == 2

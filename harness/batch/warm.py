@@ -48,7 +48,7 @@ Call = tuple[Callable[..., Any], Sequence[Any]]
 
 
 @dataclass(frozen=True)
-class Outcome:
+class JobEnd:
     """How one job ended.
 
     Attributes:
@@ -147,7 +147,7 @@ class WarmProcess:
         return answer
 
     def call(self, function: Callable[..., Any], args: Sequence[Any], timeout: float, *,
-             warm: Optional[Call] = None, own_group: bool = False) -> Outcome:
+             warm: Optional[Call] = None, own_group: bool = False) -> JobEnd:
         """``function(*args)`` in a child forked from the warm process.
 
         Args:
@@ -180,13 +180,13 @@ class WarmProcess:
             except (ProcessLookupError, PermissionError):
                 pass
             self._answer(None)  # the killed child's status; the warm process stays usable
-            return Outcome(None, error=f"it ran longer than {timeout:g} s and was killed")
+            return JobEnd(None, error=f"it ran longer than {timeout:g} s and was killed")
         status = finished.get("status")
         if not isinstance(status, int):
             raise WarmProcessGone(f"the warm process sent {str(finished)[:80]!r}")
         if isinstance(finished.get("value"), str):
-            return Outcome(status, _unpack(finished["value"]))
-        return Outcome(status, error=str(finished.get("error") or
+            return JobEnd(status, _unpack(finished["value"]))
+        return JobEnd(status, error=str(finished.get("error") or
                                          f"the process ended with status {status}"))
 
     def close(self) -> None:
@@ -215,11 +215,11 @@ class WarmPool:
     def call(self, function: Callable[..., Any], args: Sequence[Any], timeout: float, *,
              python: Optional[str] = None, env: Optional[Mapping[str, str]] = None,
              main: Sequence[str] = (), warm: Optional[Call] = None,
-             own_group: bool = False) -> Outcome:
+             own_group: bool = False) -> JobEnd:
         """:meth:`WarmProcess.call` on an idle warm process for ``python`` (default: this
         interpreter), ``env`` (default: this environment) and ``main`` (see :func:`main_module`); a
         new one if none
-        is idle. A warm process that died is replaced: the job gets an Outcome saying so."""
+        is idle. A warm process that died is replaced: the job gets a JobEnd saying so."""
         python = python or sys.executable
         env = dict(os.environ if env is None else env)
         key = hashlib.sha256(json.dumps([python, list(main), sorted(env.items())]).encode()
@@ -235,7 +235,7 @@ class WarmPool:
             outcome = process.call(function, args, timeout, warm=warm, own_group=own_group)
         except WarmProcessGone as exc:
             process.close()
-            return Outcome(1, error=str(exc))
+            return JobEnd(1, error=str(exc))
         with self._lock:
             self._idle.setdefault(key, []).append(process)
         return outcome
