@@ -120,9 +120,10 @@ STARVING = {
          "def all_off(board):\n    return all(not light for row in board for light in row)\n\n\n"
          "def create_puzzle(rows, cols):")],
 }
-BUDGET, CAP = 24.0, 4.0
-"""Both groups have 6 cases; capped at 4 s each they may take 24 s apiece, so each is guaranteed
-12 s. Spent in order, the looping scramble cases would take all 24 s."""
+BUDGET, CAP = 12.0, 2.0
+"""Both groups have 6 cases; capped at 2 s each they may take 12 s apiece, so each is guaranteed
+6 s (is_solved needs about 1.3 s, the slow variant's sleeps included). Spent in order, the
+looping scramble cases would take all 12 s."""
 
 
 reference = reference_fixture("search_and_games", STEMS)

@@ -63,11 +63,14 @@ def orphan_writer(path, escape):
             os.setsid()
             if os.fork():
                 os._exit(0)
-        time.sleep(1.5)
-        with open(path, "w") as f:
-            f.write("survived")
-        os._exit(0)
-    return "forked"
+        while True:  # a heartbeat: one byte every 20 ms for as long as it lives
+            with open(path, "a") as f:
+                f.write(".")
+            time.sleep(0.02)
+    deadline = time.monotonic() + 10
+    while not os.path.exists(path) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return "forked" if os.path.exists(path) else "never started"
 
 def flood():
     chunk = "x" * 65536
@@ -111,15 +114,24 @@ def test_signal_ignoring_loop_is_killed_at_the_deadline(sandbox):
 
 
 def child_survived(sandbox, escape: bool) -> bool:
-    """Start a child that writes a mark after 1.5 s; report whether the mark appeared."""
+    """Start a child that beats every 20 ms (the case returns once it has beaten); report whether
+    it still beats after the case ended. Killing is part of the case's end, so a beat later than
+    a short grace (the kernel's, LATE) means it survived."""
     folder = shared_folder()
     marker = folder / "mark"
     try:
-        sandbox.run_examples([f"orphan_writer({str(marker)!r}, {escape})"], timeout=5)
-        time.sleep(2.5)
-        return marker.exists()
+        raw = sandbox.run_examples([f"orphan_writer({str(marker)!r}, {escape})"], timeout=15)
+        assert observations_from_reply(raw.reply.observations)[0].value == "forked", raw.output
+        time.sleep(LATE)
+        beats = marker.stat().st_size
+        time.sleep(0.5)
+        return marker.stat().st_size != beats
     finally:
         shutil.rmtree(folder)
+
+
+LATE = 0.3
+"""Seconds after a case's end within which the kernel may still be killing what it started."""
 
 
 def test_children_in_the_process_group_die_with_the_case(sandbox):

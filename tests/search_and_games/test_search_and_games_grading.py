@@ -19,6 +19,10 @@ ASSIGNMENT = find_assignment("search_and_games")
 MUTANTS = {mutant.name: mutant for mutant in load_mutants(ASSIGNMENT)}
 CASES = {path.stem: load_case_file(path, ASSIGNMENT, number)
          for number, path in enumerate(ASSIGNMENT.case_files, 1)}
+# One worker runs this module: the module fixture grades every wrong implementation (a release
+# check of its own), which two workers would each repeat.
+pytestmark = pytest.mark.xdist_group("search_and_games_mutants")
+
 JUDGED = {"08_find_solution": "find_solution", "09_find_path": "find_path"}
 """The case files whose answers the in-process judges below can check."""
 
@@ -109,8 +113,9 @@ def test_untouched_template_earns_nothing_even_where_none_is_the_answer(grade, t
 
 @pytest.fixture(scope="module")
 def mutant_checks() -> dict[str, Check]:
-    """The release check's verdict on every wrong implementation, by name (graded once)."""
-    report = validate(["search_and_games"], workers=2, reference=False)
+    """The release check's verdict on every wrong implementation, by name (graded once; no case
+    runs longer than 2 s: the cases a mutant loses by never finishing are lost all the same)."""
+    report = validate(["search_and_games"], workers=2, reference=False, timeout_cap=2)
     return {check.name.split("'")[1]: check for check in report.checks if "'" in check.name}
 
 
@@ -139,7 +144,7 @@ def test_a_search_that_never_ends_on_unsolvable_boards_loses_only_those(grade, m
     mutant = mutate(SOLUTION, [("                frontier.append(child)\n        return None",
                                 "                frontier.append(child)\n        while True:\n"
                                 "            pass")])
-    document = grade("search_and_games", mutant, timeout_cap=2,
+    document = grade("search_and_games", mutant, timeout_cap=1,
                      env=subset_root(tmp_path / "root", ["08_find_solution"]))
     assert failed_names(document) == expected_failures("unsolvable", None)
     timed_out = [t for t in document["tests"] if t["score"] == 0]

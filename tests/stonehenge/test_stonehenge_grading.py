@@ -17,6 +17,10 @@ from harness.batch.jobs import read_files
 from harness.spec import find_assignment
 from harness.validate import lost_by_group, load_mutants, mutant_files, mutant_problems, mutants_path
 
+# One worker runs this module: its module fixture grades every submission the tests read, and
+# on a second worker the same fixture would only wait for the first's kept gradings.
+pytestmark = pytest.mark.xdist_group("stonehenge_grading")
+
 SOLUTION = ROOT / "reference" / "solutions" / "stonehenge"
 TEMPLATE = ROOT / "student_template" / "stonehenge"
 MUTANTS = {mutant.name: mutant for mutant in load_mutants(find_assignment("stonehenge"))}
