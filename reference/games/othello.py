@@ -12,8 +12,9 @@ with more disks wins. Moves are ``(column, row)`` pairs, boards are indexed ``bo
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Any, Hashable
 
 from reference.core.protocols import GameFacts
 
@@ -75,6 +76,46 @@ def _start_board(size: int) -> Board:
     return tuple(tuple(row) for row in rows)
 
 
+@functools.lru_cache(maxsize=MAX_SIZE + 1)
+def _rays(size: int) -> tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...]:
+    """``_rays(size)[col][row]``: for each of :data:`DIRECTIONS` in order, the squares from
+    ``(col, row)`` outwards to the edge, nearest first. Rays shorter than 2 squares are left
+    out: a capture needs an opponent disk and then one of the mover's."""
+    table = []
+    for col in range(size):
+        column = []
+        for row in range(size):
+            rays = []
+            for dc, dr in DIRECTIONS:
+                c, r = col + dc, row + dr
+                ray = []
+                while 0 <= c < size and 0 <= r < size:
+                    ray.append((c, r))
+                    c, r = c + dc, r + dr
+                if len(ray) >= 2:
+                    rays.append(tuple(ray))
+            column.append(tuple(rays))
+        table.append(tuple(column))
+    return tuple(table)
+
+
+def _find_lines_anywhere(board: Board, col: int, row: int, player: Player) -> list[list[Move]]:
+    """:func:`find_lines` for a square off the board (callers should not, but the helper's
+    contract is to scan from it anyway)."""
+    size = len(board)
+    other = opponent(player)
+    lines: list[list[Move]] = []
+    for dc, dr in DIRECTIONS:
+        c, r = col + dc, row + dr
+        run: list[Move] = []
+        while 0 <= c < size and 0 <= r < size and board[r][c] == other:
+            run.append((c, r))
+            c, r = c + dc, r + dr
+        if run and 0 <= c < size and 0 <= r < size and board[r][c] == player:
+            lines.append(run)
+    return lines
+
+
 def find_lines(board: Board, col: int, row: int, player: Player) -> list[list[Move]]:
     """The runs of opponent disks that ``player`` would flip by playing ``(col, row)``.
 
@@ -91,17 +132,71 @@ def find_lines(board: Board, col: int, row: int, player: Player) -> list[list[Mo
         ``(col, row)`` squares that flip, nearest first. Empty when the move captures nothing.
     """
     size = len(board)
+    if not (0 <= col < size and 0 <= row < size):
+        return _find_lines_anywhere(board, col, row, player)
     other = opponent(player)
     lines: list[list[Move]] = []
-    for dc, dr in DIRECTIONS:
-        c, r = col + dc, row + dr
-        run: list[Move] = []
-        while 0 <= c < size and 0 <= r < size and board[r][c] == other:
-            run.append((c, r))
-            c, r = c + dc, r + dr
-        if run and 0 <= c < size and 0 <= r < size and board[r][c] == player:
-            lines.append(run)
+    for ray in _rays(size)[col][row]:
+        c, r = ray[0]
+        if board[r][c] != other:
+            continue
+        run: list[Move] = [ray[0]]
+        for square in ray[1:]:
+            c, r = square
+            value = board[r][c]
+            if value != other:
+                if value == player:
+                    lines.append(run)
+                break
+            run.append(square)
     return lines
+
+
+def _captures(board: Board, rays: tuple[tuple[Move, ...], ...], player: Player,
+              other: Player) -> bool:
+    """Whether a disk of ``player`` at the start of ``rays`` captures anything (no lines built)."""
+    for ray in rays:
+        c, r = ray[0]
+        if board[r][c] != other:
+            continue
+        for c, r in ray[1:]:
+            value = board[r][c]
+            if value != other:
+                if value == player:
+                    return True
+                break
+    return False
+
+
+_MOVES_MEMO: dict[tuple[Board, Player], tuple[Move, ...]] = {}
+_MOVES_MEMO_LIMIT = 16384
+"""Legal moves by ``(board, player)``: searches ask ``is_terminal`` then ``actions`` of the
+same position, and replays revisit positions. Cleared when full, so memory stays bounded
+(about 20 MB at 8 x 8)."""
+
+
+def _legal_moves(board: Board, player: Player) -> tuple[Move, ...]:
+    """The legal moves of ``player`` in column-major order, memoised (a tuple: never mutated)."""
+    key = (board, player)
+    try:
+        moves = _MOVES_MEMO.get(key)
+    except TypeError:  # an unhashable board (lists): compute without the memo
+        return _scan_moves(board, player)
+    if moves is None:
+        moves = _scan_moves(board, player)
+        if len(_MOVES_MEMO) >= _MOVES_MEMO_LIMIT:
+            _MOVES_MEMO.clear()
+        _MOVES_MEMO[key] = moves
+    return moves
+
+
+def _scan_moves(board: Board, player: Player) -> tuple[Move, ...]:
+    """The legal moves of ``player`` in column-major order, computed."""
+    size = len(board)
+    other = opponent(player)
+    table = _rays(size)
+    return tuple((col, row) for col in range(size) for row in range(size)
+                 if board[row][col] == EMPTY and _captures(board, table[col][row], player, other))
 
 
 def get_possible_moves(board: Board, player: Player) -> list[Move]:
@@ -116,9 +211,7 @@ def get_possible_moves(board: Board, player: Player) -> list[Move]:
     >>> get_possible_moves(Othello(4).initial_state().board, DARK)
     [(0, 1), (1, 0), (2, 3), (3, 2)]
     """
-    size = len(board)
-    return [(col, row) for col in range(size) for row in range(size)
-            if board[row][col] == EMPTY and find_lines(board, col, row, player)]
+    return list(_legal_moves(board, player))
 
 
 def play_move(board: Board, player: Player, col: int, row: int) -> Board:
@@ -126,12 +219,17 @@ def play_move(board: Board, player: Player, col: int, row: int) -> Board:
 
     Unchecked, like the handout's helper: on an illegal square it places the disk and flips
     whatever :func:`find_lines` reports. Use :func:`move_problem` first on untrusted moves.
+    Rows without a change are the input's own row tuples (they are immutable).
     """
-    rows = [list(r) for r in board]
-    rows[row][col] = player
+    rows: list[Any] = list(board)
+    changed: dict[int, list[int]] = {}
     for line in find_lines(board, col, row, player):
         for c, r in line:
-            rows[r][c] = player
+            if r not in changed:
+                changed[r] = rows[r] = list(board[r])
+            changed[r][c] = player
+    placed = rows[row] = changed.get(row % len(board)) or list(board[row])
+    placed[col] = player
     return tuple(tuple(r) for r in rows)
 
 
@@ -215,10 +313,7 @@ class Othello:
 
     def is_terminal(self, state: OthelloState) -> bool:
         """True when the player to move has no legal move (the handout's end rule)."""
-        board, player = state.board, state.to_move
-        size = len(board)
-        return not any(board[row][col] == EMPTY and find_lines(board, col, row, player)
-                       for col in range(size) for row in range(size))
+        return not _legal_moves(state.board, state.to_move)
 
     def utility(self, state: OthelloState, player: Hashable) -> int:
         """Disks of ``player`` (1 or 2) minus the opponent's, at any position."""

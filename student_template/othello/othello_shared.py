@@ -14,6 +14,38 @@ from __future__ import annotations
 # (column step, row step), clockwise starting with "up".
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
+# For speed, the squares seen from each square are worked out once per board size:
+# _rays(n)[i][j] lists, in DIRECTIONS order, the squares from (i, j) to the edge of an n x n
+# board, nearest first. Rays of fewer than 2 squares are left out: they cannot capture.
+_RAY_TABLES = {}
+_LARGEST_TABLE = 32
+
+
+def _rays(n):
+    if n not in _RAY_TABLES:
+        table = []
+        for i in range(n):
+            column = []
+            for j in range(n):
+                rays = []
+                for di, dj in DIRECTIONS:
+                    ray = []
+                    u, v = i + di, j + dj
+                    while 0 <= u < n and 0 <= v < n:
+                        ray.append((u, v))
+                        u, v = u + di, v + dj
+                    if len(ray) >= 2:
+                        rays.append(tuple(ray))
+                column.append(tuple(rays))
+            table.append(tuple(column))
+        _RAY_TABLES[n] = tuple(table)
+    return _RAY_TABLES[n]
+
+
+def _has_rays(n, i, j):
+    """Whether the ray table covers square (i, j) of an n x n board (else walk step by step)."""
+    return type(i) is int and type(j) is int and 0 <= i < n and 0 <= j < n <= _LARGEST_TABLE
+
 
 def find_lines(board, i, j, player):
     """
@@ -23,6 +55,26 @@ def find_lines(board, i, j, player):
     of player's disks. There is one line per direction that captures something, so an empty
     list means the move captures nothing. Whether (i, j) itself is empty is not checked.
     """
+    n = len(board)
+    if not _has_rays(n, i, j):
+        return _walk_lines(board, i, j, player)
+    lines = []
+    for ray in _rays(n)[i][j]:
+        line = []
+        for u, v in ray:
+            square = board[v][u]
+            if square == 0:
+                break
+            if square == player:
+                if line:
+                    lines.append(line)
+                break
+            line.append((u, v))
+    return lines
+
+
+def _walk_lines(board, i, j, player):
+    """find_lines without the ray table, for any square (even one off the board)."""
     n = len(board)
     lines = []
     for di, dj in DIRECTIONS:
@@ -44,6 +96,22 @@ def find_lines(board, i, j, player):
     return lines
 
 
+def _captures(board, rays, player):
+    """Whether a disk of player at the start of these rays would flip anything."""
+    for ray in rays:
+        u, v = ray[0]
+        square = board[v][u]
+        if square == 0 or square == player:
+            continue
+        for u, v in ray[1:]:
+            square = board[v][u]
+            if square == 0:
+                break
+            if square == player:
+                return True
+    return False
+
+
 def get_possible_moves(board, player):
     """
     Return the list of legal moves (column, row) for player.
@@ -52,10 +120,14 @@ def get_possible_moves(board, player):
     so (0, 0), (0, 1), ..., (0, n-1), (1, 0), ...
     """
     n = len(board)
+    if n > _LARGEST_TABLE:
+        return [(i, j) for i in range(n) for j in range(n)
+                if board[j][i] == 0 and _walk_lines(board, i, j, player)]
+    table = _rays(n)
     moves = []
     for i in range(n):
         for j in range(n):
-            if board[j][i] == 0 and find_lines(board, i, j, player):
+            if board[j][i] == 0 and _captures(board, table[i][j], player):
                 moves.append((i, j))
     return moves
 
@@ -67,10 +139,15 @@ def play_move(board, player, i, j):
 
     There is no legality check: on an illegal square the disk is simply placed.
     """
-    rows = [list(row) for row in board]
+    rows = list(board)
+    rows[j] = list(rows[j])
     rows[j][i] = player
+    copied = {j % len(rows)}  # rows already copied (only those that change are)
     for line in find_lines(board, i, j, player):
         for u, v in line:
+            if v not in copied:
+                rows[v] = list(rows[v])
+                copied.add(v)
             rows[v][u] = player
     return tuple(tuple(row) for row in rows)
 
@@ -82,6 +159,10 @@ def get_score(board):
     dark = 0
     light = 0
     for row in board:
+        if type(row) is tuple or type(row) is list:
+            dark += row.count(1)
+            light += row.count(2)
+            continue
         for square in row:
             if square == 1:
                 dark += 1
