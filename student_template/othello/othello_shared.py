@@ -14,15 +14,17 @@ from __future__ import annotations
 # (column step, row step), clockwise starting with "up".
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
-# For speed, the squares seen from each square are worked out once per board size:
-# _rays(n)[i][j] lists, in DIRECTIONS order, the squares from (i, j) to the edge of an n x n
-# board, nearest first. Rays of fewer than 2 squares are left out: they cannot capture.
-_RAY_TABLES = {}
+# For speed, what each square sees is worked out once per board size n (up to _LARGEST_TABLE):
+# _RAYS[n][i][j] lists, in DIRECTIONS order, the squares from (i, j) to the edge of the board,
+# nearest first (rays of fewer than 2 squares are left out: they cannot capture), and
+# _SQUARES[n] lists every (i, j, rays of (i, j)) in column-major order.
+_RAYS = {}
+_SQUARES = {}
 _LARGEST_TABLE = 32
 
 
 def _rays(n):
-    if n not in _RAY_TABLES:
+    if n not in _RAYS:
         table = []
         for i in range(n):
             column = []
@@ -38,8 +40,9 @@ def _rays(n):
                         rays.append(tuple(ray))
                 column.append(tuple(rays))
             table.append(tuple(column))
-        _RAY_TABLES[n] = tuple(table)
-    return _RAY_TABLES[n]
+        _RAYS[n] = tuple(table)
+        _SQUARES[n] = tuple((i, j, _RAYS[n][i][j]) for i in range(n) for j in range(n))
+    return _RAYS[n]
 
 
 def _has_rays(n, i, j):
@@ -96,6 +99,25 @@ def _walk_lines(board, i, j, player):
     return lines
 
 
+def get_possible_moves(board, player):
+    """
+    Return the list of legal moves (column, row) for player.
+
+    The order is column-major: all moves of column 0 from the top row down, then column 1, ...
+    so (0, 0), (0, 1), ..., (0, n-1), (1, 0), ...
+    """
+    n = len(board)
+    if n > _LARGEST_TABLE:
+        return [(i, j) for i in range(n) for j in range(n)
+                if board[j][i] == 0 and _walk_lines(board, i, j, player)]
+    _rays(n)
+    moves = []
+    for i, j, rays in _SQUARES[n]:
+        if board[j][i] == 0 and _captures(board, rays, player):
+            moves.append((i, j))
+    return moves
+
+
 def _captures(board, rays, player):
     """Whether a disk of player at the start of these rays would flip anything."""
     for ray in rays:
@@ -112,26 +134,6 @@ def _captures(board, rays, player):
     return False
 
 
-def get_possible_moves(board, player):
-    """
-    Return the list of legal moves (column, row) for player.
-
-    The order is column-major: all moves of column 0 from the top row down, then column 1, ...
-    so (0, 0), (0, 1), ..., (0, n-1), (1, 0), ...
-    """
-    n = len(board)
-    if n > _LARGEST_TABLE:
-        return [(i, j) for i in range(n) for j in range(n)
-                if board[j][i] == 0 and _walk_lines(board, i, j, player)]
-    table = _rays(n)
-    moves = []
-    for i in range(n):
-        for j in range(n):
-            if board[j][i] == 0 and _captures(board, table[i][j], player):
-                moves.append((i, j))
-    return moves
-
-
 def play_move(board, player, i, j):
     """
     Return the board after player puts a disk on column i, row j, and flips every captured
@@ -142,14 +144,14 @@ def play_move(board, player, i, j):
     rows = list(board)
     rows[j] = list(rows[j])
     rows[j][i] = player
-    copied = {j % len(rows)}  # rows already copied (only those that change are)
+    copied = {j % len(rows)}  # the rows copied so far: only rows that change are copied
     for line in find_lines(board, i, j, player):
         for u, v in line:
             if v not in copied:
                 rows[v] = list(rows[v])
                 copied.add(v)
             rows[v][u] = player
-    return tuple(tuple(row) for row in rows)
+    return tuple(map(tuple, rows))
 
 
 def get_score(board):

@@ -2,8 +2,8 @@
 
 ``reference.games.othello`` (trusted) and the students' ``othello_shared.py`` were rewritten for
 speed (ray tables, capture tests that build no lines, a memo of legal moves, copying only the
-rows that change). The plain implementations they replaced are kept below, verbatim, as the
-oracle: on many seeded random positions of sizes 4, 6 and 8, for both players, every function
+rows that change). The plain implementations they replaced are kept, verbatim, as the oracle
+(``plain_othello_rules.py``, which ``bench/bench_othello_rules.py`` times against): on many seeded random positions of sizes 4, 6 and 8, for both players, every function
 must return the same values with the same types (list or tuple, all the way down) in the same
 order, or raise the same kind of error. ``othello_shared`` is also fed the odd inputs students
 pass: lists of lists, tuples of lists, values other than 0/1/2, other players, boards that are
@@ -17,103 +17,13 @@ from typing import Any, Callable
 import pytest
 
 from othello_support import TEMPLATE_DIR, load_module
+from plain_othello_rules import old_shared_find_lines, old_shared_get_possible_moves
+from plain_othello_rules import old_shared_get_score, old_shared_play_move
+from plain_othello_rules import old_trusted_find_lines, old_trusted_get_possible_moves
+from plain_othello_rules import old_trusted_is_terminal, old_trusted_play_move
 from reference.games import othello as rules
 
 SIZES = (4, 6, 8)
-OLD_DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-
-
-# --- The oracle: the trusted rules before the rewrite ------------------------------------------
-
-def old_trusted_find_lines(board, col, row, player):
-    size = len(board)
-    other = 3 - player
-    lines = []
-    for dc, dr in OLD_DIRECTIONS:
-        c, r = col + dc, row + dr
-        run = []
-        while 0 <= c < size and 0 <= r < size and board[r][c] == other:
-            run.append((c, r))
-            c, r = c + dc, r + dr
-        if run and 0 <= c < size and 0 <= r < size and board[r][c] == player:
-            lines.append(run)
-    return lines
-
-
-def old_trusted_get_possible_moves(board, player):
-    size = len(board)
-    return [(col, row) for col in range(size) for row in range(size)
-            if board[row][col] == 0 and old_trusted_find_lines(board, col, row, player)]
-
-
-def old_trusted_play_move(board, player, col, row):
-    rows = [list(r) for r in board]
-    rows[row][col] = player
-    for line in old_trusted_find_lines(board, col, row, player):
-        for c, r in line:
-            rows[r][c] = player
-    return tuple(tuple(r) for r in rows)
-
-
-def old_trusted_is_terminal(board, player):
-    size = len(board)
-    return not any(board[row][col] == 0 and old_trusted_find_lines(board, col, row, player)
-                   for col in range(size) for row in range(size))
-
-
-# --- The oracle: the students' othello_shared before the rewrite -------------------------------
-
-def old_shared_find_lines(board, i, j, player):
-    n = len(board)
-    lines = []
-    for di, dj in OLD_DIRECTIONS:
-        u = i + di
-        v = j + dj
-        line = []
-        closed = False
-        while 0 <= u < n and 0 <= v < n:
-            if board[v][u] == 0:
-                break
-            if board[v][u] == player:
-                closed = True
-                break
-            line.append((u, v))
-            u += di
-            v += dj
-        if closed and line:
-            lines.append(line)
-    return lines
-
-
-def old_shared_get_possible_moves(board, player):
-    n = len(board)
-    moves = []
-    for i in range(n):
-        for j in range(n):
-            if board[j][i] == 0 and old_shared_find_lines(board, i, j, player):
-                moves.append((i, j))
-    return moves
-
-
-def old_shared_play_move(board, player, i, j):
-    rows = [list(row) for row in board]
-    rows[j][i] = player
-    for line in old_shared_find_lines(board, i, j, player):
-        for u, v in line:
-            rows[v][u] = player
-    return tuple(tuple(row) for row in rows)
-
-
-def old_shared_get_score(board):
-    dark = 0
-    light = 0
-    for row in board:
-        for square in row:
-            if square == 1:
-                dark += 1
-            elif square == 2:
-                light += 1
-    return dark, light
 
 
 # --- Comparing ----------------------------------------------------------------------------------
@@ -195,9 +105,9 @@ def test_trusted_legal_moves_are_a_new_list_every_call():
 
 def test_trusted_memo_of_legal_moves_stays_bounded():
     rules.get_possible_moves(rules.Othello(4).initial_state().board, 1)
-    for board in random_positions(8, rules._MOVES_MEMO_LIMIT + 50, seed=3):
+    for board in random_positions(8, rules._MEMO_LIMIT + 50, seed=3):
         rules.get_possible_moves(board, 2)
-        assert len(rules._MOVES_MEMO) <= rules._MOVES_MEMO_LIMIT
+        assert len(rules._MOVES_MEMO) <= rules._MEMO_LIMIT
 
 
 @pytest.mark.parametrize("size", SIZES)
