@@ -14,10 +14,11 @@ from __future__ import annotations
 # (column step, row step), clockwise starting with "up".
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
-# For speed, what each square sees is worked out once per board size n (up to _LARGEST_TABLE):
-# _RAYS[n][i][j] lists, in DIRECTIONS order, the squares from (i, j) to the edge of the board,
-# nearest first (rays of fewer than 2 squares are left out: they cannot capture), and
-# _SQUARES[n] lists every (i, j, rays of (i, j)) in column-major order.
+# For speed, what each square sees is worked out once per board size n (up to _LARGEST_TABLE).
+# _RAYS[n][i][j] lists, in DIRECTIONS order, one ray per direction from square (i, j): the
+# squares from (i, j) to the edge of the board, nearest first, as (u, v, rest) where (u, v) is
+# the nearest square and rest the squares after it. Rays of fewer than 2 squares are left out:
+# they cannot capture. _SQUARES[n] lists every (i, j, rays of (i, j)) in column-major order.
 _RAYS = {}
 _SQUARES = {}
 _LARGEST_TABLE = 32
@@ -37,7 +38,7 @@ def _rays(n):
                         ray.append((u, v))
                         u, v = u + di, v + dj
                     if len(ray) >= 2:
-                        rays.append(tuple(ray))
+                        rays.append((ray[0][0], ray[0][1], tuple(ray[1:])))
                 column.append(tuple(rays))
             table.append(tuple(column))
         _RAYS[n] = tuple(table)
@@ -62,15 +63,17 @@ def find_lines(board, i, j, player):
     if not _has_rays(n, i, j):
         return _walk_lines(board, i, j, player)
     lines = []
-    for ray in _rays(n)[i][j]:
-        line = []
-        for u, v in ray:
+    for u, v, rest in _rays(n)[i][j]:
+        square = board[v][u]
+        if square == 0 or square == player:
+            continue
+        line = [(u, v)]
+        for u, v in rest:
             square = board[v][u]
             if square == 0:
                 break
             if square == player:
-                if line:
-                    lines.append(line)
+                lines.append(line)
                 break
             line.append((u, v))
     return lines
@@ -120,12 +123,11 @@ def get_possible_moves(board, player):
 
 def _captures(board, rays, player):
     """Whether a disk of player at the start of these rays would flip anything."""
-    for ray in rays:
-        u, v = ray[0]
+    for u, v, rest in rays:
         square = board[v][u]
         if square == 0 or square == player:
             continue
-        for u, v in ray[1:]:
+        for u, v in rest:
             square = board[v][u]
             if square == 0:
                 break
