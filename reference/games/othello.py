@@ -168,9 +168,10 @@ def _captures(board: Board, rays: tuple[tuple[Move, ...], ...], player: Player,
     return False
 
 
-_MEMO_LIMIT = 16384
-"""Entries each memo keeps at most; a full memo is emptied. Bounds the memory (about 20 MB per
-memo at 8 x 8) in a grader that runs in 768 MB."""
+_MEMO_SQUARES = 1 << 20
+"""How many board squares each memo may hold: a full memo is emptied. 65536 positions at 4 x 4
+(a whole full-depth search from the start, about 30 MB), 16384 at 8 x 8; the grader runs in
+768 MB."""
 
 _MOVES_MEMO: dict[tuple[Board, Player], tuple[Move, ...]] = {}
 """Legal moves by ``(board, player)``: a search asks ``is_terminal`` then ``actions`` of the
@@ -182,9 +183,10 @@ _PLAYS_MEMO: dict[tuple[Board, Player, int, int], Board] = {}
 T = TypeVar("T")
 
 
-def _remember(memo: dict[Any, T], key: Hashable, value: T) -> T:
-    """Keep ``value`` under ``key`` (emptying a full memo first) and return it."""
-    if len(memo) >= _MEMO_LIMIT:
+def _remember(memo: dict[Any, T], key: tuple[Any, ...], value: T) -> T:
+    """Keep ``value`` under ``key``, a tuple starting with the board (emptying a full memo
+    first), and return it."""
+    if len(memo) * len(key[0]) ** 2 >= _MEMO_SQUARES:
         memo.clear()
     memo[key] = value
     return value

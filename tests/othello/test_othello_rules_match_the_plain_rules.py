@@ -103,11 +103,16 @@ def test_trusted_legal_moves_are_a_new_list_every_call():
     assert rules.get_possible_moves(board, 1) is not rules.get_possible_moves(board, 1)
 
 
-def test_trusted_memo_of_legal_moves_stays_bounded():
-    rules.get_possible_moves(rules.Othello(4).initial_state().board, 1)
-    for board in random_positions(8, rules._MEMO_LIMIT + 50, seed=3):
-        rules.get_possible_moves(board, 2)
-        assert len(rules._MOVES_MEMO) <= rules._MEMO_LIMIT
+def test_trusted_memos_stay_bounded_and_right_after_emptying(monkeypatch):
+    monkeypatch.setattr(rules, "_MEMO_SQUARES", 100 * 8 * 8)  # 100 positions of 8 x 8
+    rules._MOVES_MEMO.clear()
+    rules._PLAYS_MEMO.clear()
+    boards = random_positions(8, 350, seed=3)
+    for _ in range(2):
+        for board in boards:
+            assert rules.get_possible_moves(board, 2) == old_trusted_get_possible_moves(board, 2)
+            assert rules.play_move(board, 1, 3, 3) == old_trusted_play_move(board, 1, 3, 3)
+            assert len(rules._MOVES_MEMO) <= 100 and len(rules._PLAYS_MEMO) <= 100
 
 
 @pytest.mark.parametrize("size", SIZES)
