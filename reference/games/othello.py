@@ -9,6 +9,11 @@ protocol (see ``student_template/othello/othello_game.py``).
 
 There is no passing: when the player to move has no legal move the game is over, and the side
 with more disks wins. Moves are ``(column, row)`` pairs, boards are indexed ``board[row][col]``.
+
+Searches and the diagnoses' replays call these rules hundreds of thousands of times, so they are
+written for speed with the same results as the plain loops (``tests/othello/
+plain_othello_rules.py`` keeps those as the oracle): rays precomputed per board size, legality
+tested without building lines, and bounded memos of legal moves and of plays by board.
 """
 from __future__ import annotations
 
@@ -76,11 +81,16 @@ def _start_board(size: int) -> Board:
     return tuple(tuple(row) for row in rows)
 
 
+Ray = tuple[int, int, tuple[Move, ...]]
+"""``(col, row, rest)``: the nearest square of a ray, then the squares after it in order; the
+first square is apart because most rays are rejected on it."""
+
+
 @functools.lru_cache(maxsize=MAX_SIZE + 1)
-def _rays(size: int) -> tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...]:
+def _rays(size: int) -> tuple[tuple[tuple[Ray, ...], ...], ...]:
     """``_rays(size)[col][row]``: for each of :data:`DIRECTIONS` in order, the squares from
-    ``(col, row)`` outwards to the edge, nearest first. Rays shorter than 2 squares are left
-    out: a capture needs an opponent disk and then one of the mover's."""
+    ``(col, row)`` outwards to the edge, nearest first, as a :data:`Ray`. Rays shorter than 2
+    squares are left out: a capture needs an opponent disk and then one of the mover's."""
     table = []
     for col in range(size):
         column = []
@@ -93,7 +103,7 @@ def _rays(size: int) -> tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...]:
                     ray.append((c, r))
                     c, r = c + dc, r + dr
                 if len(ray) >= 2:
-                    rays.append(tuple(ray))
+                    rays.append((ray[0][0], ray[0][1], tuple(ray[1:])))
             column.append(tuple(rays))
         table.append(tuple(column))
     return tuple(table)
@@ -136,12 +146,11 @@ def find_lines(board: Board, col: int, row: int, player: Player) -> list[list[Mo
         return _find_lines_anywhere(board, col, row, player)
     other = opponent(player)
     lines: list[list[Move]] = []
-    for ray in _rays(size)[col][row]:
-        c, r = ray[0]
+    for c, r, rest in _rays(size)[col][row]:
         if board[r][c] != other:
             continue
-        run: list[Move] = [ray[0]]
-        for square in ray[1:]:
+        run: list[Move] = [(c, r)]
+        for square in rest:
             c, r = square
             value = board[r][c]
             if value != other:
@@ -152,14 +161,12 @@ def find_lines(board: Board, col: int, row: int, player: Player) -> list[list[Mo
     return lines
 
 
-def _captures(board: Board, rays: tuple[tuple[Move, ...], ...], player: Player,
-              other: Player) -> bool:
+def _captures(board: Board, rays: tuple[Ray, ...], player: Player, other: Player) -> bool:
     """Whether a disk of ``player`` at the start of ``rays`` captures anything (no lines built)."""
-    for ray in rays:
-        c, r = ray[0]
+    for c, r, rest in rays:
         if board[r][c] != other:
             continue
-        for c, r in ray[1:]:
+        for c, r in rest:
             value = board[r][c]
             if value != other:
                 if value == player:

@@ -25,6 +25,7 @@ _LARGEST_TABLE = 32
 
 
 def _rays(n):
+    """The ray table of an n x n board (built on first use)."""
     if n not in _RAYS:
         table = []
         for i in range(n):
@@ -44,6 +45,12 @@ def _rays(n):
         _RAYS[n] = tuple(table)
         _SQUARES[n] = tuple((i, j, _RAYS[n][i][j]) for i in range(n) for j in range(n))
     return _RAYS[n]
+
+
+def _squares(n):
+    """Every (i, j, rays of (i, j)) of an n x n board, in column-major order."""
+    _rays(n)
+    return _SQUARES[n]
 
 
 def _has_rays(n, i, j):
@@ -113,9 +120,8 @@ def get_possible_moves(board, player):
     if n > _LARGEST_TABLE:
         return [(i, j) for i in range(n) for j in range(n)
                 if board[j][i] == 0 and _walk_lines(board, i, j, player)]
-    _rays(n)
     moves = []
-    for i, j, rays in _SQUARES[n]:
+    for i, j, rays in _squares(n):
         if board[j][i] == 0 and _captures(board, rays, player):
             moves.append((i, j))
     return moves
