@@ -14,7 +14,6 @@ on the old and the new rules. Prints ratios; asserts only that old and new agree
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import math
 import os
 import random
@@ -30,22 +29,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "othello"))
 
 import plain_othello_rules as plain  # noqa: E402
+from othello_support import SOLUTION, TEMPLATE_DIR  # noqa: E402
+from othello_support import load_module as load  # noqa: E402
 from reference.games import othello as rules  # noqa: E402
-from reference.othello.manager import TEMPLATE_DIR  # noqa: E402
 from reference.search import alphabeta as search  # noqa: E402
 
-SOLUTION = ROOT / "reference" / "solutions" / "othello" / "agent.py"
 PROBE = ROOT / "reference" / "othello" / "othello_probe.py"
-
-
-def load(path: Path, name: str) -> types.ModuleType:
-    """A fresh module from ``path`` under ``name`` (registered, so an agent can import it)."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def old_shared_module() -> types.ModuleType:
