@@ -239,6 +239,8 @@ def play_move(board: Board, player: Player, col: int, row: int) -> Board:
     Unchecked, like the handout's helper: on an illegal square it places the disk and flips
     whatever :func:`find_lines` reports. Use :func:`move_problem` first on untrusted moves.
     """
+    if type(player) is not int:  # True would find the board 1 made, holding 1s, not Trues
+        return _play(board, player, col, row)
     key = (board, player, col, row)
     try:
         after = _PLAYS_MEMO.get(key)

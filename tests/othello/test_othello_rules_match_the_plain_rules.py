@@ -214,3 +214,13 @@ def test_shared_results_are_fresh_objects(shared):
     after = shared.play_move(mutable, 1, 0, 1)
     assert mutable == [list(row) for row in board]
     assert after == ((0, 0, 0, 0), (1, 1, 1, 0), (0, 1, 2, 0), (0, 0, 0, 0))
+
+
+def test_trusted_memos_never_answer_for_a_look_alike_input():
+    board = rules.Othello(4).initial_state().board
+    assert rules.play_move(board, 1, 0, 1) == old_trusted_play_move(board, 1, 0, 1)
+    assert outcome(rules.play_move, board, True, 0, 1) == \
+        outcome(old_trusted_play_move, board, True, 0, 1)
+    as_lists = [list(row) for row in board]
+    assert rules.play_move(as_lists, 1, 0, 1) == old_trusted_play_move(as_lists, 1, 0, 1)
+    assert rules.get_possible_moves(as_lists, 2) == old_trusted_get_possible_moves(as_lists, 2)
