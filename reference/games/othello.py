@@ -86,44 +86,26 @@ Ray = tuple[int, int, tuple[Move, ...]]
 first square is apart because most rays are rejected on it."""
 
 
-@functools.lru_cache(maxsize=MAX_SIZE + 1)
-def _rays(size: int) -> tuple[tuple[tuple[Ray, ...], ...], ...]:
-    """``_rays(size)[col][row]``: for each of :data:`DIRECTIONS` in order, the squares from
-    ``(col, row)`` outwards to the edge, nearest first, as a :data:`Ray`. Rays shorter than 2
+def _rays_from(size: int, col: int, row: int) -> tuple[Ray, ...]:
+    """For each of :data:`DIRECTIONS` in order, the squares from ``(col, row)`` (any square, even
+    off the board) outwards to the edge, nearest first, as a :data:`Ray`. Rays shorter than 2
     squares are left out: a capture needs an opponent disk and then one of the mover's."""
-    table = []
-    for col in range(size):
-        column = []
-        for row in range(size):
-            rays = []
-            for dc, dr in DIRECTIONS:
-                c, r = col + dc, row + dr
-                ray = []
-                while 0 <= c < size and 0 <= r < size:
-                    ray.append((c, r))
-                    c, r = c + dc, r + dr
-                if len(ray) >= 2:
-                    rays.append((ray[0][0], ray[0][1], tuple(ray[1:])))
-            column.append(tuple(rays))
-        table.append(tuple(column))
-    return tuple(table)
-
-
-def _find_lines_anywhere(board: Board, col: int, row: int, player: Player) -> list[list[Move]]:
-    """:func:`find_lines` for a square off the board (callers should not, but the helper's
-    contract is to scan from it anyway)."""
-    size = len(board)
-    other = opponent(player)
-    lines: list[list[Move]] = []
+    rays = []
     for dc, dr in DIRECTIONS:
         c, r = col + dc, row + dr
-        run: list[Move] = []
-        while 0 <= c < size and 0 <= r < size and board[r][c] == other:
-            run.append((c, r))
+        ray = []
+        while 0 <= c < size and 0 <= r < size:
+            ray.append((c, r))
             c, r = c + dc, r + dr
-        if run and 0 <= c < size and 0 <= r < size and board[r][c] == player:
-            lines.append(run)
-    return lines
+        if len(ray) >= 2:
+            rays.append((ray[0][0], ray[0][1], tuple(ray[1:])))
+    return tuple(rays)
+
+
+@functools.lru_cache(maxsize=MAX_SIZE + 1)
+def _rays(size: int) -> tuple[tuple[tuple[Ray, ...], ...], ...]:
+    """``_rays(size)[col][row]``: :func:`_rays_from` every square, worked out once per size."""
+    return tuple(tuple(_rays_from(size, col, row) for row in range(size)) for col in range(size))
 
 
 def find_lines(board: Board, col: int, row: int, player: Player) -> list[list[Move]]:
@@ -142,11 +124,10 @@ def find_lines(board: Board, col: int, row: int, player: Player) -> list[list[Mo
         ``(col, row)`` squares that flip, nearest first. Empty when the move captures nothing.
     """
     size = len(board)
-    if not (0 <= col < size and 0 <= row < size):
-        return _find_lines_anywhere(board, col, row, player)
+    on_board = 0 <= col < size and 0 <= row < size
     other = opponent(player)
     lines: list[list[Move]] = []
-    for c, r, rest in _rays(size)[col][row]:
+    for c, r, rest in _rays(size)[col][row] if on_board else _rays_from(size, col, row):
         if board[r][c] != other:
             continue
         run: list[Move] = [(c, r)]
