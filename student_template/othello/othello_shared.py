@@ -14,6 +14,49 @@ from __future__ import annotations
 # (column step, row step), clockwise starting with "up".
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
+# For speed, what each square sees is worked out once per board size n (n up to 32), instead of
+# stepping square by square on every call. A ray is what square (i, j) sees in one direction:
+# the squares from (i, j) to the edge of the board, nearest first, kept as (u, v, rest) where
+# (u, v) is the nearest square and rest the squares after it. Rays of fewer than 2 squares are
+# left out: they cannot capture. _SQUARES[n] lists (i, j, rays of (i, j)) for every square of
+# an n x n board in column-major order; _RAYS[n][i][j] holds the same rays by square.
+_SQUARES = {}
+_RAYS = {}
+_LARGEST_TABLE = 32
+
+
+def _rays_from(n, i, j):
+    """The rays of square (i, j) on an n x n board, in DIRECTIONS order (any square works,
+    even one off the board)."""
+    rays = []
+    for di, dj in DIRECTIONS:
+        ray = []
+        u, v = i + di, j + dj
+        while 0 <= u < n and 0 <= v < n:
+            ray.append((u, v))
+            u, v = u + di, v + dj
+        if len(ray) >= 2:
+            rays.append((ray[0][0], ray[0][1], tuple(ray[1:])))
+    return tuple(rays)
+
+
+def _squares(n):
+    """Every (i, j, rays of (i, j)) of an n x n board, in column-major order."""
+    if n > _LARGEST_TABLE:  # too big to keep: work each square's rays out as we go
+        return ((i, j, _rays_from(n, i, j)) for i in range(n) for j in range(n))
+    if n not in _SQUARES:
+        _RAYS[n] = tuple(tuple(_rays_from(n, i, j) for j in range(n)) for i in range(n))
+        _SQUARES[n] = tuple((i, j, _RAYS[n][i][j]) for i in range(n) for j in range(n))
+    return _SQUARES[n]
+
+
+def _rays_of(n, i, j):
+    """The rays of square (i, j): from the table when it covers the square."""
+    if type(i) is int and type(j) is int and 0 <= i < n and 0 <= j < n <= _LARGEST_TABLE:
+        _squares(n)
+        return _RAYS[n][i][j]
+    return _rays_from(n, i, j)
+
 
 def find_lines(board, i, j, player):
     """
@@ -23,24 +66,20 @@ def find_lines(board, i, j, player):
     of player's disks. There is one line per direction that captures something, so an empty
     list means the move captures nothing. Whether (i, j) itself is empty is not checked.
     """
-    n = len(board)
     lines = []
-    for di, dj in DIRECTIONS:
-        u = i + di
-        v = j + dj
-        line = []
-        closed = False
-        while 0 <= u < n and 0 <= v < n:
-            if board[v][u] == 0:
+    for u, v, rest in _rays_of(len(board), i, j):
+        square = board[v][u]
+        if square == 0 or square == player:
+            continue
+        line = [(u, v)]
+        for u, v in rest:
+            square = board[v][u]
+            if square == 0:
                 break
-            if board[v][u] == player:
-                closed = True
+            if square == player:
+                lines.append(line)
                 break
             line.append((u, v))
-            u += di
-            v += dj
-        if closed and line:
-            lines.append(line)
     return lines
 
 
@@ -51,13 +90,26 @@ def get_possible_moves(board, player):
     The order is column-major: all moves of column 0 from the top row down, then column 1, ...
     so (0, 0), (0, 1), ..., (0, n-1), (1, 0), ...
     """
-    n = len(board)
     moves = []
-    for i in range(n):
-        for j in range(n):
-            if board[j][i] == 0 and find_lines(board, i, j, player):
-                moves.append((i, j))
+    for i, j, rays in _squares(len(board)):
+        if board[j][i] == 0 and _captures(board, rays, player):
+            moves.append((i, j))
     return moves
+
+
+def _captures(board, rays, player):
+    """Whether a disk of player at the start of these rays would flip anything."""
+    for u, v, rest in rays:
+        square = board[v][u]
+        if square == 0 or square == player:
+            continue
+        for u, v in rest:
+            square = board[v][u]
+            if square == 0:
+                break
+            if square == player:
+                return True
+    return False
 
 
 def play_move(board, player, i, j):
@@ -67,12 +119,17 @@ def play_move(board, player, i, j):
 
     There is no legality check: on an illegal square the disk is simply placed.
     """
-    rows = [list(row) for row in board]
+    rows = list(board)
+    rows[j] = list(rows[j])
     rows[j][i] = player
+    copied = {j % len(rows)}  # the rows copied so far: only rows that change are copied
     for line in find_lines(board, i, j, player):
         for u, v in line:
+            if v not in copied:
+                rows[v] = list(rows[v])
+                copied.add(v)
             rows[v][u] = player
-    return tuple(tuple(row) for row in rows)
+    return tuple(map(tuple, rows))
 
 
 def get_score(board):
@@ -82,6 +139,10 @@ def get_score(board):
     dark = 0
     light = 0
     for row in board:
+        if type(row) is tuple or type(row) is list:
+            dark += row.count(1)
+            light += row.count(2)
+            continue
         for square in row:
             if square == 1:
                 dark += 1
