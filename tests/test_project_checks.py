@@ -40,3 +40,31 @@ def test_harness_core_names_no_assignment():
             pattern = re.compile(r"[\"'/]" + name + r"(\.py)?[\"'/]|\b" + name + r"\.py\b")
             assert not pattern.search(text), \
                 f"{path.relative_to(ROOT)} names the assignment {name!r}"
+
+
+GROUPED_MODULE = '''
+import os
+import pytest
+
+pytestmark = pytest.mark.xdist_group("one_worker")
+
+
+@pytest.mark.parametrize("number", range(6))
+def test_note_the_worker(number, tmp_path_factory):
+    folder = tmp_path_factory.getbasetemp().parent
+    (folder / f"ran-{number}-on-{os.environ['PYTEST_XDIST_WORKER']}").touch()
+'''
+
+
+def test_grouped_modules_run_on_one_worker(tmp_path: Path) -> None:
+    """scripts/test.sh relies on ``--dist loadgroup``: a module whose fixture grades everything
+    its tests read is marked to run on one worker (pytest 9.2 silently broke this with xdist)."""
+    (tmp_path / "test_grouped.py").write_text(GROUPED_MODULE, encoding="utf-8")
+    base = tmp_path / "base"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "2", "--dist", "loadgroup",
+                           "-p", "no:cacheprovider", "--rootdir", str(tmp_path),
+                           "--basetemp", str(base), str(tmp_path / "test_grouped.py")],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
+    workers = {path.name.rsplit("-on-", 1)[1] for path in base.glob("ran-*")}
+    assert len(list(base.glob("ran-*"))) == 6 and len(workers) == 1, sorted(base.iterdir())
