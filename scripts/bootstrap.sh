@@ -10,3 +10,6 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 .venv/bin/gamegrader packages install
+# Byte-compile the grader and the reference (every grading and test run loads them, also where
+# PYTHONDONTWRITEBYTECODE is set; a stale file is only recompiled in memory).
+.venv/bin/python -m compileall -q harness reference >/dev/null
