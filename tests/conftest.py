@@ -11,9 +11,10 @@ from gg_testing import GRADINGS_ENV, run_gamegrader
 
 # A test module whose source uses any of these starts real gradings, sandboxes, subprocesses or
 # type checkers: it belongs to the full tier. ``scripts/test.sh --fast`` runs the rest (unit and
-# spec tests, about a minute and a half on 2 cores).
+# spec tests, under a minute on 2 cores).
 FULL_TIER_SIGNS = ("run_gamegrader", "grade_submissions", "Sandbox(", "Grader(", "subprocess",
-                   "run_batch(", "first_failure(", "chromium(", "mypy", "vermin")
+                   "run_batch(", "first_failure(", "chromium(", "mypy", "vermin",
+                   "validate([")
 # Folders whose tests all grade submissions end to end (often through support modules).
 FULL_TIER_FOLDERS = {"hostile", "workflows", "fairness", "games", "insights", "othello_variants"}
 _full_tier: dict[Path, bool] = {}
