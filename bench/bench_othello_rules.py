@@ -3,11 +3,11 @@ test oracle, ``tests/othello/plain_othello_rules.py``) against the fast ones, in
 
 Per function, on the positions of seeded random playouts (8 x 8 by default): the trusted rules
 (``reference/games/othello.py``; its memos of legal moves and of plays are emptied before every
-pass, so each position is computed once, as in a search that meets it once) and the students' helpers
-(``student_template/othello/othello_shared.py``). Then full-depth minimax from the 4 x 4 start:
-the reference solution agent (student API) on the old and on the new ``othello_shared`` - also
-with the grader's work probe installed, as in a sandboxed case - and the trusted reference search
-on the old and the new rules. Prints ratios; asserts only that old and new agree.
+pass, so each position is computed once, as in a search that meets it once) and the students'
+helpers (``student_template/othello/othello_shared.py``). Then full-depth minimax from the 4 x 4
+start: the reference solution agent (student API) on the old and on the new ``othello_shared`` -
+also with the grader's work probe installed, as in a sandboxed case - and the trusted reference
+search on the old and the new rules. Prints ratios; asserts only that old and new agree.
 
     .venv/bin/python bench/bench_othello_rules.py [--size 8] [--positions 400] [--repeat 3]
 """

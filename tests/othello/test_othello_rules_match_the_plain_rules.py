@@ -1,13 +1,13 @@
 """The fast Othello rules give exactly what the plain rules gave, for every input.
 
 ``reference.games.othello`` (trusted) and the students' ``othello_shared.py`` were rewritten for
-speed (ray tables, capture tests that build no lines, a memo of legal moves, copying only the
-rows that change). The plain implementations they replaced are kept, verbatim, as the oracle
-(``plain_othello_rules.py``, which ``bench/bench_othello_rules.py`` times against): on many seeded random positions of sizes 4, 6 and 8, for both players, every function
-must return the same values with the same types (list or tuple, all the way down) in the same
-order, or raise the same kind of error. ``othello_shared`` is also fed the odd inputs students
-pass: lists of lists, tuples of lists, values other than 0/1/2, other players, boards that are
-not square, squares off the board.
+speed (ray tables, capture tests that build no lines, a memo of legal moves, copying only the rows
+that change). The plain implementations they replaced are kept, verbatim, as the oracle
+(``plain_othello_rules.py``, which ``bench/bench_othello_rules.py`` times against): on many seeded
+random positions of sizes 4, 6 and 8, for both players, every function must return the same values
+with the same types (list or tuple, all the way down) in the same order, or raise the same kind of
+error. ``othello_shared`` is also fed the odd inputs students pass: lists of lists, tuples of
+lists, values other than 0/1/2, other players, boards that are not square, squares off the board.
 """
 from __future__ import annotations
 
