@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Hashable, TypeVar
+from typing import Any, Callable, Hashable, TypeVar
 
 from reference.core.protocols import GameFacts
 
@@ -171,23 +171,23 @@ _PLAYS_MEMO: dict[tuple[Board, Player, int, int], Board] = {}
 T = TypeVar("T")
 
 
-def _remember(memo: dict[Any, T], key: tuple[Any, ...], value: T) -> T:
-    """Keep ``value`` under ``key``, a tuple starting with the board (emptying a full memo
-    first), and return it."""
-    if len(memo) * len(key[0]) ** 2 >= _MEMO_SQUARES:
-        memo.clear()
-    memo[key] = value
-    return value
+def _memoised(memo: dict[Any, T], key: tuple[Any, ...], compute: Callable[[], T]) -> T:
+    """``memo[key]``, computed and kept on a miss. ``key`` starts with the board: a full memo
+    (by :data:`_MEMO_SQUARES`) is emptied first, and a board of lists is computed, not kept."""
+    try:
+        found = memo.get(key)
+    except TypeError:  # a board of lists: nothing to remember it by
+        return compute()
+    if found is None:
+        if len(memo) * len(key[0]) ** 2 >= _MEMO_SQUARES:
+            memo.clear()
+        found = memo[key] = compute()
+    return found
 
 
 def _legal_moves(board: Board, player: Player) -> tuple[Move, ...]:
     """The legal moves of ``player`` in column-major order, memoised (a tuple: never mutated)."""
-    key = (board, player)
-    try:
-        moves = _MOVES_MEMO.get(key)
-    except TypeError:  # a board of lists: nothing to remember it by
-        return _scan_moves(board, player)
-    return _remember(_MOVES_MEMO, key, _scan_moves(board, player)) if moves is None else moves
+    return _memoised(_MOVES_MEMO, (board, player), lambda: _scan_moves(board, player))
 
 
 def _scan_moves(board: Board, player: Player) -> tuple[Move, ...]:
@@ -222,12 +222,8 @@ def play_move(board: Board, player: Player, col: int, row: int) -> Board:
     """
     if type(player) is not int:  # True would find the board 1 made, holding 1s, not Trues
         return _play(board, player, col, row)
-    key = (board, player, col, row)
-    try:
-        after = _PLAYS_MEMO.get(key)
-    except TypeError:  # a board of lists: nothing to remember it by
-        return _play(board, player, col, row)
-    return _remember(_PLAYS_MEMO, key, _play(board, player, col, row)) if after is None else after
+    return _memoised(_PLAYS_MEMO, (board, player, col, row),
+                     lambda: _play(board, player, col, row))
 
 
 def _play(board: Board, player: Player, col: int, row: int) -> Board:

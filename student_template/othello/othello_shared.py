@@ -139,10 +139,6 @@ def get_score(board):
     dark = 0
     light = 0
     for row in board:
-        if type(row) is tuple or type(row) is list:
-            dark += row.count(1)
-            light += row.count(2)
-            continue
         for square in row:
             if square == 1:
                 dark += 1
