@@ -8,8 +8,16 @@ SIGSTOP and lets it go on with SIGCONT just before asking it for a move.
 Which processes belong to an entrant: the process the sandbox started and all its descendants
 (inside a pid namespace an orphan is adopted by the namespace's first process, so it stays a
 descendant), plus, when the sandbox user is swept by uid (no pid namespace), every process of
-that user carrying the sandbox's tag. Freezing repeats its scan until a scan finds nothing new,
-so a process forked during the scan is caught by the next one.
+that user carrying the sandbox's tag or adopted by the grader (a child subreaper: an orphan that
+re-executed itself with an empty environment sheds the tag, never its parent), with all their
+descendants. Freezing repeats its scan until a scan finds nothing new, each scan once the stops
+of the previous one have landed, so a process forked during the scan is caught by the next one.
+
+A stop can be swallowed: a process traced by another process of the entrant (``ptrace``, which
+no sandbox forbids between processes of one user) only reports SIGSTOP to its tracer, which lets
+it run on; two helpers tracing each other both kept computing through every opponent's turn. So
+a freeze kills every process of the entrant that is traced: honest code is never traced, and an
+entrant whose main process dies this way forfeits its next move as a crash.
 """
 from __future__ import annotations
 
@@ -19,8 +27,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-# The sandbox's own test for its tag, so both sweeps and freezes find the same processes.
+# The sandbox's own tests for its processes, so both sweeps and freezes find the same ones.
 from harness.sandbox.cleanup import _has_tag as has_sandbox_tag
+from harness.sandbox.cleanup import adopted_orphans
 
 SCAN_ROUNDS = 20
 """Most scans per freeze; each round stops what the previous one missed (fork races)."""
@@ -82,9 +91,21 @@ def _descendants(root: int) -> Optional[list[int]]:
     return found
 
 
-def _gone_or_stopped(pid: int) -> bool:
+def _gone_or_in(pid: int, states: tuple[str, ...]) -> bool:
     proc = _read_proc(pid)
-    return proc is None or proc.state in ("T", "t", "Z", "X")
+    return proc is None or proc.state in states
+
+
+def _traced(pid: int) -> bool:
+    """Whether a process is traced: its tracer, not SIGSTOP, then decides whether it stops."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as handle:
+            for line in handle:
+                if line.startswith("TracerPid:"):
+                    return line.split(":", 1)[1].strip() not in ("", "0")
+    except OSError:
+        pass  # gone
+    return False
 
 
 @dataclass
@@ -104,26 +125,42 @@ class Freezer:
 
     def members(self) -> list[int]:
         """Pids of the entrant's processes now alive (the root first)."""
-        found = _descendants(self.root)
-        if found is None:  # a kernel without /proc/PID/task/TID/children: scan every process
-            table = _table()
-            children: dict[int, list[int]] = {}
-            for proc in table:
-                children.setdefault(proc.ppid, []).append(proc.pid)
-            found = []
-            todo = [self.root] if any(p.pid == self.root for p in table) else []
-            while todo:
-                pid = todo.pop()
-                found.append(pid)
-                todo.extend(children.get(pid, ()))
+        roots = [self.root]
+        if self.uid is not None:  # orphans of the user, re-parented to the grader
+            roots += [pid for pid in adopted_orphans(self.uid) if pid != self.root]
+        found: list[int] = []
+        for root in roots:
+            found += [pid for pid in self._tree(root) if pid not in found]
         if self.uid is not None and self.tag:
             seen = set(found)
             found += [p.pid for p in _table() if p.uid == self.uid and p.pid not in seen
                       and has_sandbox_tag(str(p.pid), self.tag)]
         return found
 
+    @staticmethod
+    def _tree(root: int) -> list[int]:
+        """``root`` and its descendants now alive."""
+        found = _descendants(root)
+        if found is None:  # a kernel without /proc/PID/task/TID/children: scan every process
+            table = _table()
+            children: dict[int, list[int]] = {}
+            for proc in table:
+                children.setdefault(proc.ppid, []).append(proc.pid)
+            found = []
+            todo = [root] if any(p.pid == root for p in table) else []
+            while todo:
+                pid = todo.pop()
+                found.append(pid)
+                todo.extend(children.get(pid, ()))
+        return found
+
     def pause(self) -> None:
-        """SIGSTOP every process of the entrant and wait (briefly) until they are stopped."""
+        """SIGSTOP every process of the entrant and wait (briefly) until they are stopped.
+
+        Each round stops what the scan found and waits for those stops to land before scanning
+        again: a process stopped in the middle of ``fork`` completes it first, so its child is
+        visible only once the parent has stopped. Traced processes are then killed (see the
+        module's doc); their orphans turn up in the next round."""
         for _ in range(SCAN_ROUNDS):
             new = [pid for pid in self.members() if pid not in self.stopped]
             if not new:
@@ -134,17 +171,29 @@ class Freezer:
                     self.stopped.add(pid)
                 except (ProcessLookupError, PermissionError):
                     pass
+            self._settle(new, ("T", "t", "Z", "X"))
+            traced = [pid for pid in self.stopped if _traced(pid)]
+            for pid in traced:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+            self._settle(traced, ("Z", "X"))  # a killed process runs until it has exited
+
+    @staticmethod
+    def _settle(pids: list[int], states: tuple[str, ...]) -> None:
+        """Wait (up to ``SETTLE_SECONDS``) until each process is gone or in one of ``states``."""
         # A stopped process cannot run user code even before /proc says so, but the freeze
         # promises the stopped state: wait for it, checking again after short, growing pauses
         # (a stop usually lands within tens of microseconds; a fixed 1 ms sleep cost more than
         # the rest of a move's overhead together).
         deadline = time.monotonic() + SETTLE_SECONDS
-        waiting = [pid for pid in self.stopped if not _gone_or_stopped(pid)]
         delay = FIRST_CHECK_SECONDS
+        waiting = [pid for pid in pids if not _gone_or_in(pid, states)]
         while waiting and time.monotonic() < deadline:
             time.sleep(delay)
             delay = min(2 * delay, LAST_CHECK_SECONDS)
-            waiting = [pid for pid in waiting if not _gone_or_stopped(pid)]
+            waiting = [pid for pid in waiting if not _gone_or_in(pid, states)]
 
     def resume(self) -> None:
         """SIGCONT every process stopped by :meth:`pause` (and any member found now)."""

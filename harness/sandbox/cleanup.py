@@ -101,7 +101,9 @@ def wipe_private_scratch(init_pid: int, unshare_pid: int) -> None:
         os.close(proc_fd)
 
 
-def _adopted_orphans(uid: int) -> list[int]:
+def adopted_orphans(uid: int) -> list[int]:
+    """Children of this process (a subreaper) owned by ``uid`` that it did not start: orphans
+    of student processes."""
     me = str(os.getpid())
     found = []
     for entry in os.listdir("/proc"):
@@ -119,7 +121,7 @@ def _adopted_orphans(uid: int) -> list[int]:
 
 def kill_adopted_orphans(uid: int) -> None:
     """SIGKILL and reap every child of this process owned by ``uid`` that is not supervised."""
-    for pid in _adopted_orphans(uid):
+    for pid in adopted_orphans(uid):
         try:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)

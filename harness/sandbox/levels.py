@@ -31,16 +31,27 @@ from typing import Iterator
 from harness.sandbox.users import DEFAULT_SANDBOX_USER, SANDBOX_USER_ENV, lease_user, pool
 
 FORCE_ENV = "GAMEGRADER_ISOLATION"
-_NAMESPACES = ["--net", "--pid", "--fork", "--kill-child", "--mount-proc"]
+# --ipc: System V shared memory, message queues and semaphores and POSIX message queues live in
+# an IPC namespace, not in files: on the host's, a student's objects outlived grading (host memory
+# held until reboot) and were shared with later cases and other gradings.
+_NAMESPACES = ["--net", "--pid", "--ipc", "--fork", "--kill-child", "--mount-proc"]
 # Scratch folders every user may write in: at the namespaced levels each sandbox gets its own
 # size-limited tmpfs on each of them (see ``_namespaced_prefix``), so nothing written there
 # reaches the host, another sandbox, or (wiped between cases) a later case.
 SCRATCH_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
 SCRATCH_MOUNT_OPTIONS = "size=32m,nr_inodes=4096,mode=1777,nosuid,nodev"
-# Runs as root inside the new mount namespace, before the user is dropped; "$@" is the rest.
+# The new IPC namespace's limits on how many IPC objects may exist; zero switches them off (no
+# assignment needs them: multiprocessing's semaphores and shared memory are files in /dev/shm).
+# Set by root in the namespace, so nothing a case makes there survives into the next case, which
+# the fork server starts in the same namespace. Missing files (a kernel without them) are skipped.
+IPC_OBJECT_LIMITS = {"/proc/sys/kernel/shmmni": "0", "/proc/sys/kernel/msgmni": "0",
+                     "/proc/sys/kernel/sem": "0 0 0 0", "/proc/sys/fs/mqueue/queues_max": "0"}
+# Runs as root inside the new namespaces, before the user is dropped; "$@" is the rest.
 _MOUNT_SCRATCH = ('for folder in {folders}; do if [ -d "$folder" ]; then '
                   '{mount} -t tmpfs -o {options} gamegrader-scratch "$folder" || exit 97; fi; '
-                  'done; exec "$@"')
+                  'done; {ipc}exec "$@"')
+_IPC_LIMIT = '[ ! -e {file} ] || echo "{value}" > {file} || exit 96; '
+
 
 
 class Level(enum.Enum):
@@ -114,7 +125,9 @@ def _namespaced_prefix(uid: int, gid: int) -> tuple[str, ...]:
     setpriv = shutil.which("setpriv")
     mount_scratch = ("/bin/sh", "-c", _MOUNT_SCRATCH.format(
         folders=" ".join(SCRATCH_FOLDERS), mount=shutil.which("mount") or "mount",
-        options=SCRATCH_MOUNT_OPTIONS), "sh")
+        options=SCRATCH_MOUNT_OPTIONS, ipc="".join(
+            _IPC_LIMIT.format(file=file, value=value)
+            for file, value in IPC_OBJECT_LIMITS.items())), "sh")
     if setpriv:
         return (unshare, *_NAMESPACES, "--", *mount_scratch, setpriv, f"--reuid={uid}",
                 f"--regid={gid}", "--clear-groups", "--pdeathsig", "KILL", "--")

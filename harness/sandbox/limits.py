@@ -20,6 +20,9 @@ class Limits:
         open_files: RLIMIT_NOFILE.
         processes: RLIMIT_NPROC; applied only when student code runs as its own user, because the
             limit counts every process of the real user id.
+        message_queue_bytes: RLIMIT_MSGQUEUE, the bytes of POSIX message queues the user may
+            create: 0, so none (no assignment needs them; a queue outlives its process, and
+            without an IPC namespace of the sandbox it would outlive grading too).
     """
 
     memory_mb: int = 512
@@ -27,6 +30,7 @@ class Limits:
     file_mb: int = 16
     open_files: int = 64
     processes: int = 32
+    message_queue_bytes: int = 0
 
 
 def apply_limits(limits: Limits, *, own_user: bool) -> None:
@@ -37,6 +41,7 @@ def apply_limits(limits: Limits, *, own_user: bool) -> None:
         (resource.RLIMIT_FSIZE, limits.file_mb * MiB),
         (resource.RLIMIT_NOFILE, limits.open_files),
         (resource.RLIMIT_CORE, 0),
+        (resource.RLIMIT_MSGQUEUE, limits.message_queue_bytes),
     ]
     if own_user:
         pairs.append((resource.RLIMIT_NPROC, limits.processes))
@@ -54,7 +59,8 @@ def prlimit_words(limits: Limits, *, own_user: bool, prlimit: str) -> list[str]:
     processes with ``vfork``: much cheaper than forking the grader's whole address space.
     """
     words = [prlimit, f"--as={limits.memory_mb * MiB}", f"--cpu={limits.cpu_seconds}",
-             f"--fsize={limits.file_mb * MiB}", f"--nofile={limits.open_files}", "--core=0"]
+             f"--fsize={limits.file_mb * MiB}", f"--nofile={limits.open_files}", "--core=0",
+             f"--msgqueue={limits.message_queue_bytes}"]
     if own_user:
         words.append(f"--nproc={limits.processes}")
     return [*words, "--"]

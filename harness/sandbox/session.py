@@ -20,6 +20,7 @@ from harness.sandbox.cleanup import (
     wipe_private_scratch)
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkServer, ZygoteFailed
+from harness.sandbox.ipc import remove_user_ipc
 from harness.sandbox.levels import Isolation, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
@@ -155,7 +156,15 @@ class Sandbox:
                 if self._zygote_init[1] is not None:
                     wipe_private_scratch(self._zygote_init[1], zygote.process.pid)
         elif self.isolation.dedicated_user and self.isolation.uid is not None:
-            remove_user_files(self.isolation.uid)
+            self._remove_user_leftovers()
+
+    def _remove_user_leftovers(self) -> None:
+        """What the dedicated user left outside its case folder: files at the top of the shared
+        scratch folders, and (without an IPC namespace of the sandbox) System V IPC objects."""
+        assert self.isolation.uid is not None
+        remove_user_files(self.isolation.uid)
+        if "--ipc" not in self.isolation.prefix:
+            remove_user_ipc(self.isolation.uid)
 
     def _program_closed(self, folder: Path) -> None:
         self._programs -= 1
@@ -230,7 +239,7 @@ class Sandbox:
         if self.isolation.kill_by_uid and self.isolation.uid is not None:
             kill_user_processes(self.isolation.uid, self.tag)
         if self.isolation.dedicated_user and self.isolation.uid is not None:
-            remove_user_files(self.isolation.uid)
+            self._remove_user_leftovers()
         self.workspace.close()
         self._release()
 

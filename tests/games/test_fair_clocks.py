@@ -5,17 +5,25 @@ The attacker burns CPU in threads and in a forked helper that leaves its process
 opponent is a trusted observer in this process: on each of its turns it checks, through /proc,
 that every process of the attacker is stopped and that their CPU time does not move while it
 thinks. CPU time of a stopped process cannot grow, so nothing here depends on machine load.
+
+Two escapes are tried as well: helpers that trace each other (a traced process reports SIGSTOP
+to its tracer, which lets it run on), and, without a pid namespace, an orphan that re-executes
+itself with an empty environment, shedding the sandbox's tag.
 """
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+import pytest
+
 from harness import Sandbox
 from harness.games import Clock, InProcess, Program, Served
+from harness.sandbox.levels import FORCE_ENV, detect
 from reference.games.isolation import Isolation
 from reference.games.othello import Othello
 from reference.isolation.referee import referee_game, student_contestant
@@ -73,6 +81,60 @@ for line in sys.stdin:
 '''
 
 
+# Two helpers, each tracing the other: SIGSTOP to either is reported to its tracer, which lets
+# it run on. Each takes its stops in its main thread, asleep in the kernel, so the tracing thread
+# of the other (which needs the GIL) is never held up by a stopped GIL holder.
+TRACERS = '''
+import ctypes, os, threading, time
+
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.ptrace.restype = ctypes.c_long
+_libc.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]
+
+def _burn():
+    while True:
+        pass
+
+def _guard(other):
+    while _libc.ptrace(0x4206, other, None, None) != 0:  # PTRACE_SEIZE
+        time.sleep(0.01)
+    while True:
+        pid, status = os.waitpid(other, 0x40000000)  # __WALL
+        if not os.WIFSTOPPED(status):
+            return
+        sig = os.WSTOPSIG(status)
+        sig = 0 if sig in (19, 20, 21, 22) else sig  # swallow every stop
+        _libc.ptrace(7, other, None, ctypes.c_void_p(sig))  # PTRACE_CONT
+
+def _helper(other):
+    threading.Thread(target=_guard, args=(other,), daemon=True).start()
+    threading.Thread(target=_burn, daemon=True).start()
+    while True:
+        time.sleep(1000)
+
+try:
+    if os.fork() == 0:
+        first = os.getpid()
+        second = os.fork()
+        _helper(first if second == 0 else second)
+except OSError:
+    pass
+'''
+
+# At import, a double-forked orphan re-executes Python with an empty environment and computes.
+SHEDDER = '''
+import os, sys
+try:
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            os.execve(sys.executable, [sys.executable, "-I", "-S", "-c", "while True: pass"], {})
+        os._exit(0)
+except OSError:
+    pass
+'''
+
+
 def cpu_ticks(pid: int) -> Optional[tuple[str, int]]:
     """(state, user + system clock ticks) of a process, None when it is gone."""
     try:
@@ -90,15 +152,28 @@ class Observer:
     game: Any
     attacker: Any
     turns: list[dict[str, Any]] = field(default_factory=list)
+    uid: Optional[int] = None  # watch every process of this user, not only the freezer's
 
     def choose_move(self, state: Any, time_left: float) -> Optional[Any]:
-        pids = self.attacker.freezer.members()
+        pids = self.attacker.freezer.members() if self.uid is None else processes_of(self.uid)
         before = {pid: cpu_ticks(pid) for pid in pids}
         time.sleep(0.2)  # "thinking": a running ponderer would take CPU now
         after = {pid: cpu_ticks(pid) for pid in pids}
         self.turns.append({"pids": pids, "before": before, "after": after})
         moves = self.game.actions(state)
         return random.Random(len(self.turns)).choice(moves) if moves else None
+
+
+def processes_of(uid: int) -> list[int]:
+    """Every live process of ``uid`` (a leased sandbox user runs only this sandbox's)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            if entry.isdigit() and os.stat(f"/proc/{entry}").st_uid == uid:
+                found.append(int(entry))
+        except OSError:
+            continue
+    return found
 
 
 def check_frozen_then_running(observer: Observer) -> None:
@@ -153,3 +228,52 @@ def test_a_pondering_entrant_is_frozen_during_its_opponents_turns(tmp_path: Path
                 time.sleep(0.05)
         finally:
             server.close()
+
+
+def play_served(source: str, tmp_path: Path, isolation: Any = None,
+                watch_user: bool = False) -> Observer:
+    """An Isolation game between the served player ``source`` (plus the ponderer's moves) and
+    the observer; returns the observer once the game is over."""
+    player = tmp_path / "player.py"
+    player.write_text(source + PONDERER[len(BURNERS):])
+    game = Isolation()
+    with Sandbox("player", {"player.py": player}, isolation=isolation) as sandbox:
+        server = sandbox.start_server()
+        try:
+            assert server.import_error == ""
+            attacker = student_contestant(server)
+            assert isinstance(attacker, Served) and attacker.freezer is not None
+            uid = sandbox.isolation.uid if watch_user else None
+            observer = Observer(game, attacker, uid=uid)
+            record = referee_game(attacker, InProcess(observer), 60.0, game)
+            assert observer.turns, record.outcome
+        finally:
+            server.close()
+    return observer
+
+
+def test_helpers_that_trace_each_other_do_not_run_through_the_opponents_turns(
+        tmp_path: Path) -> None:
+    observer = play_served(TRACERS, tmp_path)
+    check_frozen_then_running(observer)
+    for turn in observer.turns:  # a traced helper is killed, not left stopped by its tracer
+        assert all((turn["after"][pid] or ("X", 0))[0] in "TZX" for pid in turn["pids"]), turn
+
+
+def _user_level() -> Any:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(FORCE_ENV, "USER")
+        try:
+            found = detect.__wrapped__()
+        except RuntimeError:
+            return None
+    return found if found.kill_by_uid else None
+
+
+USER_LEVEL = _user_level()
+
+
+@pytest.mark.skipif(USER_LEVEL is None, reason="needs root and the sandbox users (USER level)")
+def test_an_orphan_that_sheds_its_tag_is_frozen_without_a_pid_namespace(tmp_path: Path) -> None:
+    observer = play_served(SHEDDER, tmp_path, USER_LEVEL, watch_user=True)
+    check_frozen_then_running(observer)

@@ -17,6 +17,7 @@ import tempfile
 import threading
 import time
 import uuid
+import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -224,6 +225,12 @@ class Run:
         """Files named with this run's token in the shared scratch folders."""
         return _left_behind(self.token)
 
+    def ipc_left_behind(self) -> list[str]:
+        """IPC objects made with this run's key or name on the host: System V shared memory,
+        message queues and semaphore sets keyed ``@@IPC_KEY@@``, a POSIX message queue named
+        ``/@@TOKEN@@``."""
+        return _ipc_left_behind(self.token)
+
     def witness_marks(self) -> dict[str, float]:
         """Files the student left in the witness folder, with their modification times."""
         return {p.name: p.stat().st_mtime for p in self.witness.iterdir()}
@@ -232,6 +239,39 @@ class Run:
 def _left_behind(token: str) -> list[Path]:
     return [path for folder in SCRATCH_FOLDERS if folder.is_dir()
             for path in folder.glob(f"{token}*")]
+
+
+def ipc_key(token: str) -> int:
+    """The System V key behind ``@@IPC_KEY@@``: from the token, never 0 (``IPC_PRIVATE``)."""
+    return zlib.crc32(token.encode()) & 0x0FFFFFFF | 0x10000000
+
+
+def _libc() -> Any:
+    import ctypes
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def _ipc_left_behind(token: str) -> list[str]:
+    key = ipc_key(token)
+    found = []
+    for kind in ("shm", "msg", "sem"):
+        try:
+            rows = Path(f"/proc/sysvipc/{kind}").read_text(encoding="ascii").splitlines()[1:]
+        except OSError:
+            continue
+        found += [f"{kind} {key:#x}" for row in rows if row.split()[:1] == [str(key)]]
+    queue = _libc().mq_open(f"/{token}".encode(), os.O_RDONLY)
+    if queue >= 0:
+        os.close(queue)
+        found.append(f"message queue /{token}")
+    return found
+
+
+def _remove_ipc(token: str) -> None:
+    key = hex(ipc_key(token))
+    for option in ("-M", "-Q", "-S"):
+        subprocess.run(["ipcrm", option, key], capture_output=True, check=False)
+    _libc().mq_unlink(f"/{token}".encode())
 
 
 def _autograder_layout(folder: Path, assignment: str, generated: int | None, locked: bool
@@ -397,7 +437,8 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
             setup.command[setup.command.index(str(setup.output))] = str(disk / "results.json")
             setup.output = disk / "results.json"
         setup.env.update(scenario_env(spec))
-        values = {"WITNESS": str(witness), "TOKEN": token, "REPO": str(ROOT), **setup.values}
+        values = {"WITNESS": str(witness), "TOKEN": token, "IPC_KEY": str(ipc_key(token)),
+                  "REPO": str(ROOT), **setup.values}
         if listener is not None:
             values["PORT"] = str(listener.port)
         setup.submission.write_bytes(fill(text, values).encode(spec.get("encoding", "utf-8")))
@@ -413,6 +454,7 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
             remove_around(setup.submission.parent, spec.get("around", []))
         for path in _left_behind(token):
             path.unlink(missing_ok=True)
+        _remove_ipc(token)
         if listener is not None:
             listener.close()
         for made in (witness, folder):

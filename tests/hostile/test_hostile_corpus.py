@@ -157,6 +157,9 @@ def check_aftermath(run: Run, expect: dict[str, Any]) -> None:
     if "files_left_behind" in expect:
         left = run.files_left_behind()
         assert bool(left) == expect["files_left_behind"], f"{len(left)} files left behind"
+    if "ipc_left_behind" in expect:
+        objects = run.ipc_left_behind()
+        assert bool(objects) == expect["ipc_left_behind"], f"IPC objects left behind: {objects}"
     if run.layout is not None:
         assert (run.layout / "run_autograder").read_bytes() == run.run_autograder_before, \
             "run_autograder was changed"
