@@ -72,6 +72,8 @@ def diagnose(case: Any, observations: Sequence[Observation],
               if example.want.strip() and i < len(observations)]
     if not judged or len(judged) != sum(1 for e in case.examples if e.want.strip()):
         return ""
+    if any(answer.error is not None or not answer.has_value for answer in judged):
+        return ""  # no variant reproduces an error or a missing value: nothing to replay
     matching = [v.description for v in variants if _reproduces(v, case, judged)]
     if not matching or len(matching) > AMBIGUOUS:
         return ""

@@ -11,6 +11,7 @@ from diagnosis_support import (
     SOLUTION, best_move_cases, diagnoses_of, mutated_source, observe, student_edits)
 
 from harness.compare.diagnosis import Variant, diagnose, with_diagnosis
+from harness.compare.observations import ErrorInfo
 from harness.compare.verdict import Judgement
 from reference.adversarial_search.diagnoses import MISTAKES, variants
 
@@ -42,6 +43,28 @@ def test_two_mistakes_giving_the_same_answers_are_named_together_and_three_not_a
     twin = Variant("a twin mistake", right.namespace)
     assert "each of these" in diagnose(case, observations, [right, twin])
     assert diagnose(case, observations, [right, twin, twin]) == ""
+
+
+def test_an_answer_that_raised_or_showed_nothing_is_not_replayed():
+    """No mistake answers with an error or with nothing, so no variant is replayed (a stub that
+    raises NotImplementedError would otherwise pay for every variant's search)."""
+    case = SAMPLE[0]
+    answers = observe(case, mutated_source(student_edits(MISTAKES[0][0])))
+    right = variants()[0]
+    assert diagnose(case, answers, [right]) != ""  # the same answers, replayed, match
+
+    replays = []
+
+    def counted() -> dict:
+        replays.append(1)
+        return right.namespace()
+
+    last = len(answers) - 1
+    raised = [*answers[:last], replace(answers[last], error=ErrorInfo("RuntimeError", "x"))]
+    silent = [*answers[:last], replace(answers[last], value=None, has_value=False)]
+    for judged in (raised, silent):
+        assert diagnose(case, judged, [Variant("a mistake", counted)]) == ""
+    assert replays == []
 
 
 def test_a_diagnosis_never_reveals_the_expected_value_of_a_hidden_case():

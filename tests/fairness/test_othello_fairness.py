@@ -122,6 +122,7 @@ def test_honest_variant_scores_like_the_reference(name: str, tmp_path: Path,
     assert lost == {}, "\n".join(t.get("output", "") for t in document["tests"]
                                  if t["name"] in lost)
     assert document["score"] == reference["score"]
+    assert not any("Likely mistake" in t.get("output", "") for t in document["tests"])
 
 
 STUBS = {
