@@ -50,11 +50,14 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
     prlimit = shutil.which("prlimit")
     limit_words = prlimit_words(limits, own_user=own_user, prlimit=prlimit) if prlimit else []
     # If the grader dies (killed midway), the kernel kills what it started: setpriv sets the
-    # parent-death signal, and unshare's --kill-child passes it on to the namespace.
+    # parent-death signal, and unshare's --kill-child passes it on to the namespace. It also sets
+    # no_new_privs, inherited by everything below: a set-user-id program (su, mount, passwd)
+    # then runs with the student's own rights. Root's steps before the user is dropped (unshare,
+    # the scratch mounts) need no new privileges; root already has them.
     setpriv = shutil.which("setpriv")
-    death = [setpriv, "--pdeathsig", "KILL", "--"] if setpriv else []
+    outer = [setpriv, "--no-new-privs", "--pdeathsig", "KILL", "--"] if setpriv else []
     # Limits go innermost, so unshare (which needs to fork) is not bound by them.
-    argv = [*death, *isolation.prefix, *limit_words, *command]
+    argv = [*outer, *isolation.prefix, *limit_words, *command]
     env = dict(SAFE_ENV, **(extra_env or {}))
 
     def prepare_child() -> None:

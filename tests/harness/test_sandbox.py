@@ -158,6 +158,14 @@ def test_memory_bomb_raises_memory_error_inside_the_limit(sandbox):
     assert raw.reply.observations[0].error.type == "MemoryError"
 
 
+def test_set_user_id_programs_give_student_code_no_new_privileges(sandbox):
+    if shutil.which("setpriv") is None:
+        pytest.skip("setpriv (util-linux) is not installed: no_new_privs cannot be set")
+    raw = sandbox.run_examples(["[line.split()[1] for line in open('/proc/self/status') "
+                                "if line.startswith('NoNewPrivs:')]"], timeout=5)
+    assert observations_from_reply(raw.reply.observations)[0].value == ["1"]
+
+
 def test_stdin_is_closed_unless_the_case_supplies_input(sandbox):
     raw = sandbox.run_examples(["read_input()"], timeout=5)
     assert raw.reply.observations[0].error.type == "EOFError"
