@@ -22,6 +22,8 @@ from reference.search_and_games.lights_out_algebra import is_solvable
 DEFAULT_TOLERANCE = 1e-6
 REPLAY_LIMIT = 10_000
 """Longest answer replayed when any valid (not only optimal) answer is accepted."""
+UNEXPECTED_SHOWN = 8
+"""Unexpected printed lines quoted in the feedback of ``unordered_lines``."""
 PROPERTIES = {
     "solvable": "every scrambled board can be solved",
     "changes": "scrambling changes the board",
@@ -286,6 +288,10 @@ def _check_unordered_lines(want: str, observation: Observation, options: Mapping
                f"{sum(missing.values())} expected ones missing, {sum(extra.values())} unexpected")
     if reveal and missing:
         message += "\n  missing: " + "; ".join(sorted(missing))
+    if extra:  # the student's own lines: always safe to show, and they say what went wrong
+        shown = sorted(extra)
+        message += "\n  unexpected (yours): " + "; ".join(shown[:UNEXPECTED_SHOWN]) + (
+            f"; ... {len(shown) - UNEXPECTED_SHOWN} more" if len(shown) > UNEXPECTED_SHOWN else "")
     return Judgement(0.0, message)
 
 

@@ -219,3 +219,13 @@ def test_unordered_lines_reveals_missing_lines_only_when_allowed():
     shown = unordered_lines(LINES_CASE, [Observation(stdout="a 1\n")], True)
     assert "1 expected ones missing" in hidden.message and "b 1" not in hidden.message
     assert "missing: b 1" in shown.message
+
+
+def test_unordered_lines_shows_the_student_s_unexpected_lines():
+    """What was printed instead is the student's own text: shown even in hidden cases, so a
+    near miss (``(np.int64(0), 1)`` for ``(0, 1)``, an extra space) can be seen."""
+    verdict = unordered_lines(LINES_CASE, [Observation(stdout="a 1\nb 2\n")], False)
+    assert verdict.fraction == 0.0 and "unexpected (yours): b 2" in verdict.message
+    many = "".join(f"x {n}\n" for n in range(12))
+    verdict = unordered_lines(LINES_CASE, [Observation(stdout=many)], False)
+    assert "; ... 4 more" in verdict.message
