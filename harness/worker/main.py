@@ -440,11 +440,14 @@ def handle(request: dict, reply_fd: int, request_fd: int | None = None,
     path = os.path.join(os.getcwd(), request["file"])
     answer = {"mode": request["mode"]}
     _mark(trace, "setup")
+    started = time.process_time()
     try:
         module = import_student(request["module"], path)
     except BaseException as exc:
         answer["import_error"] = describe_error(exc, path)
         module = None
+    if request["mode"] == "preflight":
+        answer["import_cpu_seconds"] = max(0.0, time.process_time() - started)
     _mark(trace, "imported")
     if module is not None and request.get("resolver"):
         answer["resolver_notes"] = resolve_names(request["resolver"], module)
