@@ -13,6 +13,9 @@ from harness.sandbox.execution import RawRun
 from harness.spec.model import AllowedPackage, ApiEntry
 
 _POSITIONAL = {"POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD"}
+SLOW_IMPORT_SECONDS = 1.0
+"""CPU time of an import above which the results say that top-level code is paid by every case
+(an import of handout-style code takes milliseconds; numpy's own import is preloaded)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,19 @@ def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
     return "", ""
 
 
+def slow_import_note(seconds: float | None, what: str) -> str:
+    """A note when importing ``what`` took long: every case imports the file afresh in its own
+    process, so code at the top level of the file (a student's own tests, left unguarded) is
+    paid by each case, in its time limit and in the total budget, and costs points that the same
+    code behind ``if __name__ == "__main__":`` would not. "" when the import was quick."""
+    if seconds is None or seconds < SLOW_IMPORT_SECONDS:
+        return ""
+    return (f"Importing {what} took {seconds:.1f} s of CPU time: the code at its top level runs "
+            "again in every test, since each test imports your file afresh, and that time "
+            "counts in each test's time limit and in the total time budget. Put your own test "
+            'code under if __name__ == "__main__": so that it runs only when you run the file.')
+
+
 def resolver_notes(reply: WorkerReply) -> list[str]:
     """The assignment's name resolver's notes (found names, say), made safe: they come from the
     student's process (the protocol bounds their number and length)."""
@@ -122,6 +138,10 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
     if names is None:
         return Preflight(import_problem=f"{doing} broke the grader's protocol")
     broken, notes = {}, resolver_notes(raw.reply)
+    slow = slow_import_note(raw.reply.import_cpu_seconds, "your file" if module is None
+                            else f"{module}.py")
+    if slow:
+        notes.append(slow)
     for entry in api:
         report = names.get(entry.name)
         problem, note = check_signature(entry, None if report is None else {

@@ -142,6 +142,8 @@ class WorkerReply(_Message):
                               msgspec.Meta(max_length=MAX_API_NAMES)]] = None
     resolver_notes: Annotated[list[Annotated[str, msgspec.Meta(max_length=600)]],
                               msgspec.Meta(max_length=20)] = []
+    # Preflight: CPU seconds the import of the student's file took (its top-level code).
+    import_cpu_seconds: Optional[Annotated[float, msgspec.Meta(ge=0, le=1e6)]] = None
     trace: Trace = None
 
 

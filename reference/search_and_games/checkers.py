@@ -22,6 +22,8 @@ from reference.search_and_games.lights_out_algebra import is_solvable
 DEFAULT_TOLERANCE = 1e-6
 REPLAY_LIMIT = 10_000
 """Longest answer replayed when any valid (not only optimal) answer is accepted."""
+UNEXPECTED_SHOWN = 8
+"""Unexpected printed lines quoted in the feedback of ``unordered_lines``."""
 PROPERTIES = {
     "solvable": "every scrambled board can be solved",
     "changes": "scrambling changes the board",
@@ -211,12 +213,15 @@ def _path_problem(scene: Scene, start: Point, goal: Point, path: list[Point]) ->
     if path[-1] != goal:
         return f"the path ends at {path[-1]}, not at the goal {goal}"
     size = f"{len(scene)}x{len(scene[0])}"
+    # The handout's path "should explicitly include both the start point and the goal point":
+    # when they are one point, [start, goal] lists it twice, a path of length 0 like [start].
+    both_ends = start == goal and len(path) == 2
     for index, point in enumerate(path):
         if not is_on_scene(scene, point):
             return f"point {index} of the path, {point}, is outside the {size} scene"
         if scene[point[0]][point[1]]:
             return f"point {index} of the path, {point}, is on an obstacle"
-        if index and not is_step(path[index - 1], point):
+        if index and not is_step(path[index - 1], point) and not both_ends:
             return (f"step {index} of the path, {path[index - 1]} -> {point}, is not one of the "
                     f"8 moves")
     return ""
@@ -286,6 +291,10 @@ def _check_unordered_lines(want: str, observation: Observation, options: Mapping
                f"{sum(missing.values())} expected ones missing, {sum(extra.values())} unexpected")
     if reveal and missing:
         message += "\n  missing: " + "; ".join(sorted(missing))
+    if extra:  # the student's own lines: always safe to show, and they say what went wrong
+        shown = sorted(extra)
+        message += "\n  unexpected (yours): " + "; ".join(shown[:UNEXPECTED_SHOWN]) + (
+            f"; ... {len(shown) - UNEXPECTED_SHOWN} more" if len(shown) > UNEXPECTED_SHOWN else "")
     return Judgement(0.0, message)
 
 

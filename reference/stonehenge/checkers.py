@@ -208,11 +208,11 @@ def _strategy_check(options: Mapping[str, Any]) -> Check:
 
     def check(want: str, observation: Observation, reveal: bool) -> tuple[float, str]:
         expected = parse_expected(want)
-        if type(expected) is bool:  # e.g. "game.current_state is before"
+        if type(expected) is bool:  # e.g. "same_position(g.current_state, before)"
             if observation.has_value and strict_equal(expected, observation.value):
                 return _RIGHT
-            return _wrong("game.current_state must be the same object after the strategy "
-                          "returns")
+            return _wrong("game.current_state must be the position it was when the strategy "
+                          "was called (the same object, or a copy of it put back)")
         if not observation.has_value:
             return _wrong("returned None instead of a move")
         if "recursion" not in options:

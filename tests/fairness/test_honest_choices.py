@@ -1,6 +1,7 @@
 """Choices the handouts leave to the student cost nothing: other tie-breaking where "any" answer
-is allowed (successors in any order, any optimal Lights Out solution, any optimal path) and code
-split into helper functions. Each honest variant earns exactly the reference's score.
+is allowed (successors in any order, any optimal Lights Out solution, any optimal path), a path
+from a point to itself that lists it as start and goal, and code split into helper functions.
+Each honest variant earns exactly the reference's score.
 """
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ SG_VARIANTS = {
     "A* neighbours column-first, from the far side": [
         ("        for dr in (-1, 0, 1):\n            for dc in (-1, 0, 1):",
          "        for dc in (1, 0, -1):\n            for dr in (1, 0, -1):")],
+    "a path from a point to itself lists it as both start and goal (the handout's wording)": [
+        ("    costs = {start: 0.0}\n",
+         "    if start == goal:\n        return [start, goal]\n    costs = {start: 0.0}\n")],
     "A* ties broken towards the deepest node, through a helper": [
         ("    frontier = [(math.dist(start, goal), 0.0, start)]",
          "    frontier = [entry(start, goal, 0.0)]"),

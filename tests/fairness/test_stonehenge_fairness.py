@@ -196,6 +196,17 @@ TIE_BREAKING = {
          "    return max(zip([-score for score in child_scores], moves))[1]"))),
 }
 
+SAVED = "    saved = game.current_state\n"
+RESTORE = "    finally:\n        game.current_state = saved\n"
+RESTORING = {
+    # The notes ask for game.current_state to be "the state it was": a copy put back is that.
+    "restores_a_deep_copy": Variant(edits=(("strategy.py", SAVED, (
+        "    import copy\n    saved = copy.deepcopy(game.current_state)\n")),)),
+}
+NOT_RESTORED = Variant(edits=(("strategy.py", RESTORE, "    finally:\n        pass\n"),))
+RESTORE_CASES = {"recursive_minimax: game.current_state is the same position afterwards",
+                 "iterative_minimax: game.current_state is the same position afterwards"}
+
 INDEPENDENT_PARTS = {
     # Class 9: the strategies run on the grader's games, whatever stonehenge.py does.
     "stonehenge_syntax_error": Variant(edits=(
@@ -206,7 +217,7 @@ INDEPENDENT_PARTS = {
     "strategy_only": Variant(removed=("stonehenge.py",)),
 }
 
-FULL_VARIANTS = {**BOARD_TEXT, **REGISTERED_NAMES, **HELPERS, **TIE_BREAKING}
+FULL_VARIANTS = {**BOARD_TEXT, **REGISTERED_NAMES, **HELPERS, **TIE_BREAKING, **RESTORING}
 
 
 @pytest.fixture(scope="module")
@@ -214,7 +225,8 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Document]:
     """Results by name: "reference", "template", and every variant."""
     base = tmp_path_factory.mktemp("stonehenge_fairness")
     folders = {"reference": SOLUTION, "template": TEMPLATE}
-    for name, variant in {**FULL_VARIANTS, **INDEPENDENT_PARTS}.items():
+    for name, variant in {**FULL_VARIANTS, **INDEPENDENT_PARTS,
+                          "not_restored": NOT_RESTORED}.items():
         folders[name] = variant.build(base / name)
     return grade_submissions("stonehenge", folders, base)
 
@@ -231,6 +243,14 @@ def test_honest_variant_scores_what_the_reference_scores(
     reference = graded["reference"]
     assert graded[name]["score"] == reference["score"], lost(graded[name])
     assert scores_by_group(graded[name]) == scores_by_group(reference)
+
+
+def test_a_strategy_that_leaves_another_position_loses_the_restore_cases(
+        graded: dict[str, Document]) -> None:
+    """The restore check still catches the bug it is for: current_state left at a leaf."""
+    assert set(lost(graded["not_restored"])) == RESTORE_CASES
+    message = lost(graded["not_restored"])[min(RESTORE_CASES)]
+    assert "must be the position it was when the strategy was called" in message
 
 
 @pytest.mark.parametrize("name", sorted(BOARD_TEXT))

@@ -136,6 +136,19 @@ def test_find_path_names_the_first_problem(answer, message):
     assert verdict.fraction == 0.0 and message in verdict.message, verdict.message
 
 
+SAME_POINT_CASE = case(">>> find_path((0, 1), (0, 1), [[True, False]])\n[(0, 1)]\n",
+                       scene=["X."], start=[0, 1], goal=[0, 1], length=0.0)
+
+
+@pytest.mark.parametrize("answer, right", [
+    ([(0, 1)], True), ([(0, 1), (0, 1)], True), ([(0, 1), (0, 1), (0, 1)], False),
+    ([(0, 1), (0, 0), (0, 1)], False)])
+def test_find_path_from_a_point_to_itself_may_list_it_as_start_and_goal(answer, right):
+    """The handout asks for both the start and the goal in the path: [start, goal] when they
+    are one point is that, literally; more points than that are not."""
+    assert judge(find_path, SAME_POINT_CASE, value(answer)).fraction == (1.0 if right else 0.0)
+
+
 def test_find_path_tolerance_is_absolute_and_configurable():
     optimal = value([(1, 0), (0, 1), (0, 2), (1, 3)])
     a_bit_short = PATH_OPTIONS["length"] - 5e-7
@@ -219,3 +232,13 @@ def test_unordered_lines_reveals_missing_lines_only_when_allowed():
     shown = unordered_lines(LINES_CASE, [Observation(stdout="a 1\n")], True)
     assert "1 expected ones missing" in hidden.message and "b 1" not in hidden.message
     assert "missing: b 1" in shown.message
+
+
+def test_unordered_lines_shows_the_student_s_unexpected_lines():
+    """What was printed instead is the student's own text: shown even in hidden cases, so a
+    near miss (``(np.int64(0), 1)`` for ``(0, 1)``, an extra space) can be seen."""
+    verdict = unordered_lines(LINES_CASE, [Observation(stdout="a 1\nb 2\n")], False)
+    assert verdict.fraction == 0.0 and "unexpected (yours): b 2" in verdict.message
+    many = "".join(f"x {n}\n" for n in range(12))
+    verdict = unordered_lines(LINES_CASE, [Observation(stdout=many)], False)
+    assert "; ... 4 more" in verdict.message

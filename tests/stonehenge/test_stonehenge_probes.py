@@ -127,6 +127,21 @@ def test_probe_deep_copies_are_cheap_and_independent(probes: dict) -> None:
     assert clone._tree is game._tree
 
 
+def test_same_position_accepts_the_state_or_a_copy_and_nothing_else(probes: dict) -> None:
+    tree_game = probes["gg_tree_game"]
+    game = tree_game.load_tree_game(encode(caterpillar(3)))
+    before = game.current_state
+    same = tree_game.same_position
+    assert same(before, before) and same(copy.deepcopy(before), before)
+    assert same(copy.copy(before), before)
+    assert not same(before.make_move("B"), before)
+    other_tree = tree_game.load_tree_game(encode(caterpillar(5))).current_state
+    assert not same(other_tree, before)
+    turned = copy.copy(before)
+    turned.p1_turn = not before.p1_turn
+    assert not same(turned, before) and not same("TreeState(0, p1_turn=True)", before)
+
+
 WATCHED_MODULE = '''
 import copy
 from helpers import tree as helper_tree

@@ -144,6 +144,20 @@ class TreeGame:
         return string.strip().upper()
 
 
+def same_position(state: Any, other: Any) -> bool:
+    """Whether ``state`` is the position ``other`` is: the same object, or a copy of it.
+
+    A strategy must leave ``game.current_state`` as it found it, and one that saved a
+    ``copy.deepcopy`` of it and assigns the copy back does: the position and the player to move
+    are the same, which is all the starter's interface loop reads afterwards.
+    """
+    if state is other:
+        return True
+    return (type(state) is TreeState and type(other) is TreeState
+            and state._index == other._index and state.p1_turn == other.p1_turn
+            and (state._tree is other._tree or state._tree.nodes == other._tree.nodes))
+
+
 def caterpillar_text(length: int) -> str:
     """The tree text of a game with a spine ``length`` moves long (odd), one good move a turn.
 
