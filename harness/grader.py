@@ -191,7 +191,8 @@ class Grader:
             return CaseResult(case, Verdict.NOT_RUN, 0.0,
                               f"not run: the {case.group} cases used up their share of the time "
                               "budget (the rest is kept for the other groups)")
-        timeout = min(case.timeout, allowance, self.timeout_cap or case.timeout)
+        limit = case.timeout + preflight.import_allowance
+        timeout = min(limit, allowance, self.timeout_cap or limit)
         if case.runner:
             judgement = resolve_callable(case.runner)(replace(case, timeout=timeout),
                                                       self.sandbox)

@@ -16,6 +16,9 @@ _POSITIONAL = {"POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD"}
 SLOW_IMPORT_SECONDS = 1.0
 """CPU time of an import above which the results say that top-level code is paid by every case
 (an import of handout-style code takes milliseconds; numpy's own import is preloaded)."""
+IMPORT_ALLOWANCE_CAP = 5.0
+"""Most seconds a case's time limit grows by for the import of the student's file (see
+``Preflight.import_allowance``)."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,15 @@ class Preflight:
     notes: tuple[str, ...] = ()
     import_error: ErrorInfo | None = None
     case_problem: str = ""
+    import_seconds: float = 0.0
+
+    @property
+    def import_allowance(self) -> float:
+        """Seconds added to each case's time limit: every case imports the file afresh, where a
+        course's tests imported it once, so top-level code (a student's own tests, unguarded)
+        must not eat the time the case gives the work it asks for. Capped: the number is
+        measured in the student's process, so a forged one buys at most this much slack."""
+        return min(self.import_seconds, IMPORT_ALLOWANCE_CAP)
 
     @property
     def blocked_case_message(self) -> str:
@@ -96,10 +108,12 @@ def slow_import_note(seconds: float | None, what: str) -> str:
     code behind ``if __name__ == "__main__":`` would not. "" when the import was quick."""
     if seconds is None or seconds < SLOW_IMPORT_SECONDS:
         return ""
+    given = ("each test's time limit was extended by that time" if seconds <= IMPORT_ALLOWANCE_CAP
+             else f"each test's time limit was extended by {IMPORT_ALLOWANCE_CAP:g} s at most")
     return (f"Importing {what} took {seconds:.1f} s of CPU time: the code at its top level runs "
-            "again in every test, since each test imports your file afresh, and that time "
-            "counts in each test's time limit and in the total time budget. Put your own test "
-            'code under if __name__ == "__main__": so that it runs only when you run the file.')
+            f"again in every test, since each test imports your file afresh; {given}, but it "
+            "still counts in the total time budget. Put your own test code under "
+            'if __name__ == "__main__": so that it runs only when you run the file.')
 
 
 def resolver_notes(reply: WorkerReply) -> list[str]:
@@ -150,4 +164,5 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
             broken[entry.name] = problem
         if note:
             notes.append(note)
-    return Preflight(broken=broken, notes=tuple(notes))
+    return Preflight(broken=broken, notes=tuple(notes),
+                     import_seconds=raw.reply.import_cpu_seconds or 0.0)

@@ -3,11 +3,13 @@ student's file afresh, so a student's own tests left unguarded are paid by each 
 limit and in the budget), and the plain "timed out" of the cases alone does not say why."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from harness.preflight import SLOW_IMPORT_SECONDS, run_preflight
+from harness.preflight import (
+    IMPORT_ALLOWANCE_CAP, SLOW_IMPORT_SECONDS, Preflight, run_preflight)
 from harness.sandbox import Sandbox
 from harness.spec.loader import parse_api_entry
 
@@ -32,3 +34,59 @@ def test_a_slow_top_level_is_named_with_its_time_and_the_remedy(tmp_path: Path) 
 @pytest.mark.parametrize("text", [ANSWER, ANSWER + "print(answer())\n"])
 def test_a_quick_import_gets_no_note(tmp_path: Path, text: str) -> None:
     assert preflight_of(tmp_path, text).notes == ()
+
+
+DEMO = """\
+name: demo
+title: Demo
+module: student
+api:
+  - answer()
+"""
+FOREVER_CASE = """\
+group: forever
+defaults: {points: 1, visibility: visible, timeout: 1}
+cases:
+  - name: a call that never returns
+    doctest: |
+      >>> forever()
+      1
+"""
+FOREVER = "def forever():\n    while True:\n        pass\n"
+
+
+def _limit_given(tmp_path: Path, text: str) -> float:
+    """The time limit the grader gave a never-ending case of 1 s, read off its feedback."""
+    from harness.grader import Grader
+    from harness.spec import load_assignment
+    from harness.spec.loader import load_all_cases
+    folder = tmp_path / "demo"
+    (folder / "cases").mkdir(parents=True)
+    (folder / "assignment.yaml").write_text(DEMO)
+    (folder / "cases" / "01_forever.yaml").write_text(FOREVER_CASE)
+    assignment = load_assignment(folder)
+    (tmp_path / "student.py").write_text(text)
+    cases = load_all_cases(assignment)
+    grader = Grader(assignment, tmp_path / "student.py", planned=cases)
+    try:
+        result = grader.grade(cases[0])
+    finally:
+        grader.close()
+    found = re.search(r"did not finish within ([\d.]+) s", result.message)
+    assert found, result.message
+    return float(found.group(1))
+
+
+def test_each_case_s_limit_grows_by_the_import_time_up_to_a_cap(tmp_path: Path) -> None:
+    """A course's tests imported the file once; here every case imports it afresh, so the time
+    its top level takes is added to each case's limit (a number read, not a race: the case never
+    ends, so only the limit it was given is asserted)."""
+    slow = BUSY.format(seconds=SLOW_IMPORT_SECONDS + 0.3)
+    assert _limit_given(tmp_path / "quick", ANSWER + FOREVER) < 1.2
+    given = _limit_given(tmp_path / "slow", ANSWER + FOREVER + slow)
+    assert 1 + SLOW_IMPORT_SECONDS + 0.3 <= given <= 1 + IMPORT_ALLOWANCE_CAP
+
+
+def test_the_allowance_is_capped() -> None:
+    assert Preflight(import_seconds=0.2).import_allowance == 0.2
+    assert Preflight(import_seconds=1e6).import_allowance == IMPORT_ALLOWANCE_CAP
