@@ -1,9 +1,10 @@
 """Honest Othello agents, written the ways real students write them, score what the reference does.
 
 Each variant is the reference solution with one honest change the handout allows: another
-cache key (the handout's "dictionary that maps board states to their minimax value"), node
-results as lists, moves as lists inside them, () for "no move" (the handout fixes no form; the
-course's tests unpack the pair), other tie-breaking, debug output on stderr, the supplied helpers
+cache key (the handout's "dictionary that maps board states to their minimax value"), an
+alpha-beta cache that also stores pruned nodes' bounds, node results as lists, moves as lists
+inside them, () for "no move" (the handout fixes no form; the course's tests unpack the pair),
+other tie-breaking, debug output on stderr, the supplied helpers
 called through their module or held in default arguments of helper functions. Every variant is
 graded black-box on the whole assignment and must get exactly the reference's score, case by
 case. Agents that leave a part out must still lose exactly that part.
@@ -37,6 +38,20 @@ HONEST: dict[str, list[tuple[str, str]]] = {
     "cache keyed on (board, colour)": _keys("(board, color)"),
     "cache keyed on (board, colour, limit)": _keys("(board, color, limit)"),
     "cache keyed on str(board)": _keys("str(board)"),
+    # the handout's literal reading in alpha-beta: every searched node is stored, a pruned
+    # node's bound too, and leaves are not; the bounds change later pruning, so on one hidden
+    # position the search made 7 more calls with caching (2838 against 2831) while exploring
+    # no position twice (18 repeats without caching): the probe's second count shows the cache
+    "alpha-beta cache storing pruned nodes' bounds, leaves not cached": [
+        ("        if best <= alpha:\n            return best_move, best\n",
+         "        if best <= alpha:\n            break\n"),
+        ("        if best >= beta:\n            return best_move, best\n",
+         "        if best >= beta:\n            break\n"),
+        ("    if caching and alpha < best < high:\n", "    if caching:\n"),
+        ("    if caching and low < best < beta:\n", "    if caching:\n"),
+        ("        answer = (None, compute_utility(board, color))\n        if caching:\n"
+         "            cache[key] = answer\n        return answer",
+         "        return None, compute_utility(board, color)")],
     # representations (class 2): node functions return [move, value] lists
     "node results as lists": [("return best_move, best", "return [best_move, best]"),
                               ("cache[key] = (best_move, best)", "cache[key] = [best_move, best]"),
