@@ -58,6 +58,17 @@ def describe_process_failure(raw: RawRun, doing: str, timeout: float) -> str:
     return f"{doing} ended the process (exit status {status}) before answering"
 
 
+def _why_incompatible(entry: ApiEntry, names: tuple[str, ...], required: int) -> str:
+    """What the two parameter lists alone do not show: parameters that lost the handout's
+    default (the lists then read the same, e.g. ``f(board, limit, caching)`` twice)."""
+    if required <= entry.required:
+        return ""
+    lacking = names[entry.required:required]
+    verb = "has" if len(lacking) == 1 else "have"
+    return (f", where {', '.join(lacking)} {verb} no default: the handout gives "
+            f"{entry.text}, and some calls leave out what has a default")
+
+
 def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
     """Compare a reported signature with the handout's. Returns (problem, note); "" if none."""
     if not isinstance(found, dict):
@@ -80,7 +91,7 @@ def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
     if (required > entry.required or keyword_required
             or (len(positional) < len(entry.parameters) and not varargs)):
         return (f"{entry.name} has a changed signature: the handout fixes {expected}; "
-                f"yours is {yours}"), ""
+                f"yours is {yours}{_why_incompatible(entry, names, required)}"), ""
     if names[:len(entry.parameters)] != entry.parameters:
         return "", f"{entry.name}: parameter names differ from the handout ({expected} vs {yours})"
     return "", ""

@@ -44,3 +44,16 @@ def test_renamed_parameters_and_extra_defaults_only_warn():
 
 def test_varargs_accept_anything():
     assert check_signature(ENTRY, params(("args", "VAR_POSITIONAL", False)))[0] == ""
+
+
+def test_a_lost_default_is_named_when_both_lists_read_the_same():
+    # the two lists alone would read "f(board, color, limit, caching)" twice
+    entry = parse_api_entry("minimax_max_node(board, color, limit, caching=0)")
+    problem, _ = check_signature(entry, params(("board", P, False), ("color", P, False),
+                                               ("limit", P, False), ("caching", P, False)))
+    assert problem == (
+        "minimax_max_node has a changed signature: the handout fixes "
+        "minimax_max_node(board, color, limit, caching); yours is "
+        "minimax_max_node(board, color, limit, caching), where caching has no default: the "
+        "handout gives minimax_max_node(board, color, limit, caching=0), and some calls leave "
+        "out what has a default")
