@@ -5,7 +5,8 @@ cache key (the handout's "dictionary that maps board states to their minimax val
 alpha-beta cache that also stores pruned nodes' bounds, node results as lists, moves as lists
 inside them, () for "no move" (the handout fixes no form; the course's tests unpack the pair),
 other tie-breaking, debug output on stderr, the supplied helpers
-called through their module or held in default arguments of helper functions. Every variant is
+called through their module or held in default arguments of helper functions, search functions
+without the starter's defaults (the course's tests pass every argument). Every variant is
 graded black-box on the whole assignment and must get exactly the reference's score, case by
 case. Agents that leave a part out must still lose exactly that part.
 """
@@ -27,6 +28,11 @@ MIN_KEY, MAX_KEY = 'key = ("min", board, color, limit)', 'key = ("max", board, c
 def _keys(new: str) -> list[tuple[str, str]]:
     return [(MIN_KEY, f"key = {new}"), (MAX_KEY, f"key = {new}")]
 
+
+# The starter's defaults left out (the 2020-2024 starters give select_move_alphabeta's limit
+# none either); the course's own tests pass every argument, so such an agent passes them.
+NO_DEFAULTS = [("caching=0, ordering=0)", "caching, ordering)"), ("caching=0)", "caching)"),
+               ("limit=-1, ", "limit, ")]
 
 SUCCESSORS = '''def _successors(board, player, color, ordering):
     children = [((i, j), play_move(board, player, i, j))
@@ -77,6 +83,7 @@ HONEST: dict[str, list[tuple[str, str]]] = {
         ("caching)[1]\n            if value < best:", "caching)[1]\n            if value <= best:"),
         ("for i, j in get_possible_moves(board, player)]",
          "for i, j in reversed(get_possible_moves(board, player))]")],
+    "search functions without the starter's defaults": NO_DEFAULTS,
     # debugging output on stderr, as the handout asks (eprint)
     "eprint debug output": [
         ("def select_move_alphabeta(board, color, limit=-1, caching=0, ordering=0):\n",
@@ -97,8 +104,9 @@ def _successors(board, player, color, ordering, moves_of=get_possible_moves, pla
 }
 
 
-def _write(tmp_path: Path, name: str, replacements: list[tuple[str, str]]) -> Path:
-    text = SOLUTION.read_text(encoding="utf-8")
+def _write(tmp_path: Path, name: str, replacements: list[tuple[str, str]],
+           base: Path = SOLUTION) -> Path:
+    text = base.read_text(encoding="utf-8")
     for old, new in replacements:
         assert old in text, f"{old!r} is not in the solution"
         text = text.replace(old, new)
@@ -108,8 +116,8 @@ def _write(tmp_path: Path, name: str, replacements: list[tuple[str, str]]) -> Pa
     return folder / "agent.py"
 
 
-def _grade(submission: Path, output: Path) -> dict[str, Any]:
-    done = run_gamegrader("grade", "--assignment", "othello", "--submission", str(submission),
+def _grade(submission: Path, output: Path, assignment: str = "othello") -> dict[str, Any]:
+    done = run_gamegrader("grade", "--assignment", assignment, "--submission", str(submission),
                           "--output", str(output), "--quiet")
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(output.read_text(encoding="utf-8"))
@@ -137,6 +145,18 @@ def test_honest_variant_scores_like_the_reference(name: str, tmp_path: Path,
     assert lost == {}, "\n".join(t.get("output", "") for t in document["tests"]
                                  if t["name"] in lost)
     assert document["score"] == reference["score"]
+
+
+@pytest.mark.parametrize("assignment", ["othello_2025", "othello_valuefn"])
+def test_variant_agents_without_the_starters_defaults_get_full_marks(assignment: str,
+                                                                      tmp_path: Path) -> None:
+    # their cases are othello's, in their call forms: every argument is passed there too
+    base = ROOT / "reference" / "solutions" / assignment / "agent.py"
+    document = _grade(_write(tmp_path, assignment, NO_DEFAULTS, base), tmp_path / "results.json",
+                      assignment)
+    assert "caching has no default in yours" in document["output"]
+    assert document["score"] == 100, [t["name"] for t in document["tests"]
+                                      if t["score"] < t["max_score"]]
 
 
 STUBS = {
