@@ -73,8 +73,28 @@ def describe_process_failure(raw: RawRun, doing: str, timeout: float) -> str:
     return f"{doing} ended the process (exit status {status}) before answering"
 
 
+def _lost_defaults(entry: ApiEntry, names: tuple[str, ...], required: int) -> str:
+    """A note on parameters that lost the handout's default (``f(board, caching)`` where the
+    handout gives ``f(board, caching=0)``), "" if none. Not a problem: the course's own tests
+    may pass every argument, and a call that leaves one out fails on its own with Python's
+    TypeError, which names the parameter."""
+    if required <= entry.required:
+        return ""
+    lacking = names[entry.required:required]
+    verb = "has" if len(lacking) == 1 else "have"
+    return (f"{entry.name}: {', '.join(lacking)} {verb} no default in yours, where the handout "
+            f"gives {entry.text}; only a call that leaves {'it' if len(lacking) == 1 else 'them'}"
+            f" out fails (with a TypeError)")
+
+
 def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
-    """Compare a reported signature with the handout's. Returns (problem, note); "" if none."""
+    """Compare a reported signature with the handout's. Returns (problem, note); "" if none.
+
+    A problem (the cases using the name are not run) is a signature that cannot take the
+    handout's calls at all: fewer positional parameters and no ``*args``, a required
+    keyword-only parameter, or more required parameters than the handout has. Parameters that
+    only lost the handout's default, or were renamed, are a note that costs nothing.
+    """
     if not isinstance(found, dict):
         return f"{entry.name} is missing from your file", ""
     if found.get("callable") is not True:
@@ -92,13 +112,15 @@ def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
         return "", ""
     expected = f"{entry.name}({', '.join(entry.parameters)})"
     yours = f"{entry.name}({', '.join(names)})"
-    if (required > entry.required or keyword_required
+    if (required > len(entry.parameters) or keyword_required
             or (len(positional) < len(entry.parameters) and not varargs)):
         return (f"{entry.name} has a changed signature: the handout fixes {expected}; "
                 f"yours is {yours}"), ""
+    notes = [_lost_defaults(entry, names, required)]
     if names[:len(entry.parameters)] != entry.parameters:
-        return "", f"{entry.name}: parameter names differ from the handout ({expected} vs {yours})"
-    return "", ""
+        notes.append(f"{entry.name}: parameter names differ from the handout ({expected} vs "
+                     f"{yours})")
+    return "", "; ".join(note for note in notes if note)
 
 
 def slow_import_note(seconds: float | None, what: str) -> str:

@@ -226,16 +226,35 @@ def _work_problem(off: Optional[Observation], on: Optional[Observation],
     for report in reports:
         if type(report) is str and report.startswith(INSTRUMENTATION_DISABLED):
             return False, report
-    if any(type(report) is not int for report in reports):
+    counts = [_work_counts(report) for report in reports]
+    if counts[0] is None or counts[1] is None:
         return False, "could not read the work counts (an earlier example failed)"
-    calls_off, calls_on = reports
+    (calls_off, again_off), (calls_on, again_on) = counts
     if calls_off == 0:
         return False, ("no calls into othello_shared were seen, so the work could not be "
                        "measured: search with the supplied helpers")
     summary = f"calls into othello_shared: {calls_off} without caching, {calls_on} with caching"
-    if calls_on < calls_off:
+    if again_off is not None and again_on is not None:
+        summary += (f"; positions explored again: {again_off} without caching, {again_on} "
+                    "with caching")
+    # Either shows the cache at work: fewer calls, or positions found in the cache and not
+    # explored again (an alpha-beta cache holding pruned bounds can cost a few calls elsewhere).
+    if calls_on < calls_off or (again_off is not None and again_on is not None
+                                and again_on < again_off):
         return True, summary
-    return False, summary + "; the cache should save work"
+    return False, summary + ("; the cache should save work: a position found in the cache is "
+                             "not explored again")
+
+
+def _work_counts(report: Any) -> Optional[tuple[int, Optional[int]]]:
+    """(helper calls, positions explored again) from a probe report: the probe's pair, or a
+    bare count of calls (then the second is unknown); None when it is neither."""
+    if type(report) is int:
+        return report, None
+    if type(report) in (list, tuple) and len(report) == 2 \
+            and all(type(count) is int for count in report):
+        return report[0], report[1]
+    return None
 
 
 def _same_or_best(cached: Optional[Observation], uncached: Any, answer: Mapping[str, Any],

@@ -90,6 +90,13 @@ def constant_earns(answer: dict[str, Any]) -> bool:
                for stub in CONSTANT_ANSWERS[answer["shape"]])
 
 
+def _switches(algorithm: str, caching: int = 0, ordering: int = 0) -> str:
+    """The caching (and, for alpha-beta, ordering) arguments of a call, written out even when
+    0: the course's own tests pass every argument, so a student's function that gives these
+    parameters no default passed them and must pass ours (e.g. ``"0"`` or ``"1, 0"``)."""
+    return f"{caching}, {ordering}" if algorithm == "alphabeta" else f"{caching}"
+
+
 def call(function: str, arguments: str, value_fn: str = "") -> str:
     """The text of a call to a student function; ``value_fn`` (the name of an evaluation, as in
     the value_fn revision of the agent API) goes first when given."""
@@ -124,6 +131,39 @@ def _searched(board: Board, color: Player, limit: int, algorithm: str,
     else:
         search.minimax_max_node(game, state, color, limit, cache=cache, counter=counter)
     return counter.expansions + counter.leaves
+
+
+class _Recording(Othello):
+    """The rules, noting the positions the search expands, so a transcript's shown work can
+    say how many it explored again (as ``othello_probe`` counts them in the student's search)."""
+
+    def __init__(self, size: int, explored: set[tuple[Board, Player]]) -> None:
+        super().__init__(size)
+        self.explored = explored
+        self.again = 0
+
+    def actions(self, state: OthelloState) -> list[Move]:
+        key = (state.board, state.to_move)
+        if key in self.explored:
+            self.again += 1
+        self.explored.add(key)
+        return super().actions(state)
+
+
+def _shown_work(boards: Sequence[Board], color: Player, limit: int, algorithm: str,
+                cache: Optional[search.Cache]) -> tuple[int, int]:
+    """What ``work()`` shows after the reference searched ``boards`` in turn: positions visited
+    (expansions + leaves, a stand-in for the helper calls) and positions explored again."""
+    counter = Counter()
+    game = _Recording(len(boards[0]), set())
+    for board in boards:
+        state = OthelloState(board, color)
+        if algorithm == "alphabeta":
+            search.alphabeta_max_node(game, state, color, -math.inf, math.inf, limit,
+                                      cache=cache, counter=counter)
+        else:
+            search.minimax_max_node(game, state, color, limit, cache=cache, counter=counter)
+    return counter.expansions + counter.leaves, game.again
 
 
 def position_id(board: Board) -> str:
@@ -196,6 +236,7 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
     search call (the value_fn revision of the API).
     """
     window = _WINDOW if algorithm == "alphabeta" else ""
+    off = _switches(algorithm)
     seen: set[Board] = set()
 
     def small(limit: int) -> Callable[[Board, Player], bool]:
@@ -207,11 +248,14 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
             board, color, played = _position(rng, size, plies, seen, small(limit))
             calls: list[Call] = [
                 ([f"board = {board!r}"],
-                 call(f"{algorithm}_max_node", f"board, {color}, {window}{limit}", value_fn),
+                 call(f"{algorithm}_max_node", f"board, {color}, {window}{limit}, {off}",
+                      value_fn),
                  answer_entry("node", board, color, limit, True)),
-                ([], call(f"{algorithm}_min_node", f"board, {color}, {window}{limit}", value_fn),
+                ([], call(f"{algorithm}_min_node", f"board, {color}, {window}{limit}, {off}",
+                          value_fn),
                  answer_entry("node", board, color, limit, False)),
-                ([], call(f"select_move_{algorithm}", f"board, {color}, {limit}", value_fn),
+                ([], call(f"select_move_{algorithm}", f"board, {color}, {limit}, {off}",
+                          value_fn),
                  answer_entry("move", board, color, limit, True)),
             ]
 
@@ -220,7 +264,8 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
                                         and p == color and not constant_earns(
                                             answer_entry("move", b, color, limit, True)))
                 return ([f"other = {other!r}"],
-                        call(f"select_move_{algorithm}", f"other, {color}, {limit}", value_fn),
+                        call(f"select_move_{algorithm}", f"other, {color}, {limit}, {off}",
+                             value_fn),
                         answer_entry("move", other, color, limit, True))
 
             try:
@@ -290,7 +335,6 @@ def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", si
     reference's cache saves at least ``min_saving`` of the positions searched are used.
     """
     window = _WINDOW if algorithm == "alphabeta" else ""
-    flags = ", 0" if algorithm == "alphabeta" else ""
 
     def saves(board: Board, color: Player) -> bool:
         plain = _searched(board, color, limit, algorithm, None)
@@ -303,15 +347,17 @@ def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", si
         arguments = f"board, {color}, {window}{limit}, "
         calls: list[Call] = [
             ([*_probe_setup(), f"board = {board!r}"],
-             call(f"{algorithm}_max_node", arguments + "0", value_fn), node),
-            ([], call(f"{algorithm}_max_node", arguments + "1", value_fn), dict(node)),
-            ([], call(f"select_move_{algorithm}", f"board, {color}, {limit}, 1{flags}", value_fn),
+             call(f"{algorithm}_max_node", arguments + _switches(algorithm, 0), value_fn), node),
+            ([], call(f"{algorithm}_max_node", arguments + _switches(algorithm, 1), value_fn),
+             dict(node)),
+            ([], call(f"select_move_{algorithm}",
+                      f"board, {color}, {limit}, {_switches(algorithm, 1)}", value_fn),
              answer_entry("move", board, color, limit, True)),
         ]
         text = _transcript(calls[:1]) + render_doctest(
-            [], "work()", _searched(board, color, limit, algorithm, None))
+            [], "work()", _shown_work([board], color, limit, algorithm, None))
         text += _transcript(calls[1:2]) + render_doctest(
-            [], "work()", _searched(board, color, limit, algorithm, {}))
+            [], "work()", _shown_work([board], color, limit, algorithm, {}))
         text += _transcript(calls[2:])
         yield {"name": _title(board, played, color, limit) + ", caching off then on",
                "doctest": text, "options": {"answers": [a for _, _, a in calls]}}
@@ -347,7 +393,6 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
     of the handout's cache keys stays exact across turns. Every move must be a best one, and
     the turns with caching must call ``othello_shared`` less.
     """
-    flags = ", 0" if algorithm == "alphabeta" else ""
     for index in range(count):
         color = colors[index % len(colors)]
         turns: list[Board] = []
@@ -356,14 +401,14 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
         answers = [answer_entry("move", board, color, -1, True) for board in turns]
         firsts = [_expected(answer) for answer in answers]
         listing = "turns = [\n" + "".join(f"    {board!r},\n" for board in turns) + "]"
-        select = "[" + call(f"select_move_{algorithm}", f"board, {color}, -1, {{}}{flags}",
-                            value_fn) + " for board in turns]"
-        work_off = sum(_searched(b, color, -1, algorithm, None) for b in turns)
-        cache: search.Cache = {}
-        work_on = sum(_searched(b, color, -1, algorithm, cache) for b in turns)
-        text = render_doctest([*_probe_setup(), listing], select.format(0), firsts)
+        select = [f"[{call(f'select_move_{algorithm}', arguments, value_fn)} for board in turns]"
+                  for arguments in (f"board, {color}, -1, {_switches(algorithm, caching)}"
+                                    for caching in (0, 1))]
+        work_off = _shown_work(turns, color, -1, algorithm, None)
+        work_on = _shown_work(turns, color, -1, algorithm, {})
+        text = render_doctest([*_probe_setup(), listing], select[0], firsts)
         text += render_doctest([], "work()", work_off)
-        text += render_doctest([], select.format(1), firsts)
+        text += render_doctest([], select[1], firsts)
         text += render_doctest([], "work()", work_on)
         side = "dark" if color == 1 else "light"
         yield {"name": f"{size}x{size} game {position_id(turns[0])}: {len(turns)} turns as "

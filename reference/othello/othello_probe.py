@@ -9,7 +9,15 @@ comparator::
     >>> minimax_max_node(board, 1, 4, 0)
     ((2, 3), 5)
     >>> work()
-    812
+    (812, 40)
+
+``work()`` reports two numbers: the calls into the helpers, and how many times the search
+explored a position again, i.e. called ``get_possible_moves`` on a board and player it had
+already asked about since the previous ``work()``. The second is what the handout's cache is
+for ("if a state is already in the dictionary, do not explore it again"), and it shows a cache
+at work even where the cache's side effects cost calls elsewhere: an alpha-beta cache that
+stores a pruned node's bound changes later pruning, and can make a search call the helpers a
+few times more while it explores far fewer positions again.
 
 Counting does not depend on how the student reached the helpers. Instead of rebinding names,
 :func:`install` swaps the *code* of each helper function object of ``othello_shared`` for a
@@ -35,7 +43,25 @@ DISABLED = "instrumentation disabled"
 _HOOK_NAME = "__othello_probe_call__"
 _GC_EVENTS = ("gc.get_referrers", "gc.get_referents", "gc.get_objects")
 
-Work = Callable[[], Union[int, str]]
+Work = Callable[[], Union[tuple[int, int], str]]
+EXPLORE = "get_possible_moves"
+"""The helper whose repeated calls on one position count as exploring it again."""
+
+
+def _position_key(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """A hashable key for a helper call's arguments (list boards by their text); None when the
+    arguments cannot be told apart safely."""
+    key = (args, tuple(sorted(kwargs.items())))
+    try:
+        hash(key)
+        return key
+    except TypeError:
+        pass
+    try:
+        text = repr(key)
+    except Exception:  # a student's odd argument: not counted
+        return None
+    return text if len(text) < 100_000 else None
 
 
 def _stub_code(name: str, index: int) -> types.CodeType:
@@ -66,7 +92,7 @@ def install() -> Work:
     """Start counting calls into ``othello_shared``; return ``work()``.
 
     ``work()`` returns the number of (outermost) helper calls since the previous ``work()`` (or
-    since ``install``), or a text starting with :data:`DISABLED` when the instruments were
+    since ``install``) and the number of those that explored a position again, or a text starting with :data:`DISABLED` when the instruments were
     tampered with. Installing twice in one process is refused.
 
     Raises:
@@ -83,11 +109,18 @@ def install() -> Work:
                                           f.__closure__) for name, f in helpers.items()}
     stubs = {name: _stub_code(name, index) for index, name in enumerate(helpers)}
     names = list(helpers)
-    state = {"calls": 0, "depth": 0}
+    state = {"calls": 0, "depth": 0, "again": 0}
+    explored: set[Any] = set()
 
     def call(index: int, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if state["depth"] == 0:
             state["calls"] += 1
+            if names[index] == EXPLORE:
+                key = _position_key(args, kwargs)
+                if key in explored:
+                    state["again"] += 1
+                elif key is not None:
+                    explored.add(key)
         state["depth"] += 1
         try:
             return originals[names[index]](*args, **kwargs)
@@ -121,12 +154,14 @@ def install() -> Work:
                 return f"{where}.{key} no longer names othello_shared.{function.__name__}"
         return ""
 
-    def work() -> Union[int, str]:
+    def work() -> Union[tuple[int, int], str]:
         problem = tampering()
         if problem:
             return f"{DISABLED}: {problem}"
-        calls, state["calls"] = state["calls"], 0
-        return int(calls)
+        calls, again = state["calls"], state["again"]
+        state["calls"] = state["again"] = 0
+        explored.clear()
+        return int(calls), int(again)
 
     return work
 

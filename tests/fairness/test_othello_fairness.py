@@ -1,10 +1,12 @@
 """Honest Othello agents, written the ways real students write them, score what the reference does.
 
 Each variant is the reference solution with one honest change the handout allows: another
-cache key (the handout's "dictionary that maps board states to their minimax value"), node
-results as lists, moves as lists inside them, () for "no move" (the handout fixes no form; the
-course's tests unpack the pair), other tie-breaking, debug output on stderr, the supplied helpers
-called through their module or held in default arguments of helper functions. Every variant is
+cache key (the handout's "dictionary that maps board states to their minimax value"), an
+alpha-beta cache that also stores pruned nodes' bounds, node results as lists, moves as lists
+inside them, () for "no move" (the handout fixes no form; the course's tests unpack the pair),
+other tie-breaking, debug output on stderr, the supplied helpers
+called through their module or held in default arguments of helper functions, search functions
+without the starter's defaults (the course's tests pass every argument). Every variant is
 graded black-box on the whole assignment and must get exactly the reference's score, case by
 case. Agents that leave a part out must still lose exactly that part.
 """
@@ -27,6 +29,11 @@ def _keys(new: str) -> list[tuple[str, str]]:
     return [(MIN_KEY, f"key = {new}"), (MAX_KEY, f"key = {new}")]
 
 
+# The starter's defaults left out (the 2020-2024 starters give select_move_alphabeta's limit
+# none either); the course's own tests pass every argument, so such an agent passes them.
+NO_DEFAULTS = [("caching=0, ordering=0)", "caching, ordering)"), ("caching=0)", "caching)"),
+               ("limit=-1, ", "limit, ")]
+
 SUCCESSORS = '''def _successors(board, player, color, ordering):
     children = [((i, j), play_move(board, player, i, j))
                 for i, j in get_possible_moves(board, player)]'''
@@ -37,6 +44,20 @@ HONEST: dict[str, list[tuple[str, str]]] = {
     "cache keyed on (board, colour)": _keys("(board, color)"),
     "cache keyed on (board, colour, limit)": _keys("(board, color, limit)"),
     "cache keyed on str(board)": _keys("str(board)"),
+    # the handout's literal reading in alpha-beta: every searched node is stored, a pruned
+    # node's bound too, and leaves are not; the bounds change later pruning, so on one hidden
+    # position the search made 7 more calls with caching (2838 against 2831) while exploring
+    # no position twice (18 repeats without caching): the probe's second count shows the cache
+    "alpha-beta cache storing pruned nodes' bounds, leaves not cached": [
+        ("        if best <= alpha:\n            return best_move, best\n",
+         "        if best <= alpha:\n            break\n"),
+        ("        if best >= beta:\n            return best_move, best\n",
+         "        if best >= beta:\n            break\n"),
+        ("    if caching and alpha < best < high:\n", "    if caching:\n"),
+        ("    if caching and low < best < beta:\n", "    if caching:\n"),
+        ("        answer = (None, compute_utility(board, color))\n        if caching:\n"
+         "            cache[key] = answer\n        return answer",
+         "        return None, compute_utility(board, color)")],
     # representations (class 2): node functions return [move, value] lists
     "node results as lists": [("return best_move, best", "return [best_move, best]"),
                               ("cache[key] = (best_move, best)", "cache[key] = [best_move, best]"),
@@ -62,6 +83,7 @@ HONEST: dict[str, list[tuple[str, str]]] = {
         ("caching)[1]\n            if value < best:", "caching)[1]\n            if value <= best:"),
         ("for i, j in get_possible_moves(board, player)]",
          "for i, j in reversed(get_possible_moves(board, player))]")],
+    "search functions without the starter's defaults": NO_DEFAULTS,
     # debugging output on stderr, as the handout asks (eprint)
     "eprint debug output": [
         ("def select_move_alphabeta(board, color, limit=-1, caching=0, ordering=0):\n",
@@ -82,8 +104,9 @@ def _successors(board, player, color, ordering, moves_of=get_possible_moves, pla
 }
 
 
-def _write(tmp_path: Path, name: str, replacements: list[tuple[str, str]]) -> Path:
-    text = SOLUTION.read_text(encoding="utf-8")
+def _write(tmp_path: Path, name: str, replacements: list[tuple[str, str]],
+           base: Path = SOLUTION) -> Path:
+    text = base.read_text(encoding="utf-8")
     for old, new in replacements:
         assert old in text, f"{old!r} is not in the solution"
         text = text.replace(old, new)
@@ -93,8 +116,8 @@ def _write(tmp_path: Path, name: str, replacements: list[tuple[str, str]]) -> Pa
     return folder / "agent.py"
 
 
-def _grade(submission: Path, output: Path) -> dict[str, Any]:
-    done = run_gamegrader("grade", "--assignment", "othello", "--submission", str(submission),
+def _grade(submission: Path, output: Path, assignment: str = "othello") -> dict[str, Any]:
+    done = run_gamegrader("grade", "--assignment", assignment, "--submission", str(submission),
                           "--output", str(output), "--quiet")
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(output.read_text(encoding="utf-8"))
@@ -123,6 +146,18 @@ def test_honest_variant_scores_like_the_reference(name: str, tmp_path: Path,
                                  if t["name"] in lost)
     assert document["score"] == reference["score"]
     assert not any("Likely mistake" in t.get("output", "") for t in document["tests"])
+
+
+@pytest.mark.parametrize("assignment", ["othello_2025", "othello_valuefn"])
+def test_variant_agents_without_the_starters_defaults_get_full_marks(assignment: str,
+                                                                      tmp_path: Path) -> None:
+    # their cases are othello's, in their call forms: every argument is passed there too
+    base = ROOT / "reference" / "solutions" / assignment / "agent.py"
+    document = _grade(_write(tmp_path, assignment, NO_DEFAULTS, base), tmp_path / "results.json",
+                      assignment)
+    assert "caching has no default in yours" in document["output"]
+    assert document["score"] == 100, [t["name"] for t in document["tests"]
+                                      if t["score"] < t["max_score"]]
 
 
 STUBS = {

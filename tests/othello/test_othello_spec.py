@@ -162,6 +162,15 @@ CACHING = """\
     # a wrong search that caching leaves unchanged is charged in its own group, not here
     ([((1, 1), 5), 100, [[1, 1], 5], 60, (1, 1)], 1.0, ""),
     ([((3, 2), 3), 100, ((3, 2), 3), 100, (3, 2)], 0.0, "the cache should save work"),
+    # the probe's pair: (calls, positions explored again); a cache whose side effects cost a
+    # few calls (pruned bounds stored in alpha-beta) still explores fewer positions again
+    ([((3, 2), 3), [100, 18], ((3, 2), 3), [107, 0], (3, 2)], 1.0,
+     "positions explored again: 18 without caching, 0 with caching"),
+    ([((3, 2), 3), [100, 18], ((3, 2), 3), [100, 18], (3, 2)], 0.0,
+     "a position found in the cache is not explored again"),
+    ([((3, 2), 3), [100, 18], ((3, 2), 3), [90, 18], (3, 2)], 1.0, "90 with caching"),
+    ([((3, 2), 3), [100, 18], ((3, 2), 3), [100, "18"], (3, 2)], 0.0,
+     "could not read the work counts"),
     ([((3, 2), 3), 100, ((1, 1), 5), 60, (3, 2)], 0.0,
      "caching changed the answer: ((3, 2), 3) without caching, ((1, 1), 5) with caching"),
     ([((3, 2), 3), 100, ((3, 2), 3), 60, None], 0.0, "select_move with the root in the cache"),
@@ -191,6 +200,9 @@ def test_the_probe_refuses_tampering_with_its_instruments(tmp_path):
         board = ((0, 0, 0, 0), (0, 2, 1, 0), (0, 1, 2, 0), (0, 0, 0, 0))
         work = othello_probe.install()
         helpers.successors(board, 1); score(board); othello_shared.play_move(board, 1, 0, 1)
+        helpers.successors(board, 1); helpers.successors(board, 2)
+        rows = [list(row) for row in board]  # a list board: explored again all the same
+        othello_shared.get_possible_moves(rows, 1); othello_shared.get_possible_moves(rows, 1)
         print(work(), work())
         try:
             othello_shared.get_score.__code__ = (lambda board: (0, 0)).__code__
@@ -207,7 +219,9 @@ def test_the_probe_refuses_tampering_with_its_instruments(tmp_path):
                            str(REPO / "reference" / "othello")], cwd=tmp_path,
                           capture_output=True, text=True, timeout=60)
     assert done.stdout.splitlines() == [
-        "3 0",  # a default argument in a helper module, a renamed import, a module attribute
+        # a default argument in a helper module, a renamed import, a module attribute; then
+        # (calls, positions explored again), and the next window starts afresh
+        "(7, 2) (0, 0)",
         "instrumentation disabled: the code of othello_shared.get_score was changed",
         "instrumentation disabled: gc.get_referrers is not allowed while work is measured",
         "instrumentation disabled: othello_shared.play_move was replaced"], done.stderr

@@ -23,7 +23,7 @@ def test_min_node_with_the_wrong_colour(mutate, tmp_path):
     agent = mutate(SOLUTION, [("opponent = 3 - color", "opponent = color")], name="agent.py")
     document = grade_cases(agent, tmp_path / "r.json", "02_minimax.yaml", "03_alphabeta.yaml")
     assert group_scores(document) == {"minimax": 8.021, "alphabeta": 20.0}
-    assert ">>> minimax_max_node(board, 1, -1)\n  utility 6 should be -6" in messages(
+    assert ">>> minimax_max_node(board, 1, -1, 0)\n  utility 6 should be -6" in messages(
         document, "minimax")
 
 
