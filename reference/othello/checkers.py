@@ -226,10 +226,10 @@ def _work_problem(off: Optional[Observation], on: Optional[Observation],
     for report in reports:
         if type(report) is str and report.startswith(INSTRUMENTATION_DISABLED):
             return False, report
-    counts = [_work_counts(report) for report in reports]
-    if counts[0] is None or counts[1] is None:
+    off_counts, on_counts = (_work_counts(report) for report in reports)
+    if off_counts is None or on_counts is None:
         return False, "could not read the work counts (an earlier example failed)"
-    (calls_off, again_off), (calls_on, again_on) = counts
+    (calls_off, again_off), (calls_on, again_on) = off_counts, on_counts
     if calls_off == 0:
         return False, ("no calls into othello_shared were seen, so the work could not be "
                        "measured: search with the supplied helpers")
