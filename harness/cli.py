@@ -329,22 +329,25 @@ def _cmd_similarity(args: argparse.Namespace) -> int:
     from harness.batch.discover import discover
     from harness.batch.insight_pages import write_similarity_pages
     from harness.batch.insights import similar_pairs, write_similarity_csv
-    from harness.batch.similarity import SimilarityUnavailable
+    from harness.batch.similarity import MAX_COMPARED_CHARS, SimilarityUnavailable
     assignment = find_assignment(known_assignment(args.assignment))
     for folder in (args.submissions, args.reference):
         if folder is not None and not folder.is_dir():
             print(f"gamegrader: {folder} is not a folder of submissions", file=sys.stderr)
             return 2
     try:
-        pairs = similar_pairs(assignment, discover(args.submissions), args.reference)
+        pairs, skipped = similar_pairs(assignment, discover(args.submissions), args.reference)
     except SimilarityUnavailable as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)
         return 2
-    page = write_similarity_pages(args.out, pairs, assignment.name)
+    page = write_similarity_pages(args.out, pairs, assignment.name, skipped)
     write_similarity_csv(args.out / "similarity.csv", pairs)
     for pair in pairs[:args.top]:
         print(f"{pair.score:5.0%}  {pair.left.label}  ~  {pair.right.label}"
               + ("  (earlier term)" if pair.right.is_reference else ""))
+    for document in skipped:
+        print(f"not compared (over {MAX_COMPARED_CHARS:,} characters of Python): "
+              f"{document.label}")
     print(f"{len(pairs)} pairs share code beyond the template; all of them: {page}")
     return 0
 

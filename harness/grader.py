@@ -56,9 +56,12 @@ class Grader:
                  siblings: bool = False, planned: Sequence[Case] = ()) -> None:
         self.assignment = assignment
         self.timeout_cap = timeout_cap
-        self.found: FoundFiles = find_files(submission, assignment.submission_files,
-                                            tuple(p.name for p in assignment.support_files),
-                                            siblings=siblings)
+        # The course's support files and the probes are ours: no submitted file may stand in
+        # for one (a same-named file is replaced, a same-named package folder left out).
+        self.found: FoundFiles = find_files(
+            submission, assignment.submission_files,
+            tuple(p.name for p in (*assignment.support_files, *assignment.probe_files)),
+            siblings=siblings)
         self.host: HostSpeed | None = None  # measured when a case's limit is relative
         self.shares = TimeShares(budget if budget is not None else assignment.budget,
                                  [self.limited(case) for case in planned], timeout_cap)

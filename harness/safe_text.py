@@ -42,3 +42,31 @@ def safe_text(text: str, limit: int | None = None) -> str:
 def safe_bytes(data: bytes, limit: int | None = None) -> str:
     """Untrusted bytes (a process's output) as safe text; invalid UTF-8 is replaced."""
     return safe_text(data.decode("utf-8", errors="replace"), limit)
+
+
+# A spreadsheet (Excel, LibreOffice, Google Sheets) opening a CSV file runs a cell that starts
+# with one of these as a formula: ``=HYPERLINK("http://...?"&A2, "details")`` sends other cells
+# away when clicked, ``=cmd|...`` asks to start a program. A quote in front makes it text. The
+# quote itself is in the set, so that ``from_spreadsheet_cell`` can undo the prefix exactly.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "'")
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A CSV cell that no spreadsheet runs as a formula: text starting with ``= + - @``, a tab,
+    a line break or a quote gets a leading ``'``; numbers (also as text, such as ``-1.5``) and
+    other values are unchanged. Every CSV file the grader writes passes its cells through this,
+    since names (a student's chosen name, a submitted file's name) reach them."""
+    if not isinstance(value, str) or not value.startswith(_FORMULA_STARTS):
+        return value
+    try:
+        float(value)
+        return value
+    except ValueError:
+        return "'" + value
+
+
+def from_spreadsheet_cell(text: str) -> str:
+    """A cell read back from a CSV file the grader wrote, without ``spreadsheet_cell``'s quote."""
+    if text.startswith("'") and text[1:].startswith(_FORMULA_STARTS):
+        return text[1:]
+    return text

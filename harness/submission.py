@@ -177,7 +177,8 @@ def find_files(submission: Path, wanted: tuple[str, ...], supplied: tuple[str, .
     ``check``, never a grading of someone else's file) the other Python files of its folder
     are then treated as a folder submission's. In a folder the module's rule applies, and every
     other Python file in the main file's folder goes along (``supplied`` names excepted: the
-    course's copies of those are used).
+    course's copies of those are used, and a folder named like one of them is left out, since
+    Python would import it as a package instead of the course's module).
     """
     snapshot = take(submission, caps)
     result = FoundFiles()
@@ -278,6 +279,9 @@ def _add_extras(candidates: list[SubmittedFile], main: SubmittedFile, wanted: tu
     """Every other Python file of the main file's folder, at its path relative to it."""
     home = main.path.parent
     used = {id(f) for f in result.files.values()} | {id(f) for f in passed_over}
+    # A folder named like a supplied module (``othello_shared/__init__.py``) is a package, which
+    # Python imports before the module of that name beside it: it would stand in for ours.
+    packages = {PurePosixPath(name).stem for name in supplied if name.endswith(".py")}
     included, replaced, outside = [], [], []
     for file in candidates:
         if id(file) in used:
@@ -285,8 +289,9 @@ def _add_extras(candidates: list[SubmittedFile], main: SubmittedFile, wanted: tu
         if home != PurePosixPath() and home not in file.path.parents:
             outside.append(_shown(file.path))
             continue
-        relative = str(file.path.relative_to(home))
-        if relative in supplied:
+        path = file.path.relative_to(home)
+        relative = str(path)
+        if relative in supplied or (len(path.parts) > 1 and path.parts[0] in packages):
             replaced.append(relative)
         elif relative not in wanted:
             result.extras[relative] = file

@@ -13,7 +13,7 @@ from typing import Sequence
 from harness.batch.failures import FailureGroup, as_rows
 from harness.batch.html_report import page, table
 from harness.batch.regrade import StudentChange
-from harness.batch.similarity import Pair
+from harness.batch.similarity import MAX_COMPARED_CHARS, Document, Pair
 
 SIMILARITY_PAGE = "similarity.html"
 PAIR_FOLDER = "similarity"
@@ -77,25 +77,40 @@ def _pair_rows(pairs: Sequence[Pair], prefix: str = "") -> list[list[str]]:
              _share(p.right_share)] for i, p in enumerate(pairs)]
 
 
-def similarity_section(pairs: Sequence[Pair]) -> str:
+def _not_compared(skipped: Sequence[Document]) -> str:
+    """The submissions too large to compare, named (a place to look, like a high score)."""
+    if not skipped:
+        return ""
+    names = "; ".join(f"{escape(d.label)} ({len(d.text) / 1e6:.1f} M characters)"
+                      for d in skipped)
+    return (f'<p class="bad" id="not-compared">Not compared (over {MAX_COMPARED_CHARS:,} '
+            f'characters of Python): {names}.</p>')
+
+
+def similarity_section(pairs: Sequence[Pair], skipped: Sequence[Document] = ()) -> str:
     if not pairs:
-        return '<p class="muted">No two submissions share code beyond the template.</p>'
-    return (table(["similarity", "submission", "shared", "other", "shared"],
-                  _pair_rows(pairs[:PAIRS_IN_REPORT]), "similar-pairs", frozenset({0, 2, 4}))
+        return ('<p class="muted">No two submissions share code beyond the template.</p>'
+                + _not_compared(skipped))
+    return (_not_compared(skipped)
+            + table(["similarity", "submission", "shared", "other", "shared"],
+                    _pair_rows(pairs[:PAIRS_IN_REPORT]), "similar-pairs", frozenset({0, 2, 4}))
             + f'<p class="muted">All pairs: <a href="{SIMILARITY_PAGE}">{SIMILARITY_PAGE}</a>.</p>')
 
 
-def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str) -> Path:
-    """``out/similarity.html`` (pairs ranked) and one side-by-side page per listed pair."""
+def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str,
+                           skipped: Sequence[Document] = ()) -> Path:
+    """``out/similarity.html`` (pairs ranked, and the submissions too large to compare) and
+    one side-by-side page per listed pair."""
     listed = list(pairs[:PAIRS_LISTED])
     folder = out / PAIR_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     for index, pair in enumerate(listed):
+        left_html, right_html = pair.highlighted()
         body = ('<div class="side-by-side">'
                 f'<div><h2>{escape(pair.left.label)} ({_share(pair.left_share)} shared)</h2>'
-                f'<pre class="code">{pair.left_html}</pre></div>'
+                f'<pre class="code">{left_html}</pre></div>'
                 f'<div><h2>{escape(pair.right.label)} ({_share(pair.right_share)} shared)</h2>'
-                f'<pre class="code">{pair.right_html}</pre></div></div>')
+                f'<pre class="code">{right_html}</pre></div></div>')
         summary = (f'<span>similarity {_share(pair.score)}</span>'
                    f'<span><a href="../{SIMILARITY_PAGE}">all pairs</a> · '
                    '<a href="../report.html">class report</a></span>')
@@ -112,6 +127,7 @@ def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str) ->
     target.write_text(page(
         f"{assignment}: similarity", "Similar submissions",
         "pairs of submissions ranked by the share of code they have in common, template "
-        "excluded", f"<span>{len(pairs)} pairs share code</span>", body + note),
+        "excluded", f"<span>{len(pairs)} pairs share code</span>",
+        _not_compared(skipped) + body + note),
         encoding="utf-8")
     return target

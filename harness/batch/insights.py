@@ -31,16 +31,19 @@ class InsightOptions:
 
 
 def similar_pairs(assignment: Assignment, submissions: Sequence[Submission],
-                  reference: Path | None = None) -> list[similarity.Pair]:
+                  reference: Path | None = None
+                  ) -> tuple[list[similarity.Pair], list[similarity.Document]]:
     """Every pair of ``submissions`` (and each against the earlier-term ``reference`` folder),
-    with the assignment's template and starter modules as boilerplate."""
+    with the assignment's template and starter modules as boilerplate; and the documents too
+    large to compare."""
     starters = frozenset(p.name for p in assignment.support_files)
     boilerplate = similarity.template_boilerplate(
         [templates_root() / assignment.name, *assignment.support_files])
     documents = [similarity.document_of(s, starters) for s in submissions]
     earlier = [similarity.document_of(s, starters, is_reference=True)
                for s in (discover(reference) if reference else [])]
-    return similarity.compare(documents, boilerplate, earlier)
+    return (similarity.compare(documents, boilerplate, earlier),
+            similarity.not_compared([*documents, *earlier]))
 
 
 def write_similarity_csv(path: Path, pairs: Sequence[similarity.Pair]) -> None:
@@ -70,10 +73,10 @@ def write_insights(out: Path, records: Sequence[Record], assignment: Assignment,
         sections.append(("changes", "Grade changes",
                          insight_pages.changes_section(changes, str(options.compare))))
     if options.similarity:
-        pairs = similar_pairs(assignment, [r.submission for r in records],
-                              options.similarity_reference)
+        pairs, skipped = similar_pairs(assignment, [r.submission for r in records],
+                                       options.similarity_reference)
         write_similarity_csv(out / "similarity.csv", pairs)
-        insight_pages.write_similarity_pages(out, pairs, assignment.name)
+        insight_pages.write_similarity_pages(out, pairs, assignment.name, skipped)
         sections.append(("similarity", "Most similar submissions",
-                         insight_pages.similarity_section(pairs)))
+                         insight_pages.similarity_section(pairs, skipped)))
     return sections

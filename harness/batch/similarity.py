@@ -23,6 +23,12 @@ from harness.intake import take
 # every match of 25 or more is found (window of 1 over the k-grams).
 NOISE = 25
 WINDOW = 1
+# A submission's Python text is fingerprinted only up to this size. Fingerprinting costs about
+# 10 s and 150 MB of memory per MB of text, and a side-by-side page holds both texts: one
+# submission of 16 MB (the intake's cap) padded with code every classmate shares took a minute
+# and a gigabyte with 8 MB and twelve classmates, and its highlighted copy was kept for every pair.
+# Honest submissions are a few tens of kilobytes; a larger one is listed as not compared.
+MAX_COMPARED_CHARS = 1_000_000
 
 
 class SimilarityUnavailable(ImportError):
@@ -54,26 +60,40 @@ class Document:
     text: str
     is_reference: bool = False
 
+    @property
+    def too_large(self) -> bool:
+        """Over :data:`MAX_COMPARED_CHARS`: not compared, listed as such."""
+        return len(self.text) > MAX_COMPARED_CHARS
+
 
 @dataclass(frozen=True)
 class Pair:
     """Two documents and how much of each is covered by code they share.
 
     ``score`` is the larger of the two shares: a submission that copied all of another and added
-    more still ranks high. ``left_html``/``right_html`` are the escaped texts with the shared
-    regions wrapped in ``<mark>``.
+    more still ranks high. The slices are the shared regions of each text; the highlighted
+    texts are made only for the pairs shown (:meth:`highlighted`), so memory does not grow with
+    the number of pairs times the size of the texts.
     """
 
     left: Document
     right: Document
     left_share: float
     right_share: float
-    left_html: str
-    right_html: str
+    left_slices: Any
+    right_slices: Any
 
     @property
     def score(self) -> float:
         return max(self.left_share, self.right_share)
+
+    def highlighted(self) -> tuple[str, str]:
+        """Both texts HTML-escaped, with the shared regions wrapped in ``<mark>``."""
+        from copydetect.utils import highlight_overlap
+        return tuple(highlight_overlap(document.text, slices, "<mark>", "</mark>",
+                                       escape_html=True)[0]
+                     for document, slices in ((self.left, self.left_slices),
+                                              (self.right, self.right_slices)))  # type: ignore
 
 
 def _python_files(root: Path, excluded: frozenset[str]) -> Iterable[tuple[str, bytes]]:
@@ -110,9 +130,11 @@ def template_boilerplate(folders: Sequence[Path]) -> Any:
 def compare(documents: Sequence[Document], boilerplate: Any = None,
             references: Sequence[Document] = ()) -> list[Pair]:
     """Every pair among ``documents``, and each document against each of ``references``,
-    most similar first. Pairs sharing nothing are left out."""
+    most similar first. Pairs sharing nothing are left out, and so are documents that are
+    :attr:`Document.too_large` (see :func:`not_compared`)."""
     detector = _copydetect()
-    from copydetect.utils import highlight_overlap
+    documents = [d for d in documents if not d.too_large]
+    references = [d for d in references if not d.too_large]
 
     def fingerprint(document: Document) -> Any:
         return detector.CodeFingerprint(f"{document.key}.py", NOISE, WINDOW,
@@ -133,11 +155,12 @@ def compare(documents: Sequence[Document], boilerplate: Any = None,
             detector.compare_files(left_print, right_print)
         if overlap == 0:
             continue
-        left_html, _ = highlight_overlap(left.text, left_slices, "<mark>", "</mark>",
-                                         escape_html=True)
-        right_html, _ = highlight_overlap(right.text, right_slices, "<mark>", "</mark>",
-                                          escape_html=True)
-        pairs.append(Pair(left, right, float(left_share), float(right_share), left_html,
-                          right_html))
+        pairs.append(Pair(left, right, float(left_share), float(right_share), left_slices,
+                          right_slices))
     pairs.sort(key=lambda p: (-p.score, p.left.key, p.right.key))
     return pairs
+
+
+def not_compared(documents: Sequence[Document]) -> list[Document]:
+    """The documents :func:`compare` leaves out for their size, for the report to name."""
+    return [d for d in documents if d.too_large]

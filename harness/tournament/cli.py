@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from harness.safe_text import from_spreadsheet_cell
 from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
 from harness.tournament.executors import make_executor
@@ -103,7 +104,7 @@ def _seeding(path: Path, entrants: Sequence[Entrant]) -> list[Entrant]:
     import csv
 
     with path.open(newline="") as handle:
-        ranked = [row["name"] for row in csv.DictReader(handle)]
+        ranked = [from_spreadsheet_cell(row["name"]) for row in csv.DictReader(handle)]
     position = {name: i for i, name in enumerate(ranked)}
     return sorted(entrants, key=lambda e: (position.get(e.name, len(ranked)), e.name))
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from harness.games.pages import replay_page
+from harness.safe_text import from_spreadsheet_cell
 from harness.tournament.arenas import load_arena
 from harness.tournament.records import GameResult
 
@@ -112,7 +113,8 @@ def replay_record(record: Path, out: Optional[Path] = None) -> Path:
 def report_page(title: str, settings: str, standings_csv: str, results: tuple[GameResult, ...],
                 pages: list[Optional[Path]], out: Path) -> str:
     """The tournament's HTML report: settings, standings, and every game linked to its replay."""
-    rows = list(csv.reader(io.StringIO(standings_csv)))
+    rows = [[from_spreadsheet_cell(cell) for cell in row]
+            for row in csv.reader(io.StringIO(standings_csv))]
     head = "".join(f"<th>{html.escape(cell)}</th>" for cell in rows[0])
     body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
                    for row in rows[1:])

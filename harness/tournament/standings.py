@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence
 
+from harness.safe_text import spreadsheet_cell
 from harness.tournament.ratings import Rating
 from harness.tournament.records import GameResult
 
@@ -106,12 +107,13 @@ def tally(names: Sequence[str], results: Sequence[GameResult], ratings: Mapping[
 
 
 def format_csv(table: Sequence[Standing]) -> str:
-    """The standings as CSV text with the :data:`CSV_COLUMNS` header, ranks from 1."""
+    """The standings as CSV text with the :data:`CSV_COLUMNS` header, ranks from 1; an
+    entrant's name (a submitted file's) cannot run as a spreadsheet formula."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for rank, s in enumerate(table, start=1):
-        writer.writerow([rank, s.name, s.games, s.wins, s.draws, s.losses, s.aborted,
+        writer.writerow([rank, spreadsheet_cell(s.name), s.games, s.wins, s.draws, s.losses, s.aborted,
                          s.forfeit_text, s.first_move_timeouts, f"{s.score:g}", f"{s.rating.mu:.3f}", f"{s.rating.sigma:.3f}",
                          f"{s.rating.conservative:.3f}",
                          "" if s.round_reached is None else s.round_reached,

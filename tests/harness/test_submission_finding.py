@@ -94,6 +94,20 @@ def test_other_python_files_go_along_relative_to_the_main_file(tmp_path):
     assert written["agent.py"] == tmp_path / "staging" / "agent.py"
 
 
+def test_a_folder_named_like_a_supplied_module_is_left_out(tmp_path):
+    """``othello_shared/__init__.py`` would be imported as a package instead of the course's
+    ``othello_shared.py`` beside it (Python looks for a package first), so it never goes along;
+    a folder named otherwise does."""
+    write(tmp_path / "agent.py")
+    write(tmp_path / "othello_shared" / "__init__.py", "def get_possible_moves(*a): return []\n")
+    write(tmp_path / "othello_shared" / "more.py")
+    write(tmp_path / "othello_sharedx" / "__init__.py", "")
+    found = find_files(tmp_path, ("agent.py",), supplied=("othello_shared.py",))
+    assert sorted(found.layout()) == ["agent.py", "othello_sharedx/__init__.py"]
+    assert "The course's own copies of these starter files were used instead of yours: " \
+           "othello_shared/__init__.py, othello_shared/more.py." in found.notes
+
+
 def test_a_refused_submission_says_why_and_takes_nothing(tmp_path):
     from harness.intake import Caps
     for index in range(3):

@@ -67,6 +67,29 @@ def test_earlier_term_submissions_are_compared_with_the_class_but_not_among_them
     assert "(earlier term)" in (out / "similarity.html").read_text(encoding="utf-8")
 
 
+def test_a_submission_too_large_to_compare_is_named_not_fingerprinted(tmp_path):
+    """Fingerprinting costs about 10 s and 150 MB per MB of text, and each side-by-side page
+    holds both texts: a submission padded to the intake's 16 MB with code every classmate
+    shares (8 MB and twelve classmates took a minute and a gigabyte, and wrote 144 MB of
+    pages) is listed as not compared instead."""
+    folder = class_folder(tmp_path / "class")
+    copy = HONEST_A.read_text(encoding="utf-8")
+    (folder / "zed").mkdir()
+    (folder / "zed" / "adversarial_search.py").write_text(copy, encoding="utf-8")
+    (folder / "zed" / "padding.py").write_text(
+        copy * (1_000_000 // len(copy) + 1), encoding="utf-8")
+    out = tmp_path / "out"
+    done = run_gamegrader("similarity", str(folder), "--assignment", "adversarial_search",
+                          "--out", str(out))
+    assert done.returncode == 0, done.stderr[-2000:]
+    pairs = read_pairs(out / "similarity.csv")
+    assert pairs and all("zed" not in (p["submission"], p["other"]) for p in pairs)
+    assert "not compared (over 1,000,000 characters of Python): zed" in done.stdout
+    page = (out / "similarity.html").read_text(encoding="utf-8")
+    assert "Not compared (over 1,000,000 characters of Python): zed (" in page
+    assert sum(f.stat().st_size for f in (out / "similarity").iterdir()) < 1_000_000
+
+
 def test_a_missing_folder_is_a_command_line_error(tmp_path):
     done = run_gamegrader("similarity", str(tmp_path / "nope"), "--assignment",
                           "adversarial_search", "--out", str(tmp_path / "out"))

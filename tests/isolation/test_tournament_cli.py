@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.tournament.cli import load_arena, main, parse_entrant
+from harness.tournament.cli import _seeding, load_arena, main, parse_entrant
 from harness.tournament.records import Entrant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,3 +74,22 @@ def test_othello_entrants_play_through_the_trusted_referee(tmp_path: Path) -> No
     assert all(g["termination"] == "no_moves" and g["moves"] for g in games)
     assert main(["othello", "house:random", "house:reference", "--set", "sizes=4",
                  "--quiet", "--out", str(tmp_path)]) == 2
+
+
+def test_entrant_names_cannot_run_as_spreadsheet_formulas(tmp_path: Path) -> None:
+    """An entrant is named after its file, which a student names: in standings.csv a name
+    such as ``@SUM(1)`` or ``+2+3`` is text for a spreadsheet, and reads back as the name."""
+    names = ["@SUM(1)", "+2+3", "'quoted"]
+    bots = ["random", "greedy", "depth1"]
+    status = main(["isolation"] + [f"{n}=house:{b}" for n, b in zip(names, bots)]
+                  + ["--seed", "4", "--clock", "5", "--workers", "1", "--quiet",
+                     "--out", str(tmp_path)])
+    assert status == 0
+    with (tmp_path / "standings.csv").open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert sorted(r["name"] for r in rows) == ["''quoted", "'+2+3", "'@SUM(1)"]
+    assert "<td>@SUM(1)</td>" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    entrants = [Entrant(n, f"house:{b}") for n, b in zip(names, bots)]
+    ranked = [r["name"] for r in rows]
+    assert [e.name for e in _seeding(tmp_path / "standings.csv", entrants)] == \
+        [name[1:] for name in ranked]

