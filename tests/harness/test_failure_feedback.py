@@ -1,0 +1,36 @@
+"""Feedback on failures a student cannot see from their own machine: a setup line that raised
+(``g = create_dominoes_game(2, 2)``, which expects no output), a file saved under the wrong name
+or extension, syntax or a crash that depends on the grader's Python. Each message says what
+happened and where, so an honest student can act on it.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from harness.compare import Observation
+from harness.compare.builtin import check_doctest
+from harness.compare.observations import ErrorInfo
+from harness.compare.verdict import per_example
+from harness.spec.doctests import parse_transcript
+
+
+def test_a_setup_line_that_raised_is_shown_with_its_exception() -> None:
+    case = SimpleNamespace(examples=parse_transcript(
+        ">>> g = create_dominoes_game(2, 2)\n>>> g.get_board()\n[[False, False]]\n"),
+        options={})
+    raised = Observation(error=ErrorInfo("ValueError", "rows must be positive",
+                                         "adversarial_search.py, line 9, in create"))
+    judgement = per_example(check_doctest)(case, [raised], True)
+    assert judgement.fraction == 0.0
+    assert ">>> g = create_dominoes_game(2, 2)\n  raised ValueError: rows must be positive" \
+        in judgement.message
+    assert "adversarial_search.py, line 9" in judgement.message
+    assert ">>> g.get_board()\n  was not reached" in judgement.message
+
+
+def test_a_setup_line_that_ran_adds_nothing() -> None:
+    case = SimpleNamespace(examples=parse_transcript(
+        ">>> g = create_dominoes_game(2, 2)\n>>> g.get_board()\n[[False, False]]\n"),
+        options={})
+    seen = [Observation(), Observation(value=[[False, False]], has_value=True)]
+    assert per_example(check_doctest)(case, seen, True).message == ""
