@@ -5,13 +5,17 @@ happened and where, so an honest student can act on it.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
+
+import pytest
 
 from harness.compare import Observation
 from harness.compare.builtin import check_doctest
 from harness.compare.observations import ErrorInfo
 from harness.compare.verdict import per_example
 from harness.spec.doctests import parse_transcript
+from harness.submission import find_files
 
 
 def test_a_setup_line_that_raised_is_shown_with_its_exception() -> None:
@@ -34,3 +38,25 @@ def test_a_setup_line_that_ran_adds_nothing() -> None:
         options={})
     seen = [Observation(), Observation(value=[[False, False]], has_value=True)]
     assert per_example(check_doctest)(case, seen, True).message == ""
+
+
+# --- a file under another extension -------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["adversarial_search.PY", "adversarial_search.py.txt",
+                                  "Adversarial_Search (1).py.txt"])
+def test_a_missing_file_saved_under_another_extension_is_named(tmp_path: Path,
+                                                                name: str) -> None:
+    (tmp_path / name).write_text("x = 1\n")
+    (tmp_path / "notes.md").write_text("mine\n")
+    found = find_files(tmp_path, ("adversarial_search.py",))
+    assert found.missing == ["adversarial_search.py"]
+    note = found.notes[-1]
+    assert "Other files submitted: " in note and "notes.md" in note
+    assert f"{name} looks like adversarial_search.py under another extension" in note
+    assert "rename it to adversarial_search.py" in note
+
+
+def test_a_zip_inside_a_submission_is_explained(tmp_path: Path) -> None:
+    (tmp_path / "submission.zip").write_bytes(b"PK\x03\x04")
+    note = find_files(tmp_path, ("agent.py",)).notes[-1]
+    assert "submission.zip" in note and "is not unpacked" in note
