@@ -71,9 +71,9 @@ def describe_process_failure(raw: RawRun, doing: str, timeout: float) -> str:
             name = signal.Signals(-status).name
         except ValueError:
             name = f"signal {-status}"
-        hint = {"SIGXCPU": " (CPU time limit)", "SIGSEGV": " (segmentation fault; in Python code "
+        hint = {"SIGXCPU": " (CPU time limit)", "SIGSEGV": " (segmentation fault); in Python code "
                 "usually recursion deeper than the C stack allows, after "
-                "sys.setrecursionlimit was raised: make the search iterative or shallower)",
+                "sys.setrecursionlimit was raised: make the search iterative or shallower",
                 "SIGKILL": " (killed, e.g. out of memory)"}.get(name, "")
         return f"{doing} was killed by {name}{hint}"
     return f"{doing} ended the process (exit status {status}) before answering"
