@@ -18,7 +18,7 @@ from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
 from harness.import_policy import refused_import
 from harness.preflight import (
-    Preflight, describe_process_failure, resolver_notes, run_preflight)
+    SYNTAX_ERRORS, Preflight, describe_process_failure, resolver_notes, run_preflight)
 from harness.sandbox import Isolation, Sandbox
 from harness.spec.model import Assignment, Case
 from harness.spec.schema import MAX_TIMEOUT
@@ -26,7 +26,6 @@ from harness.submission import FoundFiles, find_files
 from harness.verdicts import CaseResult, Verdict
 
 PREFLIGHT_TIMEOUT = 10.0
-SYNTAX_ERRORS = ("SyntaxError", "IndentationError", "TabError")
 _SYNTAX_PLACE = re.compile(r"([^,\n]{1,200}), line (\d{1,9}):")  # the worker's "file, line N: text"
 MIN_CASE_SECONDS = 0.5
 

@@ -28,6 +28,7 @@ SKIPPED_FOLDERS = frozenset({"__MACOSX", "__pycache__", ".git", ".hg", ".svn", "
                              ".pytest_cache", ".idea", ".vscode"})
 VENV_MARKER = "pyvenv.cfg"  # a virtual environment, whatever its folder is called
 PYTHON_SUFFIX = ".py"
+MAX_OTHERS = 100  # other files' names kept for the "missing" message (they are never read)
 _READ_CHUNK = 1 << 16
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
@@ -77,6 +78,9 @@ class Snapshot:
     Attributes:
         files: the Python files taken, in walk order (shallow first, then by name).
         ignored: entries not taken, each "path (why)" (links, fifos, oversized files...).
+        others: the first ``MAX_OTHERS`` regular files that are not Python files by their name
+            (``agent.PY``, ``agent.py.txt``, ``submission.zip``), never read: named when a
+            wanted file is missing, since one of them is often it under another name.
         refused: why nothing may be graded ("" when the submission is within the caps).
         is_file: the submission was a single file rather than a folder.
         exists: False when nothing was found at the submitted path.
@@ -84,6 +88,7 @@ class Snapshot:
 
     files: list[SubmittedFile] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
+    others: list[PurePosixPath] = field(default_factory=list)
     refused: str = ""
     is_file: bool = False
     exists: bool = True
@@ -185,6 +190,8 @@ class _Walker:
                 self.ignore(where, "ignored: not a regular file")
             elif name.endswith(PYTHON_SUFFIX) and not name.startswith("._"):
                 self.take_file(fd, name, where)
+            elif len(self.snapshot.others) < MAX_OTHERS and not name.startswith("."):
+                self.snapshot.others.append(where)
         for name, where in folders:
             if depth + 1 > self.caps.depth:
                 raise _Refused(f"its folders are nested more than {self.caps.depth} deep")

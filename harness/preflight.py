@@ -10,6 +10,7 @@ from harness.protocol import WorkerReply
 from harness.safe_text import safe_text
 from harness.sandbox import Sandbox
 from harness.sandbox.execution import RawRun
+from harness.sandbox.packages import python_version
 from harness.spec.model import AllowedPackage, ApiEntry
 
 _POSITIONAL = {"POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD"}
@@ -54,6 +55,9 @@ class Preflight:
         return self.case_problem or self.import_problem
 
 
+SYNTAX_ERRORS = ("SyntaxError", "IndentationError", "TabError")
+
+
 def describe_process_failure(raw: RawRun, doing: str, timeout: float) -> str:
     """Say why a worker gave no usable reply, in terms a student can act on."""
     if raw.timed_out:
@@ -67,7 +71,9 @@ def describe_process_failure(raw: RawRun, doing: str, timeout: float) -> str:
             name = signal.Signals(-status).name
         except ValueError:
             name = f"signal {-status}"
-        hint = {"SIGXCPU": " (CPU time limit)", "SIGSEGV": " (segmentation fault)",
+        hint = {"SIGXCPU": " (CPU time limit)", "SIGSEGV": " (segmentation fault); in Python code "
+                "usually recursion deeper than the C stack allows, after "
+                "sys.setrecursionlimit was raised: make the search iterative or shallower",
                 "SIGKILL": " (killed, e.g. out of memory)"}.get(name, "")
         return f"{doing} was killed by {name}{hint}"
     return f"{doing} ended the process (exit status {status}) before answering"
@@ -123,6 +129,34 @@ def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
     return "", "; ".join(note for note in notes if note)
 
 
+NEWER_SYNTAX = (("3.10", "match statements"), ("3.11", "except*"),
+                ("3.12", "an f-string reusing its own quotes inside {...}"),
+                ("3.12", "type statements"))
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split(".") if part.isdigit())
+
+
+def import_error_hint(error: ErrorInfo, python: str) -> str:
+    """What to do about an import error that behaves differently on the student's machine:
+    input() with no keyboard, syntax newer than the grader's Python (``python``, e.g. "3.10":
+    Gradescope's image runs an older Python than many laptops), a file saved as UTF-16
+    (Windows editors' "Unicode"), which Python reads as UTF-8 and finds NUL bytes in."""
+    if error.type == "EOFError":
+        return "\n  (input() is called at import time; the grader gives no keyboard input)"
+    if error.type in SYNTAX_ERRORS and python:
+        newer = [f"{text} ({version})" for version, text in NEWER_SYNTAX
+                 if _version_key(version) > _version_key(python)]
+        such = f", such as {', '.join(newer)}," if newer else ""
+        return (f"\n  (your code runs under Python {python} here: syntax added in a later "
+                f"Python{such} is an error under it even if your own Python accepts it)")
+    if "null bytes" in error.message:
+        return ("\n  (your file holds NUL bytes: it was probably saved as UTF-16, \"Unicode\" "
+                "in Windows editors; save it as UTF-8)")
+    return ""
+
+
 def slow_import_note(seconds: float | None, what: str) -> str:
     """A note when importing ``what`` took long: every case imports the file afresh in its own
     process, so code at the top level of the file (a student's own tests, left unguarded) is
@@ -165,9 +199,7 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
             return Preflight(import_problem=refused + ".", case_problem=(
                 f"not run: your file imports {name}, which cannot be imported here (see the "
                 "message at the top)"))
-        hint = ""
-        if error.type == "EOFError":
-            hint = "\n  (input() is called at import time; the grader gives no keyboard input)"
+        hint = import_error_hint(error, python_version(sandbox.isolation.interpreter))
         return Preflight(import_problem=f"{doing} raised {error.describe()}{hint}",
                          import_error=error)
     names = raw.reply.names

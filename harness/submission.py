@@ -261,10 +261,30 @@ def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ..
     if result.missing:
         listing = _listing([_shown(f.path) for f in candidates]) or "none"
         result.notes.append(f"Missing: {', '.join(result.missing)}. Python files submitted: "
-                            f"{listing}.")
+                            f"{listing}.{_other_files(snapshot.others, result.missing)}")
     main = result.files.get(wanted[0])
     if main is not None:
         _add_extras(candidates, main, wanted, supplied, passed_over, result)
+
+
+def _other_files(others: list[PurePosixPath], missing: list[str]) -> str:
+    """The rest of the "missing" note: the submitted files that are not Python files by their
+    name, and a hint for those that are a missing file under another extension (``agent.PY``,
+    ``agent.py.txt`` as editors save it, ``agent.zip``): the grader, like the course's own tests
+    (``import agent``), takes only names ending in ``.py``."""
+    if not others:
+        return ""
+    text = f" Other files submitted: {_listing([_shown(p) for p in others])}."
+    for name in missing:
+        key = stem_key(PurePosixPath(name).stem)
+        near = [p for p in others if stem_key(p.name.split(".")[0]) == key]
+        if near:
+            text += (f" {_shown(near[0])} looks like {name} under another extension: only a "
+                     f"name ending in .py is run (as `import {PurePosixPath(name).stem}` "
+                     f"needs); rename it to {name} and submit again.")
+    if any(p.suffix.lower() == ".zip" for p in others):
+        text += " A zip file inside your submission is not unpacked: submit the .py files."
+    return text
 
 
 def _copies_of(name: str, candidates: list[SubmittedFile]) -> list[SubmittedFile]:

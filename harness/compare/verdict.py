@@ -34,7 +34,9 @@ def per_example(check: ExampleCheck) -> Callable[..., Judgement]:
     """Lift a check of one example (expected text, observation, options, reveal) to a case.
 
     Examples whose transcript expects no output are not judged; the case earns the mean of the
-    judged examples. A missing observation (execution stopped earlier) earns nothing.
+    judged examples. A missing observation (execution stopped earlier) earns nothing. A line
+    expecting no output that raised (``g = create_game(2, 2)``) is not judged either, but its
+    exception is shown: it is why every later line was not reached.
     """
 
     def compare(case: Any, observations: Sequence[Observation], reveal: bool) -> Judgement:
@@ -42,6 +44,10 @@ def per_example(check: ExampleCheck) -> Callable[..., Judgement]:
         messages: list[str] = []
         for index, example in enumerate(case.examples):
             if not example.want.strip():
+                error = observations[index].error if index < len(observations) else None
+                if error is not None:
+                    messages.append(f">>> {_first_line(example.source)}\n"
+                                    f"  raised {error.describe()}")
                 continue
             if index >= len(observations):
                 fractions.append(0.0)

@@ -76,6 +76,14 @@ def abi_tag(interpreter: str) -> str:
     return tag if done.returncode == 0 and re.fullmatch(r"[\w.-]+", tag) else ""
 
 
+def python_version(interpreter: str) -> str:
+    """The interpreter's version as students name it ("3.10"), from its ABI tag; "" if unknown.
+    Named in the feedback on syntax errors: student code runs under this Python, which may be
+    older than the student's own."""
+    found = re.match(r"cpython-3(\d{1,2})", abi_tag(interpreter))
+    return f"3.{found.group(1)}" if found else ""
+
+
 def normalized(requirements: Sequence[str]) -> tuple[str, ...]:
     """Requirements without inner spaces, sorted and deduplicated: one set, one folder."""
     return tuple(sorted({"".join(r.split()) for r in requirements}))

@@ -1,0 +1,31 @@
+"""Honest files that work on the student's laptop but cannot run on the grader, for reasons
+that are the course's (its Python version, how Python reads source files): the loss is fair,
+and the message at the top of the results says what differs and what to do.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from gradingfair_support import SOLUTIONS, grade
+
+STEMS = ["01_infrastructure"]
+
+
+def _graded(tmp_path: Path, text: str, encoding: str = "utf-8") -> str:
+    submission = tmp_path / "adversarial_search.py"
+    submission.write_text(text, encoding=encoding)
+    document = grade(tmp_path / "grading", "adversarial_search", submission, stems=STEMS)
+    return str(document["output"])
+
+
+def test_newer_syntax_names_the_python_the_grader_runs(tmp_path: Path) -> None:
+    source = SOLUTIONS["adversarial_search"].read_text(encoding="utf-8")
+    # A typo every Python refuses: the message still says which Python ran the file.
+    output = _graded(tmp_path, source + "\ndef broken(:\n    pass\n")
+    assert "SyntaxError" in output and "your code runs under Python 3." in output
+
+
+def test_a_file_saved_as_utf16_says_so(tmp_path: Path) -> None:
+    source = SOLUTIONS["adversarial_search"].read_text(encoding="utf-8")
+    output = _graded(tmp_path, "# Andr\u00e9\n" + source, encoding="utf-16")
+    assert "null bytes" in output and "saved as UTF-16" in output
