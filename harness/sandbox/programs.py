@@ -64,6 +64,11 @@ class _LineReader:
                     self.eof = True
 
 
+STDERR_SETTLE = 0.5
+"""Seconds ``stderr_tail`` waits for an exited process's stderr to end (a child it left may hold
+the pipe open: the tail is then what arrived by then)."""
+
+
 def _collect(stream: Any, sink: BoundedBuffer) -> None:
     for chunk in iter(lambda: stream.read1(65536), b""):
         sink.add(chunk)
@@ -80,12 +85,24 @@ class _Supervised:
         self._stderr = BoundedBuffer(16 * 1024)
         self._on_close = on_close
         self._closed = False
+        self._collector: threading.Thread | None = None
         if process.stderr is not None:
-            threading.Thread(target=_collect, args=(process.stderr, self._stderr),
-                             daemon=True).start()
+            self._collector = threading.Thread(target=_collect,
+                                               args=(process.stderr, self._stderr), daemon=True)
+            self._collector.start()
 
     def stderr_tail(self, chars: int = 2000) -> str:
-        """The last ``chars`` characters the process wrote to stderr (cleaned)."""
+        """The last ``chars`` characters the process wrote to stderr (cleaned). Asked when a
+        game is forfeited, so it first waits (at most ``STDERR_SETTLE`` seconds in all) for the
+        process to end and its stderr with it: a crash's traceback may still be on its way
+        when the end of its stdout is seen."""
+        settled = time.monotonic() + STDERR_SETTLE
+        try:
+            self.process.wait(timeout=STDERR_SETTLE)
+        except subprocess.TimeoutExpired:
+            pass
+        if self._collector is not None:
+            self._collector.join(timeout=max(0.0, settled - time.monotonic()))
         return self._stderr.text()[-chars:]
 
     @property

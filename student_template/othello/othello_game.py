@@ -395,6 +395,7 @@ class ProcessPlayer:
         self._stderr = collections.deque()
         self._stderr_size = 0
         self._lock = threading.Lock()
+        self._stdout_ended = threading.Event()
         self._threads = [
             threading.Thread(target=self._pump_stdout, daemon=True),
             threading.Thread(target=self._pump_stderr, daemon=True),
@@ -419,6 +420,7 @@ class ProcessPlayer:
                 self._lines.put(chunk.decode("ascii", errors="replace").rstrip("\r\n"))
         except (OSError, ValueError):
             pass
+        self._stdout_ended.set()
         self._lines.put(None)
 
     def _pump_stderr(self):
@@ -469,7 +471,12 @@ class ProcessPlayer:
             thread.join(timeout=grace)
 
     def stderr_tail(self):
-        """The last STDERR_TAIL_CHARS characters the player wrote to stderr."""
+        """The last STDERR_TAIL_CHARS characters the player wrote to stderr. Once its stdout has
+        ended (it exited or closed it), first waits up to CLOSE_GRACE seconds for its stderr to
+        end too: a crashing player's traceback is still on its way when the end of its stdout
+        is seen."""
+        if self._stdout_ended.is_set():
+            self._threads[1].join(timeout=CLOSE_GRACE)
         with self._lock:
             return "".join(self._stderr)[-STDERR_TAIL_CHARS:]
 

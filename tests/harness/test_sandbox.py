@@ -196,6 +196,26 @@ def test_program_speaks_a_line_protocol(tmp_path):
         assert program.returncode is not None
 
 
+def test_the_stderr_of_a_program_that_ended_is_read_to_its_end(tmp_path, monkeypatch):
+    """What a crashing program wrote to stderr just before it exited (a traceback) is in the tail
+    read as soon as its end of output is seen, even when the grader's stderr reader is slow (a
+    loaded machine; simulated here by a reader that starts late)."""
+    import harness.sandbox.programs as programs
+    collect = programs._collect
+
+    def late_collect(stream, sink):
+        time.sleep(0.2)
+        collect(stream, sink)
+
+    monkeypatch.setattr(programs, "_collect", late_collect)
+    script = tmp_path / "crash.py"
+    script.write_text("import sys\nsys.stderr.write('late words')\nsys.exit(1)\n")
+    with Sandbox("crash", {"crash.py": script}) as box:
+        with box.start_program() as program:
+            assert program.read_line(10) is None
+            assert "late words" in program.stderr_tail()
+
+
 def test_each_case_gets_fresh_files(tmp_path):
     source = tmp_path / "eraser.py"
     source.write_text("import os\ndef erase():\n    os.remove('eraser.py')\n    return 1\n")

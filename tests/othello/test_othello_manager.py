@@ -88,6 +88,8 @@ def test_a_player_that_sleeps_past_the_limit_times_out_and_is_stopped(manager, t
     ('raise RuntimeError("boom")', "RuntimeError: boom"),
     ("sys.exit(3)", ""),
     ("os.close(1); time.sleep(30)", ""),
+    # stderr written after stdout has ended: the tail must wait for it (a traceback is)
+    ("os.close(1); time.sleep(0.2); sys.stderr.write('late words'); sys.exit(1)", "late words"),
 ])
 def test_a_player_that_crashes_or_stops_forfeits_with_eof(manager, tmp_path, code, stderr):
     dark = fake(manager, tmp_path, code)
