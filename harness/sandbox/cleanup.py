@@ -202,6 +202,22 @@ def kill_leased_user_processes(uid: int) -> None:
         kill_adopted_orphans(uid)
 
 
+def sweep_free_users() -> None:
+    """Kill the leftovers of every pool user no sandbox holds now: for a caller that has just
+    killed a job (a batch grading or a tournament game at its deadline) whose sandboxes never
+    closed. A user someone holds is left alone; its holder swept it when leasing it."""
+    from harness.sandbox.users import NoFreeUser, lease_user, pool
+    for name in pool():
+        try:
+            lease = lease_user([name], wait_seconds=0)
+        except (NoFreeUser, OSError, KeyError):
+            continue  # held by a live sandbox, or no lease folder of ours (not root)
+        try:
+            kill_leased_user_processes(lease.uid)
+        finally:
+            lease.release()
+
+
 def _stat(pid: int) -> tuple[str, int] | None:
     """(state, parent pid) of a process, or None when it is gone."""
     try:
