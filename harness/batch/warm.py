@@ -204,6 +204,14 @@ class WarmProcess:
             self.process.stdout.close()
 
 
+def _sweep_after_killed_job() -> None:
+    """A job that was killed (its deadline, a signal) or died never closed its sandboxes, and
+    without a pid namespace what its students started runs on as their users: kill it now,
+    rather than when another job next leases those users (``cleanup.sweep_free_users``)."""
+    from harness.sandbox.cleanup import sweep_free_users
+    sweep_free_users()
+
+
 class WarmPool:
     """Idle warm processes, by interpreter, environment and main script. A thread takes one for
     a job and gives it back, so there are as many as jobs ran at once."""
@@ -235,9 +243,12 @@ class WarmPool:
             outcome = process.call(function, args, timeout, warm=warm, own_group=own_group)
         except WarmProcessGone as exc:
             process.close()
+            _sweep_after_killed_job()
             return JobEnd(1, error=str(exc))
         with self._lock:
             self._idle.setdefault(key, []).append(process)
+        if outcome.status != 0:
+            _sweep_after_killed_job()
         return outcome
 
     def close(self) -> None:

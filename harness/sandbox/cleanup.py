@@ -119,14 +119,25 @@ def adopted_orphans(uid: int) -> list[int]:
     return found
 
 
+ORPHAN_ROUNDS = 1000
+"""Most passes of :func:`kill_adopted_orphans`; each pass kills one generation of a chain."""
+
+
 def kill_adopted_orphans(uid: int) -> None:
-    """SIGKILL and reap every child of this process owned by ``uid`` that is not supervised."""
-    for pid in adopted_orphans(uid):
-        try:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        except (ProcessLookupError, ChildProcessError, PermissionError):
-            pass
+    """SIGKILL and reap every child of this process owned by ``uid`` that is not supervised,
+    repeating until none is left: once an orphan is reaped, its own children are orphans
+    adopted by this process in turn (a chain of untagged processes, each in a session of its
+    own, used to lose one generation per case and outlive the last one)."""
+    for _ in range(ORPHAN_ROUNDS):
+        orphans = adopted_orphans(uid)
+        if not orphans:
+            return
+        for pid in orphans:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)  # reaped: its children have been handed to us already
+            except (ProcessLookupError, ChildProcessError, PermissionError):
+                pass
 
 
 def _has_tag(pid: str, tag: str) -> bool:
@@ -146,6 +157,8 @@ def _pids_of_user(uid: int, tag: str = "") -> list[int]:
         try:
             with open(f"/proc/{entry}/status", encoding="ascii", errors="replace") as status:
                 for line in status:
+                    if line.startswith("State:") and line.split()[1:2] in (["Z"], ["X"]):
+                        break  # dead, only waiting to be reaped: nothing left to kill
                     if line.startswith("Uid:"):
                         if int(line.split()[1]) == uid and (not tag or _has_tag(entry, tag)):
                             pids.append(int(entry))
@@ -168,6 +181,41 @@ def kill_user_processes(uid: int, tag: str = "", rounds: int = 5) -> None:
             except (ProcessLookupError, PermissionError):
                 pass
         time.sleep(0.01)
+
+
+LEASED_SWEEP_ROUNDS = 50
+"""Most passes of :func:`kill_leased_user_processes` (fork races; ``RLIMIT_NPROC`` bounds how
+many processes each pass can meet)."""
+
+
+def kill_leased_user_processes(uid: int) -> None:
+    """SIGKILL every process of ``uid``, tagged or not, and reap those adopted by this process.
+
+    Only for a user this process holds the host-wide lease of (``users``): then no other
+    grading runs as it, so every process of that user is either this sandbox's or a leftover of
+    a sandbox whose grader died before it could sweep (a batch job or a tournament game killed
+    at its deadline leaves its students' processes running, in sessions of their own, without
+    a pid namespace). The tag cannot decide here: a leftover may shed it or carry a made-up one.
+    """
+    kill_user_processes(uid, rounds=LEASED_SWEEP_ROUNDS)
+    if _SUBREAPER[0]:
+        kill_adopted_orphans(uid)
+
+
+def sweep_free_users() -> None:
+    """Kill the leftovers of every pool user no sandbox holds now: for a caller that has just
+    killed a job (a batch grading or a tournament game at its deadline) whose sandboxes never
+    closed. A user someone holds is left alone; its holder swept it when leasing it."""
+    from harness.sandbox.users import NoFreeUser, lease_user, pool
+    for name in pool():
+        try:
+            lease = lease_user([name], wait_seconds=0)
+        except (NoFreeUser, OSError, KeyError):
+            continue  # held by a live sandbox, or no lease folder of ours (not root)
+        try:
+            kill_leased_user_processes(lease.uid)
+        finally:
+            lease.release()
 
 
 def _stat(pid: int) -> tuple[str, int] | None:

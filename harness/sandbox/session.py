@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from harness.protocol import WorkerRequest, encode
 from harness.sandbox.cleanup import (
-    TAG_VARIABLE, become_subreaper, kill_user_processes, namespace_init, remove_user_files,
-    wipe_private_scratch)
+    TAG_VARIABLE, become_subreaper, kill_leased_user_processes, kill_user_processes,
+    namespace_init, remove_user_files, wipe_private_scratch)
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.ipc import remove_user_ipc
@@ -74,6 +74,9 @@ class Sandbox:
         if self.isolation.dedicated_user and not os.environ.get(SANDBOX_USER_ENV):
             self._lease = lease_user(pool())
             self.isolation = self.isolation.as_user(self._lease.uid, self._lease.gid)
+            # What an earlier holder left running (its grader was killed before its sweep)
+            # must not share the user with this submission.
+            kill_leased_user_processes(self._lease.uid)
         try:
             self.workspace = Workspace(files, self.isolation)
         except BaseException:
@@ -236,7 +239,9 @@ class Sandbox:
         if self._spare is not None:
             self._spare.discard()
             self._spare = None
-        if self.isolation.kill_by_uid and self.isolation.uid is not None:
+        if self._lease is not None:  # the user is ours alone: every process of it goes
+            kill_leased_user_processes(self._lease.uid)
+        elif self.isolation.kill_by_uid and self.isolation.uid is not None:
             kill_user_processes(self.isolation.uid, self.tag)
         if self.isolation.dedicated_user and self.isolation.uid is not None:
             self._remove_user_leftovers()

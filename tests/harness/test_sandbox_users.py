@@ -120,3 +120,41 @@ def test_a_forced_user_is_used_as_it_is_and_a_sandbox_leases_otherwise(tmp_path,
         with pytest.raises(users.NoFreeUser):  # the lock is really held meanwhile
             users.lease_user([lease.name], wait_seconds=0)
     assert box._lease is None  # released at close (another grading may take it at once)
+
+
+def test_leasing_a_user_kills_what_an_earlier_holder_left_running(tmp_path, monkeypatch):
+    """A grader killed at its deadline (a batch job, a tournament game) cannot sweep its
+    students' processes; without a pid namespace they run on as the pool user. The next
+    Sandbox to lease that user kills them, tagged or not, before any student code of its own
+    runs, and its own close kills every process of the user again."""
+    import pwd
+    from pathlib import Path
+
+    from harness.sandbox import Sandbox, session
+    from harness.sandbox.levels import detect
+    option = detect.__wrapped__()
+    if not option.dedicated_user:
+        pytest.skip("needs root and the sandbox users (setup.sh)")
+    monkeypatch.delenv(users.SANDBOX_USER_ENV, raising=False)
+    lease = users.lease_user(users.pool())  # a pool user nobody else is using now
+    entry = pwd.getpwnam(lease.name)
+    leftover = subprocess.Popen(  # untagged, in a session of its own, as a dead grader leaves it
+        ["sleep", "300"], user=entry.pw_uid, group=entry.pw_gid, extra_groups=[],
+        start_new_session=True, env={})
+    lease.release()
+    monkeypatch.setattr(session, "pool", lambda: [lease.name])  # the next lease takes it
+    script = tmp_path / "s.py"
+    script.write_text("X = 1\n")
+    late = None
+    try:
+        with Sandbox("s", {"s.py": Path(script)}, isolation=option) as box:
+            assert box.isolation.uid == entry.pw_uid
+            assert leftover.wait(timeout=5) == -signal.SIGKILL
+            late = subprocess.Popen(["sleep", "300"], user=entry.pw_uid, group=entry.pw_gid,
+                                    extra_groups=[], start_new_session=True, env={})
+        assert late.wait(timeout=5) == -signal.SIGKILL  # the sandbox's close swept it
+    finally:
+        for process in (leftover, late):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()

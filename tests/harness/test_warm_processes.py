@@ -130,3 +130,58 @@ def _kill(pid: Optional[int]) -> None:
             os.kill(pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+
+
+LEAKER = """
+import os, time
+pid = os.fork()
+if pid == 0:  # a session of its own, no parent-death signal: the killed job cannot sweep it
+    os.setsid()
+    time.sleep(600)
+    os._exit(0)
+print(pid, flush=True)
+time.sleep(600)
+"""
+
+
+def leave_a_student_process_then_hang(script: str, pid_file: str) -> None:
+    """Open a sandbox whose program leaves a process in a session of its own, then hang."""
+    from harness.sandbox import Sandbox
+    with Sandbox("leaker", {"leaker.py": Path(script)}) as box, box.start_program() as program:
+        Path(pid_file).write_text(program.read_line(30) or "")
+        threading.Event().wait()
+
+
+def _user_level_env() -> Optional[dict[str, str]]:
+    """This environment forced to the USER level (no pid namespace), or None without it."""
+    from harness.sandbox.levels import FORCE_ENV, SANDBOX_USER_ENV, detect
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(FORCE_ENV, "USER")
+        patch.delenv(SANDBOX_USER_ENV, raising=False)
+        try:
+            if not detect.__wrapped__().dedicated_user:
+                return None
+        except RuntimeError:
+            return None
+    env = {**os.environ, FORCE_ENV: "USER"}
+    env.pop(SANDBOX_USER_ENV, None)
+    return env
+
+
+def test_what_the_students_of_a_killed_job_left_running_is_killed_with_it(pool, tmp_path):
+    """A batch grading or tournament game killed at its deadline never closes its sandboxes:
+    at the USER level (no pid namespace) a student process in a session of its own ran on as
+    the pool user until another job leased that user. The pool sweeps the free users at once."""
+    env = _user_level_env()
+    if env is None:
+        pytest.skip("needs the USER level (root and the sandbox users)")
+    script, pid_file = tmp_path / "leaker.py", tmp_path / "leftover"
+    script.write_text(LEAKER)
+    outcome = pool.call(leave_a_student_process_then_hang, (str(script), str(pid_file)), 8.0,
+                        own_group=True, env=env)
+    assert outcome.status is None, outcome.error
+    leftover = int(pid_file.read_text())
+    try:
+        assert _gone_within(leftover, 5.0)
+    finally:
+        _kill(leftover)
