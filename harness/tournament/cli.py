@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import argparse
 import ast
+import atexit
+import functools
 import json
+import shutil
 import sys
-from pathlib import Path
+import tempfile
+from pathlib import Path, PurePosixPath
 from typing import Any, Optional, Sequence
 
+from harness.intake import take
 from harness.safe_text import from_spreadsheet_cell
 from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
@@ -27,14 +32,19 @@ from harness.tournament.standings import format_csv
 HOUSE_PREFIX = "house:"
 
 
-def parse_entrant(text: str) -> list[Entrant]:
+def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:
     """Entrants from one command-line word.
 
     ``NAME=SOURCE`` names a source; ``house:BOT`` is a house bot named BOT; a file is named by
     its stem; a folder stands for every ``*.py`` file directly inside it, sorted by name.
+    Students' files are read once, bounded and without following links, through the same intake
+    as a grading (``harness.intake``): links, fifos and devices in a folder are passed over, and
+    each entrant's source is a copy written to ``staging`` (a private folder; a temporary one,
+    removed at exit, when None), so no game opens a path a student controls.
 
     Raises:
-        ValueError: for a path that does not exist or an empty name.
+        ValueError: for a path that does not exist, holds no Python file that can be read, or
+            an empty name.
     """
     name, sep, source = text.partition("=")
     if not sep:
@@ -42,11 +52,34 @@ def parse_entrant(text: str) -> list[Entrant]:
     if source.startswith(HOUSE_PREFIX):
         return [Entrant(name or source[len(HOUSE_PREFIX):], source)]
     path = Path(source)
-    if path.is_dir() and not name:
-        return [Entrant(p.stem, str(p)) for p in sorted(path.glob("*.py"))]
-    if not path.is_file():
+    if not path.exists():
         raise ValueError(f"entrant {text!r}: no such file or folder")
-    return [Entrant(name or path.stem, str(path))]
+    snapshot = take(path)
+    if snapshot.refused:
+        raise ValueError(f"entrant {text!r}: not read: {snapshot.refused}")
+    files = sorted((f for f in snapshot.files if len(f.path.parts) == 1), key=lambda f: f.name)
+    if path.is_dir() and not name:
+        return [Entrant(PurePosixPath(f.name).stem, _staged(f.data, f.name, staging))
+                for f in files]
+    if not snapshot.is_file or not files:
+        why = "; ".join(snapshot.ignored) or "not a Python file"
+        raise ValueError(f"entrant {text!r}: nothing to play ({why})")
+    return [Entrant(name or path.stem, _staged(files[0].data, files[0].name, staging))]
+
+
+def _staged(data: bytes, file_name: str, staging: Optional[Path]) -> str:
+    """Write an entrant's bytes to a fresh private folder under ``staging``; the copy's path."""
+    folder = Path(tempfile.mkdtemp(prefix="entrant-", dir=staging or _staging_root()))
+    target = folder / file_name
+    target.write_bytes(data)
+    return str(target)
+
+
+@functools.lru_cache(maxsize=None)
+def _staging_root() -> str:
+    root = tempfile.mkdtemp(prefix="gamegrader-entrants-")
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    return root
 
 
 def parse_option(text: str) -> tuple[str, Any]:

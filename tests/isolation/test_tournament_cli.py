@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -55,13 +56,36 @@ def test_usage_errors_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
 
 
 def test_entrant_words(tmp_path: Path) -> None:
-    (tmp_path / "player_b.py").write_text("")
-    (tmp_path / "player_a.py").write_text("")
-    assert parse_entrant(str(tmp_path)) == [
-        Entrant("player_a", str(tmp_path / "player_a.py")),
-        Entrant("player_b", str(tmp_path / "player_b.py"))]
+    folder, staging = tmp_path / "class", tmp_path / "staging"
+    folder.mkdir()
+    staging.mkdir()
+    (folder / "player_b.py").write_text("B = 2\n")
+    (folder / "player_a.py").write_text("A = 1\n")
+    found = parse_entrant(str(folder), staging)
+    assert [e.name for e in found] == ["player_a", "player_b"]
+    assert [Path(e.source).read_text() for e in found] == ["A = 1\n", "B = 2\n"]
+    assert all(Path(e.source).is_relative_to(staging) for e in found)  # copies, not the files
+    named = parse_entrant(f"alice={folder / 'player_b.py'}", staging)
+    assert [(e.name, Path(e.source).read_text()) for e in named] == [("alice", "B = 2\n")]
     assert parse_entrant("bob=house:greedy") == [Entrant("bob", "house:greedy")]
     assert load_arena("isolation", 3.0).game_timeout > 6.0
+
+
+def test_entrant_files_are_read_without_following_links_or_blocking(tmp_path: Path) -> None:
+    """A student's entrant folder may hold links (to a secret, to /dev/zero) and fifos: none is
+    opened; each is passed over, and a single such file is refused with the reason."""
+    folder, staging = tmp_path / "class", tmp_path / "staging"
+    folder.mkdir()
+    staging.mkdir()
+    (folder / "honest.py").write_text("pass\n")
+    (folder / "secret.py").symlink_to("/etc/shadow")
+    (folder / "endless.py").symlink_to("/dev/zero")
+    os.mkfifo(folder / "stalls.py")
+    assert [e.name for e in parse_entrant(str(folder), staging)] == ["honest"]
+    with pytest.raises(ValueError, match="nothing to play"):
+        parse_entrant(str(folder / "stalls.py"), staging)
+    with pytest.raises(ValueError, match="nothing to play"):
+        parse_entrant(str(folder / "endless.py"), staging)
 
 
 def test_othello_entrants_play_through_the_trusted_referee(tmp_path: Path) -> None:
