@@ -6,7 +6,10 @@ decision here is made on that snapshot. The rule for each wanted file (docs/work
 1. a file with exactly the wanted name (the shallowest; then by path);
 2. else a renamed copy (``agent (2).py``, ``agent copy 2.py``, ``Agent-final.py``): the highest
    copy number, then the newest modification time, then the shallowest;
-3. else, when one file is wanted and exactly one Python file was submitted, that file.
+3. else, when one file is wanted, the one file named the wanted name followed by a separator and
+   more (``player_jdoe.py``, ``player-jdoe.py``: a handout that asks for ``player-<account>``
+   names files so), when exactly one file is;
+4. else, when one file is wanted and exactly one Python file was submitted, that file.
 
 Every other Python file in the main file's folder (and below it) goes along at the same relative
 path, so ``import tree`` works as it did on the student's machine; files the course supplies
@@ -151,8 +154,10 @@ class FoundFiles:
         return written
 
 
-def _pick(candidates: list[SubmittedFile], name: str) -> tuple[SubmittedFile | None, str]:
-    """The file standing for ``name`` among ``candidates`` by the module's rule, and how."""
+def _pick(candidates: list[SubmittedFile], name: str, alone: bool
+          ) -> tuple[SubmittedFile | None, str]:
+    """The file standing for ``name`` among ``candidates`` by the module's rule, and how;
+    ``alone``: ``name`` is the only file wanted (a suffixed name then stands for it too)."""
     exact = [f for f in candidates if f.name == name]
     if exact:
         return min(exact, key=lambda f: (len(f.path.parts), str(f.path))), "exact"
@@ -161,7 +166,15 @@ def _pick(candidates: list[SubmittedFile], name: str) -> tuple[SubmittedFile | N
     if copies:
         return min(copies, key=lambda f: (-parse_stem(f.path.stem)[1], -f.mtime,
                                           len(f.path.parts), str(f.path))), "copy"
+    suffixed = [f for f in candidates if _is_suffixed(f.path.stem, key)]
+    if alone and len(suffixed) == 1:
+        return suffixed[0], "suffixed"
     return None, ""
+
+
+def _is_suffixed(stem: str, key: str) -> bool:
+    """Whether ``stem`` is the name ``key`` followed by a separator and more (``player-jdoe``)."""
+    return stem_key(stem).startswith(key + "_")
 
 
 def _describe_rule(how: str) -> str:
@@ -242,7 +255,7 @@ def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ..
         if name in result.files:
             passed_over.extend(_copies_of(name, candidates))
             continue
-        choice, how = _pick(candidates, name)
+        choice, how = _pick(candidates, name, len(wanted) == 1)
         if choice is None and len(wanted) == 1 and len(candidates) == 1:
             choice, how = candidates[0], "only"
         if choice is None:
@@ -260,28 +273,33 @@ def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ..
                     f" (graded: {_shown(choice.path)}, by {_describe_rule(how)}).")
     if result.missing:
         listing = _listing([_shown(f.path) for f in candidates]) or "none"
+        other_files = _other_files(snapshot.others, result.missing, len(wanted) == 1)
         result.notes.append(f"Missing: {', '.join(result.missing)}. Python files submitted: "
-                            f"{listing}.{_other_files(snapshot.others, result.missing)}")
+                            f"{listing}.{other_files}")
     main = result.files.get(wanted[0])
     if main is not None:
         _add_extras(candidates, main, wanted, supplied, passed_over, result)
 
 
-def _other_files(others: list[PurePosixPath], missing: list[str]) -> str:
+def _other_files(others: list[PurePosixPath], missing: list[str], alone: bool) -> str:
     """The rest of the "missing" note: the submitted files that are not Python files by their
     name, and a hint for those that are a missing file under another extension (``agent.PY``,
-    ``agent.py.txt`` as editors save it, ``agent.zip``): the grader, like the course's own tests
-    (``import agent``), takes only names ending in ``.py``."""
+    ``agent.py.txt`` as editors save it, ``agent.zip``; with ``alone``, the one wanted file, also
+    ``player-jdoe`` for ``player.py``): the grader, like the course's own tests (``import
+    agent``), takes only names ending in ``.py``."""
     if not others:
         return ""
     text = f" Other files submitted: {_listing([_shown(p) for p in others])}."
     for name in missing:
         key = stem_key(PurePosixPath(name).stem)
         near = [p for p in others if stem_key(p.name.split(".")[0]) == key]
-        if near:
-            text += (f" {_shown(near[0])} looks like {name} under another extension: only a "
+        suffixed = [p for p in others if _is_suffixed(p.name.split(".")[0], key)]
+        if near or (alone and suffixed):
+            shown = near[0] if near else suffixed[0]
+            new_name = name if near else f"{shown.name.split('.')[0]}.py"
+            text += (f" {_shown(shown)} looks like {name} under another extension: only a "
                      f"name ending in .py is run (as `import {PurePosixPath(name).stem}` "
-                     f"needs); rename it to {name} and submit again.")
+                     f"needs); rename it to {new_name} and submit again.")
     if any(p.suffix.lower() == ".zip" for p in others):
         text += " A zip file inside your submission is not unpacked: submit the .py files."
     return text

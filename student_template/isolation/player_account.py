@@ -25,7 +25,8 @@ charges it to your clock. If your clock runs out, you lose. If you return an ill
 anything that is not a move, or your code raises an exception, you lose too.
 
 Each game runs in a fresh process: module globals survive from one move to the next within a
-game, never from one game to the next.
+game, never from one game to the next. The tests on single positions run in fresh processes too,
+but their calls are not the moves of one game (the first call can come at any point of a game).
 """
 
 import time

@@ -3,7 +3,8 @@ the reference's score; where its doctest shows the form, the form stays exact.
 
 Dominoes: the handout never says what ``get_best_move`` returns as the move when the player to
 move has none, so ``None``, ``()`` and ``[]`` are all right. Isolation: the handout returns "a
-move as a list in the format (row column)" and "(nil nil)", so lists and tuples are both right.
+move as a list in the format (row column)" and "(nil nil)", so lists and tuples are both right,
+and so are named tuples (``Move(3, 4) == (3, 4)``).
 """
 from __future__ import annotations
 
@@ -37,6 +38,13 @@ ISOLATION_LISTS = {
          "return as_list(best // SIZE + 1, best % SIZE + 1)"),
         ("def choose_move(board, player, time_left):",
          "def as_list(row, col):\n    return [row, col]\n\n\n"
+         "def choose_move(board, player, time_left):")],
+    "both as named tuples": [
+        ("return (None, None)", "return Move(None, None)"),
+        ("return (best // SIZE + 1, best % SIZE + 1)",
+         "return Move(best // SIZE + 1, best % SIZE + 1)"),
+        ("def choose_move(board, player, time_left):",
+         "Move = __import__('collections').namedtuple('Move', 'row col')\n\n\n"
          "def choose_move(board, player, time_left):")],
 }
 

@@ -174,3 +174,37 @@ def test_a_checked_file_brings_its_folder_s_other_files_only_when_asked(tmp_path
     assert found.files["stonehenge.py"].data == b"main = 1\n"  # the file named, not the copy
     assert found.files["strategy.py"].name == "strategy.py" and not found.missing
     assert list(found.extras) == ["tree.py"]
+
+
+def test_a_file_named_after_the_account_stands_in_for_the_one_file_wanted(tmp_path):
+    """The isolation handout asks for ``player-<account>``: ``player_jdoe.py`` next to a test
+    script of the student's is still the player (before: "Missing: player.py", 0 points)."""
+    player = write(tmp_path / "player_jdoe.py", "me = 1\n")
+    write(tmp_path / "test_player.py", "import player_jdoe\n")
+    found = find_files(tmp_path, ("player.py",))
+    assert found.files["player.py"].data == player.read_bytes() and not found.missing
+    assert "Found player.py as player_jdoe.py." in found.notes
+    assert list(found.extras) == ["test_player.py"]
+    dashed = tmp_path / "dashed"
+    write(dashed / "Player-jdoe.py", "me = 2\n")
+    write(dashed / "notes.py")
+    assert find_files(dashed, ("player.py",)).files["player.py"].data == b"me = 2\n"
+
+
+def test_a_suffixed_name_is_not_guessed_when_several_files_or_files_are_wanted(tmp_path):
+    write(tmp_path / "player_jdoe.py")
+    write(tmp_path / "player_helpers.py")
+    assert find_files(tmp_path, ("player.py",)).missing == ["player.py"]
+    both = tmp_path / "both"
+    write(both / "strategy_helpers.py")
+    write(both / "stonehenge.py")
+    assert find_files(both, ("stonehenge.py", "strategy.py")).missing == ["strategy.py"]
+
+
+def test_a_suffixed_file_without_py_is_named_with_the_name_to_give_it(tmp_path):
+    write(tmp_path / "player-jdoe", "me = 1\n")
+    found = find_files(tmp_path, ("player.py",))
+    assert found.missing == ["player.py"]
+    assert ("player-jdoe looks like player.py under another extension: only a name ending in .py"
+            " is run (as `import player` needs); rename it to player-jdoe.py and submit again."
+            ) in found.notes[-1]
