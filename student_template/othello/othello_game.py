@@ -29,7 +29,7 @@ import shlex
 import subprocess
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 DEFAULT_MOVE_TIMEOUT = 10.0
@@ -265,11 +265,16 @@ def play_game(dark, light, config, rules=None, watch=None):
             names[color - 1] = _handshake(players[color], color, config)
         except _Forfeit as forfeit:
             forfeit.detail = f"handshake: {forfeit.detail}"
-            outcome = _forfeit_outcome(color, forfeit, board, [], names, rules, players[color])
+            outcome = _forfeit_outcome(color, forfeit, board, [], names, rules)
             break
     if outcome is None:
         outcome = _play(players, board, names, config, rules, watch)
     _finish(players, outcome.score)
+    if outcome.forfeiter is not None:
+        # read once the forfeiter is closed (ended, its stderr read to its end): a player that
+        # wrote to stderr before its bad reply is still running at the forfeit, and its stderr
+        # comes through a pipe of its own, so it may not have been read yet
+        outcome = replace(outcome, stderr=_stderr_tail(players[outcome.forfeiter]))
     return outcome
 
 
@@ -285,7 +290,7 @@ def _play(players, board, names, config, rules, watch):
             move = parse_reply(reply, len(board))
             check_move(board, player, move, rules, reply)
         except _Forfeit as forfeit:
-            return _forfeit_outcome(player, forfeit, board, moves, names, rules, players[player])
+            return _forfeit_outcome(player, forfeit, board, moves, names, rules)
         board = as_tuple_board(rules.play_move(board, player, move[0], move[1]))
         moves.append(move)
         if watch is not None:
@@ -345,15 +350,19 @@ def _normal_end(board, moves, names, rules):
                    tuple(names))
 
 
-def _forfeit_outcome(player, forfeit, board, moves, names, rules, connection):
-    try:
-        stderr = connection.stderr_tail()
-    except Exception:  # a broken connection must not turn a forfeit into a crash
-        stderr = ""
+def _forfeit_outcome(player, forfeit, board, moves, names, rules):
+    """The Outcome of a forfeit; its stderr is filled in by play_game once the game is over."""
     detail = (f"{COLOR_NAMES[player]} ({names[player - 1]}) forfeits after "
               f"{count_moves(len(moves))}: {forfeit.detail}")
     return Outcome(3 - player, forfeit.reason, player, detail, rules.get_score(board), board,
-                   tuple(moves), tuple(names), forfeit.move, forfeit.reply, stderr or "")
+                   tuple(moves), tuple(names), forfeit.move, forfeit.reply, "")
+
+
+def _stderr_tail(connection):
+    try:
+        return connection.stderr_tail() or ""
+    except Exception:  # a broken connection must not turn a forfeit into a crash
+        return ""
 
 
 def _finish(players, score):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -97,6 +98,24 @@ def test_a_player_that_crashes_or_stops_forfeits_with_eof(manager, tmp_path, cod
     assert (outcome.reason.value, outcome.forfeiter, outcome.winner) == ("eof", 1, 2)
     assert stderr in outcome.stderr
     assert dark._process.poll() is not None
+
+
+def test_what_a_player_wrote_to_stderr_before_a_bad_reply_is_in_the_tail(
+        manager, tmp_path, monkeypatch):
+    """stderr and stdout are separate pipes: a bad reply can be read before what the player
+    wrote to stderr just before it (a loaded machine; simulated by a stderr reader that starts
+    late). The tail is read once the forfeiter has been closed, so it is all there."""
+    pump = manager.ProcessPlayer._pump_stderr
+
+    def late_pump(self):
+        time.sleep(0.2)
+        pump(self)
+
+    monkeypatch.setattr(manager.ProcessPlayer, "_pump_stderr", late_pump)
+    dark = fake(manager, tmp_path, "sys.stderr.write('thinking hard'); say('0 0')")
+    outcome = play(manager, dark, manager.random_player(1, rules))
+    assert (outcome.reason.value, outcome.forfeiter) == ("no-capture", 1)
+    assert "thinking hard" in outcome.stderr
 
 
 def test_the_handshake_has_a_timeout_too(manager, tmp_path):
