@@ -204,7 +204,7 @@ def test_the_stderr_of_a_program_that_ended_is_read_to_its_end(tmp_path, monkeyp
     collect = programs._collect
 
     def late_collect(stream, sink):
-        time.sleep(0.2)
+        time.sleep(0.1)
         collect(stream, sink)
 
     monkeypatch.setattr(programs, "_collect", late_collect)
