@@ -84,7 +84,8 @@ def not_run(cases: Iterable[Case], why: str) -> list[CaseResult]:
 
 def build(results: list[CaseResult], *, output: str, execution_time: float,
           extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The final document: tests in spec order, a top-level score, numeric execution time."""
+    """The final document: tests in spec order, a top-level score, numeric execution time
+    (checked against the schema by ``write``)."""
     ordered = sorted(results, key=lambda r: tuple(int(x) for x in r.case.number.split(".")))
     document = {
         "score": round(sum(r.score for r in ordered), 4),  # from unrounded case scores
@@ -98,9 +99,7 @@ def build(results: list[CaseResult], *, output: str, execution_time: float,
     leaderboard = [dict(entry) for r in ordered for entry in r.leaderboard]
     if leaderboard:
         document["leaderboard"] = leaderboard
-    document = _clean(document)
-    validate(document)
-    return document
+    return _clean(document)  # validated where it is written (``write``), once
 
 
 def provisional(message: str) -> dict[str, Any]:

@@ -23,11 +23,13 @@ import pwd
 import shutil
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass, field, replace
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Iterator
 
+from harness.sandbox.packages import abi_tag
 from harness.sandbox.users import DEFAULT_SANDBOX_USER, SANDBOX_USER_ENV, lease_user, pool
 
 FORCE_ENV = "GAMEGRADER_ISOLATION"
@@ -203,6 +205,10 @@ def candidates(user: str | None = None) -> list[Isolation]:
 @lru_cache(maxsize=None)
 def detect() -> Isolation:
     """The strongest isolation that works here (or the one GAMEGRADER_ISOLATION forces)."""
+    return _probed() or _strongest()
+
+
+def _strongest() -> Isolation:
     forced = os.environ.get(FORCE_ENV, "").upper()
     with _probe_user() as user:
         for option in candidates(user):
@@ -211,6 +217,45 @@ def detect() -> Isolation:
             if (option.level is Level.PROCESS and not option.own_user) or _works(option):
                 return option
     raise RuntimeError("no way to run student code here (as root, not even as 'nobody')")
+
+
+# The probe started ahead by ``prefetch``: its thread, and what it found (empty if it failed).
+_probe: tuple[threading.Thread, list[Isolation]] | None = None
+
+
+def prefetch() -> None:
+    """Start finding the isolation, and the sandbox interpreter's ABI (``abi_tag``), on a thread.
+
+    Both start interpreters and mostly wait for them (tens of milliseconds), so a command that
+    will grade starts them first thing and they overlap its imports and spec loading instead of
+    following them; ``detect`` then takes the answer. A probe that fails is simply done again
+    by ``detect``, in the caller, where its error belongs.
+    """
+    global _probe
+    if _probe is not None:
+        return
+    found: list[Isolation] = []
+
+    def probe() -> None:
+        try:
+            found.append(_strongest())
+        except Exception:
+            return
+        abi_tag(found[0].interpreter)
+
+    thread = threading.Thread(target=probe, name="gamegrader-probe", daemon=True)
+    _probe = (thread, found)
+    thread.start()
+
+
+def _probed() -> Isolation | None:
+    """What the prefetched probe found (once; None if there was none or it failed)."""
+    global _probe
+    if _probe is None or _probe[0] is threading.current_thread():
+        return None
+    (thread, found), _probe = _probe, None
+    thread.join()
+    return found[0] if found else None
 
 
 @contextmanager
