@@ -2,8 +2,11 @@
 
 The wrong players are mutants of the reference solution. Each plays one game in a real
 sandboxed process through the runner's ``play_house_game``, and the test asserts the exact
-outcome the referee recorded. The last tests grade the solution and the template black-box
-through ``gamegrader grade``.
+outcome the referee recorded. The last test grades the template black-box through
+``gamegrader grade``. The solution's whole grading (every case passed, its 44 games filling
+their clocks: about 35 s) is the release check's (``gamegrader validate``, run by ``.ci/run``);
+here the solution beats the random player on both sides, and tests/fairness grades it on
+every choose_move case (test_accepted_forms: all 20 points).
 """
 from __future__ import annotations
 
@@ -78,12 +81,6 @@ def test_the_server_ends_with_its_game(mutate: Callable[..., Path]) -> None:
             assert server.process.wait(timeout=60) == 0
         finally:
             server.close()
-
-
-def test_grading_the_solution_earns_every_point(grade: Callable[..., dict[str, Any]]) -> None:
-    document = grade("isolation", SOLUTION)
-    assert document["score"] == 60
-    assert all(test["status"] == "passed" for test in document["tests"])
 
 
 def test_grading_the_template_earns_nothing(grade: Callable[..., dict[str, Any]]) -> None:
