@@ -188,10 +188,27 @@ def remove_deep_folder(root: Path) -> None:
 def subset_root(folder: Path, assignment: str, stems: Sequence[str]) -> dict[str, str]:
     """A GAMEGRADER_ROOT in ``folder`` holding only the case files ``stems`` of one assignment
     (with their generated files), for quicker gradings; returns the environment that selects it.
+
+    In a test run (``GRADINGS_ENV`` set) the root is made once per run for these stems, in the
+    kept-gradings folder instead of ``folder``: the same subset then gives the same grading key
+    in every module and worker, so, say, the reference on it is graded once.
     """
     from harness.spec import find_assignment
     from harness.validate import subset_root as make_subset_root
-    return {"GAMEGRADER_ROOT": str(make_subset_root(find_assignment(assignment), stems, folder))}
+    kept = os.environ.get(GRADINGS_ENV)
+    if not kept:
+        return {"GAMEGRADER_ROOT": str(make_subset_root(find_assignment(assignment), stems,
+                                                        folder))}
+    name = f"root-{assignment}-{hashlib.sha256(json.dumps(list(stems)).encode()).hexdigest()[:16]}"
+    shared = Path(kept) / name
+    with open(Path(kept) / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not shared.exists():
+            partial = Path(kept) / f"{name}.partial"
+            shutil.rmtree(partial, ignore_errors=True)
+            make_subset_root(find_assignment(assignment), stems, partial)
+            partial.rename(shared)
+    return {"GAMEGRADER_ROOT": str(shared)}
 
 
 def shared_folder(prefix: str = "gg-shared-") -> Path:

@@ -134,6 +134,13 @@ class Served(_Frozen, Generic[S, M]):
         if self.freezer is None:
             self.freezer = _freezer(self.server)
 
+    def finish(self, state: S, outcome: Outcome) -> None:
+        """The game is over: the server (one per game) gets no more calls, so it may end now
+        rather than idle while the referee reads its stderr."""
+        end_calls = getattr(self.server, "end_calls", None)
+        if callable(end_calls):
+            end_calls()
+
     def choose(self, state: S, seconds: float) -> Reply[M]:
         """Ask the student; a timeout, a raised error or a dead process become faults."""
         result = self.server.call(self.function, self.encode(state, seconds), max(seconds, 0.0))

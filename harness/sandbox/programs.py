@@ -216,7 +216,7 @@ class CallServer(_Supervised):
 
     def call(self, function: str, args: list[Any], timeout: float) -> CallResult:
         """Call ``function(*args)`` in the student module; ``args`` must be plain data."""
-        if self.returncode is not None or self._closed:
+        if self.returncode is not None or self._closed or self._requests.closed:
             return CallResult(ok=False, crashed=True, error="the process is no longer running")
         started = time.monotonic()
         try:
@@ -249,12 +249,18 @@ class CallServer(_Supervised):
                               error=_describe(reply.error))
         return CallResult(ok=True, value=value, seconds=seconds, stdout=stdout)
 
+    def end_calls(self) -> None:
+        """Say that no more calls come: the worker ends at once (without running student exit
+        handlers), so its stderr ends too and ``stderr_tail`` need not wait out its settle time
+        for a process that would otherwise idle until ``close``."""
+        try:
+            self._requests.close()
+        except OSError:
+            pass
+
     def close(self, grace: float = 0.5) -> None:
         if not self._closed:
-            try:
-                self._requests.close()
-            except OSError:
-                pass
+            self.end_calls()
         super().close(grace)
         try:
             os.close(self._replies_fd)

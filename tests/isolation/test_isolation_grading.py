@@ -2,8 +2,11 @@
 
 The wrong players are mutants of the reference solution. Each plays one game in a real
 sandboxed process through the runner's ``play_house_game``, and the test asserts the exact
-outcome the referee recorded. The last tests grade the solution and the template black-box
-through ``gamegrader grade``.
+outcome the referee recorded. The last test grades the template black-box through
+``gamegrader grade``. The solution's whole grading (every case passed, its 44 games filling
+their clocks: about 35 s) is the release check's (``gamegrader validate``, run by ``.ci/run``);
+here the solution beats the random player on both sides, and tests/fairness grades it on
+every choose_move case (test_accepted_forms: all 20 points).
 """
 from __future__ import annotations
 
@@ -13,7 +16,10 @@ from typing import Any, Callable
 import pytest
 
 from harness import Sandbox
+from reference.games.isolation import Isolation
+from reference.isolation.referee import house_agent, referee_game, student_contestant
 from reference.isolation.runners import play_house_game
+from harness.games.seats import InProcess
 from harness.games.outcome import Termination
 
 from gg_testing import scores_by_group
@@ -60,10 +66,21 @@ def test_a_wrong_player_loses_with_the_exact_reason(
     assert detail in record.outcome.detail
 
 
-def test_grading_the_solution_earns_every_point(grade: Callable[..., dict[str, Any]]) -> None:
-    document = grade("isolation", SOLUTION)
-    assert document["score"] == 60
-    assert all(test["status"] == "passed" for test in document["tests"])
+def test_the_server_ends_with_its_game(mutate: Callable[..., Path]) -> None:
+    """After a forfeit by a well-formed but illegal answer the referee reads the server's stderr,
+    waiting for the process to end: told that no more calls come, the server ends by itself
+    (rather than idling until it is closed, the referee waiting out its stderr settle time)."""
+    player = mutate(SOLUTION, [(ANSWER, "    return (1, 1)")])
+    with Sandbox("player", {"player.py": player}) as sandbox:
+        server = sandbox.start_server()
+        try:
+            game = Isolation()
+            record = referee_game(student_contestant(server),
+                                  InProcess(house_agent("random", game, 5)), 2.0, game)
+            assert record.outcome.termination is Termination.ILLEGAL
+            assert server.process.wait(timeout=60) == 0
+        finally:
+            server.close()
 
 
 def test_grading_the_template_earns_nothing(grade: Callable[..., dict[str, Any]]) -> None:
