@@ -51,6 +51,8 @@ def kept_gradings(tmp_path_factory: pytest.TempPathFactory) -> None:
     folder = shared / "kept-gradings"
     folder.mkdir(exist_ok=True)
     os.environ[GRADINGS_ENV] = str(folder)
+    # The grader's per-host cache (diagnosis replays): one per run, so every run starts cold.
+    os.environ["GAMEGRADER_CACHE"] = str(shared / "host-cache")
 
 
 @pytest.fixture

@@ -9,11 +9,12 @@ it. The text names a mistake, never an expected value, so it is safe on hidden c
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from harness.compare.equality import accepted_forms, strict_equal
 from harness.compare.observations import Observation
 from harness.compare.registry import resolve_callable
+from harness.compare.replays import Replay
 from harness.compare.verdict import Judgement
 
 
@@ -45,36 +46,50 @@ def _replay(case: Any, namespace: dict[str, Any]) -> Iterator[Any]:
             yield value
 
 
-def _reproduces(variant: Variant, case: Any, answers: Sequence[Observation]) -> bool:
-    """Whether the variant gives every answer; stops at the first one it does not give (a
-    mistaken search can be slow, and the later examples are then not needed)."""
-    accept = accepted_forms(case.options)
-    replayed = 0
+def _reproduces(variant: Variant, case: Any, answers: Sequence[Observation],
+                cached: bool) -> bool:
+    """Whether the variant gives every answer, and no more. The replay stops at the first
+    answer it does not give (a mistaken search can be slow, and the later examples are then not
+    needed). ``cached``: what it yields is kept per host (``replays``: the same for every
+    student failing the case), and what is kept is not computed again."""
+    key = [case.diagnose, variant.description, [e.source for e in case.examples]]
+    replay = Replay(key if cached else None, lambda: _replay(case, variant.namespace()))
     try:
-        for value in _replay(case, variant.namespace()):
-            if replayed == len(answers):
-                return False
-            answer = answers[replayed]
-            if not (answer.error is None and answer.has_value
-                    and strict_equal(value, answer.value, accept=accept)):
-                return False
-            replayed += 1
-    except Exception:  # noqa: BLE001 - a variant that cannot run this case does not match
-        return False
-    return replayed == len(answers)
+        return _gives(replay, case, answers) and not replay.raised
+    finally:
+        replay.save()
+
+
+def _gives(values: Iterable[Any], case: Any, answers: Sequence[Observation]) -> bool:
+    """Whether ``values`` are exactly the answers, one by one (stops at the first that differs)."""
+    accept = accepted_forms(case.options)
+    given = 0
+    for value in values:
+        if given == len(answers):
+            return False
+        answer = answers[given]
+        if not (answer.error is None and answer.has_value
+                and strict_equal(value, answer.value, accept=accept)):
+            return False
+        given += 1
+    return given == len(answers)
 
 
 def diagnose(case: Any, observations: Sequence[Observation],
-             variants: Sequence[Variant]) -> str:
+             variants: Sequence[Variant], cached: bool = False) -> str:
     """Name the known mistake that reproduces every judged answer of the case: one, or at most
-    ``AMBIGUOUS`` that give the same answers here (then all are named); else ``""``."""
+    ``AMBIGUOUS`` that give the same answers here (then all are named); else ``""``.
+
+    ``cached``: the variants are those of the registry ``case.diagnose`` names, so each is known
+    by its description, and its answers may be kept per host (``replays``)."""
     judged = [observations[i] for i, example in enumerate(case.examples)
               if example.want.strip() and i < len(observations)]
     if not judged or len(judged) != sum(1 for e in case.examples if e.want.strip()):
         return ""
     if any(answer.error is not None or not answer.has_value for answer in judged):
         return ""  # no variant reproduces an error or a missing value: nothing to replay
-    matching = [v.description for v in variants if _reproduces(v, case, judged)]
+    cached = cached and len({v.description for v in variants}) == len(variants)
+    matching = [v.description for v in variants if _reproduces(v, case, judged, cached)]
     if not matching or len(matching) > AMBIGUOUS:
         return ""
     if len(matching) == 1:
@@ -90,7 +105,7 @@ def with_diagnosis(judgement: Judgement, case: Any, observations: Sequence[Obser
     search) or fail, the judgement is returned as it was.
     """
     try:
-        text = diagnose(case, observations, resolve_callable(case.diagnose)())
+        text = diagnose(case, observations, resolve_callable(case.diagnose)(), cached=True)
     except Exception:  # noqa: BLE001 - a diagnosis is a bonus; it must never cost the case
         return judgement
     if not text:

@@ -91,3 +91,29 @@ def test_the_grader_adds_the_diagnosis_to_the_feedback(grade, tmp_path):
     assert failed and len(diagnosed) == len(failed)
     assert all("stopping one ply before the limit" in t["output"] for t in diagnosed)
     json.dumps(document)  # still plain JSON
+
+
+def test_the_grader_s_replays_are_done_once_per_host_and_name_the_same_mistake(
+        tmp_path, monkeypatch):
+    """In a batch every student failing a case needs the same replays: the grader's are kept
+    (harness.compare.replays), and a kept replay names exactly what a fresh one names."""
+    monkeypatch.setenv("GAMEGRADER_CACHE", str(tmp_path))
+    case = SAMPLE[0]
+    answers = observe(case, mutated_source(student_edits(MISTAKES[0][0])))
+    replays: list[str] = []
+
+    def counted(variant: Variant) -> Variant:
+        def namespace() -> dict:
+            replays.append(variant.description)
+            return variant.namespace()
+        return Variant(variant.description, namespace)
+
+    fresh = diagnose(case, answers, variants())
+    assert MISTAKES[0][0] in fresh
+    assert diagnose(case, answers, [counted(v) for v in variants()], cached=True) == fresh
+    assert len(replays) == len(variants())
+    assert diagnose(case, answers, [counted(v) for v in variants()], cached=True) == fresh
+    assert len(replays) == len(variants())  # every answer came from the cache
+    twins = [counted(variants()[0]), counted(Variant(variants()[0].description, dict))]
+    diagnose(case, answers, twins, cached=True)  # one description, two namespaces: not kept
+    assert len(replays) == len(variants()) + 2
