@@ -38,6 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from harness.quick_exit import exit_at_once
+
 SERVER_MODULE = "harness.batch.warm_process"
 STARTUP_SECONDS = 60.0
 """Seconds a warm process may take to start a job's child (its own start and warm-up included)."""
@@ -299,12 +301,7 @@ def _exit_now(status: int) -> None:
     A normal interpreter shutdown would tear down every module the warm process imported (about
     0.2 s on a loaded machine, more than a fast game); what a job opens, it closes itself
     (``with`` blocks, ``close()``), as every harness job does."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):
-            pass
-    os._exit(status)
+    exit_at_once(status, exit_handlers=False)
 
 
 def _send(answer: dict[str, Any]) -> None:

@@ -56,6 +56,15 @@ def test_stage_marks_split_a_span_in_order_and_merge_missing_ones():
     assert stages.seconds["a"] == 1.5
 
 
+def test_steps_done_before_the_grader_read_its_clock_are_kept_at_zero_length():
+    """On a busy machine the child can fork, set up and import before the grader, descheduled
+    right after sending, reads the time the wait starts from: those steps still appear."""
+    stages = Stages()
+    stages.enabled = True
+    stages.add_marks(5.0, [("read", 3.0), ("imported", 4.0), ("ran", 6.5)], 7.0, "exit")
+    assert stages.seconds == {"read": 0.0, "imported": 0.0, "ran": 1.5, "exit": 0.5}
+
+
 def test_traced_case_reports_its_steps_in_order_and_untraced_reports_none(sandbox):
     assert sandbox.run_examples(["1 + 1"], timeout=10).reply.trace is None
     STAGES.reset()
