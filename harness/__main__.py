@@ -10,7 +10,7 @@ _GRADING_COMMANDS = {"grade", "check", "gradescope"}
 
 def run() -> int:
     """The command's entry point: the probe first, then the command line (``harness.cli``)."""
-    grading = sys.argv[1:2] and sys.argv[1] in _GRADING_COMMANDS
+    grading = len(sys.argv) > 1 and sys.argv[1] in _GRADING_COMMANDS
     if grading:
         from harness.sandbox.levels import prefetch
         prefetch()

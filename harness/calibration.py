@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from harness.paths import user_cache_root
+
 NOMINAL_WORKLOAD_SECONDS = 0.1
 """The workload's wall time on the nominal machine. "Nominal" is a definition, not a particular
 machine: one on which the workload takes this long (about one idle core of a 2024 laptop)."""
@@ -39,7 +41,7 @@ MAX_AGE_DAYS = 30
 SPEED_ENV = "GAMEGRADER_HOST_SPEED"
 """Set to a number to skip the measurement and use that factor (tests, reproducible regrades)."""
 CACHE_ENV = "GAMEGRADER_CALIBRATION_CACHE"
-"""Where the cache file is (default ``~/.cache/gamegrader/calibration.json``)."""
+"""Where the cache file is (default ``calibration.json`` in ``paths.user_cache_root()``)."""
 MAX_CACHE_BYTES = 64 * 1024
 
 
@@ -150,7 +152,7 @@ def host_key() -> str:
 def cache_path() -> Path:
     if os.environ.get(CACHE_ENV):
         return Path(os.environ[CACHE_ENV])
-    return Path.home() / ".cache" / "gamegrader" / "calibration.json"
+    return user_cache_root() / "calibration.json"
 
 
 def _read_cache(path: Path) -> dict[str, dict[str, object]]:

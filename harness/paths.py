@@ -13,6 +13,13 @@ def project_root() -> Path:
     return Path(override).resolve() if override else Path(__file__).resolve().parent.parent
 
 
+def user_cache_root() -> Path:
+    """This user's gamegrader cache (``$XDG_CACHE_HOME/gamegrader``, by default
+    ``~/.cache/gamegrader``): the host's calibration, diagnosis replays, a student's packages."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "gamegrader"
+
+
 def specs_root() -> Path:
     return project_root() / "test_specs"
 

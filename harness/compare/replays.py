@@ -23,6 +23,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from harness.paths import user_cache_root
+
 CACHE_ENV = "GAMEGRADER_CACHE"
 MAX_ENTRY_BYTES = 1 << 20
 # What is known after a cached entry's values: nothing yet, the end, or an exception.
@@ -44,7 +46,7 @@ def code_digest() -> str:
 def cache_folder() -> Path | None:
     """The replay folder, made if missing; None unless it is a real folder owned by this
     user and writable by no one else."""
-    base = Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "gamegrader")
+    base = Path(os.environ.get(CACHE_ENV) or user_cache_root())
     folder = base / "replays"
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -68,12 +70,12 @@ class Replay:
     def __init__(self, key_parts: Iterable[Any] | None,
                  start: Callable[[], Iterable[Any]]) -> None:
         self._start = start
-        self._folder = cache_folder() if key_parts is not None else None
-        self._name = found = None
-        if self._folder is not None and key_parts is not None:
+        self._path = found = None
+        folder = cache_folder() if key_parts is not None else None
+        if folder is not None and key_parts is not None:
             key = json.dumps([code_digest(), *key_parts]).encode()
-            self._name = f"{hashlib.sha256(key).hexdigest()}.pickle"
-            found = _read(self._folder / self._name)
+            self._path = folder / f"{hashlib.sha256(key).hexdigest()}.pickle"
+            found = _read(self._path)
         self.values: list[Any] = found[0] if found else []
         self._state = found[1] if found else _OPEN
         self._grew = False
@@ -101,8 +103,8 @@ class Replay:
 
     def save(self) -> None:
         """Keep what was learned (nothing if the cache is not used or nothing is new)."""
-        if self._folder is not None and self._name is not None and self._grew:
-            _write(self._folder, self._name, (self.values, self._state))
+        if self._path is not None and self._grew:
+            _write(self._path, (self.values, self._state))
 
 
 def _read(path: Path) -> tuple[list[Any], str] | None:
@@ -119,7 +121,7 @@ def _read(path: Path) -> tuple[list[Any], str] | None:
     return (values, state) if known else None
 
 
-def _write(folder: Path, name: str, entry: tuple[list[Any], str]) -> None:
+def _write(path: Path, entry: tuple[list[Any], str]) -> None:
     """Write atomically; an entry that cannot be pickled or written is just not kept."""
     try:
         data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
@@ -128,9 +130,9 @@ def _write(folder: Path, name: str, entry: tuple[list[Any], str]) -> None:
     if len(data) > MAX_ENTRY_BYTES:
         return
     try:
-        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".replay-")
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".replay-")
         with os.fdopen(descriptor, "wb") as stream:
             stream.write(data)
-        os.replace(temporary, folder / name)
+        os.replace(temporary, path)
     except OSError:
         pass

@@ -25,6 +25,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from harness.paths import user_cache_root
+
 PACKAGES_ENV = "GAMEGRADER_PACKAGES"
 ROOT_DEFAULT = Path("/usr/local/lib/gamegrader/packages")
 MANIFEST = "gamegrader-packages.json"
@@ -55,8 +57,7 @@ def packages_root() -> Path:
         return Path(override).absolute()
     if os.geteuid() == 0:
         return ROOT_DEFAULT
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / "gamegrader" / "packages"
+    return user_cache_root() / "packages"
 
 
 @lru_cache(maxsize=None)
