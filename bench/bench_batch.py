@@ -1,5 +1,6 @@
-"""Batch grading speed-up: the same submissions graded with 1 worker, with 2, and on a dask
-LocalCluster with 2 workers, in one run.
+"""Batch grading speed-up: the same submissions graded with 1 worker, with 2 (each pinned to a
+CPU, the default, and unpinned: ``harness.batch.affinity``), and on a dask LocalCluster with 2
+workers, in one run.
 
 Generates COUNT submissions in a temporary folder, cycling through the reference solution and
 each wrong implementation of tests/mutants/adversarial_search.yaml (every file made unique by a
@@ -32,11 +33,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from harness.batch import BatchOptions, BatchSummary, run_batch  # noqa: E402
+from harness.batch.affinity import NO_PIN_ENV  # noqa: E402
 from harness.paths import ROOT_ENV  # noqa: E402
 from harness.spec import find_assignment  # noqa: E402
 from harness.validate import load_mutants, subset_root  # noqa: E402
 
 ASSIGNMENT = "adversarial_search"
+UNPINNED = "2 workers, unpinned"  # each worker's processes free to run on any CPU
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
 
 
@@ -93,7 +96,7 @@ def main() -> None:
     parser.add_argument("--no-dask", action="store_true", help="leave the LocalCluster out")
     parser.add_argument("--timeout-cap", type=float, default=None, help="per-case cap, seconds")
     args = parser.parse_args()
-    settings = ["1 worker", "2 workers"] + ([] if args.no_dask else ["dask, 2 workers"])
+    settings = ["1 worker", "2 workers", UNPINNED] + ([] if args.no_dask else ["dask, 2 workers"])
     times = dict.fromkeys(settings, 0.0)
     cpu = dict.fromkeys(settings, 0.0)
     phases: dict[str, Counter[str]] = {name: Counter() for name in settings}
@@ -118,6 +121,10 @@ def main() -> None:
         for part in range(args.rounds):
             order = settings[part % len(settings):] + settings[:part % len(settings)]
             for name in order:
+                if name == UNPINNED:
+                    os.environ[NO_PIN_ENV] = "1"
+                else:
+                    os.environ.pop(NO_PIN_ENV, None)
                 seconds, used, summary = timed_batch(
                     folder / "submissions" / f"part_{part}", folder / f"out-{part}-{name}",
                     1 if name == "1 worker" else 2, scheduler if name.startswith("dask") else None,
@@ -143,6 +150,8 @@ def main() -> None:
               f"{spent['save']:.1f} s (while workers graded), report {spent['report']:.1f} s")
     print(f"speed-up, 2 workers over 1: {times['1 worker'] / times['2 workers']:.2f}x "
           "(aim: >= 1.8x)")
+    print(f"pinning each worker to a CPU: 2 workers unpinned take "
+          f"{times[UNPINNED] / times['2 workers']:.2f}x the pinned time")
     if not args.no_dask:
         print(f"dask LocalCluster / local pool, 2 workers: "
               f"{times['dask, 2 workers'] / times['2 workers']:.2f}x the time (aim: <= 1.10x)")

@@ -393,7 +393,7 @@ def validate(names: Sequence[str], *, workers: int | None = None,
             report.checks.extend(checks)
             planned.extend(jobs)
         run_local([job for job, _ in planned], workers or default_workers(),
-                  lambda outcome: outcomes.__setitem__(outcome.key, outcome))
+                  lambda outcome: outcomes.__setitem__(outcome.key, outcome), pin=True)
     report.checks.extend(judge(outcomes[job.key]) for job, judge in planned)
     order = {name: index for index, name in enumerate(names)}
     report.checks.sort(key=lambda check: order.get(check.assignment, len(order)))  # stable

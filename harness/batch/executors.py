@@ -15,6 +15,7 @@ import uuid
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any, Callable, Optional, Sequence
 
+from harness.batch.affinity import CpuSlots
 from harness.batch.jobs import grade_job
 
 OnDone = Callable[[Any], None]
@@ -30,14 +31,18 @@ def default_workers() -> int:
 
 
 def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,
-              work: Work = grade_job) -> None:
+              work: Work = grade_job, pin: bool = False) -> None:
     """Run ``work(job)`` for every job, at most ``workers`` at a time; ``on_done(result)``.
+    With ``pin``, each thread's warm processes run on a CPU of their own when there are as many
+    workers as CPUs (``harness.batch.affinity``; for gradings, not for timed games).
 
     Jobs start in the given order. On KeyboardInterrupt, jobs not yet started are cancelled and
     the interrupt propagates once the running ones have stopped (their results so far were
     already handed to ``on_done``).
     """
-    with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="gg-batch") as pool:
+    slots = CpuSlots(workers if pin else 0)
+    with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="gg-batch",
+                            initializer=slots.claim) as pool:
         pending: set[Future[Any]] = {pool.submit(work, job) for job in jobs}
         try:
             while pending:

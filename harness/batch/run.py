@@ -165,7 +165,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         if options.scheduler:
             run_dask(planned, options.scheduler, on_done)
         else:
-            run_local(planned, options.workers or default_workers(), on_done)
+            run_local(planned, options.workers or default_workers(), on_done, pin=True)
     finally:
         close_warm()  # this run's warm grading processes (harness.batch.warm)
         if progress:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from harness.batch import affinity
 from harness.quick_exit import exit_at_once
 
 SERVER_MODULE = "harness.batch.warm_process"
@@ -241,6 +242,7 @@ class WarmPool:
             if process is not None:
                 process.close()
             process = WarmProcess(python, env, main)
+        affinity.pin(process.process.pid)  # the job's child and its sandboxes inherit it
         try:
             outcome = process.call(function, args, timeout, warm=warm, own_group=own_group)
         except WarmProcessGone as exc:

@@ -1,0 +1,70 @@
+"""Local gradings pinned one per CPU (``harness.batch.affinity``): with as many workers as CPUs
+each worker thread's jobs run on a CPU of their own, and otherwise (or unasked) on every CPU,
+even in a warm process an earlier pinned run left behind.
+
+The job below is sent to warm processes by reference, so it lives at module level.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from typing import Iterator
+
+import pytest
+
+from harness.batch import affinity
+from harness.batch.executors import run_local
+from harness.batch.warm import WarmPool
+
+CPUS = affinity.allowed_cpus()
+two_or_more = pytest.mark.skipif(len(CPUS) < 2, reason="pinning needs at least two CPUs")
+
+
+def job_cpus() -> list[int]:
+    """The CPUs the job's own (forked) process may run on."""
+    return sorted(os.sched_getaffinity(0))
+
+
+@pytest.fixture
+def pool() -> Iterator[WarmPool]:
+    warm = WarmPool()
+    yield warm
+    warm.close()
+
+
+def _grade_with(pool: WarmPool, workers: int, pin: bool, jobs: int) -> dict[int, set[tuple]]:
+    """Run ``jobs`` jobs; per pool thread, the CPU sets its jobs ran on."""
+    seen: dict[int, set[tuple]] = {}
+    lock = threading.Lock()
+
+    def work(_: int) -> None:
+        cpus = tuple(pool.call(job_cpus, (), 60.0).value)
+        with lock:
+            seen.setdefault(threading.get_ident(), set()).add(cpus)
+
+    run_local(list(range(jobs)), workers, lambda _: None, work=work, pin=pin)
+    return seen
+
+
+@two_or_more
+def test_as_many_workers_as_cpus_run_each_on_a_cpu_of_its_own(pool):
+    seen = _grade_with(pool, len(CPUS), pin=True, jobs=4 * len(CPUS))
+    per_thread = [next(iter(sets)) for sets in seen.values()]
+    assert all(len(sets) == 1 for sets in seen.values())  # a thread keeps its CPU
+    assert all(len(cpus) == 1 for cpus in per_thread)
+    assert len(set(per_thread)) == len(per_thread)  # no two threads share one
+
+
+@two_or_more
+def test_fewer_workers_than_cpus_or_no_pinning_asked_keep_every_cpu(pool):
+    every = tuple(CPUS)
+    _grade_with(pool, len(CPUS), pin=True, jobs=2)  # leaves pinned warm processes behind
+    for workers, pin in ((1, True), (len(CPUS), False)):
+        seen = _grade_with(pool, workers, pin, jobs=3)
+        assert set().union(*seen.values()) == {every}
+
+
+def test_no_pinning_when_turned_off(monkeypatch, pool):
+    monkeypatch.setenv(affinity.NO_PIN_ENV, "1")
+    seen = _grade_with(pool, len(CPUS), pin=True, jobs=2)
+    assert set().union(*seen.values()) == {tuple(CPUS)}
