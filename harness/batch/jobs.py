@@ -159,16 +159,19 @@ def close_warm() -> None:
 
 def warm_up_grading(assignment_name: str) -> None:
     """Run in a warm process before its first grading of ``assignment_name``: import the
-    comparators and runners its cases name and detect the isolation level, so that every
-    grading forked from it starts with them."""
+    grader, the comparators and runners its cases name, and detect the isolation level and the
+    sandbox interpreter's ABI, so that every grading forked from it starts with them (the
+    grader's modules alone took about 50 ms of each grading's process)."""
+    import harness.grading  # noqa: F401 - what grade_here imports, once per worker
     from harness.compare.registry import check_case_references
     from harness.sandbox.levels import detect
+    from harness.sandbox.packages import abi_tag
     from harness.spec import find_assignment
     from harness.spec.loader import load_all_cases
 
     for case in load_all_cases(find_assignment(assignment_name)):
         check_case_references(case)
-    detect()
+    abi_tag(detect().interpreter)  # a probe process per grading otherwise
 
 
 def grade_here(job: Job, submission: str, output: str, cwd: str, stderr: str) -> int:
