@@ -138,16 +138,27 @@ def _namespaced_prefix(uid: int, gid: int) -> tuple[str, ...]:
 
 
 def _works(isolation: Isolation) -> bool:
-    # Importing non-frozen modules proves the interpreter can read its own library as that user.
+    return not _why_not(isolation)
+
+
+def _why_not(isolation: Isolation) -> str:
+    """Why ``isolation`` cannot run student code here ("" if it can): importing non-frozen
+    modules proves the interpreter can read its own library as that user."""
     command = [*isolation.prefix, isolation.interpreter, "-I", "-S", "-c", "import json, socket"]
     kwargs: dict[str, object] = {}
     if isolation.switch_user:
         kwargs.update(user=isolation.uid, group=isolation.gid, extra_groups=[])
     try:
-        return subprocess.run(command, capture_output=True, timeout=10, cwd="/",
-                              **kwargs).returncode == 0  # type: ignore[call-overload]
-    except (OSError, subprocess.SubprocessError):
-        return False
+        done = subprocess.run(command, capture_output=True, timeout=10, cwd="/",
+                              **kwargs)  # type: ignore[call-overload]
+    except subprocess.TimeoutExpired:
+        return "no answer within 10 s"
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"{type(exc).__name__}: {exc}"
+    if done.returncode == 0:
+        return ""
+    said = done.stderr.decode(errors="replace").strip().splitlines()
+    return f"exit status {done.returncode}" + (f" ({said[-1][:200]})" if said else "")
 
 
 def _interpreters() -> list[str]:
@@ -210,13 +221,20 @@ def detect() -> Isolation:
 
 def _strongest() -> Isolation:
     forced = os.environ.get(FORCE_ENV, "").upper()
+    failures = []
     with _probe_user() as user:
         for option in candidates(user):
             if forced and option.level.name != forced:
                 continue
-            if (option.level is Level.PROCESS and not option.own_user) or _works(option):
+            why = "" if option.level is Level.PROCESS and not option.own_user \
+                else _why_not(option)
+            if not why:
                 return option
-    raise RuntimeError("no way to run student code here (as root, not even as 'nobody')")
+            failures.append(f"{option.level.name} with {option.interpreter}"
+                            f"{f' as uid {option.uid}' if option.uid is not None else ''}: {why}")
+    tried = "; ".join(failures) or f"no level is named {forced!r}"
+    raise RuntimeError("no way to run student code here (as root, not even as 'nobody'): "
+                       + tried)
 
 
 # The probe started ahead by ``prefetch``: its thread, and what it found (empty if it failed).

@@ -79,3 +79,17 @@ def test_the_public_names_still_come_from_their_modules():
     assert harness.Verdict is Verdict
     with pytest.raises(AttributeError):
         harness.NoSuchName  # noqa: B018
+
+
+def test_when_no_level_works_the_error_says_why_each_one_failed(fresh_detect, monkeypatch):
+    """A machine (or a moment) where no level works must be diagnosable from the message."""
+    from contextlib import nullcontext
+    missing = "/nonexistent/python3"
+    monkeypatch.setattr(levels, "_probe_user", lambda: nullcontext(None))
+    monkeypatch.setattr(levels, "candidates", lambda user=None: [
+        Isolation(Level.NAMESPACED, "/bin/false"), Isolation(Level.USER, missing, uid=65534)])
+    with pytest.raises(RuntimeError) as raised:
+        levels.detect()
+    message = str(raised.value)
+    assert "NAMESPACED with /bin/false: exit status 1" in message
+    assert f"USER with {missing} as uid 65534: FileNotFoundError" in message
