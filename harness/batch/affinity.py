@@ -6,8 +6,10 @@ around, and now and then wakes two chains' processes on one CPU while the other 
 each on a CPU of its own, two workers on two cores graded 200 submissions faster (figures in
 the README's performance section, ``bench/bench_batch.py``). With fewer workers than CPUs a
 grading keeps every CPU (its folder-removal thread and the kernel's work run beside it), and
-with more workers than CPUs nothing is pinned either. ``GAMEGRADER_NO_PIN=1`` turns it off
-(the bench's unpinned setting).
+with more workers than CPUs nothing is pinned either. On a dask cluster the same holds per host:
+where a host's workers have one thread each and are as many as its CPUs, each worker gets a CPU
+(``spread_cluster``, at the start of every run). ``GAMEGRADER_NO_PIN=1`` turns it off (the
+bench's unpinned setting).
 
 Student code may widen its own processes' affinity; that only costs speed, never a grade.
 """
@@ -16,9 +18,12 @@ from __future__ import annotations
 import os
 import queue
 import threading
+from typing import Any, Mapping
 
 NO_PIN_ENV = "GAMEGRADER_NO_PIN"
 _thread = threading.local()
+_worker_cpu: int | None = None
+"""This process's CPU when it is a dask worker given one (``use_cpu``)."""
 
 
 def allowed_cpus() -> list[int]:
@@ -45,10 +50,53 @@ class CpuSlots:
             _thread.cpu = None
 
 
+def use_cpu(cpu: int | None) -> None:
+    """On a dask worker (sent by ``spread_cluster``): the CPU its jobs run on, or None."""
+    global _worker_cpu
+    _worker_cpu = cpu
+
+
+def _process() -> tuple[int, list[int]]:
+    """This process's id and the CPUs it may use (asked of each dask worker)."""
+    return os.getpid(), allowed_cpus()
+
+
+def cluster_plan(workers: Mapping[str, Mapping[str, Any]]) -> dict[str, int | None]:
+    """A CPU for each dask worker (address -> CPU or None), from each worker's ``host``,
+    ``nthreads``, ``pid`` and ``cpus`` (the CPUs it may use): on a host whose workers are
+    processes of their own with one thread each, exactly as many as their CPUs, the i-th worker
+    (by address) gets the i-th CPU; elsewhere nobody is pinned."""
+    plan: dict[str, int | None] = dict.fromkeys(workers)
+    hosts: dict[str, list[str]] = {}
+    for address, worker in workers.items():
+        hosts.setdefault(str(worker.get("host")), []).append(address)
+    for addresses in hosts.values():
+        cpus = sorted(workers[addresses[0]].get("cpus") or [])
+        pids = {workers[a].get("pid") for a in addresses}
+        if 2 <= len(addresses) == len(cpus) == len(pids) and None not in pids and all(
+                workers[a].get("nthreads") == 1 and sorted(workers[a].get("cpus") or []) == cpus
+                for a in addresses):
+            plan.update(zip(sorted(addresses), cpus))
+    return plan
+
+
+def spread_cluster(client: Any, pin: bool) -> None:
+    """Tell every worker of the connected dask ``client`` its CPU (``cluster_plan``), or with
+    ``pin`` false (or ``GAMEGRADER_NO_PIN`` set here) that it has none."""
+    workers = client.scheduler_info()["workers"]
+    asked = client.run(_process) if pin and not os.environ.get(NO_PIN_ENV) else {}
+    plan = cluster_plan({address: {**worker, "pid": asked.get(address, (None, []))[0],
+                                   "cpus": asked.get(address, (None, []))[1]}
+                         for address, worker in workers.items()})
+    for address, cpu in plan.items():
+        client.run(use_cpu, cpu, workers=[address])
+
+
 def pin(pid: int) -> None:
-    """Run ``pid`` (and what it forks from now on) on this thread's CPU, or on every allowed
-    CPU when the thread has none (a warm process pinned for an earlier run is freed)."""
-    cpu = getattr(_thread, "cpu", None)
+    """Run ``pid`` (and what it forks from now on) on this thread's CPU (a local pool's
+    thread), else this dask worker's, or on every allowed CPU when there is none (a warm
+    process pinned for an earlier run is freed)."""
+    cpu = getattr(_thread, "cpu", _worker_cpu)
     try:
         os.sched_setaffinity(pid, {cpu} if cpu is not None else allowed_cpus())
     except OSError:  # the process is gone: its caller finds out

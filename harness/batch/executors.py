@@ -15,7 +15,7 @@ import uuid
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any, Callable, Optional, Sequence
 
-from harness.batch.affinity import CpuSlots
+from harness.batch.affinity import CpuSlots, spread_cluster
 from harness.batch.jobs import grade_job
 
 OnDone = Callable[[Any], None]
@@ -56,7 +56,8 @@ def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,
 
 def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work = grade_job,
              key: Optional[Callable[[Any], str]] = None,
-             on_error: Optional[Callable[[Any, BaseException], Any]] = None) -> None:
+             on_error: Optional[Callable[[Any, BaseException], Any]] = None,
+             pin: bool = False) -> None:
     """Run ``work(job)`` for every job on a dask.distributed cluster; ``on_done(result)``.
 
     Args:
@@ -64,6 +65,7 @@ def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work = 
             ``distributed.Client`` the caller keeps.
         key: a job's task-key suffix (default ``job.key``).
         on_error: the result to hand on for a job whose task failed (default: raise).
+        pin: as for ``run_local``, per host of the cluster (``affinity.spread_cluster``).
 
     Raises:
         ImportError: dask.distributed is not installed (``pip install 'gamegrader[batch]'``).
@@ -76,6 +78,7 @@ def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work = 
     own = isinstance(scheduler, str)
     client = Client(scheduler, set_as_default=False) if own else scheduler
     try:
+        spread_cluster(client, pin)
         # pure=False: two identical jobs are still two runs, and a rerun is never served from
         # the cluster's memory of an earlier one.
         run = uuid.uuid4().hex[:8]  # two runs on one cluster never share a task key

@@ -163,7 +163,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
             on_done(outcome)
         planned = [job for _, job, _ in jobs]
         if options.scheduler:
-            run_dask(planned, options.scheduler, on_done)
+            run_dask(planned, options.scheduler, on_done, pin=True)
         else:
             run_local(planned, options.workers or default_workers(), on_done, pin=True)
     finally:

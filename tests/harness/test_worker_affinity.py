@@ -68,3 +68,38 @@ def test_no_pinning_when_turned_off(monkeypatch, pool):
     monkeypatch.setenv(affinity.NO_PIN_ENV, "1")
     seen = _grade_with(pool, len(CPUS), pin=True, jobs=2)
     assert set().union(*seen.values()) == {tuple(CPUS)}
+
+
+def _worker(host: str, pid: int, cpus: list[int], nthreads: int = 1) -> dict:
+    return {"host": host, "pid": pid, "cpus": cpus, "nthreads": nthreads}
+
+
+def test_a_cluster_host_with_one_single_threaded_worker_process_per_cpu_pins_each():
+    plan = affinity.cluster_plan({
+        "tcp://a:2": _worker("a", 11, [0, 1]), "tcp://a:1": _worker("a", 10, [0, 1]),
+        "tcp://b:1": _worker("b", 20, [0, 1, 2, 3]), "tcp://b:2": _worker("b", 21, [0, 1, 2, 3]),
+        "tcp://c:1": _worker("c", 30, [0, 1], nthreads=2), "tcp://c:2": _worker("c", 31, [0, 1]),
+        "tcp://d:1": _worker("d", 40, [0, 1]), "tcp://d:2": _worker("d", 40, [0, 1]),
+        "tcp://e:1": _worker("e", 50, [0])})
+    assert plan == {"tcp://a:1": 0, "tcp://a:2": 1,  # as many workers as CPUs
+                    "tcp://b:1": None, "tcp://b:2": None,  # fewer workers than CPUs
+                    "tcp://c:1": None, "tcp://c:2": None,  # a worker with two threads
+                    "tcp://d:1": None, "tcp://d:2": None,  # two workers in one process
+                    "tcp://e:1": None}  # one worker alone
+
+
+@two_or_more
+def test_a_local_cluster_s_workers_are_spread_over_the_cpus_and_freed_again():
+    distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed")
+    with distributed.LocalCluster(n_workers=len(CPUS), threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        affinity.spread_cluster(client, pin=True)
+        given = client.run(getattr, affinity, "_worker_cpu")
+        client.run(affinity.pin, 0)  # 0: the worker's own thread that runs what is sent
+        pinned = client.run(os.sched_getaffinity, 0)
+        affinity.spread_cluster(client, pin=False)
+        freed = client.run(getattr, affinity, "_worker_cpu")
+    assert sorted(given.values()) == CPUS
+    assert {address: {cpu} for address, cpu in given.items()} == pinned
+    assert set(freed.values()) == {None}
