@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from harness.batch import BatchOptions, BatchSummary, run_batch  # noqa: E402
-from harness.batch.affinity import NO_PIN_ENV  # noqa: E402
+from harness.batch.affinity import BUSY_LIMIT, NO_PIN_ENV, busy_share  # noqa: E402
 from harness.paths import ROOT_ENV  # noqa: E402
 from harness.spec import find_assignment  # noqa: E402
 from harness.validate import load_mutants, subset_root  # noqa: E402
@@ -102,6 +102,7 @@ def main() -> None:
     phases: dict[str, Counter[str]] = {name: Counter() for name in settings}
     grades: dict[str, dict[str, tuple[float | None, tuple[float, ...]]]] = {
         name: {} for name in settings}
+    busy_at_start: list[float] = []
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as temporary, ExitStack() as stack:
         folder = Path(temporary)
         made = make_submissions(folder / "submissions", args.count, args.rounds)
@@ -125,6 +126,8 @@ def main() -> None:
                     os.environ[NO_PIN_ENV] = "1"
                 else:
                     os.environ.pop(NO_PIN_ENV, None)
+                if name == "2 workers":  # pinned only if the machine is idle as it starts
+                    busy_at_start.append(busy_share())
                 seconds, used, summary = timed_batch(
                     folder / "submissions" / f"part_{part}", folder / f"out-{part}-{name}",
                     1 if name == "1 worker" else 2, scheduler if name.startswith("dask") else None,
@@ -151,7 +154,9 @@ def main() -> None:
     print(f"speed-up, 2 workers over 1: {times['1 worker'] / times['2 workers']:.2f}x "
           "(aim: >= 1.8x)")
     print(f"pinning each worker to a CPU: 2 workers unpinned take "
-          f"{times[UNPINNED] / times['2 workers']:.2f}x the pinned time")
+          f"{times[UNPINNED] / times['2 workers']:.2f}x the pinned time (busy share of the "
+          f"machine as the pinned parts started: at most {max(busy_at_start):.2f}; they pin "
+          f"below {BUSY_LIMIT})")
     if not args.no_dask:
         print(f"dask LocalCluster / local pool, 2 workers: "
               f"{times['dask, 2 workers'] / times['2 workers']:.2f}x the time (aim: <= 1.10x)")

@@ -1,4 +1,5 @@
-"""One CPU for each local grading worker, when there are as many workers as CPUs.
+"""One CPU for each local grading worker, when there are as many workers as CPUs on an otherwise
+idle machine.
 
 A grading is a chain of processes that take turns (the grader, the sandbox's zygote, one case),
 so it keeps about one CPU busy. With one worker per CPU the kernel still moves these processes
@@ -6,10 +7,12 @@ around, and now and then wakes two chains' processes on one CPU while the other 
 each on a CPU of its own, two workers on two cores graded 200 submissions faster (figures in
 the README's performance section, ``bench/bench_batch.py``). With fewer workers than CPUs a
 grading keeps every CPU (its folder-removal thread and the kernel's work run beside it), and
-with more workers than CPUs nothing is pinned either. On a dask cluster the same holds per host:
-where a host's workers have one thread each and are as many as its CPUs, each worker gets a CPU
+with more workers than CPUs nothing is pinned either. Nor is anything pinned when other work
+keeps the CPUs busy as the run starts (a shared server, a test suite): a pinned worker could not
+move away from a CPU another program holds. On a dask cluster the same holds per host: where a
+host's workers have one thread each and are as many as its CPUs, each worker gets a CPU
 (``spread_cluster``, at the start of every run). ``GAMEGRADER_NO_PIN=1`` turns it off (the
-bench's unpinned setting).
+bench's unpinned setting); where the system cannot pin (not Linux), nothing is pinned.
 
 Student code may widen its own processes' affinity; that only costs speed, never a grade.
 """
@@ -18,17 +21,47 @@ from __future__ import annotations
 import os
 import queue
 import threading
+import time
 from typing import Any, Mapping
 
 NO_PIN_ENV = "GAMEGRADER_NO_PIN"
+IDLE_SAMPLE_SECONDS = 0.1
+BUSY_LIMIT = 0.1
+"""The share of all CPUs other work may keep busy at the start for workers to be pinned."""
 _thread = threading.local()
 _worker_cpu: int | None = None
 """This process's CPU when it is a dask worker given one (``use_cpu``)."""
 
 
 def allowed_cpus() -> list[int]:
-    """The CPUs this process may run on, in order."""
-    return sorted(os.sched_getaffinity(0))
+    """The CPUs this process may run on, in order ([] where the system cannot say)."""
+    try:
+        return sorted(os.sched_getaffinity(0))
+    except AttributeError:
+        return []
+
+
+def busy_share(seconds: float = IDLE_SAMPLE_SECONDS) -> float:
+    """The share of the machine's CPU time spent busy over the next ``seconds`` (from
+    ``/proc/stat``; 1.0 where it cannot be read, so nothing is pinned there)."""
+    def sample() -> tuple[int, int]:
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = [int(value) for value in stat.readline().split()[1:]]
+        return sum(fields), fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+
+    try:
+        total, idle = sample()
+        time.sleep(seconds)
+        total_after, idle_after = sample()
+    except (OSError, ValueError, IndexError):
+        return 1.0
+    spent = total_after - total
+    return 1.0 - (idle_after - idle) / spent if spent > 0 else 1.0
+
+
+def _should_pin(workers: int, cpus: list[int]) -> bool:
+    return (2 <= workers == len(cpus) and not os.environ.get(NO_PIN_ENV)
+            and busy_share() < BUSY_LIMIT)
 
 
 class CpuSlots:
@@ -38,7 +71,7 @@ class CpuSlots:
     def __init__(self, workers: int) -> None:
         self._free: queue.SimpleQueue[int] = queue.SimpleQueue()
         cpus = allowed_cpus()
-        if 2 <= workers == len(cpus) and not os.environ.get(NO_PIN_ENV):
+        if _should_pin(workers, cpus):
             for cpu in cpus:
                 self._free.put(cpu)
 
@@ -56,16 +89,18 @@ def use_cpu(cpu: int | None) -> None:
     _worker_cpu = cpu
 
 
-def _process() -> tuple[int, list[int]]:
-    """This process's id and the CPUs it may use (asked of each dask worker)."""
-    return os.getpid(), allowed_cpus()
+def _process() -> tuple[int, list[int], float]:
+    """This process's id, the CPUs it may use and how busy its machine is (asked of each dask
+    worker, all at once)."""
+    return os.getpid(), allowed_cpus(), busy_share()
 
 
 def cluster_plan(workers: Mapping[str, Mapping[str, Any]]) -> dict[str, int | None]:
     """A CPU for each dask worker (address -> CPU or None), from each worker's ``host``,
-    ``nthreads``, ``pid`` and ``cpus`` (the CPUs it may use): on a host whose workers are
-    processes of their own with one thread each, exactly as many as their CPUs, the i-th worker
-    (by address) gets the i-th CPU; elsewhere nobody is pinned."""
+    ``nthreads``, ``pid``, ``cpus`` (the CPUs it may use) and ``busy`` (its machine's busy
+    share): on an idle host whose workers are processes of their own with one thread each,
+    exactly as many as their CPUs, the i-th worker (by address) gets the i-th CPU; elsewhere
+    nobody is pinned."""
     plan: dict[str, int | None] = dict.fromkeys(workers)
     hosts: dict[str, list[str]] = {}
     for address, worker in workers.items():
@@ -75,7 +110,7 @@ def cluster_plan(workers: Mapping[str, Mapping[str, Any]]) -> dict[str, int | No
         pids = {workers[a].get("pid") for a in addresses}
         if 2 <= len(addresses) == len(cpus) == len(pids) and None not in pids and all(
                 workers[a].get("nthreads") == 1 and sorted(workers[a].get("cpus") or []) == cpus
-                for a in addresses):
+                and workers[a].get("busy", 1.0) < BUSY_LIMIT for a in addresses):
             plan.update(zip(sorted(addresses), cpus))
     return plan
 
@@ -85,8 +120,8 @@ def spread_cluster(client: Any, pin: bool) -> None:
     ``pin`` false (or ``GAMEGRADER_NO_PIN`` set here) that it has none."""
     workers = client.scheduler_info()["workers"]
     asked = client.run(_process) if pin and not os.environ.get(NO_PIN_ENV) else {}
-    plan = cluster_plan({address: {**worker, "pid": asked.get(address, (None, []))[0],
-                                   "cpus": asked.get(address, (None, []))[1]}
+    plan = cluster_plan({address: {**worker, **dict(zip(("pid", "cpus", "busy"),
+                                                        asked.get(address, ())))}
                          for address, worker in workers.items()})
     for address, cpu in plan.items():
         client.run(use_cpu, cpu, workers=[address])
@@ -97,7 +132,9 @@ def pin(pid: int) -> None:
     thread), else this dask worker's, or on every allowed CPU when there is none (a warm
     process pinned for an earlier run is freed)."""
     cpu = getattr(_thread, "cpu", _worker_cpu)
+    cpus = {cpu} if cpu is not None else set(allowed_cpus())
     try:
-        os.sched_setaffinity(pid, {cpu} if cpu is not None else allowed_cpus())
-    except OSError:  # the process is gone: its caller finds out
+        if cpus:
+            os.sched_setaffinity(pid, cpus)
+    except (OSError, AttributeError):  # the process is gone (its caller finds out); no pinning
         pass

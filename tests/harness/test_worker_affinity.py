@@ -1,6 +1,9 @@
 """Local gradings pinned one per CPU (``harness.batch.affinity``): with as many workers as CPUs
-each worker thread's jobs run on a CPU of their own, and otherwise (or unasked) on every CPU,
-even in a warm process an earlier pinned run left behind.
+on an idle machine each worker thread's jobs run on a CPU of their own, and otherwise (or
+unasked) on every CPU, even in a warm process an earlier pinned run left behind.
+
+Whether the machine counts as idle is measured at the start of a run; the tests that expect
+pinning accept any load (``BUSY_LIMIT`` above 1), so that they do not depend on the machine's.
 
 The job below is sent to warm processes by reference, so it lives at module level.
 """
@@ -26,6 +29,11 @@ def job_cpus() -> list[int]:
 
 
 @pytest.fixture
+def any_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(affinity, "BUSY_LIMIT", 1.01)
+
+
+@pytest.fixture
 def pool() -> Iterator[WarmPool]:
     warm = WarmPool()
     yield warm
@@ -47,7 +55,7 @@ def _grade_with(pool: WarmPool, workers: int, pin: bool, jobs: int) -> dict[int,
 
 
 @two_or_more
-def test_as_many_workers_as_cpus_run_each_on_a_cpu_of_its_own(pool):
+def test_as_many_workers_as_cpus_run_each_on_a_cpu_of_its_own(pool, any_load):
     seen = _grade_with(pool, len(CPUS), pin=True, jobs=4 * len(CPUS))
     per_thread = [next(iter(sets)) for sets in seen.values()]
     assert all(len(sets) == 1 for sets in seen.values())  # a thread keeps its CPU
@@ -56,7 +64,7 @@ def test_as_many_workers_as_cpus_run_each_on_a_cpu_of_its_own(pool):
 
 
 @two_or_more
-def test_fewer_workers_than_cpus_or_no_pinning_asked_keep_every_cpu(pool):
+def test_fewer_workers_than_cpus_or_no_pinning_asked_keep_every_cpu(pool, any_load):
     every = tuple(CPUS)
     _grade_with(pool, len(CPUS), pin=True, jobs=2)  # leaves pinned warm processes behind
     for workers, pin in ((1, True), (len(CPUS), False)):
@@ -64,14 +72,25 @@ def test_fewer_workers_than_cpus_or_no_pinning_asked_keep_every_cpu(pool):
         assert set().union(*seen.values()) == {every}
 
 
-def test_no_pinning_when_turned_off(monkeypatch, pool):
+@two_or_more
+def test_a_busy_machine_pins_nothing(monkeypatch, pool):
+    monkeypatch.setattr(affinity, "busy_share", lambda seconds=0.0: 0.5)
+    seen = _grade_with(pool, len(CPUS), pin=True, jobs=2)
+    assert set().union(*seen.values()) == {tuple(CPUS)}
+
+
+def test_the_busy_share_is_a_share():
+    assert 0.0 <= affinity.busy_share(0.05) <= 1.0
+
+
+def test_no_pinning_when_turned_off(monkeypatch, pool, any_load):
     monkeypatch.setenv(affinity.NO_PIN_ENV, "1")
     seen = _grade_with(pool, len(CPUS), pin=True, jobs=2)
     assert set().union(*seen.values()) == {tuple(CPUS)}
 
 
-def _worker(host: str, pid: int, cpus: list[int], nthreads: int = 1) -> dict:
-    return {"host": host, "pid": pid, "cpus": cpus, "nthreads": nthreads}
+def _worker(host: str, pid: int, cpus: list[int], nthreads: int = 1, busy: float = 0.0) -> dict:
+    return {"host": host, "pid": pid, "cpus": cpus, "nthreads": nthreads, "busy": busy}
 
 
 def test_a_cluster_host_with_one_single_threaded_worker_process_per_cpu_pins_each():
@@ -80,16 +99,18 @@ def test_a_cluster_host_with_one_single_threaded_worker_process_per_cpu_pins_eac
         "tcp://b:1": _worker("b", 20, [0, 1, 2, 3]), "tcp://b:2": _worker("b", 21, [0, 1, 2, 3]),
         "tcp://c:1": _worker("c", 30, [0, 1], nthreads=2), "tcp://c:2": _worker("c", 31, [0, 1]),
         "tcp://d:1": _worker("d", 40, [0, 1]), "tcp://d:2": _worker("d", 40, [0, 1]),
-        "tcp://e:1": _worker("e", 50, [0])})
+        "tcp://e:1": _worker("e", 50, [0]),
+        "tcp://f:1": _worker("f", 60, [0, 1]), "tcp://f:2": _worker("f", 61, [0, 1], busy=0.4)})
     assert plan == {"tcp://a:1": 0, "tcp://a:2": 1,  # as many workers as CPUs
                     "tcp://b:1": None, "tcp://b:2": None,  # fewer workers than CPUs
                     "tcp://c:1": None, "tcp://c:2": None,  # a worker with two threads
                     "tcp://d:1": None, "tcp://d:2": None,  # two workers in one process
-                    "tcp://e:1": None}  # one worker alone
+                    "tcp://e:1": None,  # one worker alone
+                    "tcp://f:1": None, "tcp://f:2": None}  # a host busy with other work
 
 
 @two_or_more
-def test_a_local_cluster_s_workers_are_spread_over_the_cpus_and_freed_again():
+def test_a_local_cluster_s_workers_are_spread_over_the_cpus_and_freed_again(any_load):
     distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed")
     with distributed.LocalCluster(n_workers=len(CPUS), threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \
