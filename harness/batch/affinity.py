@@ -25,8 +25,8 @@ import time
 from typing import Any, Mapping
 
 NO_PIN_ENV = "GAMEGRADER_NO_PIN"
-IDLE_SAMPLE_SECONDS = 0.1
-BUSY_LIMIT = 0.1
+IDLE_SAMPLE_SECONDS = 0.05
+BUSY_LIMIT = 0.25
 """The share of all CPUs other work may keep busy at the start for workers to be pinned."""
 _thread = threading.local()
 _worker_cpu: int | None = None
