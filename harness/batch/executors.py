@@ -15,7 +15,7 @@ import uuid
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any, Callable, Optional, Sequence
 
-from harness.batch.affinity import CpuSlots, spread_cluster
+from harness.batch.affinity import CpuSlots, allowed_cpus, spread_cluster
 from harness.batch.jobs import grade_job
 
 OnDone = Callable[[Any], None]
@@ -23,11 +23,9 @@ Work = Callable[[Any], Any]
 
 
 def default_workers() -> int:
-    """The number of CPUs this process may use (at least 1)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
+    """The number of CPUs this process may use (at least 1; all of them where the system cannot
+    say which), the same count that decides pinning (``affinity.CpuSlots``)."""
+    return max(1, len(allowed_cpus()) or os.cpu_count() or 1)
 
 
 def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,
