@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import sys
 import tempfile
@@ -14,7 +13,6 @@ from harness.grading import GradingOptions, grade_to_file
 from harness.intake import take
 from harness.paths import specs_root
 from harness.spec import SpecError, find_assignment, list_assignments
-from harness.spec.generate import generate
 from harness.spec.loader import load_all_cases
 from harness.submission import stem_key
 from harness.verdicts import CaseResult
@@ -52,6 +50,7 @@ def known_assignment(name: str) -> str:
     names = list_assignments()
     if name in names:
         return name
+    import difflib  # a wrong name only
     close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
     raise UsageProblem(f"no assignment named {name!r}{hint} (known: {', '.join(names)})")
@@ -156,6 +155,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
+    from harness.spec.generate import generate
     names = [known_assignment(n) for n in args.assignments] or list_assignments()
     stale = []
     for name in names:

@@ -14,7 +14,6 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from harness.compare.equality import accepted_forms, strict_equal
 from harness.compare.observations import Observation
 from harness.compare.registry import resolve_callable
-from harness.compare.replays import Replay
 from harness.compare.verdict import Judgement
 
 
@@ -52,6 +51,7 @@ def _reproduces(variant: Variant, case: Any, answers: Sequence[Observation],
     answer it does not give (a mistaken search can be slow, and the later examples are then not
     needed). ``cached``: what it yields is kept per host (``replays``: the same for every
     student failing the case), and what is kept is not computed again."""
+    from harness.compare.replays import Replay  # only a failed case with known mistakes needs it
     key = [case.diagnose, variant.description, [e.source for e in case.examples]]
     replay = Replay(key if cached else None, lambda: _replay(case, variant.namespace()))
     try:

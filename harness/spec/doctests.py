@@ -1,11 +1,12 @@
 """Doctest transcripts: parsing the handout's ``>>>`` examples and writing generated ones."""
 from __future__ import annotations
 
-import doctest
+import functools
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-_PARSER = doctest.DocTestParser()
+if TYPE_CHECKING:
+    import doctest
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,14 @@ class Example:
     line: int
 
 
+@functools.lru_cache(maxsize=1)
+def _parser() -> doctest.DocTestParser:
+    """Made when the first transcript is parsed: ``doctest`` imports pdb and unittest (about
+    8 ms), which importing the spec package (every command) need not pay."""
+    import doctest
+    return doctest.DocTestParser()
+
+
 def parse_transcript(text: str) -> tuple[Example, ...]:
     """Split a transcript into examples, in order.
 
@@ -28,7 +37,7 @@ def parse_transcript(text: str) -> tuple[Example, ...]:
             holds no example.
     """
     examples = tuple(Example(e.source, e.want, e.lineno + 1)
-                     for e in _PARSER.get_examples(text, name="transcript"))
+                     for e in _parser().get_examples(text, name="transcript"))
     if not examples:
         raise ValueError("the transcript holds no '>>>' example")
     return examples

@@ -7,9 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
-import jsonschema
 import yaml
 
+from harness import schema_checks
 from harness.paths import project_root, specs_root
 from harness.sandbox.limits import Limits
 from harness.spec import schema
@@ -24,6 +24,10 @@ DEFAULT_BUDGET = 480.0
 REFERENCE_TIMES = "reference_times.yaml"
 DEFAULT_AT_LEAST = 1.0
 RECORDING_TIMEOUT = 120.0
+# Each spec schema by the name of its generated check (harness/schema_checks/).
+CHECKED_SCHEMAS: dict[str, dict[str, Any]] = {
+    "assignment": schema.ASSIGNMENT, "case_file": schema.CASE_FILE,
+    "generated_file": schema.GENERATED_FILE, "reference_times": schema.REFERENCE_TIMES}
 
 
 # libyaml's safe loader when PyYAML was built with it: about ten times faster on the case files
@@ -48,8 +52,13 @@ def read_yaml(path: Path) -> Any:
         raise SpecError(path, f"is not valid YAML: {exc}") from exc
 
 
-def _validate(path: Path, data: Any, rules: dict[str, Any], names: list[str] | None = None) -> None:
-    """Check ``data`` against a schema; name the case (from ``names``) and field at fault."""
+def _validate(path: Path, data: Any, check: str) -> None:
+    """Check ``data`` against the schema ``CHECKED_SCHEMAS[check]``; name the case and field at
+    fault. jsonschema (slow to import) is asked only when the generated check refuses."""
+    if schema_checks.passes(check, data):
+        return
+    import jsonschema
+    rules = CHECKED_SCHEMAS[check]
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(rules).iter_errors(data))
     if error is None:
         return
@@ -100,7 +109,7 @@ def load_reference_times(folder: Path) -> dict[str, float]:
     if not path.is_file():
         return {}
     data = read_yaml(path)
-    _validate(path, data, schema.REFERENCE_TIMES)
+    _validate(path, data, "reference_times")
     return {str(case): float(seconds) for case, seconds in data["seconds"].items()}
 
 
@@ -114,7 +123,7 @@ def load_assignment(folder: Path) -> Assignment:
     if not path.is_file():
         raise SpecError(path, "is missing")
     data = read_yaml(path)
-    _validate(path, data, schema.ASSIGNMENT)
+    _validate(path, data, "assignment")
     if data["name"] != folder.name:
         raise SpecError(path, f"name {data['name']!r} differs from its folder {folder.name!r}",
                         field="name")
@@ -208,7 +217,7 @@ def _raw_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...] = 
             raise SpecError(path, f"{target} is missing: run 'gamegrader generate'",
                             case=block["id"], field="generate")
         generated = read_yaml(target)
-        _validate(target, generated, schema.GENERATED_FILE)
+        _validate(target, generated, "generated_file")
         if generated["source"] != generated_source(block):
             raise SpecError(path, f"{target.name} was made from other settings: run "
                             "'gamegrader generate'", case=block["id"], field="generate")
@@ -223,7 +232,7 @@ def _raw_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...] = 
         if not other.is_file():
             raise SpecError(path, f"{include['file']} does not exist", field=f"include[{index}]")
         included = read_yaml(other)
-        _validate(other, included, schema.CASE_FILE)
+        _validate(other, included, "case_file")
         override = include.get("override", {})
         scale = include.get("points_scale", 1)
         for entry, generated in _raw_cases(other, included, (*seen_files, path.resolve())):
@@ -254,7 +263,7 @@ def flattened_entries(path: Path) -> list[dict[str, Any]]:
     """The case entries of one case file with defaults, generated cases and includes resolved:
     plain ``cases`` entries that need no other file (used for the student package)."""
     data = read_yaml(path)
-    _validate(path, data, schema.CASE_FILE)
+    _validate(path, data, "case_file")
     return [entry for entry, _ in _raw_cases(path, data)]
 
 
@@ -288,7 +297,7 @@ def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list
         SpecError: the file, a case, or a generated file is invalid.
     """
     data = read_yaml(path)
-    _validate(path, data, schema.CASE_FILE)
+    _validate(path, data, "case_file")
     cases: list[Case] = []
     seen: set[str] = set()
     for index, (merged, generated) in enumerate(_raw_cases(path, data), 1):

@@ -70,6 +70,37 @@ def test_importing_the_package_or_the_levels_loads_no_grader():
     assert done.stdout.strip() == "[]"
 
 
+# Modules that only some runs need (a failed case's diagnosis, a refused document's message,
+# other commands): `gamegrader grade` must not have loaded them when grading starts. (Add
+# harness.compare.diagnosis once harness/grader.py imports it where a case has failed.)
+NOT_BEFORE_GRADING = ("jsonschema", "fastjsonschema", "doctest", "difflib",
+                      "harness.compare.replays", "harness.spec.generate", "harness.report",
+                      "harness.tournament", "harness.batch", "harness.mutation", "harness.validate",
+                      "harness.build", "harness.gradescope", "harness.packages_install")
+
+
+def test_the_grade_command_has_imported_only_what_grading_needs_when_grading_starts():
+    """The command runs as far as grading (``grade_to_file``), in a fresh interpreter."""
+    code = f"""
+import sys
+import harness.cli as cli
+import harness.sandbox.levels
+
+def start_grading(*args, **kwargs):
+    print(sorted(loaded for loaded in sys.modules for name in {NOT_BEFORE_GRADING!r}
+                 if loaded == name or loaded.startswith(name + ".")))
+    raise SystemExit(0)
+
+cli.grade_to_file = start_grading
+cli.main(["grade", "--assignment", "adversarial_search", "--submission",
+          "reference/solutions/adversarial_search/adversarial_search.py", "--output",
+          "unused.json", "--quiet"])
+"""
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
 def test_the_public_names_still_come_from_their_modules():
     import harness
     import harness.sandbox
