@@ -60,14 +60,19 @@ def observe(case: Any, source: str, support_dir: Optional[Path] = None) -> list[
 
 def diagnoses_of(cases: list[Any], source: str,
                  support_dir: Optional[Path] = None) -> list[tuple[str, float, str]]:
-    """(case id, fraction earned, diagnosis) for every case of ``cases`` that ``source`` fails."""
+    """(case id, fraction earned, diagnosis) for every case of ``cases`` that ``source`` fails.
+
+    Diagnosed as the grader does (``with_diagnosis``): each registry mistake's replay of a case is
+    kept in the run's replay cache (``GAMEGRADER_CACHE``, set by tests/conftest.py), so the tests
+    of the other mistakes, which fail the same cases, do not search them again."""
     found = []
     for case in cases:
         observations = observe(case, source, support_dir)
         judgement = resolve_comparator(case.compare)(case, observations, False)
         if judgement.fraction < 1.0:
             variants = resolve_callable(case.diagnose)()
-            found.append((case.id, judgement.fraction, diagnose(case, observations, variants)))
+            found.append((case.id, judgement.fraction,
+                          diagnose(case, observations, variants, cached=True)))
     return found
 
 

@@ -14,6 +14,7 @@ Checked by content, not by file name:
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 import shutil
@@ -32,11 +33,14 @@ MIN_BODY = 20  # syntax-tree nodes: smaller bodies (return s.strip()) are too co
 MIN_WANT = 8  # characters of expected output worth looking for in the package's text
 
 
-def _bodies(source: str) -> set[str]:
+@functools.lru_cache(maxsize=None)
+def _bodies(source: str) -> frozenset[str]:
+    """The ``ast.dump`` of every function body of ``source`` big enough to judge; cached, as
+    every assignment's test reads the same reference files."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
-        return set()
+        return frozenset()
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -44,7 +48,7 @@ def _bodies(source: str) -> set[str]:
                               type_ignores=[])
             if sum(1 for _ in ast.walk(body)) >= MIN_BODY:
                 found.add(ast.dump(body))
-    return found
+    return frozenset(found)
 
 
 def _top_level_names(source: str) -> set[str]:
@@ -56,9 +60,12 @@ def _top_level_names(source: str) -> set[str]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
 
 
-@pytest.fixture(scope="module", params=list_assignments())
+@pytest.fixture(scope="module", params=[
+    pytest.param(name, marks=pytest.mark.xdist_group(f"student_package_{name}"))
+    for name in list_assignments()])
 def package(request, tmp_path_factory):
-    """(assignment, unzipped student package folder)."""
+    """(assignment, unzipped student package folder). One xdist group per assignment, so each
+    package is built once, on one worker, for the four tests that read it."""
     name = request.param
     folder = tmp_path_factory.mktemp(f"student-{name}")
     build_student(name, folder / "student.zip")
