@@ -18,6 +18,7 @@ from harness.compare.diagnosis import with_diagnosis
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
 from harness.import_policy import refused_import
+from harness.lanes import lane_cpus
 from harness.preflight import (
     SYNTAX_ERRORS, Preflight, describe_process_failure, resolver_notes, run_preflight)
 from harness.sandbox import Isolation, Sandbox
@@ -193,7 +194,7 @@ class Grader:
         """Grade ``cases`` with up to ``lanes`` of them side by side (``harness.lanes`` says
         when that is safe; the sandbox may allow fewer). Results, and the ``on_result`` calls,
         come in the order of ``cases``. Never raises for a case."""
-        lanes = self.sandbox.widen(lanes) if lanes > 1 else 1
+        lanes = self.sandbox.widen(lanes, lane_cpus(lanes)) if lanes > 1 else 1
         if lanes > 1:
             return _LaneRun(self, lanes, on_result).grade(cases)
         results = []

@@ -8,12 +8,16 @@ read the answer is the conservative one (one CPU; busy).
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import time
 from pathlib import Path
+from typing import Iterator
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
+NO_PIN_ENV = "GAMEGRADER_NO_PIN"
+"""Set: nothing is pinned to a CPU (batch workers, grading lanes)."""
 IDLE_SAMPLE_SECONDS = 0.05
 BUSY_LIMIT = 0.25
 """The share of all CPUs other work may keep busy for the machine to count as idle."""
@@ -25,6 +29,25 @@ def allowed_cpus() -> list[int]:
         return sorted(os.sched_getaffinity(0))
     except AttributeError:
         return []
+
+
+@contextlib.contextmanager
+def started_on(cpu: int | None) -> Iterator[None]:
+    """Within: this thread, so every process it starts from now on, runs on ``cpu`` only
+    (None: unchanged). The thread's own CPUs are restored after."""
+    if cpu is None:
+        yield
+        return
+    before = allowed_cpus()
+    try:
+        os.sched_setaffinity(0, {cpu})
+    except (OSError, AttributeError):
+        before = []
+    try:
+        yield
+    finally:
+        if before:
+            os.sched_setaffinity(0, before)
 
 
 def busy_share(seconds: float = IDLE_SAMPLE_SECONDS) -> float:

@@ -23,9 +23,8 @@ import queue
 import threading
 from typing import Any, Mapping
 
-from harness.host import BUSY_LIMIT, allowed_cpus, busy_share
+from harness.host import BUSY_LIMIT, NO_PIN_ENV, allowed_cpus, busy_share
 
-NO_PIN_ENV = "GAMEGRADER_NO_PIN"
 _thread = threading.local()
 _worker_cpu: int | None = None
 """This process's CPU when it is a dask worker given one (``use_cpu``)."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
+from harness.host import started_on
 from harness.protocol import WorkerRequest, encode
 from harness.sandbox.cleanup import (
     TAG_VARIABLE, become_subreaper, kill_leased_user_processes, kill_user_processes,
@@ -48,6 +49,7 @@ class _Lane:
     its own too) and a case folder of its own."""
 
     folder: str
+    cpu: int | None = None  # where its zygote, so its cases, run (None: anywhere)
     zygote: ForkServer | None = None
     namespace_init: tuple[int, int | None] = (0, None)  # (zygote pid, its namespace's init)
 
@@ -113,14 +115,22 @@ class Sandbox:
         self._free_lanes: queue.SimpleQueue[_Lane] = queue.SimpleQueue()
         self._free_lanes.put(self._lanes[0])
 
-    def widen(self, lanes: int) -> int:
+    def widen(self, lanes: int, cpus: Sequence[int] = ()) -> int:
         """Let up to ``lanes`` requests run at once (from as many threads); returns how many
         may. More than one needs a zygote per lane with private scratch mounts, so that
-        cases side by side share neither their scratch folders nor their wipes."""
+        cases side by side share neither their scratch folders nor their wipes. With
+        ``cpus``, lane i's zygote (started from now on) runs on the i-th."""
         if not (self.use_zygote and self.isolation.private_scratch):
             return len(self._lanes)
+        if cpus and self._lanes[0].zygote is None:
+            self._lanes[0].cpu = cpus[0]
         while len(self._lanes) < lanes:
-            lane = _Lane(f"case-{len(self._lanes) + 1}")
+            lane = _Lane(f"case-{len(self._lanes) + 1}",
+                         cpus[len(self._lanes)] if len(cpus) > len(self._lanes) else None)
+            try:  # started now, it is warm by the time the first cases are dispatched
+                lane.zygote = self._new_zygote(lane.cpu)
+            except OSError:
+                pass  # started again on first use, where the failure counts
             self._lanes.append(lane)
             self._free_lanes.put(lane)
         return len(self._lanes)
@@ -179,11 +189,14 @@ class Sandbox:
 
     def _forked(self, lane: _Lane, request: WorkerRequest, timeout: float) -> RawRun:
         if lane.zygote is None or not lane.zygote.alive:
-            lane.zygote = ForkServer(worker=self.workspace.worker, isolation=self.isolation,
-                                     limits=self.limits, tag=self.tag,
-                                     packages=self._packages_path,
-                                     preload=[*self.preload_standard, *self.preload])
+            lane.zygote = self._new_zygote(lane.cpu)
         return lane.zygote.run(request, timeout)
+
+    def _new_zygote(self, cpu: int | None) -> ForkServer:
+        with started_on(cpu):
+            return ForkServer(worker=self.workspace.worker, isolation=self.isolation,
+                              limits=self.limits, tag=self.tag, packages=self._packages_path,
+                              preload=[*self.preload_standard, *self.preload])
 
     def _forget_scratch(self, lane: _Lane) -> None:
         """Empty the scratch folders (/tmp ...) between cases. A fresh process has fresh

@@ -8,6 +8,7 @@ are checked on fake host figures, and the host figures on fake control-group fil
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -220,6 +221,23 @@ def test_a_case_that_crashed_beside_another_is_graded_again_alone_and_lanes_go_o
     assert [r.verdict for r in results] == [Verdict.PASSED] * 4
     assert grader.graded_again_alone == [hurt.id]
     assert beside[cases[2].examples[0].source] == beside[cases[3].examples[0].source] == 1
+
+
+@needs_lanes
+@pytest.mark.skipif(len(host.allowed_cpus()) < 2, reason="pinning lanes needs two CPUs")
+def test_a_lane_for_every_cpu_runs_on_its_own_and_the_grader_keeps_them_all() -> None:
+    cpus = host.allowed_cpus()[:2]
+    grader = Grader(ASSIGNMENT, SOLUTION)
+    try:
+        assert grader.sandbox.widen(2, cpus) == 2
+        grader.preflight()  # starts the first lane's zygote
+        zygotes = [lane.zygote for lane in grader.sandbox._lanes]
+        assert [os.sched_getaffinity(z.process.pid) for z in zygotes if z] == [{c} for c in cpus]
+        assert os.sched_getaffinity(0) == set(host.allowed_cpus())
+    finally:
+        grader.close()
+    assert lanes.lane_cpus(len(host.allowed_cpus())) == host.allowed_cpus()
+    assert lanes.lane_cpus(1) == []
 
 
 def test_without_a_zygote_a_sandbox_offers_one_lane(monkeypatch: pytest.MonkeyPatch) -> None:
