@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from harness.batch import BatchOptions, BatchSummary, run_batch  # noqa: E402
-from harness.batch.affinity import BUSY_LIMIT, NO_PIN_ENV, busy_share  # noqa: E402
+from harness.batch.affinity import NO_PIN_ENV  # noqa: E402
+from harness.host import BUSY_LIMIT, busy_share  # noqa: E402
 from harness.paths import ROOT_ENV  # noqa: E402
 from harness.spec import find_assignment  # noqa: E402
 from harness.validate import load_mutants, subset_root  # noqa: E402

@@ -3,7 +3,9 @@
 Compares, on the same cases and the same solution file:
   direct   - every case's examples executed in this process (no isolation at all);
   harness  - every case graded by the Grader (a fresh sandboxed process per case, forked from
-             a warm zygote, judged here);
+             a warm zygote, judged here), with the lanes this host offers (cases side by side,
+             ``harness.lanes``; the count is printed);
+  one-lane - the same, one case at a time;
   exec     - the same with a freshly exec'd interpreter per case (no zygote; a spare worker is
              started ahead instead);
   cli      - the whole `gamegrader grade` command (start-up, spec loading, the zero-point cases
@@ -41,6 +43,8 @@ from harness.compare.registry import resolve_comparator  # noqa: E402
 from harness.compare.observations import Observation  # noqa: E402
 from harness.grader import Grader  # noqa: E402
 from harness.grading import GradingOptions, GradingSession, cases_to_grade  # noqa: E402
+from harness.host import allowed_cpus  # noqa: E402
+from harness.lanes import choose_lanes  # noqa: E402
 from harness.sandbox.levels import detect  # noqa: E402
 from harness.sandbox.packages import abi_tag  # noqa: E402
 from harness.sandbox.stages import STAGES  # noqa: E402
@@ -73,12 +77,12 @@ def run_direct(cases: list) -> float:
     return earned
 
 
-def run_harness(assignment, cases: list, zygote: bool) -> float:
+def run_harness(assignment, cases: list, zygote: bool, lanes: int = 1) -> float:
     grader = Grader(assignment, SOLUTION, budget=3600)
     assert grader.sandbox is not None
     grader.sandbox.use_zygote = zygote and grader.sandbox.use_zygote
     try:
-        return sum(grader.grade(case).score for case in cases)
+        return sum(result.score for result in grader.grade_all(cases, lanes))
     finally:
         grader.close()
 
@@ -153,8 +157,7 @@ def cli_breakdown(cases: list) -> dict[str, float]:
     session.grader(assignment)
     phases["sandbox set-up (detect, lease, workspace)"] = time.perf_counter() - started
     started = time.perf_counter()
-    for case in all_cases:
-        session.grade(assignment, case)
+    session.grade_all(assignment, all_cases)
     phases[f"grading {len(all_cases)} cases ({len(cases)} with points)"] = \
         time.perf_counter() - started
     started = time.perf_counter()
@@ -194,8 +197,9 @@ def main() -> None:
     assignment = find_assignment("adversarial_search")
     every_case = load_all_cases(assignment)
     cases = [c for c in every_case if c.points > 0]
-    rows: dict[str, list[float]] = {"direct": [], "harness": [], "exec": [], "direct-all": [],
-                                    "cli": []}
+    rows: dict[str, list[float]] = {"direct": [], "harness": [], "one-lane": [], "exec": [],
+                                    "direct-all": [], "cli": []}
+    lanes = choose_lanes(assignment.limits.memory_mb)
     for _ in range(args.repeat):
         seconds, points = timed(run_direct, cases)
         rows["direct"].append(seconds)
@@ -203,8 +207,11 @@ def main() -> None:
         seconds, points = timed(run_direct, every_case)
         rows["direct-all"].append(seconds)
         assert abs(points - 40) < 1e-6, points
-        seconds, points = timed(run_harness, assignment, cases, True)
+        seconds, points = timed(run_harness, assignment, cases, True, lanes)
         rows["harness"].append(seconds)
+        assert abs(points - 40) < 1e-6, points
+        seconds, points = timed(run_harness, assignment, cases, True)
+        rows["one-lane"].append(seconds)
         assert abs(points - 40) < 1e-6, points
         rows["exec"].append(timed(run_harness, assignment, cases, False)[0])
         rows["cli"].append(timed(run_cli)[0])
@@ -214,7 +221,8 @@ def main() -> None:
     probe.close()
     print(f"Dominoes suite: {len(cases)} cases with points ({len(every_case)} in all), "
           f"best of {args.repeat} runs; ratios to `direct` on the same cases")
-    print(f"isolation: {isolation}")
+    print(f"isolation: {isolation}; lanes: {lanes} (harness and cli rows; "
+          f"{len(allowed_cpus())} CPUs)")
     print(f"{'mode':10} {'cases':>5} {'seconds':>8} {'per case':>9} {'ratio':>6}")
     ratios = {}
     for name, values in rows.items():

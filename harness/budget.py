@@ -85,10 +85,12 @@ class TimeShares:
                        if name != case.group)
         return self.remaining() - reserved
 
-    def record(self, case: Case, seconds: float) -> None:
-        """Charge a graded (or skipped) case's time to its group."""
+    def record(self, case: Case, seconds: float, finished: bool = True) -> None:
+        """Charge a graded (or skipped) case's time to its group; ``finished`` false for an
+        attempt whose case is graded again (its time is spent all the same)."""
         group = self.groups.get(case.group)
         if group is not None:
             group.spent += seconds
-            group.pending -= 1
-            group.need = max(0.0, group.need - self._timeout(case))
+            if finished:
+                group.pending -= 1
+                group.need = max(0.0, group.need - self._timeout(case))

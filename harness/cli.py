@@ -30,11 +30,12 @@ def _progress(quiet: bool) -> Callable[[CaseResult], None] | None:
 
 def run_grading(assignment_name: str, submission: Path, output: Path, *,
                 visible_only: bool = False, siblings: bool = False, budget: float | None = None,
-                timeout_cap: float | None = None, quiet: bool = False) -> dict:
+                timeout_cap: float | None = None, quiet: bool = False,
+                lanes: int | None = None) -> dict:
     """Grade ``submission`` into ``output`` through the one grading API; see
     ``harness.grading.grade_to_file``."""
     options = GradingOptions(visible_only=visible_only, budget=budget,
-                             timeout_cap=timeout_cap, siblings=siblings)
+                             timeout_cap=timeout_cap, siblings=siblings, lanes=lanes)
     document = grade_to_file(assignment_name, submission, output, options, _progress(quiet))
     if not quiet:
         print(file=sys.stderr)
@@ -89,7 +90,8 @@ def _cmd_grade(args: argparse.Namespace) -> int:
         from harness.tournament.replays import GAMES_DIR_ENV
         os.environ[GAMES_DIR_ENV] = str(args.games.resolve())
     document = run_grading(args.assignment, args.submission, args.output,
-                           budget=args.budget, timeout_cap=args.timeout_cap, quiet=args.quiet)
+                           budget=args.budget, timeout_cap=args.timeout_cap, quiet=args.quiet,
+                           lanes=args.lanes)
     maximum = sum(t["max_score"] for t in document["tests"])
     if args.show:
         from harness.report import render
@@ -225,6 +227,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     grade.add_argument("--timeout-cap", type=float, help="run no case longer than this many "
                        "seconds (quick local runs; Gradescope uses the spec's timeouts)")
     grade.add_argument("--quiet", action="store_true", help="no pytest progress output")
+    grade.add_argument("--lanes", type=int, metavar="N", help="run up to N cases side by side "
+                       "(default: as many as the host has idle CPUs for; 1: one at a time)")
     grade.add_argument("--games", type=Path, help="keep every game played (game assignments) "
                        "in this folder: a record and a replay page per game")
     grade.add_argument("--show", action="store_true", help="print every case's result and "

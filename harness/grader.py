@@ -6,9 +6,10 @@ import shutil
 import signal
 import tempfile
 import time
-from dataclasses import replace
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from harness.budget import TimeShares
 from harness.calibration import HostSpeed, host_speed
@@ -17,6 +18,7 @@ from harness.compare.diagnosis import with_diagnosis
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
 from harness.import_policy import refused_import
+from harness.lanes import lane_cpus
 from harness.preflight import (
     SYNTAX_ERRORS, Preflight, describe_process_failure, resolver_notes, run_preflight)
 from harness.sandbox import Isolation, Sandbox
@@ -28,6 +30,28 @@ from harness.verdicts import CaseResult, Verdict
 PREFLIGHT_TIMEOUT = 10.0
 _SYNTAX_PLACE = re.compile(r"([^,\n]{1,200}), line (\d{1,9}):")  # the worker's "file, line N: text"
 MIN_CASE_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class _Ready:
+    """A case past its checks, with the seconds it may run."""
+
+    case: Case
+    timeout: float
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """A case's result, and the refused-import messages it met (noted as it settles)."""
+
+    result: CaseResult
+    refused: tuple[str, ...] = ()
+
+
+def _harness_error(case: Case, exc: Exception) -> CaseResult:
+    return CaseResult(case, Verdict.HARNESS_ERROR, 0.0,
+                      f"internal grader error ({type(exc).__name__}: {exc}); "
+                      "please tell your instructor")
 
 
 class Grader:
@@ -81,6 +105,7 @@ class Grader:
         self.ran = 0  # cases that got past the import checks
         # Messages of refused imports met while grading (ordered, each once).
         self.refused_imports: dict[str, None] = {}
+        self.graded_again_alone: list[str] = []  # ids of cases not passed in a lane
 
     @property
     def isolation_text(self) -> str:
@@ -161,44 +186,83 @@ class Grader:
         """Grade one case. Never raises: harness failures become HARNESS_ERROR results."""
         case = self.limited(case)
         started = time.monotonic()
-        try:
-            result = self._grade(case)
-        except Exception as exc:  # a harness bug must cost one case, never the run
-            result = CaseResult(case, Verdict.HARNESS_ERROR, 0.0,
-                                f"internal grader error ({type(exc).__name__}: {exc}); "
-                                "please tell your instructor")
-        elapsed = time.monotonic() - started
-        self.shares.record(case, elapsed)
-        if not result.seconds:
-            result = replace(result, seconds=elapsed)
-        return result
+        outcome = self._attempt(self._start(case))
+        return self._settle(outcome, time.monotonic() - started)
 
-    def _grade(self, case: Case) -> CaseResult:
+    def grade_all(self, cases: Sequence[Case], lanes: int = 1,
+                  on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
+        """Grade ``cases`` with up to ``lanes`` of them side by side (``harness.lanes`` says
+        when that is safe; the sandbox may allow fewer). Results, and the ``on_result`` calls,
+        come in the order of ``cases``. Never raises for a case."""
+        lanes = self.sandbox.widen(lanes, lane_cpus(lanes)) if lanes > 1 else 1
+        if lanes > 1:
+            return _LaneRun(self, lanes, on_result).grade(cases)
+        results = []
+        for case in cases:
+            results.append(self.grade(case))
+            if on_result is not None:
+                on_result(results[-1])
+        return results
+
+    def _start(self, case: Case) -> _Ready | _Outcome:
+        """What must happen before ``case`` runs, in case order (import checks, budget), in
+        this thread: the case with its time limit, or its result if it will not run."""
+        try:
+            return self._checks(case)
+        except Exception as exc:  # a harness bug must cost one case, never the run
+            return _Outcome(_harness_error(case, exc))
+
+    def _attempt(self, step: _Ready | _Outcome) -> _Outcome:
+        """Run and judge a case that is ready (from any lane's thread)."""
+        if isinstance(step, _Outcome):
+            return step
+        try:
+            return self._run(step)
+        except Exception as exc:  # a harness bug must cost one case, never the run
+            return _Outcome(_harness_error(step.case, exc))
+
+    def _settle(self, outcome: _Outcome, elapsed: float, charged: float | None = None,
+                finished: bool = True) -> CaseResult:
+        """Take a case's outcome into this grading, in case order: its refused imports, and
+        its time (``charged``, by default ``elapsed``) against its group's share."""
+        for message in outcome.refused:
+            self.refused_imports.setdefault(f"{message}.", None)
+        self.shares.record(outcome.result.case, elapsed if charged is None else charged,
+                           finished)
+        result = outcome.result
+        return result if result.seconds else replace(result, seconds=elapsed)
+
+    def _checks(self, case: Case) -> _Ready | _Outcome:
         if self.remaining() < MIN_CASE_SECONDS:
-            return CaseResult(case, Verdict.NOT_RUN, 0.0, "not run: time budget used up")
+            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
+                                       "not run: time budget used up"))
         module = case.module or self.assignment.module
         preflight = self.preflight(module)
         if preflight.import_problem:
             self.blocked.setdefault(module, []).append(case)
             problem = preflight.case_problem.removeprefix("not run: ") or \
                 preflight.import_problem
-            return CaseResult(case, Verdict.NOT_RUN, 0.0,
-                              f"not run: this case uses {module}.py. {problem}")
+            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
+                                       f"not run: this case uses {module}.py. {problem}"))
         broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
         if broken:
-            return CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken))
+            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken)))
         self.ran += 1
         allowance = self.shares.allowance(case)
         if allowance < MIN_CASE_SECONDS:
-            return CaseResult(case, Verdict.NOT_RUN, 0.0,
-                              f"not run: the {case.group} cases used up their share of the time "
-                              "budget (the rest is kept for the other groups)")
+            return _Outcome(CaseResult(
+                case, Verdict.NOT_RUN, 0.0,
+                f"not run: the {case.group} cases used up their share of the time budget "
+                "(the rest is kept for the other groups)"))
         limit = case.timeout + preflight.import_allowance
-        timeout = min(limit, allowance, self.timeout_cap or limit)
+        return _Ready(case, min(limit, allowance, self.timeout_cap or limit))
+
+    def _run(self, ready: _Ready) -> _Outcome:
+        case, timeout = ready.case, ready.timeout
         if case.runner:
             judgement = resolve_callable(case.runner)(replace(case, timeout=timeout),
                                                       self.sandbox)
-            return self._from_judgement(case, judgement, Verdict.WRONG_ANSWER)
+            return _Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
         raw = self.sandbox.run_examples([e.source for e in case.examples], timeout=timeout,
                                         stdin=case.stdin, module=case.module)
         if raw.reply is None:
@@ -207,18 +271,19 @@ class Grader:
             if raw.exit_status == -signal.SIGXCPU:
                 verdict = Verdict.TIMED_OUT
             message = describe_process_failure(raw, "running this case", timeout)
-            return CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds)
+            return _Outcome(CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds))
         if raw.reply.import_error is not None:
             error = error_from_reply(raw.reply.import_error)
-            message = self._note_refused_import(error) or \
-                f"importing your file raised {error.describe()}"
-            return CaseResult(case, Verdict.RAISED, 0.0, message, raw.output, raw.seconds)
+            refused = self._refused(error)
+            message = refused or f"importing your file raised {error.describe()}"
+            return _Outcome(CaseResult(case, Verdict.RAISED, 0.0, message, raw.output,
+                                       raw.seconds), tuple(filter(None, [refused])))
         try:
             observations = observations_from_reply(raw.reply.observations)
         except ValueError as exc:
-            return CaseResult(case, Verdict.PROTOCOL_VIOLATION, 0.0,
-                              f"your code broke the grader's protocol: {exc}", raw.output,
-                              raw.seconds)
+            return _Outcome(CaseResult(case, Verdict.PROTOCOL_VIOLATION, 0.0,
+                                       f"your code broke the grader's protocol: {exc}",
+                                       raw.output, raw.seconds))
         judgement = resolve_comparator(case.compare)(case, observations,
                                                      case.visibility.reveals_expected)
         if judgement.fraction < 1.0 and case.diagnose:
@@ -228,20 +293,17 @@ class Grader:
             if notes:
                 judgement = replace(judgement, message="\n".join([*notes, judgement.message]))
         errors = [o.error for o in observations if o.error is not None]
-        for error in errors:
-            self._note_refused_import(error)
         failure = Verdict.WRONG_ANSWER
         if errors:
             failure = Verdict.OUT_OF_MEMORY if errors[0].type == "MemoryError" else Verdict.RAISED
-        return self._from_judgement(case, judgement, failure, raw.output, raw.seconds)
+        return _Outcome(self._from_judgement(case, judgement, failure, raw.output, raw.seconds),
+                        tuple(filter(None, map(self._refused, errors))))
 
-    def _note_refused_import(self, error: ErrorInfo) -> str:
+    def _refused(self, error: ErrorInfo) -> str:
         """If ``error`` is an import this course refuses (e.g. inside a function, or in a second
-        module), its message, also kept once for the top of the results; else ""."""
-        message = refused_import(error, self.assignment.allowed_packages) or ""
-        if message:
-            self.refused_imports.setdefault(f"{message}.", None)
-        return message
+        module), its message (kept once for the top of the results as the case settles);
+        else ""."""
+        return refused_import(error, self.assignment.allowed_packages) or ""
 
     @staticmethod
     def _from_judgement(case: Case, judgement: Judgement, failure: Verdict, output: str = "",
@@ -256,3 +318,80 @@ class Grader:
     def close(self) -> None:
         self.sandbox.close()
         shutil.rmtree(self._staging, ignore_errors=True)
+
+
+class _LaneRun:
+    """One ``Grader.grade_all`` with cases side by side (the rules are ``harness.lanes``'s).
+
+    Checks and settling happen here, in case order; only running and judging happen in the
+    lanes' threads. A case's time is charged to its group's share divided by the lanes, its
+    part of the wall clock.
+    """
+
+    def __init__(self, grader: Grader, lanes: int,
+                 on_result: Callable[[CaseResult], None] | None) -> None:
+        self.grader = grader
+        self.lanes = lanes
+        self.on_result = on_result
+        self.serial = False  # set by the first timeout beside another case
+        self.running: dict[Future[_Outcome], tuple[int, float]] = {}
+        self.failed: list[tuple[int, _Outcome]] = []  # not passed beside another: to regrade
+        self.results: list[CaseResult | None] = []
+        self.reported = 0
+
+    def grade(self, cases: Sequence[Case]) -> list[CaseResult]:
+        grader = self.grader
+        self.results = [None] * len(cases)
+        with ThreadPoolExecutor(self.lanes, thread_name_prefix="gamegrader-lane") as pool:
+            for index, case in enumerate(cases):
+                case = grader.limited(case)
+                alone = case.alone or case.runner is not None
+                self._collect(0 if alone or self.serial else self.lanes - 1)
+                if self.failed:
+                    self._collect(0)
+                    self._grade_again_alone(cases)
+                started = time.monotonic()
+                step = grader._start(case)
+                if isinstance(step, _Outcome) or alone or self.serial:
+                    self._done(index, grader._settle(grader._attempt(step),
+                                                     time.monotonic() - started))
+                else:
+                    self.running[pool.submit(grader._attempt, step)] = (index, started)
+            self._collect(0)
+            self._grade_again_alone(cases)
+        return [result for result in self.results if result is not None]
+
+    def _collect(self, at_most: int) -> None:
+        """Wait until at most ``at_most`` cases run, settling those that finish."""
+        while len(self.running) > at_most:
+            finished, _ = wait(self.running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                index, started = self.running.pop(future)
+                outcome, elapsed = future.result(), time.monotonic() - started
+                verdict = outcome.result.verdict
+                charged = elapsed / self.lanes
+                if verdict is not Verdict.PASSED:
+                    self.serial = self.serial or verdict is Verdict.TIMED_OUT
+                    self.grader.shares.record(outcome.result.case, charged, finished=False)
+                    self.failed.append((index, outcome))
+                else:
+                    self._done(index, self.grader._settle(outcome, elapsed, charged))
+
+    def _grade_again_alone(self, cases: Sequence[Case]) -> None:
+        """Grade the cases not passed beside another again, alone; the first verdict stands
+        only if the budget no longer allows a second run."""
+        for index, first in sorted(self.failed, key=lambda pair: pair[0]):
+            again = self.grader.grade(cases[index])
+            if again.verdict is Verdict.NOT_RUN:
+                again = self.grader._settle(first, first.result.seconds, 0.0, finished=False)
+            self.grader.graded_again_alone.append(again.case.id)
+            self._done(index, again)
+        self.failed.clear()
+
+    def _done(self, index: int, result: CaseResult) -> None:
+        """Keep a result and report every result now complete in case order."""
+        self.results[index] = result
+        while self.reported < len(self.results) and self.results[self.reported] is not None:
+            if self.on_result is not None:
+                self.on_result(self.results[self.reported])  # type: ignore[arg-type]
+            self.reported += 1

@@ -18,6 +18,7 @@ from typing import Any, Callable, Sequence
 from harness import results as results_file
 from harness.compare.registry import check_case_references
 from harness.grader import Grader
+from harness.lanes import choose_lanes
 from harness.spec import SpecError, find_assignment, load_case_file
 from harness.spec.loader import load_all_cases
 from harness.spec.model import Assignment, Case, Visibility
@@ -33,12 +34,15 @@ class GradingOptions:
         budget: seconds for the whole run (default: the assignment's ``budget_seconds``).
         timeout_cap: no case runs longer than this (quick local runs).
         siblings: a submitted file brings the other Python files of its folder.
+        lanes: how many cases may run side by side (``harness.lanes``); None: as many as the
+            host has idle CPUs for.
     """
 
     visible_only: bool = False
     budget: float | None = None
     timeout_cap: float | None = None
     siblings: bool = False
+    lanes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,18 @@ class GradingSession:
         result = self.grader(assignment).grade(case)
         self.results[case.id] = result
         return result
+
+    def grade_all(self, assignment: Assignment, cases: Sequence[Case],
+                  on_case: Callable[[CaseResult], None] | None = None) -> None:
+        """Grade ``cases`` in lanes where the host allows (``harness.lanes``); ``on_case``
+        sees each result in case order."""
+        def keep(result: CaseResult) -> None:
+            self.results[result.case.id] = result
+            if on_case is not None:
+                on_case(result)
+
+        lanes = choose_lanes(assignment.limits.memory_mb, self.options.lanes)
+        self.grader(assignment).grade_all(cases, lanes, keep)
 
     def summary(self) -> str:
         lines = []
@@ -150,10 +166,7 @@ def grade(assignment_name: str, submission: Path, options: GradingOptions = Grad
     session = GradingSession(submission, options)
     cases = cases_to_grade(assignment, options, session.spec_errors)
     session.plan(assignment, cases)
-    for case in cases:
-        result = session.grade(assignment, case)
-        if on_case is not None:
-            on_case(result)
+    session.grade_all(assignment, cases, on_case)
     document = session.finish(cases)
     return GradingResult(document, tuple(session.results[c.id] for c in cases))
 

@@ -21,42 +21,13 @@ from __future__ import annotations
 import os
 import queue
 import threading
-import time
 from typing import Any, Mapping
 
-NO_PIN_ENV = "GAMEGRADER_NO_PIN"
-IDLE_SAMPLE_SECONDS = 0.05
-BUSY_LIMIT = 0.25
-"""The share of all CPUs other work may keep busy at the start for workers to be pinned."""
+from harness.host import BUSY_LIMIT, NO_PIN_ENV, allowed_cpus, busy_share
+
 _thread = threading.local()
 _worker_cpu: int | None = None
 """This process's CPU when it is a dask worker given one (``use_cpu``)."""
-
-
-def allowed_cpus() -> list[int]:
-    """The CPUs this process may run on, in order ([] where the system cannot say)."""
-    try:
-        return sorted(os.sched_getaffinity(0))
-    except AttributeError:
-        return []
-
-
-def busy_share(seconds: float = IDLE_SAMPLE_SECONDS) -> float:
-    """The share of the machine's CPU time spent busy over the next ``seconds`` (from
-    ``/proc/stat``; 1.0 where it cannot be read, so nothing is pinned there)."""
-    def sample() -> tuple[int, int]:
-        with open("/proc/stat", encoding="ascii") as stat:
-            fields = [int(value) for value in stat.readline().split()[1:]]
-        return sum(fields), fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
-
-    try:
-        total, idle = sample()
-        time.sleep(seconds)
-        total_after, idle_after = sample()
-    except (OSError, ValueError, IndexError):
-        return 1.0
-    spent = total_after - total
-    return 1.0 - (idle_after - idle) / spent if spent > 0 else 1.0
 
 
 def _should_pin(workers: int, cpus: list[int]) -> bool:

@@ -15,8 +15,9 @@ import uuid
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any, Callable, Optional, Sequence
 
-from harness.batch.affinity import CpuSlots, allowed_cpus, spread_cluster
+from harness.batch.affinity import CpuSlots, spread_cluster
 from harness.batch.jobs import grade_job
+from harness.host import allowed_cpus
 
 OnDone = Callable[[Any], None]
 Work = Callable[[Any], Any]

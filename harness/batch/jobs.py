@@ -187,7 +187,7 @@ def grade_here(job: Job, submission: str, output: str, cwd: str, stderr: str) ->
     os.chdir(cwd)
     try:
         grade_to_file(job.assignment, Path(submission), Path(output),
-                      GradingOptions(budget=job.budget, timeout_cap=job.timeout_cap))
+                      GradingOptions(budget=job.budget, timeout_cap=job.timeout_cap, lanes=1))
         return 0
     except SpecError as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)

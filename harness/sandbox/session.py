@@ -5,15 +5,21 @@ nothing the student starts outlives the call (``close`` on programs and servers,
 ``run_examples`` and ``preflight``), and nothing it writes in the scratch folders (``/tmp`` ...)
 is seen by a later call. At the dedicated-user levels the Sandbox leases a user of the pool for
 its lifetime (``users``), so no other sandbox on the machine runs as that user meanwhile.
+Requests may run side by side in lanes (``widen``), each lane with its own zygote, scratch
+mounts and case folder.
 """
 from __future__ import annotations
 
 import os
+import queue
 import secrets
 import subprocess
+import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
+from harness.host import started_on
 from harness.protocol import WorkerRequest, encode
 from harness.sandbox.cleanup import (
     TAG_VARIABLE, become_subreaper, kill_leased_user_processes, kill_user_processes,
@@ -35,6 +41,17 @@ if TYPE_CHECKING:
     from harness.spec.model import AllowedPackage
 
 NO_ZYGOTE_ENV = "GAMEGRADER_NO_ZYGOTE"
+
+
+@dataclass
+class _Lane:
+    """Where one case at a time runs: a zygote of its own (so its private scratch mounts are
+    its own too) and a case folder of its own."""
+
+    folder: str
+    cpu: int | None = None  # where its zygote, so its cases, run (None: anywhere)
+    zygote: ForkServer | None = None
+    namespace_init: tuple[int, int | None] = (0, None)  # (zygote pid, its namespace's init)
 
 
 class Sandbox:
@@ -83,7 +100,6 @@ class Sandbox:
             self._release()
             raise
         self._programs = 0  # programs and servers running now
-        self._zygote_init: tuple[int, int | None] = (0, None)  # (unshare pid, namespace init)
         self.tag = secrets.token_hex(8)  # marks this sandbox's processes (see cleanup)
         if not self.isolation.has_pid_namespace:
             become_subreaper()
@@ -93,21 +109,46 @@ class Sandbox:
         self.use_zygote = not self.isolation.kill_by_uid and not os.environ.get(NO_ZYGOTE_ENV)
         self.use_spare = not self.isolation.kill_by_uid
         self._spare: WorkerProcess | None = None
-        self._zygote: ForkServer | None = None
+        self._spare_lock = threading.Lock()
+        # Requests run in lanes: one unless ``widen`` opened more (cases side by side).
+        self._lanes = [_Lane("case")]
+        self._free_lanes: queue.SimpleQueue[_Lane] = queue.SimpleQueue()
+        self._free_lanes.put(self._lanes[0])
+
+    def widen(self, lanes: int, cpus: Sequence[int] = ()) -> int:
+        """Let up to ``lanes`` requests run at once (from as many threads); returns how many
+        may. More than one needs a zygote per lane with private scratch mounts, so that
+        cases side by side share neither their scratch folders nor their wipes. With
+        ``cpus``, lane i's zygote (started from now on) runs on the i-th."""
+        if not (self.use_zygote and self.isolation.private_scratch):
+            return len(self._lanes)
+        if cpus and self._lanes[0].zygote is None:
+            self._lanes[0].cpu = cpus[0]
+        while len(self._lanes) < lanes:
+            lane = _Lane(f"case-{len(self._lanes) + 1}",
+                         cpus[len(self._lanes)] if len(cpus) > len(self._lanes) else None)
+            try:  # started now, it is warm by the time the first cases are dispatched
+                lane.zygote = self._new_zygote(lane.cpu)
+            except OSError:
+                pass  # started again on first use, where the failure counts
+            self._lanes.append(lane)
+            self._free_lanes.put(lane)
+        return len(self._lanes)
 
     def _new_worker(self) -> WorkerProcess:
         return WorkerProcess(worker=self.workspace.worker, isolation=self.isolation,
                              limits=self.limits, tag=self.tag)
 
     def _take_worker(self) -> WorkerProcess:
-        worker, self._spare = self._spare, None
-        if worker is None or not worker.alive:
-            if worker is not None:
-                worker.discard()
-            worker = self._new_worker()
-        if self.use_spare:
-            self._spare = self._new_worker()
-        return worker
+        with self._spare_lock:
+            worker, self._spare = self._spare, None
+            if worker is None or not worker.alive:
+                if worker is not None:
+                    worker.discard()
+                worker = self._new_worker()
+            if self.use_spare:
+                self._spare = self._new_worker()
+            return worker
 
     @property
     def _packages_path(self) -> str | None:
@@ -119,7 +160,15 @@ class Sandbox:
 
     def _request(self, mode: str, timeout: float, module: str | None = None,
                  **fields: Any) -> RawRun:
-        folder = self.workspace.new_case_folder("case")
+        lane = self._free_lanes.get()
+        try:
+            return self._request_in(lane, mode, timeout, module, **fields)
+        finally:
+            self._free_lanes.put(lane)
+
+    def _request_in(self, lane: _Lane, mode: str, timeout: float, module: str | None,
+                    **fields: Any) -> RawRun:
+        folder = self.workspace.new_case_folder(lane.folder)
         module = module or self.module
         request = WorkerRequest(mode=mode, module=module, file=f"{module}.py",  # type: ignore[arg-type]
                                 cwd=str(folder), packages=self._packages_path,
@@ -127,7 +176,7 @@ class Sandbox:
         try:
             if self.use_zygote:
                 try:
-                    return self._forked(request, timeout)
+                    return self._forked(lane, request, timeout)
                 except ZygoteFailed:
                     self.use_zygote = False  # this machine cannot keep one: stop trying
             return self._take_worker().run(request, timeout)
@@ -135,30 +184,34 @@ class Sandbox:
             finished = now()
             self.workspace.discard(folder)
             removed = STAGES.add("case folder removal", finished)
-            if not self._programs:
-                self._forget_scratch()
+            self._forget_scratch(lane)
             STAGES.add("scratch wipe", removed)
 
-    def _forked(self, request: WorkerRequest, timeout: float) -> RawRun:
-        if self._zygote is None or not self._zygote.alive:
-            self._zygote = ForkServer(worker=self.workspace.worker, isolation=self.isolation,
-                                      limits=self.limits, tag=self.tag,
-                                      packages=self._packages_path,
-                                      preload=[*self.preload_standard, *self.preload])
-        return self._zygote.run(request, timeout)
+    def _forked(self, lane: _Lane, request: WorkerRequest, timeout: float) -> RawRun:
+        if lane.zygote is None or not lane.zygote.alive:
+            lane.zygote = self._new_zygote(lane.cpu)
+        return lane.zygote.run(request, timeout)
 
-    def _forget_scratch(self) -> None:
+    def _new_zygote(self, cpu: int | None) -> ForkServer:
+        with started_on(cpu):
+            return ForkServer(worker=self.workspace.worker, isolation=self.isolation,
+                              limits=self.limits, tag=self.tag, packages=self._packages_path,
+                              preload=[*self.preload_standard, *self.preload])
+
+    def _forget_scratch(self, lane: _Lane) -> None:
         """Empty the scratch folders (/tmp ...) between cases. A fresh process has fresh
-        private mounts, but the zygote serves many cases from one namespace, so its mounts are
-        emptied; without private mounts, the dedicated user's files are removed."""
+        private mounts, but a zygote serves many cases from one namespace, so the lane's
+        zygote's mounts are emptied; without private mounts, the dedicated user's files are
+        removed (not while a program runs: they may be its files)."""
         if self.isolation.private_scratch:
-            zygote = self._zygote
+            zygote = lane.zygote
             if zygote is not None and zygote.alive:
-                if self._zygote_init[0] != zygote.process.pid:  # found once per zygote
-                    self._zygote_init = (zygote.process.pid, namespace_init(zygote.process))
-                if self._zygote_init[1] is not None:
-                    wipe_private_scratch(self._zygote_init[1], zygote.process.pid)
-        elif self.isolation.dedicated_user and self.isolation.uid is not None:
+                if lane.namespace_init[0] != zygote.process.pid:  # found once per zygote
+                    lane.namespace_init = (zygote.process.pid, namespace_init(zygote.process))
+                if lane.namespace_init[1] is not None:
+                    wipe_private_scratch(lane.namespace_init[1], zygote.process.pid)
+        elif self.isolation.dedicated_user and self.isolation.uid is not None \
+                and not self._programs:
             self._remove_user_leftovers()
 
     def _remove_user_leftovers(self) -> None:
@@ -172,8 +225,9 @@ class Sandbox:
     def _program_closed(self, folder: Path) -> None:
         self._programs -= 1
         self.workspace.discard(folder)
-        if not self._programs:
-            self._forget_scratch()
+        if not self._programs and not self.isolation.private_scratch \
+                and self.isolation.dedicated_user and self.isolation.uid is not None:
+            self._remove_user_leftovers()  # a program's private mounts went with it
 
     def run_examples(self, examples: Sequence[str], *, timeout: float,
                      stdin: str | None = None, module: str | None = None) -> RawRun:
@@ -233,9 +287,10 @@ class Sandbox:
         return server
 
     def close(self) -> None:
-        if self._zygote is not None:
-            self._zygote.close()
-            self._zygote = None
+        for lane in self._lanes:
+            if lane.zygote is not None:
+                lane.zygote.close()
+                lane.zygote = None
         if self._spare is not None:
             self._spare.discard()
             self._spare = None

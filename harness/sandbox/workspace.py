@@ -89,6 +89,7 @@ class Workspace:
         self._trash_fd = open_folder("trash", self._root_fd)
         self._trash: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._remover: threading.Thread | None = None
+        self._remover_lock = threading.Lock()  # case folders may be removed from two lanes
 
     @property
     def _owner(self) -> tuple[int, int] | None:
@@ -152,10 +153,11 @@ class Workspace:
             os.rename(name, trash, src_dir_fd=self._root_fd, dst_dir_fd=self._trash_fd)
         except FileNotFoundError:
             return
-        if self._remover is None:
-            self._remover = threading.Thread(target=self._empty_trash, daemon=True,
-                                             name="gamegrader-trash")
-            self._remover.start()
+        with self._remover_lock:
+            if self._remover is None:
+                self._remover = threading.Thread(target=self._empty_trash, daemon=True,
+                                                 name="gamegrader-trash")
+                self._remover.start()
         self._trash.put(trash)
 
     def _empty_trash(self) -> None:

@@ -64,6 +64,7 @@ _CASE_COMMON: dict[str, Any] = {
     "tags": {"type": "array", "items": {"type": "string"}},
     "module": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
     "diagnose": DOTTED,
+    "alone": {"type": "boolean"},
 }
 
 CASE = {
