@@ -14,7 +14,6 @@ from typing import Callable, Sequence
 from harness.budget import TimeShares
 from harness.calibration import HostSpeed, host_speed
 from harness.compare import Judgement, observations_from_reply, resolve_callable
-from harness.compare.diagnosis import with_diagnosis
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
 from harness.import_policy import refused_import
@@ -287,6 +286,7 @@ class Grader:
         judgement = resolve_comparator(case.compare)(case, observations,
                                                      case.visibility.reveals_expected)
         if judgement.fraction < 1.0 and case.diagnose:
+            from harness.compare.diagnosis import with_diagnosis  # only a failed case needs it
             judgement = with_diagnosis(judgement, case, observations)
         if case.module is not None:  # the main module's notes are at the top (preflight)
             notes = resolver_notes(raw.reply)

@@ -110,6 +110,11 @@ def validate(data, custom_formats={}, name_prefix=None):
                     if isinstance(data__defaults__diagnose, str):
                         if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__defaults__diagnose):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".defaults.diagnose must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
+                if "alone" in data__defaults_keys:
+                    data__defaults_keys.remove("alone")
+                    data__defaults__alone = data__defaults["alone"]
+                    if not isinstance(data__defaults__alone, (bool)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".defaults.alone must be boolean")
                 if data__defaults_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".defaults must not contain "+str(data__defaults_keys)+" properties")
         if "cases" in data_keys:
@@ -218,6 +223,11 @@ def validate(data, custom_formats={}, name_prefix=None):
                             if isinstance(data__cases_item__diagnose, str):
                                 if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__cases_item__diagnose):
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].diagnose".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
+                        if "alone" in data__cases_item_keys:
+                            data__cases_item_keys.remove("alone")
+                            data__cases_item__alone = data__cases_item["alone"]
+                            if not isinstance(data__cases_item__alone, (bool)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].alone".format(**locals()) + " must be boolean")
                         if data__cases_item_keys:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}]".format(**locals()) + " must not contain "+str(data__cases_item_keys)+" properties")
         if "generate" in data_keys:
@@ -342,6 +352,11 @@ def validate(data, custom_formats={}, name_prefix=None):
                             if isinstance(data__generate_item__diagnose, str):
                                 if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__generate_item__diagnose):
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}].diagnose".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
+                        if "alone" in data__generate_item_keys:
+                            data__generate_item_keys.remove("alone")
+                            data__generate_item__alone = data__generate_item["alone"]
+                            if not isinstance(data__generate_item__alone, (bool)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}].alone".format(**locals()) + " must be boolean")
                         if data__generate_item_keys:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}]".format(**locals()) + " must not contain "+str(data__generate_item_keys)+" properties")
         if "include" in data_keys:
@@ -451,6 +466,11 @@ def validate(data, custom_formats={}, name_prefix=None):
                                     if isinstance(data__include_item__override__diagnose, str):
                                         if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__include_item__override__diagnose):
                                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".include[{data__include_x}].override.diagnose".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
+                                if "alone" in data__include_item__override_keys:
+                                    data__include_item__override_keys.remove("alone")
+                                    data__include_item__override__alone = data__include_item__override["alone"]
+                                    if not isinstance(data__include_item__override__alone, (bool)):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".include[{data__include_x}].override.alone".format(**locals()) + " must be boolean")
                                 if data__include_item__override_keys:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".include[{data__include_x}].override".format(**locals()) + " must not contain "+str(data__include_item__override_keys)+" properties")
                         if data__include_item_keys:

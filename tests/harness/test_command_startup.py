@@ -71,10 +71,10 @@ def test_importing_the_package_or_the_levels_loads_no_grader():
 
 
 # Modules that only some runs need (a failed case's diagnosis, a refused document's message,
-# other commands): `gamegrader grade` must not have loaded them when grading starts. (Add
-# harness.compare.diagnosis once harness/grader.py imports it where a case has failed.)
+# other commands): `gamegrader grade` must not have loaded them when grading starts.
 NOT_BEFORE_GRADING = ("jsonschema", "fastjsonschema", "doctest", "difflib",
-                      "harness.compare.replays", "harness.spec.generate", "harness.report",
+                      "harness.compare.replays", "harness.compare.diagnosis",
+                      "harness.spec.generate", "harness.report",
                       "harness.tournament", "harness.batch", "harness.mutation", "harness.validate",
                       "harness.build", "harness.gradescope", "harness.packages_install")
 
