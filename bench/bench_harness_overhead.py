@@ -233,8 +233,8 @@ def main() -> None:
     print(f"\ndirect: {1000 * direct / len(cases):.2f} ms per case is the work itself; "
           "the stages below are the harness's.")
     figures: dict[str, object] = {"ratios": ratios}
-    for title, zygote in (("harness (zygote) stages", True), ("exec (fresh interpreter) stages",
-                                                              False)):
+    for title, zygote in (("harness (zygote) stages, one lane", True),
+                          ("exec (fresh interpreter) stages", False)):
         per_case, stages = min((stage_breakdown(assignment, cases, zygote)
                                 for _ in range(args.repeat)), key=lambda pair: pair[0])
         print_stages(title, per_case, stages)
