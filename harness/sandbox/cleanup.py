@@ -1,6 +1,7 @@
 """Make sure nothing a student started outlives its case."""
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import subprocess
@@ -168,12 +169,14 @@ def _pids_of_user(uid: int, tag: str = "") -> list[int]:
     return pids
 
 
-def kill_user_processes(uid: int, tag: str = "", rounds: int = 5) -> None:
+def kill_user_processes(uid: int, tag: str = "", rounds: int = 5, seconds: float = 0.0) -> None:
     """SIGKILL every process of ``uid`` (carrying ``tag``, if given), repeating while new ones
-    appear (fork races)."""
-    for _ in range(rounds):
+    appear (fork races) or killed ones have not finished exiting: at least ``rounds`` passes,
+    and while any is left, until ``seconds`` have passed."""
+    deadline = time.monotonic() + seconds
+    for round_number in itertools.count():
         pids = _pids_of_user(uid, tag)
-        if not pids:
+        if not pids or (round_number >= rounds and time.monotonic() > deadline):
             return
         for pid in pids:
             try:
@@ -186,6 +189,11 @@ def kill_user_processes(uid: int, tag: str = "", rounds: int = 5) -> None:
 LEASED_SWEEP_ROUNDS = 50
 """Most passes of :func:`kill_leased_user_processes` (fork races; ``RLIMIT_NPROC`` bounds how
 many processes each pass can meet)."""
+LEASED_SWEEP_SECONDS = 5.0
+"""How long the sweep of a leased user keeps at it while processes remain: on a loaded machine
+killed processes can take more than the rounds' half second to exit, and until they do they
+count against the next holder's ``RLIMIT_NPROC`` (under a load average of 11 a test program was
+once refused one of its two dozen threads; leftovers still exiting are one way that happens)."""
 
 
 def kill_leased_user_processes(uid: int) -> None:
@@ -197,7 +205,7 @@ def kill_leased_user_processes(uid: int) -> None:
     at its deadline leaves its students' processes running, in sessions of their own, without
     a pid namespace). The tag cannot decide here: a leftover may shed it or carry a made-up one.
     """
-    kill_user_processes(uid, rounds=LEASED_SWEEP_ROUNDS)
+    kill_user_processes(uid, rounds=LEASED_SWEEP_ROUNDS, seconds=LEASED_SWEEP_SECONDS)
     if _SUBREAPER[0]:
         kill_adopted_orphans(uid)
 
