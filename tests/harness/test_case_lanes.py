@@ -166,61 +166,53 @@ def test_a_case_marked_alone_never_has_a_neighbour() -> None:
     assert by_case == {"a": 1, "b": 1, "alone": 0, "c": 1, "d": 1}
 
 
-@needs_lanes
-def test_a_case_that_timed_out_beside_another_is_graded_again_alone(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    starved = sleeper("starved", 0.2)
-    cases = [starved, sleeper("beside", 0.4), sleeper("after", 0.21), sleeper("last", 0.22)]
+def hurt_once_beside_another(first_run: RawRun) -> tuple[Grader, list[CaseResult],
+                                                          dict[str, int], list[str]]:
+    """Four cases in two lanes, the first of which comes back as ``first_run`` the first time
+    (as if its neighbour had hurt it) and runs normally after: (grader, results, most cases
+    beside each, order of starts)."""
+    cases = [sleeper("hurt", 0.2), sleeper("beside", 0.4), sleeper("after", 0.21),
+             sleeper("last", 0.22)]
     grader = Grader(ASSIGNMENT, SOLUTION, planned=cases)
     beside, starts = overlaps(grader)
     counted = grader.sandbox.run_examples
-    first = [True]
-
-    def starved_once(examples: list[str], **options: object) -> RawRun:
-        if examples[0] == starved.examples[0].source and first[0]:
-            first[0] = False  # as if a neighbour had held its CPU: it ran out of time
-            counted(examples, **options)
-            return RawRun(None, "", "", True, None, 1.0)
-        return counted(examples, **options)
-
-    monkeypatch.setattr(grader.sandbox, "run_examples", starved_once)
-    try:
-        results = grader.grade_all(cases, 2)
-    finally:
-        grader.close()
-    assert [r.verdict for r in results] == [Verdict.PASSED] * 4
-    assert grader.graded_again_alone == [starved.id]
-    second_start = starts.index(starved.examples[0].source, 1)
-    # graded again after the case beside it finished, and everything after one at a time
-    assert starts[second_start - 1] == cases[1].examples[0].source
-    assert beside[cases[2].examples[0].source] == beside[cases[3].examples[0].source] == 0
-
-
-@needs_lanes
-def test_a_case_that_crashed_beside_another_is_graded_again_alone_and_lanes_go_on(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    hurt = sleeper("hurt", 0.2)
-    cases = [hurt, sleeper("beside", 0.4), sleeper("after", 0.21), sleeper("last", 0.22)]
-    grader = Grader(ASSIGNMENT, SOLUTION, planned=cases)
-    beside, starts = overlaps(grader)
-    counted = grader.sandbox.run_examples
-    first = [True]
+    hurt = cases[0].examples[0].source
 
     def hurt_once(examples: list[str], **options: object) -> RawRun:
-        if examples[0] == hurt.examples[0].source and first[0]:
-            first[0] = False  # as if a neighbour had used up the user's threads: it crashed
-            counted(examples, **options)
-            return RawRun(None, "", "", False, -9, 0.2)
-        return counted(examples, **options)
+        done = counted(examples, **options)
+        return first_run if examples[0] == hurt and starts.count(hurt) == 1 else done
 
-    monkeypatch.setattr(grader.sandbox, "run_examples", hurt_once)
+    grader.sandbox.run_examples = hurt_once  # type: ignore[method-assign]
     try:
         results = grader.grade_all(cases, 2)
     finally:
         grader.close()
+    name = {case.examples[0].source: case.name for case in cases}
+    return grader, results, {name[source]: most for source, most in beside.items()}, \
+        [name[source] for source in starts]
+
+
+@needs_lanes
+def test_a_case_that_timed_out_beside_another_is_graded_again_alone() -> None:
+    # as if a neighbour had held its CPU: it ran out of time
+    grader, results, beside, starts = hurt_once_beside_another(
+        RawRun(None, "", "", True, None, 1.0))
     assert [r.verdict for r in results] == [Verdict.PASSED] * 4
-    assert grader.graded_again_alone == [hurt.id]
-    assert beside[cases[2].examples[0].source] == beside[cases[3].examples[0].source] == 1
+    assert grader.graded_again_alone == [results[0].case.id]
+    # graded again once the case beside it finished, and everything after one at a time
+    assert starts == ["hurt", "beside", "hurt", "after", "last"]
+    assert beside["after"] == beside["last"] == 0
+
+
+@needs_lanes
+def test_a_case_that_crashed_beside_another_is_graded_again_alone_and_lanes_go_on() -> None:
+    # as if a neighbour had used up the user's threads: it crashed
+    grader, results, beside, starts = hurt_once_beside_another(
+        RawRun(None, "", "", False, -9, 0.2))
+    assert [r.verdict for r in results] == [Verdict.PASSED] * 4
+    assert grader.graded_again_alone == [results[0].case.id]
+    assert starts[:3] == ["hurt", "beside", "hurt"]
+    assert beside["after"] == beside["last"] == 1
 
 
 @needs_lanes
