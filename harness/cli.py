@@ -42,6 +42,17 @@ def run_grading(assignment_name: str, submission: Path, output: Path, *,
     return document
 
 
+def _at_least_one(text: str) -> int:
+    """A whole number of 1 or more, for a count option."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
+    return value
+
+
 class UsageProblem(Exception):
     """A command-line mistake (a wrong name, a missing path): exit status 2 with this text."""
 
@@ -227,7 +238,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     grade.add_argument("--timeout-cap", type=float, help="run no case longer than this many "
                        "seconds (quick local runs; Gradescope uses the spec's timeouts)")
     grade.add_argument("--quiet", action="store_true", help="no pytest progress output")
-    grade.add_argument("--lanes", type=int, metavar="N", help="run up to N cases side by side "
+    grade.add_argument("--lanes", type=_at_least_one, metavar="N", help="run up to N cases side by side "
                        "(default: as many as the host has idle CPUs for; 1: one at a time)")
     grade.add_argument("--games", type=Path, help="keep every game played (game assignments) "
                        "in this folder: a record and a replay page per game")

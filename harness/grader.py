@@ -105,6 +105,7 @@ class Grader:
         # Messages of refused imports met while grading (ordered, each once).
         self.refused_imports: dict[str, None] = {}
         self.graded_again_alone: list[str] = []  # ids of cases not passed in a lane
+        self.lanes = 1  # the most cases that ran side by side (grade_all)
 
     @property
     def isolation_text(self) -> str:
@@ -194,6 +195,7 @@ class Grader:
         when that is safe; the sandbox may allow fewer). Results, and the ``on_result`` calls,
         come in the order of ``cases``. Never raises for a case."""
         lanes = self.sandbox.widen(lanes, lane_cpus(lanes)) if lanes > 1 else 1
+        self.lanes = max(self.lanes, lanes)
         if lanes > 1:
             return _LaneRun(self, lanes, on_result).grade(cases)
         results = []

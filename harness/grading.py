@@ -128,11 +128,16 @@ class GradingSession:
             [case], "not run: grading stopped before this case")[0] for case in cases]
         reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
         hosts = [asdict(g.host) for g in self.graders.values() if g.host is not None]
+        # How the cases ran, for instructors (not in the output: one lane or two, students
+        # get the same text)
+        lanes = {"lanes": max((g.lanes for g in self.graders.values()), default=1),
+                 "graded_again_alone": [i for g in self.graders.values()
+                                        for i in g.graded_again_alone]}
         return results_file.build(
             results, output=self.summary(), execution_time=time.monotonic() - self.started,
             extra={"spec_errors": self.spec_errors,
                    **({"ungradable": reasons[0]} if reasons else {}),
-                   **({"host_speed": hosts[0]} if hosts else {})})
+                   **({"host_speed": hosts[0]} if hosts else {}), **lanes})
 
 
 def cases_to_grade(assignment: Assignment, options: GradingOptions,

@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from gg_testing import ROOT
+from gg_testing import ROOT, run_gamegrader
 from harness import host, lanes
 from harness.grader import Grader
+from harness.grading import GradingOptions, grade
 from harness.sandbox.execution import RawRun
 from harness.sandbox.session import NO_ZYGOTE_ENV
 from harness.spec import find_assignment
@@ -231,6 +232,23 @@ def test_a_lane_for_every_cpu_runs_on_its_own_and_the_grader_keeps_them_all() ->
         grader.close()
     assert lanes.lane_cpus(len(host.allowed_cpus())) == host.allowed_cpus()
     assert lanes.lane_cpus(1) == []
+
+
+@needs_lanes
+def test_the_results_say_how_many_cases_ran_at_once_and_the_output_does_not() -> None:
+    options = {"visible_only": True}
+    one = grade("adversarial_search", SOLUTION, GradingOptions(lanes=1, **options)).document
+    two = grade("adversarial_search", SOLUTION, GradingOptions(lanes=2, **options)).document
+    assert (one["extra_data"]["lanes"], two["extra_data"]["lanes"]) == (1, 2)
+    assert two["extra_data"]["graded_again_alone"] == []
+    assert one["output"] == two["output"] and one["score"] == two["score"]
+
+
+def test_a_lane_count_below_one_is_a_usage_error() -> None:
+    done = run_gamegrader("grade", "--assignment", "adversarial_search", "--submission",
+                          str(SOLUTION), "--output", "/dev/null", "--lanes", "0")
+    assert done.returncode == 2
+    assert "--lanes: expected a whole number of 1 or more, got '0'" in done.stderr
 
 
 def test_without_a_zygote_a_sandbox_offers_one_lane(monkeypatch: pytest.MonkeyPatch) -> None:
