@@ -238,8 +238,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     grade.add_argument("--timeout-cap", type=float, help="run no case longer than this many "
                        "seconds (quick local runs; Gradescope uses the spec's timeouts)")
     grade.add_argument("--quiet", action="store_true", help="no pytest progress output")
-    grade.add_argument("--lanes", type=_at_least_one, metavar="N", help="run up to N cases side by side "
-                       "(default: as many as the host has idle CPUs for; 1: one at a time)")
+    grade.add_argument("--lanes", type=_at_least_one, metavar="N",
+                       help="run up to N cases side by side (default: as many as the host has "
+                       "idle CPUs for; 1: one at a time)")
     grade.add_argument("--games", type=Path, help="keep every game played (game assignments) "
                        "in this folder: a record and a replay page per game")
     grade.add_argument("--show", action="store_true", help="print every case's result and "

@@ -13,7 +13,7 @@ import math
 import os
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
 NO_PIN_ENV = "GAMEGRADER_NO_PIN"
@@ -29,6 +29,23 @@ def allowed_cpus() -> list[int]:
         return sorted(os.sched_getaffinity(0))
     except AttributeError:
         return []
+
+
+def cpu_count() -> int:
+    """How many CPUs this process may run on (all the system has where it cannot say)."""
+    return len(allowed_cpus()) or os.cpu_count() or 1
+
+
+def one_cpu_each(count: int, idle: Callable[[], bool] = lambda: True) -> list[int]:
+    """The CPUs to give ``count`` workers one each: all this process may use, when there are
+    exactly as many workers as those CPUs (at least two), pinning is not turned off
+    (``NO_PIN_ENV``) and the machine is ``idle()`` (asked last: it may take time). Else none:
+    with fewer workers a worker keeps the spare CPU's help, and a pinned worker could not move
+    off a CPU that other work holds."""
+    cpus = allowed_cpus()
+    if 2 <= count == len(cpus) and not os.environ.get(NO_PIN_ENV) and idle():
+        return cpus
+    return []
 
 
 @contextlib.contextmanager
@@ -130,7 +147,7 @@ def cpu_quota(root: Path = CGROUP_ROOT) -> float | None:
 def usable_cpus(root: Path = CGROUP_ROOT) -> int:
     """Whole CPUs this process can keep busy: its affinity mask within its CPU quota (at
     least 1)."""
-    cpus = len(allowed_cpus()) or os.cpu_count() or 1
+    cpus = cpu_count()
     quota = cpu_quota(root)
     if quota is not None:
         cpus = min(cpus, math.floor(quota))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 
-from harness.host import NO_PIN_ENV, allowed_cpus, others_running, spare_memory_mb, usable_cpus
+from harness.host import one_cpu_each, others_running, spare_memory_mb, usable_cpus
 
 LANES_ENV = "GAMEGRADER_LANES"
 MAX_LANES = 4
@@ -50,8 +50,6 @@ def choose_lanes(memory_mb: int, asked: int | None = None) -> int:
 def lane_cpus(lanes: int) -> list[int]:
     """The CPU of each lane, when there is a lane for every CPU this process may use: a
     lane's processes then stay on their CPU instead of now and then waking beside the other
-    lane's while a CPU idles (as batch workers do, ``harness.batch.affinity``). Else none."""
-    cpus = allowed_cpus()
-    if lanes < 2 or lanes != len(cpus) or os.environ.get(NO_PIN_ENV):
-        return []
-    return cpus
+    lane's while a CPU idles, as batch workers do (``choose_lanes`` has already judged the
+    machine idle). Else none."""
+    return one_cpu_each(lanes)

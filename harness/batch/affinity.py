@@ -23,16 +23,11 @@ import queue
 import threading
 from typing import Any, Mapping
 
-from harness.host import BUSY_LIMIT, NO_PIN_ENV, allowed_cpus, busy_share
+from harness.host import BUSY_LIMIT, NO_PIN_ENV, allowed_cpus, busy_share, one_cpu_each
 
 _thread = threading.local()
 _worker_cpu: int | None = None
 """This process's CPU when it is a dask worker given one (``use_cpu``)."""
-
-
-def _should_pin(workers: int, cpus: list[int]) -> bool:
-    return (2 <= workers == len(cpus) and not os.environ.get(NO_PIN_ENV)
-            and busy_share() < BUSY_LIMIT)
 
 
 class CpuSlots:
@@ -41,10 +36,8 @@ class CpuSlots:
 
     def __init__(self, workers: int) -> None:
         self._free: queue.SimpleQueue[int] = queue.SimpleQueue()
-        cpus = allowed_cpus()
-        if _should_pin(workers, cpus):
-            for cpu in cpus:
-                self._free.put(cpu)
+        for cpu in one_cpu_each(workers, lambda: busy_share() < BUSY_LIMIT):
+            self._free.put(cpu)
 
     def claim(self) -> None:
         """A pool thread's initializer: take a CPU of its own, if there is one to take."""

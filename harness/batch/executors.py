@@ -10,14 +10,13 @@ completion order.
 """
 from __future__ import annotations
 
-import os
 import uuid
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any, Callable, Optional, Sequence
 
 from harness.batch.affinity import CpuSlots, spread_cluster
 from harness.batch.jobs import grade_job
-from harness.host import allowed_cpus
+from harness.host import cpu_count
 
 OnDone = Callable[[Any], None]
 Work = Callable[[Any], Any]
@@ -26,7 +25,7 @@ Work = Callable[[Any], Any]
 def default_workers() -> int:
     """The number of CPUs this process may use (at least 1; all of them where the system cannot
     say which), the same count that decides pinning (``affinity.CpuSlots``)."""
-    return max(1, len(allowed_cpus()) or os.cpu_count() or 1)
+    return cpu_count()
 
 
 def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,

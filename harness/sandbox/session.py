@@ -210,9 +210,8 @@ class Sandbox:
                     lane.namespace_init = (zygote.process.pid, namespace_init(zygote.process))
                 if lane.namespace_init[1] is not None:
                     wipe_private_scratch(lane.namespace_init[1], zygote.process.pid)
-        elif self.isolation.dedicated_user and self.isolation.uid is not None \
-                and not self._programs:
-            self._remove_user_leftovers()
+        else:
+            self._remove_shared_scratch_leftovers()
 
     def _remove_user_leftovers(self) -> None:
         """What the dedicated user left outside its case folder: files at the top of the shared
@@ -225,9 +224,15 @@ class Sandbox:
     def _program_closed(self, folder: Path) -> None:
         self._programs -= 1
         self.workspace.discard(folder)
-        if not self._programs and not self.isolation.private_scratch \
-                and self.isolation.dedicated_user and self.isolation.uid is not None:
-            self._remove_user_leftovers()  # a program's private mounts went with it
+        if not self.isolation.private_scratch:  # a program's private mounts went with it
+            self._remove_shared_scratch_leftovers()
+
+    def _remove_shared_scratch_leftovers(self) -> None:
+        """Without private scratch mounts: the dedicated user's files in the shared scratch
+        folders, once no program runs (they may be its files)."""
+        if self.isolation.dedicated_user and self.isolation.uid is not None \
+                and not self._programs:
+            self._remove_user_leftovers()
 
     def run_examples(self, examples: Sequence[str], *, timeout: float,
                      stdin: str | None = None, module: str | None = None) -> RawRun:
