@@ -3,7 +3,8 @@
 End to end on the Dominoes assignment: the same verdicts, scores and messages with two lanes as
 with one, for the reference and for a variant that is wrong in places and loops in others;
 cases in different lanes do not share /tmp; cases marked ``alone`` never have a neighbour; a
-case not passed beside another is graded again alone (after a timeout, the rest one at a time). The lane count's rules
+case not passed beside another is graded again alone (after a timeout, the rest one at a time),
+among them one whose neighbour took every process its user may have. The lane count's rules
 are checked on fake host figures, and the host figures on fake control-group files.
 """
 from __future__ import annotations
@@ -166,6 +167,38 @@ def test_a_case_marked_alone_never_has_a_neighbour() -> None:
     assert all(r.passed for r in results)
     by_case = {case.name: beside[case.examples[0].source] for case in cases}
     assert by_case == {"a": 1, "b": 1, "alone": 0, "c": 1, "d": 1}
+
+
+@needs_lanes
+def test_a_neighbour_holding_every_process_of_the_user_costs_the_other_case_nothing() -> None:
+    hog = transcript_case("takes every process the user may have", """\
+>>> import os, time
+>>> children = 0
+>>> while True:
+...     try:
+...         pid = os.fork()
+...     except OSError:
+...         break
+...     if pid == 0:
+...         time.sleep(5)
+...         os._exit(0)
+...     children += 1
+>>> children > 0
+True
+>>> time.sleep(5)
+""")
+    threads = transcript_case("starts five threads", """\
+>>> import threading, time
+>>> time.sleep(2.5)  # the neighbour has long taken every process by then
+>>> started = [threading.Thread(target=time.sleep, args=(0.1,)) for _ in range(5)]
+>>> for thread in started:
+...     thread.start()
+>>> len(started)
+5
+""")
+    results, _, grader = graded(SOLUTION, [hog, threads], 2)
+    assert [r.verdict for r in results] == [Verdict.PASSED] * 2, [r.message for r in results]
+    assert grader.graded_again_alone == [threads.id]  # beside the hog it could not start them
 
 
 def hurt_once_beside_another(first_run: RawRun) -> tuple[Grader, list[CaseResult],
