@@ -17,7 +17,7 @@ from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
 from harness.import_policy import refused_import
-from harness.lanes import lane_cpus
+from harness.lanes import keep_lanes, lane_cpus
 from harness.preflight import (
     SYNTAX_ERRORS, Preflight, describe_process_failure, resolver_notes, run_preflight)
 from harness.sandbox import Isolation, Sandbox
@@ -335,7 +335,9 @@ class _LaneRun:
         self.grader = grader
         self.lanes = lanes
         self.on_result = on_result
-        self.serial = False  # set by the first timeout beside another case
+        self.serial = False  # set by a timeout beside another case, or many not passed
+        self.run_beside = 0  # cases that ran beside another so far
+        self.not_passed = 0  # of those, the ones not passed
         self.running: dict[Future[_Outcome], tuple[int, float]] = {}
         self.failed: list[tuple[int, _Outcome]] = []  # not passed beside another: to regrade
         self.results: list[CaseResult | None] = []
@@ -372,10 +374,13 @@ class _LaneRun:
                 outcome, elapsed = future.result(), time.monotonic() - started
                 verdict = outcome.result.verdict
                 charged = elapsed / self.lanes
+                self.run_beside += 1
                 if verdict is not Verdict.PASSED:
-                    self.serial = self.serial or verdict is Verdict.TIMED_OUT
                     self.grader.shares.record(outcome.result.case, charged, finished=False)
                     self.failed.append((index, outcome))
+                    self.not_passed += 1
+                    self.serial = (self.serial or verdict is Verdict.TIMED_OUT
+                                   or not keep_lanes(self.not_passed, self.run_beside))
                 else:
                     self._done(index, self.grader._settle(outcome, elapsed, charged))
 

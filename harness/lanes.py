@@ -15,7 +15,9 @@ grades those of a one-at-a-time run:
   disk; a buggy neighbour may even remove files it can reach), never give it a right answer, so
   every verdict other than "passed" comes from a case that ran alone. After a timeout the rest
   of that grading runs one case at a time: a submission that times out once likely will again,
-  and each timeout would otherwise be paid twice.
+  and each timeout would otherwise be paid twice. So does a grading in which many cases do not
+  pass (``keep_lanes``): lanes pay for a case that passes, and a submission failing most of
+  its cases (a template, a part left out) would run most of them twice.
 Batch grading passes one lane: it already runs a grading per CPU. ``GAMEGRADER_LANES=N`` (or
 ``grade --lanes N``) sets the number, 1 turning lanes off.
 """
@@ -45,6 +47,18 @@ def choose_lanes(memory_mb: int, asked: int | None = None) -> int:
         return 1
     lanes = min(cpus - others_running(), spare_memory_mb() // max(1, memory_mb), MAX_LANES)
     return max(1, lanes)
+
+
+FAILED_BEFORE_SERIAL = 4
+"""Cases not passed beside another before ``keep_lanes`` may give up on lanes."""
+
+
+def keep_lanes(not_passed: int, run_beside: int) -> bool:
+    """Whether a grading keeps running cases side by side, after ``run_beside`` of its cases
+    ran beside another and ``not_passed`` of them did not pass (each graded again alone):
+    not once at least ``FAILED_BEFORE_SERIAL`` and a quarter of them have not passed, as a
+    second run then costs more than lanes save."""
+    return not_passed < FAILED_BEFORE_SERIAL or not_passed * 4 < run_beside
 
 
 def lane_cpus(lanes: int) -> list[int]:

@@ -18,4 +18,8 @@ if [ "${1:-}" = "--fast" ]; then
   tier=(-m "not slow")
   workers=$(( cpus < 8 ? cpus : 8 ))
 fi
+# pytest keeps a test module's rewritten assertions as bytecode only where bytecode may be
+# written: with PYTHONDONTWRITEBYTECODE set (as on some CI machines) every worker rewrote all
+# test modules on every run, about 1.5 s each. The sandbox sets its own environment.
+unset PYTHONDONTWRITEBYTECODE
 .venv/bin/python -m pytest -n "${GAMEGRADER_TEST_WORKERS:-$workers}" --dist loadgroup "${tier[@]}" "$@"

@@ -87,13 +87,30 @@ def _run_warm(args: Sequence[str], timeout: float, env: dict[str, str]
     with tempfile.TemporaryDirectory(prefix="gg-command-") as folder:
         stdout, stderr = Path(folder, "stdout"), Path(folder, "stderr")
         end = _warm[0].call(run_command_here, (list(args), str(stdout), str(stderr)), timeout,
-                            env=env, warm=(importlib.import_module, ("harness.cli",)))
+                            env=env, warm=(warm_up, (_assignment_of(args),)))
         if end.status is None:
             raise subprocess.TimeoutExpired(command, timeout)
         status = end.value if isinstance(end.value, int) else (end.status or 1)
         return subprocess.CompletedProcess(
             command, status, stdout.read_text(encoding="utf-8", errors="replace"),
             stderr.read_text(encoding="utf-8", errors="replace") + end.error)
+
+
+def _assignment_of(args: Sequence[str]) -> str | None:
+    for option, value in zip(args, args[1:]):
+        if option == "--assignment":
+            return value
+    return None
+
+
+def warm_up(assignment: str | None) -> None:
+    """In the warm process, once per assignment: what a batch worker does before its first
+    grading (``warm_up_grading``: the grader's imports, the assignment's comparators and cases,
+    the isolation level), so that each command forked from it starts with them."""
+    importlib.import_module("harness.cli")
+    if assignment is not None:
+        from harness.batch.jobs import warm_up_grading
+        warm_up_grading(assignment)
 
 
 def run_command_here(args: Sequence[str], stdout: str, stderr: str) -> int:

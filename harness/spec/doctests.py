@@ -29,8 +29,10 @@ def _parser() -> doctest.DocTestParser:
     return doctest.DocTestParser()
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_transcript(text: str) -> tuple[Example, ...]:
-    """Split a transcript into examples, in order.
+    """Split a transcript into examples, in order (kept per text: a process that loaded the
+    specs once, such as a warm process, hands the parsed cases to every grading it forks).
 
     Raises:
         ValueError: the transcript is malformed (e.g. bad indentation of ``...`` lines) or

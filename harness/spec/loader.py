@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -191,16 +192,24 @@ def _names_used(path: Path, case: str, sources: list[str]) -> set[str]:
     names: set[str] = set()
     for index, source in enumerate(sources, 1):
         try:
-            tree = ast.parse(source)
+            names |= _names_in(source)
         except SyntaxError as exc:
             raise SpecError(path, f"example {index} is not valid Python: {exc.msg}",
                             case=case, field="doctest") from exc
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name):
-                names.add(node.id)
-            elif isinstance(node, ast.Attribute):
-                names.add(node.attr)
     return names
+
+
+@functools.lru_cache(maxsize=8192)
+def _names_in(source: str) -> frozenset[str]:
+    """The names and attribute names one example's source uses (kept per source, as
+    ``parse_transcript`` keeps its transcripts)."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+    return frozenset(names)
 
 
 def _raw_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...] = ()

@@ -251,6 +251,26 @@ def test_a_case_that_crashed_beside_another_is_graded_again_alone_and_lanes_go_o
 
 
 @needs_lanes
+def test_a_grading_whose_cases_mostly_fail_soon_runs_them_one_at_a_time() -> None:
+    # wrong answers, each worth a second run alone: after a few of them, lanes stop paying
+    cases = [transcript_case(f"wrong {n}", ">>> 1 + 1\n3\n") for n in range(12)]
+    results, seen, grader = graded(SOLUTION, cases, 2)
+    assert [r.verdict for r in results] == [Verdict.WRONG_ANSWER] * 12
+    assert seen == [case.id for case in cases]
+    # every case not passed beside another was graded again, but only until the fourth
+    again = grader.graded_again_alone
+    assert lanes.FAILED_BEFORE_SERIAL <= len(again) <= lanes.FAILED_BEFORE_SERIAL + 1, again
+    assert again == [case.id for case in cases[:len(again)]]
+
+
+def test_lanes_are_kept_while_few_cases_fail() -> None:
+    assert lanes.keep_lanes(3, 3)  # too few to judge
+    assert not lanes.keep_lanes(4, 4)
+    assert lanes.keep_lanes(4, 17) and not lanes.keep_lanes(4, 16)  # a quarter
+    assert lanes.keep_lanes(0, 100)
+
+
+@needs_lanes
 @pytest.mark.skipif(len(host.allowed_cpus()) < 2, reason="pinning lanes needs two CPUs")
 def test_a_lane_for_every_cpu_runs_on_its_own_and_the_grader_keeps_them_all() -> None:
     cpus = host.allowed_cpus()[:2]

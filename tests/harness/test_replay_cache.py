@@ -91,3 +91,50 @@ def test_a_folder_others_may_write_or_a_damaged_entry_is_never_read(cache):
     assert replays.cache_folder() is None
     assert taken(["k"], counting(calls, [3])) == ([3], False)
     assert len(calls) == 3
+
+
+def test_a_kept_computation_runs_once_per_host_and_one_that_raises_is_not_kept(cache):
+    calls: list[int] = []
+
+    def solve(answer):
+        calls.append(1)
+        return answer
+
+    assert replays.kept(["position", 1], lambda: solve(("A", "B"))) == ("A", "B")
+    assert replays.kept(["position", 1], lambda: solve("never computed")) == ("A", "B")
+    assert replays.kept(["position", 2], lambda: solve(3)) == 3
+    assert len(calls) == 2
+
+    def broken():
+        calls.append(1)
+        raise ValueError("options.game must be stonehenge")
+
+    for _ in range(2):  # raises each time, as uncached
+        with pytest.raises(ValueError, match="options.game"):
+            replays.kept(["broken"], broken)
+    assert len(calls) == 5  # the first call's attempt, then each call runs it to raise
+    # a key that is not JSON is computed every time
+    assert replays.kept([object()], lambda: solve(4)) == 4 and len(calls) == 6
+
+
+def test_a_stonehenge_strategy_case_solves_its_position_once_per_host(cache, monkeypatch):
+    from reference.stonehenge import checkers
+    from reference.stonehenge import positions
+    solved: list[dict] = []
+    original = positions.accepted_moves
+
+    def counted(options):
+        solved.append(dict(options))
+        return original(options)
+
+    monkeypatch.setattr(checkers, "accepted_moves", counted)
+    options = {"game": "stonehenge", "side": 2, "moves": "AE", "first": "p1"}
+    first = checkers._strategy_check(options)
+    again = checkers._strategy_check(dict(options))
+    assert len(solved) == 1
+    assert first.__code__ is again.__code__  # the same check, from the kept moves
+    from harness.compare.observations import Observation
+    for move in original(options):
+        right = Observation(value=move, has_value=True)
+        assert again(repr(move), right, False) == first(repr(move), right, False)
+        assert first(repr(move), right, False)[0] == 1.0

@@ -127,11 +127,21 @@ def check_grading(document: dict[str, Any], expect: dict[str, Any], level: str) 
         failed = [t["name"] for t in tests if group_of(t) == group and t["status"] != "passed"]
         assert [t for t in tests if group_of(t) == group] and not failed, (group, failed[:3])
     missing = [s for s in expect.get("output_contains", []) if s not in text]
-    assert not missing, "expected in results.json but absent"
+    assert not missing, f"expected in results.json but absent; {_sample_outputs(document)}"
     present = [s for s in expect.get("not_contains", []) if s in text]
     assert not present, "found in results.json but forbidden"
     if "results_max_bytes" in expect:
         assert len(text.encode()) <= expect["results_max_bytes"]
+
+
+def _sample_outputs(document: dict[str, Any], limit: int = 6) -> str:
+    """The distinct outputs of the document's tests, a few and shortened, to explain a missing
+    text (which case said what, and how the grading ran)."""
+    seen: dict[str, str] = {}
+    for test in document.get("tests", []):
+        seen.setdefault(test.get("output", "")[-300:], test["name"])
+    shown = [f"{name}: {output!r}" for output, name in list(seen.items())[:limit]]
+    return f"extra_data {document.get('extra_data')!r}; outputs: " + " | ".join(shown)
 
 
 def check_aftermath(run: Run, expect: dict[str, Any]) -> None:
