@@ -29,7 +29,7 @@ from typing import Optional
 
 # The sandbox's own tests for its processes, so both sweeps and freezes find the same ones.
 from harness.sandbox.cleanup import _has_tag as has_sandbox_tag
-from harness.sandbox.cleanup import adopted_orphans
+from harness.sandbox.cleanup import adopted_orphans, kernel_children
 
 SCAN_ROUNDS = 20
 """Most scans per freeze; each round stops what the previous one missed (fork races)."""
@@ -71,23 +71,17 @@ def _table() -> list[_Proc]:
 def _descendants(root: int) -> Optional[list[int]]:
     """``root`` and its descendants through the kernel's per-thread children lists (fast: no
     scan of every process); None when the kernel does not offer them."""
-    if not os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children"):
+    children = kernel_children(root)
+    if children is None:
         return None
-    found: list[int] = []
-    todo = [root]
+    found = [root] if os.path.isdir(f"/proc/{root}/task") else []
+    todo = list(children)
     while todo:
         pid = todo.pop()
-        try:
-            tasks = os.listdir(f"/proc/{pid}/task")
-        except OSError:
-            continue  # gone
-        found.append(pid)
-        for task in tasks:
-            try:
-                with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as handle:
-                    todo.extend(int(child) for child in handle.read().split())
-            except (OSError, ValueError):
-                continue
+        children = kernel_children(pid) or []
+        if os.path.isdir(f"/proc/{pid}/task"):  # else gone meanwhile
+            found.append(pid)
+            todo.extend(children)
     return found
 
 

@@ -42,3 +42,36 @@ def test_a_leased_user_is_swept_until_clear_for_seconds(monkeypatch: pytest.Monk
     monkeypatch.setattr(cleanup, "_SUBREAPER", [False])
     cleanup.kill_leased_user_processes(1234)
     assert len(sent) == cleanup.LEASED_SWEEP_ROUNDS + 30
+
+
+def test_a_process_s_children_come_from_the_kernel_s_lists_as_a_scan_would_find_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+    import sys
+    import threading
+    # children started from two threads: the kernel lists each under the thread that forked it
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start() -> None:
+        started.append(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]))
+
+    try:
+        start()
+        helper = threading.Thread(target=start)
+        helper.start()
+        helper.join()
+        import os
+        listed = cleanup.kernel_children(os.getpid())
+        if listed is None:
+            pytest.skip("this kernel keeps no per-thread children lists")
+        monkeypatch.setattr(cleanup, "kernel_children", lambda parent: None)
+        scanned = cleanup._children(os.getpid())
+        ours = {p.pid for p in started}
+        assert ours <= set(listed) and ours <= set(scanned)
+        assert cleanup._children(started[0].pid) == []
+    finally:
+        for process in started:
+            process.kill()
+            process.wait()
+    monkeypatch.undo()
+    assert cleanup.kernel_children(started[0].pid) == []  # gone
