@@ -30,18 +30,61 @@ def supervise(pid: int) -> None:
     _LIVE.add(pid)
 
 
+_SUBREAPER_HOLDERS = [0]  # sandboxes of this process that need it now
+
+
 def become_subreaper() -> None:
-    """Make orphans of student processes children of this process instead of init's.
+    """Make orphans of student processes children of this process instead of init's, until
+    every sandbox that asked has called ``leave_subreaper``.
 
     Without a pid namespace, an orphan can leave the process group and shed the sandbox tag
     (by exec'ing with a clean environment); as our child it is still found and killed.
     """
+    _SUBREAPER_HOLDERS[0] += 1
+    if _SUBREAPER[0]:
+        return
+    _SUBREAPER[0] = _set_subreaper(1)
+
+
+def leave_subreaper() -> None:
+    """For a sandbox that called ``become_subreaper``, when it closes. After the last one,
+    orphans go to init again, and every adopted one still waiting to be reaped is reaped.
+
+    A process that stayed a subreaper adopted the orphans of every grading it started later
+    (a test run, a tournament, a notebook), and left them unreaped: each such zombie counts
+    against its sandbox user's process limit (``RLIMIT_NPROC``) for every later grading on
+    the host that leases that user, until a zygote could no longer fork and a student's
+    threads could be refused.
+    """
+    _SUBREAPER_HOLDERS[0] = max(0, _SUBREAPER_HOLDERS[0] - 1)
+    if _SUBREAPER_HOLDERS[0] or not _SUBREAPER[0]:
+        return
+    _SUBREAPER[0] = not _set_subreaper(0)
+    reap_adopted_zombies()
+
+
+def _set_subreaper(value: int) -> bool:
     try:
         import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
-        _SUBREAPER[0] = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+        return bool(libc.prctl(_PR_SET_CHILD_SUBREAPER, value, 0, 0, 0) == 0)
     except (OSError, AttributeError):
-        pass
+        return False
+
+
+def reap_adopted_zombies() -> None:
+    """Reap this process's dead children that it did not start (adopted orphans of student
+    processes: they run as another user than ours and are not supervised). Trusted children
+    run as our own user, so their ``subprocess`` objects keep their exit status."""
+    me = os.geteuid()
+    for pid in _children(os.getpid()):
+        if pid in _LIVE or (_stat(pid) or ("", 0))[0] != "Z":
+            continue
+        try:
+            if os.stat(f"/proc/{pid}").st_uid != me:
+                os.waitpid(pid, os.WNOHANG)
+        except (OSError, ChildProcessError):
+            continue
 
 
 def remove_user_files(uid: int) -> None:

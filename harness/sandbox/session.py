@@ -23,7 +23,7 @@ from harness.host import started_on
 from harness.protocol import WorkerRequest, encode
 from harness.sandbox.cleanup import (
     TAG_VARIABLE, become_subreaper, kill_leased_user_processes, kill_user_processes,
-    namespace_init, remove_user_files, wipe_private_scratch)
+    leave_subreaper, namespace_init, remove_user_files, wipe_private_scratch)
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkServer, ZygoteFailed
 from harness.sandbox.ipc import remove_user_ipc
@@ -101,7 +101,8 @@ class Sandbox:
             raise
         self._programs = 0  # programs and servers running now
         self.tag = secrets.token_hex(8)  # marks this sandbox's processes (see cleanup)
-        if not self.isolation.has_pid_namespace:
+        self._subreaper = not self.isolation.has_pid_namespace
+        if self._subreaper:
             become_subreaper()
         # Cases are forked from a warm zygote (see forkserver), or else started as fresh
         # interpreters with a spare started ahead. Neither when leftovers are killed by uid:
@@ -305,6 +306,9 @@ class Sandbox:
             kill_user_processes(self.isolation.uid, self.tag)
         if self.isolation.dedicated_user and self.isolation.uid is not None:
             self._remove_user_leftovers()
+        if self._subreaper:
+            self._subreaper = False
+            leave_subreaper()
         self.workspace.close()
         self._release()
 
