@@ -48,7 +48,8 @@ def become_subreaper() -> None:
 
 def leave_subreaper() -> None:
     """For a sandbox that called ``become_subreaper``, when it closes. After the last one,
-    orphans go to init again, and every adopted one still waiting to be reaped is reaped.
+    every orphan it adopted is killed and reaped (generation after generation, while orphans
+    still come to it), then orphans go to init again.
 
     A process that stayed a subreaper adopted the orphans of every grading it started later
     (a test run, a tournament, a notebook), and left them unreaped: each such zombie counts
@@ -59,8 +60,8 @@ def leave_subreaper() -> None:
     _SUBREAPER_HOLDERS[0] = max(0, _SUBREAPER_HOLDERS[0] - 1)
     if _SUBREAPER_HOLDERS[0] or not _SUBREAPER[0]:
         return
+    kill_adopted_orphans(None)
     _SUBREAPER[0] = not _set_subreaper(0)
-    reap_adopted_zombies()
 
 
 def _set_subreaper(value: int) -> bool:
@@ -70,21 +71,6 @@ def _set_subreaper(value: int) -> bool:
         return bool(libc.prctl(_PR_SET_CHILD_SUBREAPER, value, 0, 0, 0) == 0)
     except (OSError, AttributeError):
         return False
-
-
-def reap_adopted_zombies() -> None:
-    """Reap this process's dead children that it did not start (adopted orphans of student
-    processes: they run as another user than ours and are not supervised). Trusted children
-    run as our own user, so their ``subprocess`` objects keep their exit status."""
-    me = os.geteuid()
-    for pid in _children(os.getpid()):
-        if pid in _LIVE or (_stat(pid) or ("", 0))[0] != "Z":
-            continue
-        try:
-            if os.stat(f"/proc/{pid}").st_uid != me:
-                os.waitpid(pid, os.WNOHANG)
-        except (OSError, ChildProcessError):
-            continue
 
 
 def remove_user_files(uid: int) -> None:
@@ -146,21 +132,21 @@ def wipe_private_scratch(init_pid: int, unshare_pid: int) -> None:
         os.close(proc_fd)
 
 
-def adopted_orphans(uid: int) -> list[int]:
-    """Children of this process (a subreaper) owned by ``uid`` that it did not start: orphans
-    of student processes."""
-    me = str(os.getpid())
+def adopted_orphans(uid: int | None) -> list[int]:
+    """Children of this process (a subreaper) owned by ``uid`` (None: by any user but ours)
+    that it did not start: orphans of student processes. Trusted children run as our own
+    user, so their ``subprocess`` objects keep their exit status."""
+    mine = os.geteuid()
     found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) in _LIVE:
+    for pid in _children(os.getpid()):
+        if pid in _LIVE:
             continue
         try:
-            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
-                ppid = stat.read().rsplit(")", 1)[1].split()[1]
-            if ppid == me and os.stat(f"/proc/{entry}").st_uid == uid:
-                found.append(int(entry))
-        except (OSError, IndexError):
+            owner = os.stat(f"/proc/{pid}").st_uid
+        except OSError:
             continue
+        if owner == uid if uid is not None else owner != mine:
+            found.append(pid)
     return found
 
 
@@ -168,11 +154,12 @@ ORPHAN_ROUNDS = 1000
 """Most passes of :func:`kill_adopted_orphans`; each pass kills one generation of a chain."""
 
 
-def kill_adopted_orphans(uid: int) -> None:
-    """SIGKILL and reap every child of this process owned by ``uid`` that is not supervised,
-    repeating until none is left: once an orphan is reaped, its own children are orphans
-    adopted by this process in turn (a chain of untagged processes, each in a session of its
-    own, used to lose one generation per case and outlive the last one)."""
+def kill_adopted_orphans(uid: int | None) -> None:
+    """SIGKILL and reap every child of this process owned by ``uid`` (None: by any user but
+    ours) that is not supervised, repeating until none is left: once an orphan is reaped, its
+    own children are orphans adopted by this process in turn (a chain of untagged processes,
+    each in a session of its own, used to lose one generation per case and outlive the last
+    one)."""
     for _ in range(ORPHAN_ROUNDS):
         orphans = adopted_orphans(uid)
         if not orphans:

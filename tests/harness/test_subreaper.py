@@ -3,6 +3,11 @@ kernel's lists, and a process is a child subreaper only while a sandbox of it ne
 what it adopted (real processes, so the full tier)."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import threading
+
 import pytest
 from gg_testing import ROOT
 
@@ -11,9 +16,6 @@ from harness.sandbox import cleanup
 
 def test_a_process_s_children_come_from_the_kernel_s_lists_as_a_scan_would_find_them(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import subprocess
-    import sys
-    import threading
     # children started from two threads: the kernel lists each under the thread that forked it
     started: list[subprocess.Popen[bytes]] = []
 
@@ -25,7 +27,6 @@ def test_a_process_s_children_come_from_the_kernel_s_lists_as_a_scan_would_find_
         helper = threading.Thread(target=start)
         helper.start()
         helper.join()
-        import os
         listed = cleanup.kernel_children(os.getpid())
         if listed is None:
             pytest.skip("this kernel keeps no per-thread children lists")
@@ -84,9 +85,6 @@ def test_a_process_is_a_subreaper_only_while_a_sandbox_needs_it_and_reaps_what_i
     """A process that stayed a subreaper (a test worker, a tournament) adopted the orphans of
     every later grading it started and never reaped them: each zombie counted against its
     sandbox user's process limit, until a later grading's zygote could not fork."""
-    import os
-    import subprocess
-    import sys
     if os.geteuid() != 0:
         pytest.skip("a child of another user needs root")
     done = subprocess.run([sys.executable, "-c", SUBREAPER_SCRIPT], capture_output=True,
