@@ -35,7 +35,8 @@ class RawRun:
         output: the process's own stdout/stderr (bounded, cleaned).
         timed_out: the deadline passed before the process finished.
         exit_status: the process's return code (negative: killed by that signal), or None.
-        seconds: wall-clock time from start to finish.
+        seconds: wall-clock time from the start to the process's end or its deadline (the
+            cleanup after it is not the case's time).
     """
 
     reply: WorkerReply | None
@@ -114,8 +115,9 @@ class WorkerProcess:
         if STAGES.enabled and exited:
             STAGES.add_marks(sent, marks_of(reply.trace if reply else None, _STEPS), exited,
                              "reply + exit + poll")
+        # The case's time ends with the process or its deadline; the kill after it is ours.
         return RawRun(reply, problem, output.text(), timed_out, process.returncode,
-                      time.monotonic() - started)
+                      (exited or time.monotonic()) - started)
 
     def discard(self) -> None:
         """Kill the process (and all it started) and release its pipes."""

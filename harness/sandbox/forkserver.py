@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-import time
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -102,8 +101,8 @@ class ForkServer:
         sent = STAGES.add("send to zygote", sending)
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
         try:
-            status, timed_out = self._collect(feed, reply_read, output_read, reply_bytes, output,
-                                              started + timeout + FORK_ALLOWANCE)
+            status, timed_out, ended = self._collect(feed, reply_read, output_read, reply_bytes,
+                                                     output, started + timeout + FORK_ALLOWANCE)
         finally:
             os.close(reply_read)
             os.close(output_read)
@@ -118,8 +117,7 @@ class ForkServer:
         STAGES.add("reply decode", orphans_killed)
         if STAGES.enabled:
             self._profile(sent, reply, collected)
-        return RawRun(reply, problem, output.text(), timed_out, status,
-                      time.monotonic() - started)
+        return RawRun(reply, problem, output.text(), timed_out, status, ended - started)
 
     def _profile(self, sent: float, reply: WorkerReply | None, collected: float) -> None:
         """Split the wait for the case into the steps the child and the zygote reported."""
@@ -132,12 +130,14 @@ class ForkServer:
             STAGES.add("drain pipes", self._exit_seen, collected)
 
     def _collect(self, feed: Feed, reply_fd: int, output_fd: int, reply: BoundedBuffer,
-                 output: BoundedBuffer, deadline: float) -> tuple[int | None, bool]:
+                 output: BoundedBuffer, deadline: float) -> tuple[int | None, bool, float]:
         """Feed the request, collect the case's reply and output until the zygote reports its
         exit.
 
-        Returns ``(exit status or None, timed_out)``. On a timeout or a protocol breach the
-        zygote (and with it, in a pid namespace, every process of the case) is killed.
+        Returns ``(exit status or None, timed_out, when the case ended)``: its end or its
+        deadline, not the cleanup after it, which is the grader's time (on a loaded machine,
+        killing a namespace can take a second). On a timeout or a protocol breach the zygote
+        (and with it, in a pid namespace, every process of the case) is killed.
         """
         sinks = {reply_fd: reply, output_fd: output}
         child: list[int] = []
@@ -158,10 +158,12 @@ class ForkServer:
                 self._kill_case(child[-1] if child else None)
             return True
 
-        if pump(sinks, deadline, feed=feed, events=self.control, on_event=on_event):
+        timed_out = pump(sinks, deadline, feed=feed, events=self.control, on_event=on_event)
+        ended = now()
+        if timed_out:
             self._kill_case(child[-1] if child else None)
-            return None, True
-        return status[0], False
+            return None, True, ended
+        return status[0], False, ended
 
     def _receive(self) -> Started | Exited | None:
         try:

@@ -12,7 +12,8 @@ import pytest
 from gg_testing import shared_folder
 
 from harness.compare import observations_from_reply
-from harness.sandbox import Isolation, Level, Sandbox
+from harness.sandbox import Isolation, Level, Sandbox, execution, forkserver
+from harness.sandbox.cleanup import terminate
 from harness.sandbox.levels import _works, candidates
 
 # The USER level kills leftovers by uid, which would kill other tests' student processes running
@@ -111,6 +112,24 @@ def test_signal_ignoring_loop_is_killed_at_the_deadline(sandbox):
     raw = sandbox.run_examples(["ignore_signals_and_spin()"], timeout=1)
     assert raw.timed_out and raw.reply is None
     assert time.monotonic() - started < 5
+
+
+def test_a_timed_out_case_s_time_ends_at_its_deadline_not_after_the_cleanup(sandbox,
+                                                                              monkeypatch):
+    """The time shown for a case is the student's: a slow kill (a loaded machine tearing down a
+    namespace) is the grader's time, charged to the run's budget but not to the case."""
+    real_terminate = terminate
+
+    def slow_terminate(*args, **kwargs):
+        time.sleep(3)
+        real_terminate(*args, **kwargs)
+
+    for module in (forkserver, execution):
+        monkeypatch.setattr(module, "terminate", slow_terminate)
+    started = time.monotonic()
+    raw = sandbox.run_examples(["ignore_signals_and_spin()"], timeout=0.5)
+    assert raw.timed_out and time.monotonic() - started >= 3  # the kill was slow
+    assert raw.seconds < 0.5 + 1.5, raw.seconds
 
 
 def child_survived(sandbox, escape: bool) -> bool:
