@@ -76,16 +76,28 @@ class WorkerRequest(_Message, omit_defaults=True):
     trace: bool = False              # reply with step times (the overhead profile only)
 
 
+class ProgramStart(_Message):
+    """A program for the zygote to fork: ``python -u SCRIPT ARGS`` run in ``cwd``."""
+
+    script: str
+    cwd: str
+    args: list[str] = []
+    packages: Optional[str] = None
+
+
 class ForkRequest(_Message):
     """To the zygote: fork a child for one case. Sent with three descriptors (the case's
     request pipe, its reply pipe, its output pipe); the request itself is read by the child
     only, so the zygote never holds a case's inputs. ``precompile`` names the student file the
-    zygote may compile ahead (its own copy of the student's code, never a case input)."""
+    zygote may compile ahead (its own copy of the student's code, never a case input). With
+    ``program`` the child runs that program instead, the descriptors being its stdin, stdout
+    and stderr."""
 
     precompile: str = ""
     packages: Optional[str] = None
     preload: list[str] = []          # allowed packages the student's files import
     trace: bool = False              # report step times in ``Exited`` (the overhead profile)
+    program: Optional[ProgramStart] = None
 
 
 class Call(_Message):

@@ -83,11 +83,13 @@ class _Frozen(_Quiet):
 
 def _freezer(process: Any) -> Optional[Freezer]:
     """The freezer of a harness process (a ``StudentProgram`` or ``CallServer``: it has
-    ``process``, the sandbox's isolation and tag); None for a test double without them."""
+    ``process``, the sandbox's isolation and tag); None for a test double without them. A
+    program forked by a zygote is frozen with its whole namespace (``namespace_root``)."""
     try:
         pid, sandbox_isolation, tag = process.process.pid, process.isolation, process.tag
     except AttributeError:
         return None
+    pid = getattr(process.process, "namespace_root", pid)
     return freezer_for(pid, sandbox_isolation, str(tag)) if isinstance(pid, int) else None
 
 

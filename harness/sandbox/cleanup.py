@@ -7,9 +7,33 @@ import os
 import signal
 import subprocess
 import time
+from typing import IO, Protocol
 
 from harness.sandbox.levels import SCRATCH_FOLDERS, Isolation
 from harness.sandbox.removal import empty_folder, remove_tree
+
+
+class StudentProcess(Protocol):
+    """A started student process: a ``subprocess.Popen``, or a program a zygote forked
+    (``forkserver.ForkedProgram``)."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def stdin(self) -> IO[bytes] | None: ...
+
+    @property
+    def stdout(self) -> IO[bytes] | None: ...
+
+    @property
+    def stderr(self) -> IO[bytes] | None: ...
+
+    def poll(self) -> int | None: ...
+
+    def wait(self, timeout: float | None = None) -> int: ...
+
+    def kill(self) -> None: ...
 
 
 def _kill_group(pgid: int) -> None:
@@ -315,7 +339,7 @@ def _wait_gone(pids: list[int], seconds: float = 2.0) -> None:
             time.sleep(0.005)
 
 
-def terminate(process: subprocess.Popen[bytes], isolation: Isolation, tag: str = "") -> None:
+def terminate(process: StudentProcess, isolation: Isolation, tag: str = "") -> None:
     """Kill the process and its whole group; at levels without a pid namespace, also every
     process of the sandbox user that carries this sandbox's ``tag`` (orphans that left the
     group). The tag keeps two gradings that share the user from killing each other's work.

@@ -10,18 +10,21 @@ the whole zygote and starts another for the next case.
 from __future__ import annotations
 
 import os
+import select
+import signal
 import socket
 import subprocess
 from pathlib import Path
-from typing import Any, Sequence
+from typing import IO, Any, Sequence
 
 from msgspec.structs import replace
 
 from harness.protocol import (
-    REPLY_LIMIT, Exited, ForkRequest, ProtocolError, Started, WorkerReply, WorkerRequest,
-    ZygoteEvent, decode, encode)
+    REPLY_LIMIT, Exited, ForkRequest, ProgramStart, ProtocolError, Started, WorkerReply,
+    WorkerRequest, ZygoteEvent, decode, encode)
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
-from harness.sandbox.cleanup import TAG_VARIABLE, kill_adopted_orphans, terminate
+from harness.sandbox.cleanup import (
+    TAG_VARIABLE, kernel_children, kill_adopted_orphans, namespace_init, terminate)
 from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
 from harness.sandbox.levels import Isolation
 from harness.sandbox.launcher import launch, python_command
@@ -165,6 +168,43 @@ class ForkServer:
             return None, True, ended
         return status[0], False, ended
 
+    def start_program(self, program: ProgramStart) -> ForkedProgram:
+        """Fork ``program`` (a student's file run as a program) from this zygote. Only for a
+        zygote that is the first process of its pid namespace: it is the program's parent,
+        reaps it and kills whatever it left before reporting its end. The caller owns the
+        program (``terminate`` it) and must not use the zygote until it has ended.
+
+        Raises:
+            ZygoteFailed: the program could not be started (the caller launches it afresh).
+        """
+        if not (self.alive and self.namespaced):
+            raise ZygoteFailed("no zygote with a pid namespace")
+        pipes = [os.pipe() for _ in range(3)]  # stdin, stdout, stderr
+        theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
+        ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
+        pid = init = None
+        try:
+            socket.send_fds(self.control, [encode(ForkRequest(
+                packages=program.packages, preload=list(self.preload), program=program))],
+                theirs)
+            ready, _, _ = select.select([self.control], [], [], PROGRAM_START_SECONDS)
+            event = self._receive() if ready else None
+            init = namespace_init(self.process)  # the zygote itself, running by now
+            if isinstance(event, Started) and init is not None:
+                pid = _host_pid(init, event.pid)
+        except OSError:
+            pass
+        finally:
+            for fd in theirs:
+                os.close(fd)
+        if pid is None or init is None:
+            for fd in ours:
+                os.close(fd)
+            self.close()
+            raise ZygoteFailed("the zygote did not start the program")
+        return ForkedProgram(self, pid, init, os.fdopen(ours[0], "wb"),
+                             os.fdopen(ours[1], "rb"), os.fdopen(ours[2], "rb"))
+
     def _receive(self) -> Started | Exited | None:
         try:
             return decode(self.control.recv(4096), ZygoteEvent, limit=4096)  # type: ignore[no-any-return]
@@ -185,6 +225,89 @@ class ForkServer:
             self.alive = False
             self.control.close()
             terminate(self.process, self.isolation, self.tag)
+
+
+PROGRAM_START_SECONDS = 5.0
+"""How long a zygote may take to report a forked program (it forks at once)."""
+
+
+class ForkedProgram:
+    """A program forked by a zygote, as the ``subprocess.Popen`` the sandbox's programs and
+    ``cleanup.terminate`` use: host pid, pipes, ``poll``, ``wait``, ``kill``. Its end is
+    reported by the zygote once it has reaped the program and killed everything else in the
+    namespace, so an ended program has left nothing running.
+
+    ``namespace_root`` is the process whose descendants are the whole namespace (the zygote's
+    ``unshare``): what a fair clock freezes, since an orphan of the program is adopted by the
+    zygote, not by the program (a fresh program is the first process of its namespace)."""
+
+    def __init__(self, zygote: ForkServer, pid: int, zygote_pid: int, stdin: IO[bytes],
+                 stdout: IO[bytes], stderr: IO[bytes]) -> None:
+        self.zygote = zygote
+        self.pid = pid
+        self.zygote_pid = zygote_pid
+        self.namespace_root = zygote.process.pid
+        self.stdin: IO[bytes] | None = stdin
+        self.stdout: IO[bytes] | None = stdout
+        self.stderr: IO[bytes] | None = stderr
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            self._await_end(0)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.returncode is None and not self._await_end(timeout):
+            raise subprocess.TimeoutExpired(f"program {self.pid}", timeout or 0)
+        assert self.returncode is not None
+        return self.returncode
+
+    def kill(self) -> None:
+        """Kill the program, and let the zygote go on (a fair clock may have stopped it) so
+        that it reaps the program, sweeps and reports."""
+        if self.returncode is None:  # until its end is reported, the pids are still theirs
+            for pid, sent in ((self.pid, signal.SIGKILL), (self.zygote_pid, signal.SIGCONT),
+                              (self.namespace_root, signal.SIGCONT)):
+                try:
+                    os.kill(pid, sent)
+                except (ProcessLookupError, PermissionError):
+                    pass
+
+    def _await_end(self, timeout: float | None) -> bool:
+        """Wait for the zygote's report of the end; a zygote that breaks the protocol or dies
+        is killed (with its namespace, so with the program)."""
+        zygote = self.zygote
+        if zygote.alive:
+            try:
+                ready, _, _ = select.select([zygote.control], [], [], timeout)
+            except (OSError, ValueError):
+                ready = [zygote.control]
+            if not ready:
+                return False
+            event = zygote._receive()
+            if isinstance(event, Exited):
+                self.returncode = event.status
+                return True
+            zygote.close()
+        self.returncode = -signal.SIGKILL
+        return True
+
+
+def _host_pid(init: int, namespace_pid: int) -> int | None:
+    """The host pid of the child of ``init`` whose pid in its namespace is ``namespace_pid``
+    (a reported pid is never trusted blindly)."""
+    for child in kernel_children(init) or []:
+        try:
+            with open(f"/proc/{child}/status", encoding="ascii", errors="replace") as status:
+                for line in status:
+                    if line.startswith("NSpid:"):
+                        if int(line.split()[-1]) == namespace_pid:
+                            return child
+                        break
+        except (OSError, ValueError):
+            continue
+    return None
 
 
 def _is_child_of(pid: int, parent: int) -> bool:

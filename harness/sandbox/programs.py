@@ -18,7 +18,7 @@ from harness.protocol import (
     value_of)
 from harness.safe_text import safe_text
 from harness.sandbox.capture import BoundedBuffer, clean_text
-from harness.sandbox.cleanup import terminate
+from harness.sandbox.cleanup import StudentProcess, terminate
 from harness.sandbox.levels import Isolation
 
 MAX_LINE = 64 * 1024
@@ -77,7 +77,7 @@ def _collect(stream: Any, sink: BoundedBuffer) -> None:
 class _Supervised:
     """Common lifecycle: a started process, a background stderr collector, and ``close``."""
 
-    def __init__(self, process: subprocess.Popen[bytes], isolation: Isolation,
+    def __init__(self, process: StudentProcess, isolation: Isolation,
                  on_close: Any = None, tag: str = "") -> None:
         self.process = process
         self.isolation = isolation
@@ -140,7 +140,7 @@ class _Supervised:
 class StudentProgram(_Supervised):
     """A student file run as a program, talking a line protocol over stdin/stdout."""
 
-    def __init__(self, process: subprocess.Popen[bytes], isolation: Isolation,
+    def __init__(self, process: StudentProcess, isolation: Isolation,
                  on_close: Any = None, tag: str = "") -> None:
         super().__init__(process, isolation, on_close, tag)
         assert process.stdout is not None
@@ -186,7 +186,7 @@ class CallServer(_Supervised):
     After a timeout or a crash the server is dead; later calls report ``crashed``.
     """
 
-    def __init__(self, process: subprocess.Popen[bytes], isolation: Isolation,
+    def __init__(self, process: StudentProcess, isolation: Isolation,
                  requests_fd: int, replies_fd: int, on_close: Any = None, tag: str = "") -> None:
         super().__init__(process, isolation, on_close, tag)
         self._requests = os.fdopen(requests_fd, "wb")

@@ -545,12 +545,58 @@ def _case_child(control, fds: list) -> None:
     handle(request, reply_fd, trace={"forked": forked, "read": time.monotonic()})
 
 
+def _program_child(control, fds: list, program: dict) -> None:
+    """In the forked child: become ``python -u SCRIPT ARGS`` run in ``cwd`` (own session, the
+    three pipes as stdin, stdout and stderr), and end as that interpreter would: exit handlers
+    and non-daemon threads run, the status is the script's."""
+    control.close()
+    os.setsid()
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    os.chdir(program["cwd"])
+    # As -u makes them: stdin buffered, stdout and stderr written through at once.
+    sys.stdin = open(0, encoding="utf-8", closefd=False)
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8",
+                                  write_through=True)
+    sys.stderr = io.TextIOWrapper(io.FileIO(2, "w", closefd=False), encoding="utf-8",
+                                  errors="backslashreplace", write_through=True)
+    for name in ("stdin", "stdout", "stderr"):  # sys.__stdout__ is sys.stdout, as at start-up
+        setattr(sys, f"__{name}__", getattr(sys, name))
+    script = os.path.join(os.getcwd(), program["script"])
+    sys.argv = [program["script"], *program.get("args", [])]
+    sys.path[:] = [os.getcwd()] + [p for p in sys.path if "site-packages" not in p]
+    use_allowed_packages(program)
+    sys.dont_write_bytecode = True
+    status = None
+    try:
+        import builtins
+        import importlib.machinery
+        import types
+        main = types.ModuleType("__main__")  # what the interpreter makes of a script
+        main.__dict__.update(__file__=script, __cached__=None, __builtins__=builtins,
+                             __loader__=importlib.machinery.SourceFileLoader("__main__", script))
+        sys.modules["__main__"] = main
+        with open(script, "rb") as source:
+            code = compile(source.read(), script, "exec", dont_inherit=True)
+        exec(code, main.__dict__)
+    except SystemExit as exc:
+        status = exc.code
+    except BaseException as exc:  # shown as the interpreter would: from the script's frame on
+        where = exc.__traceback__
+        while where is not None and where.tb_frame.f_code.co_filename != script:
+            where = where.tb_next
+        traceback.print_exception(type(exc), exc, where)
+        status = 1
+    raise SystemExit(status)  # out through the zygote's frames: the interpreter's own exit
+
+
 def zygote(control_fd: int) -> None:
     """Fork server: one forked child per case, each on fresh pipes passed by the grader.
 
     Protocol (a SOCK_SEQPACKET socket): the grader sends a ``ForkRequest`` (JSON: at most the
     path of the student file to compile ahead) with three descriptors: the case's request pipe,
-    reply pipe and output pipe. The zygote forks at once and closes all three; only the child
+    reply pipe and output pipe (or, for a ``program``, its stdin, stdout and stderr). The zygote forks at once and closes all three; only the child
     reads the request, so no case's inputs ever enter the zygote, and a later case forked from
     it cannot find them. The zygote answers ``{"event": "started", "pid"}``, waits for the
     child, sweeps its leftovers, and answers ``{"event": "exited", "status"}``. Student code
@@ -580,6 +626,8 @@ def zygote(control_fd: int) -> None:
         child = os.fork()
         if child == 0:
             gc.enable()
+            if order.get("program"):
+                _program_child(control, fds, order["program"])
             _case_child(control, fds)
         for fd in fds:
             os.close(fd)

@@ -212,7 +212,10 @@ def test_a_pondering_othello_program_is_frozen_during_its_opponents_turns(tmp_pa
         with sandbox.start_program() as program:
             attacker = program_seat(program, settings)
             assert isinstance(attacker, Program) and attacker.freezer is not None
-            observer = Observer(Othello(6), attacker)
+            # Every process of the leased user, not only those the freezer knows: the helper's
+            # orphan is adopted by the zygote the program was forked from, not by the program.
+            observer = Observer(Othello(6), attacker, uid=sandbox.isolation.uid
+                                if sandbox.isolation.dedicated_user else None)
             record = othello_game(attacker, InProcess(observer), settings,
                                   Clock(move_seconds=30))
             assert not record.outcome.reason.is_forfeit, record.outcome

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import pwd
+import re
 import shutil
 import sys
 import time
@@ -13,7 +14,9 @@ from gg_testing import shared_folder
 
 from harness.compare import observations_from_reply
 from harness.sandbox import Isolation, Level, Sandbox, execution, forkserver
-from harness.sandbox.cleanup import terminate
+from harness.sandbox.cleanup import kernel_children, namespace_init, terminate
+from harness.sandbox.forkserver import ForkedProgram
+from harness.sandbox.session import NO_ZYGOTE_ENV
 from harness.sandbox.levels import _works, candidates
 
 # The USER level kills leftovers by uid, which would kill other tests' student processes running
@@ -213,6 +216,71 @@ def test_program_speaks_a_line_protocol(tmp_path):
             with pytest.raises(TimeoutError):
                 program.read_line(0.3)
         assert program.returncode is not None
+
+
+PROGRAM = """import atexit, os, sys, threading, time
+print(__name__, sys.argv, os.path.basename(__file__), os.path.isabs(__file__),
+      sys.path[0] == os.getcwd(), sorted(os.listdir('/tmp')))
+open('/tmp/left-behind', 'w').close()
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        time.sleep(60)  # an orphan that outlives the program unless the sandbox kills it
+    os._exit(0)
+atexit.register(lambda: print('exit handler'))
+line = input()
+def late():
+    time.sleep(0.1)
+    print('thread ended')
+threading.Thread(target=late).start()
+if line == 'crash':
+    raise ValueError('boom')
+sys.exit(3)
+"""
+
+
+def _run_program(box, line):
+    """A program's whole transcript: its stdout lines, exit status and stderr."""
+    with box.start_program(args=["one", "two"]) as program:
+        lines = [program.read_line(10)]
+        program.send_line(line)
+        while lines[-1] is not None:
+            lines.append(program.read_line(10))
+        status = program.process.wait(10)
+        stderr = re.sub(r"/[^\s\"]*/(case-[-\d]+)/", "/FOLDER/", program.stderr_tail())
+        return lines[:-1], status, stderr, program.process
+
+
+@pytest.mark.parametrize("line", ["fine", "crash"])
+def test_a_program_forked_from_the_zygote_runs_as_a_fresh_interpreter_would(
+        tmp_path, monkeypatch, line):
+    """Programs are forked from a lane's zygote where it is the first process of a pid
+    namespace (milliseconds instead of tens): same output, status, exit handlers, threads and
+    traceback as ``python -u SCRIPT ARGS``, and nothing it leaves (an orphan, a file in /tmp)
+    reaches the next program."""
+    script = tmp_path / "prog.py"
+    script.write_text(PROGRAM)
+    with Sandbox("prog", {"prog.py": script}) as box:
+        forked = [_run_program(box, line) for _ in range(2)]
+        zygote = box._lanes[0].zygote
+        leftovers = kernel_children(namespace_init(zygote.process)) if zygote else None
+        namespaced = box.isolation.has_pid_namespace
+    monkeypatch.setenv(NO_ZYGOTE_ENV, "1")
+    with Sandbox("prog", {"prog.py": script}) as box:
+        fresh = _run_program(box, line)
+    if namespaced:
+        assert all(isinstance(run[3], ForkedProgram) for run in forked)
+        assert leftovers == []  # the orphans are gone, the zygote lives on
+    assert not isinstance(fresh[3], ForkedProgram)
+    for run in forked:
+        assert run[:3] == fresh[:3]
+    lines, status, stderr, _ = fresh
+    assert lines[0] == "__main__ ['prog.py', 'one', 'two'] prog.py True True []"
+    assert lines[1:] == ["thread ended", "exit handler"]
+    if line == "fine":
+        assert (status, stderr) == (3, "")
+    else:
+        assert status == 1 and "ValueError: boom" in stderr and "worker" not in stderr
 
 
 def test_the_stderr_of_a_program_that_ended_is_read_to_its_end(tmp_path, monkeypatch):
