@@ -91,13 +91,14 @@ class ForkRequest(_Message):
     only, so the zygote never holds a case's inputs. ``precompile`` names the student file the
     zygote may compile ahead (its own copy of the student's code, never a case input). With
     ``program`` the child runs that program instead, the descriptors being its stdin, stdout
-    and stderr."""
+    and stderr; with ``server`` it serves calls (descriptors: calls, replies, stderr)."""
 
     precompile: str = ""
     packages: Optional[str] = None
     preload: list[str] = []          # allowed packages the student's files import
     trace: bool = False              # report step times in ``Exited`` (the overhead profile)
     program: Optional[ProgramStart] = None
+    server: bool = False             # a call server: its request is the calls pipe's first line
 
 
 class Call(_Message):

@@ -15,7 +15,7 @@ import signal
 import socket
 import subprocess
 from pathlib import Path
-from typing import IO, Any, Sequence
+from typing import IO, Any, Callable, Sequence
 
 from msgspec.structs import replace
 
@@ -169,41 +169,59 @@ class ForkServer:
         return status[0], False, ended
 
     def start_program(self, program: ProgramStart) -> ForkedProgram:
-        """Fork ``program`` (a student's file run as a program) from this zygote. Only for a
-        zygote that is the first process of its pid namespace: it is the program's parent,
-        reaps it and kills whatever it left before reporting its end. The caller owns the
-        program (``terminate`` it) and must not use the zygote until it has ended.
-
-        Raises:
-            ZygoteFailed: the program could not be started (the caller launches it afresh).
-        """
-        if not (self.alive and self.namespaced):
-            raise ZygoteFailed("no zygote with a pid namespace")
-        pipes = [os.pipe() for _ in range(3)]  # stdin, stdout, stderr
+        """Fork ``program`` (a student's file run as a program: stdin, stdout and stderr are
+        pipes to us). See ``_fork_process``."""
+        pipes = [os.pipe() for _ in range(3)]
         theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
         ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
+        return self._fork_process(
+            ForkRequest(packages=program.packages, preload=list(self.preload), program=program),
+            theirs, ours, lambda: (os.fdopen(ours[0], "wb"), os.fdopen(ours[1], "rb"),
+                                   os.fdopen(ours[2], "rb")))
+
+    def start_server(self, packages: str | None, calls: int, replies: int) -> ForkedProgram:
+        """Fork a call server (``mode="serve"``): its request is the first line the caller
+        writes into the ``calls`` pipe (read end given), its replies go to ``replies`` (write
+        end given), its stderr to a pipe to us, its stdout nowhere, as for a fresh server. See
+        ``_fork_process``."""
+        stderr_read, stderr_write = os.pipe()
+        return self._fork_process(
+            ForkRequest(packages=packages, preload=list(self.preload), server=True),
+            [calls, replies, stderr_write], [stderr_read],
+            lambda: (None, None, os.fdopen(stderr_read, "rb")), close_theirs=[stderr_write])
+
+    def _fork_process(self, order: ForkRequest, theirs: list[int], ours: list[int],
+                      streams: Callable[[], tuple[Any, Any, Any]],
+                      close_theirs: Sequence[int] | None = None) -> ForkedProgram:
+        """Fork a long-lived child (a program, a call server) with the descriptors ``theirs``.
+        Only from a zygote that is the first process of its pid namespace: it is the child's
+        parent, reaps it and kills whatever it left before reporting its end. The caller owns
+        the child (``terminate`` it) and must not use the zygote until it has ended.
+
+        Raises:
+            ZygoteFailed: nothing was started (the caller starts a fresh process).
+        """
+        closing = theirs if close_theirs is None else close_theirs
         pid = init = None
         try:
-            socket.send_fds(self.control, [encode(ForkRequest(
-                packages=program.packages, preload=list(self.preload), program=program))],
-                theirs)
-            ready, _, _ = select.select([self.control], [], [], PROGRAM_START_SECONDS)
-            event = self._receive() if ready else None
-            init = namespace_init(self.process)  # the zygote itself, running by now
-            if isinstance(event, Started) and init is not None:
-                pid = _host_pid(init, event.pid)
+            if self.alive and self.namespaced:
+                socket.send_fds(self.control, [encode(order)], theirs)
+                ready, _, _ = select.select([self.control], [], [], PROGRAM_START_SECONDS)
+                event = self._receive() if ready else None
+                init = namespace_init(self.process)  # the zygote itself, running by now
+                if isinstance(event, Started) and init is not None:
+                    pid = _host_pid(init, event.pid)
         except OSError:
             pass
         finally:
-            for fd in theirs:
+            for fd in closing:
                 os.close(fd)
         if pid is None or init is None:
             for fd in ours:
                 os.close(fd)
             self.close()
-            raise ZygoteFailed("the zygote did not start the program")
-        return ForkedProgram(self, pid, init, os.fdopen(ours[0], "wb"),
-                             os.fdopen(ours[1], "rb"), os.fdopen(ours[2], "rb"))
+            raise ZygoteFailed("the zygote did not start the process")
+        return ForkedProgram(self, pid, init, *streams())
 
     def _receive(self) -> Started | Exited | None:
         try:
@@ -241,8 +259,8 @@ class ForkedProgram:
     ``unshare``): what a fair clock freezes, since an orphan of the program is adopted by the
     zygote, not by the program (a fresh program is the first process of its namespace)."""
 
-    def __init__(self, zygote: ForkServer, pid: int, zygote_pid: int, stdin: IO[bytes],
-                 stdout: IO[bytes], stderr: IO[bytes]) -> None:
+    def __init__(self, zygote: ForkServer, pid: int, zygote_pid: int, stdin: IO[bytes] | None,
+                 stdout: IO[bytes] | None, stderr: IO[bytes] | None) -> None:
         self.zygote = zygote
         self.pid = pid
         self.zygote_pid = zygote_pid

@@ -17,7 +17,7 @@ import subprocess
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from harness.host import started_on
 from harness.protocol import ProgramStart, WorkerRequest, encode
@@ -255,29 +255,32 @@ class Sandbox:
         """
         folder = self.workspace.new_case_folder()
         script = script or self.main_file
-        forked = self._forked_program(folder, script, args)
+        program = ProgramStart(script=script, cwd=str(folder), args=list(args),
+                               packages=self._packages_path)
+        forked = self._fork_from_lane(lambda zygote: zygote.start_program(program))
         if forked is not None:
-            program, lane = forked
+            process, lane = forked
             self._programs += 1
-            return StudentProgram(program, self.isolation, tag=self.tag,
-                                  on_close=lambda: self._forked_program_closed(folder, lane,
-                                                                               program))
-        process = launch(python_command(self.isolation, script, *args,
-                                        isolated=False, packages=self.packages),
-                         cwd=str(folder), isolation=self.isolation, limits=self.limits,
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         extra_env={TAG_VARIABLE: self.tag})
+            return StudentProgram(process, self.isolation, tag=self.tag,
+                                  on_close=lambda: self._forked_closed(folder, lane, process))
+        fresh = launch(python_command(self.isolation, script, *args,
+                                      isolated=False, packages=self.packages),
+                       cwd=str(folder), isolation=self.isolation, limits=self.limits,
+                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       extra_env={TAG_VARIABLE: self.tag})
         self._programs += 1
-        return StudentProgram(process, self.isolation,
+        return StudentProgram(fresh, self.isolation,
                               on_close=lambda: self._program_closed(folder), tag=self.tag)
 
-    def _forked_program(self, folder: Path, script: str, args: Sequence[str]
+    def _fork_from_lane(self, start: Callable[[ForkServer], ForkedProgram]
                         ) -> tuple[ForkedProgram, _Lane] | None:
-        """The program forked from a free lane's zygote, which it holds until it ends (a fork
-        costs about a millisecond; a fresh interpreter, its imports and namespaces, tens).
-        Only where the zygote is the first process of a pid namespace, so that it reaps the
-        program and kills what it leaves; None (start it afresh) elsewhere, when every lane is
-        busy, or when the zygote fails."""
+        """A long-lived process (a program, a call server) forked from a free lane's zygote,
+        which it holds until it ends (a fork costs a few milliseconds; a fresh interpreter, its
+        imports and its namespaces, tens). Only where the zygote is the first process of a pid
+        namespace, so that it reaps the process and kills what it leaves, and only from a
+        zygote already running (the cases started it): starting one for a single process costs
+        more than a fresh interpreter (a tournament game's sandbox starts one program). None
+        (start it afresh) elsewhere, when every lane is busy, or when the zygote fails."""
         if not (self.use_zygote and self.isolation.has_pid_namespace):
             return None
         try:
@@ -285,17 +288,15 @@ class Sandbox:
         except queue.Empty:
             return None
         try:
-            if lane.zygote is None or not lane.zygote.alive:
-                lane.zygote = self._new_zygote(lane.cpu)
-            program = ProgramStart(script=script, cwd=str(folder), args=list(args),
-                                   packages=self._packages_path)
-            return lane.zygote.start_program(program), lane
+            if lane.zygote is not None and lane.zygote.alive:
+                return start(lane.zygote), lane
         except (OSError, ZygoteFailed):
-            self._free_lanes.put(lane)
-            return None
+            pass
+        self._free_lanes.put(lane)
+        return None
 
-    def _forked_program_closed(self, folder: Path, lane: _Lane, process: ForkedProgram) -> None:
-        """After ``terminate``: a zygote that did not report the program's end goes (with its
+    def _forked_closed(self, folder: Path, lane: _Lane, process: ForkedProgram) -> None:
+        """After ``terminate``: a zygote that did not report the process's end goes (with its
         namespace); then the lane's scratch folders are emptied and the lane is free again."""
         if process.returncode is None and lane.zygote is not None:
             lane.zygote.close()
@@ -304,31 +305,40 @@ class Sandbox:
         self._program_closed(folder)
 
     def start_server(self, *, ready_timeout: float = 10.0) -> CallServer:
-        """Import the student module once in a fresh process that serves ``call`` requests.
+        """Import the student module once in a fresh process that serves ``call`` requests
+        (forked from a lane's zygote where it can be, as programs are).
 
         Check ``wait_ready`` (done here) through ``server.import_error``: empty when ready.
         """
         folder = self.workspace.new_case_folder()
-        request_read, request_write = os.pipe()
+        request = WorkerRequest(mode="serve", module=self.module, file=self.main_file,
+                                cwd=str(folder), packages=self._packages_path)
+        calls_read, calls_write = os.pipe()
         reply_read, reply_write = os.pipe()
         try:
-            process = launch(
+            forked = self._fork_from_lane(lambda zygote: zygote.start_server(
+                self._packages_path, calls_read, reply_write))
+            fresh = None if forked else launch(
                 python_command(self.isolation, str(self.workspace.worker), str(reply_write),
-                               str(request_read)),
+                               str(calls_read)),
                 cwd=str(folder), isolation=self.isolation, limits=self.limits,
                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                pass_fds=[reply_write, request_read], extra_env={TAG_VARIABLE: self.tag})
+                pass_fds=[reply_write, calls_read], extra_env={TAG_VARIABLE: self.tag})
         finally:
             os.close(reply_write)
-            os.close(request_read)
-        assert process.stdin is not None
-        process.stdin.write(encode(WorkerRequest(mode="serve", module=self.module,
-                                                 file=self.main_file,
-                                                 packages=self._packages_path)))
-        process.stdin.close()
+            os.close(calls_read)
         self._programs += 1
-        server = CallServer(process, self.isolation, request_write, reply_read,
-                            on_close=lambda: self._program_closed(folder), tag=self.tag)
+        if forked is not None:
+            process, lane = forked
+            os.write(calls_write, encode(request) + b"\n")  # a forked server's first line
+            server = CallServer(process, self.isolation, calls_write, reply_read, tag=self.tag,
+                                on_close=lambda: self._forked_closed(folder, lane, process))
+        else:
+            assert fresh is not None and fresh.stdin is not None
+            fresh.stdin.write(encode(request))
+            fresh.stdin.close()
+            server = CallServer(fresh, self.isolation, calls_write, reply_read, tag=self.tag,
+                                on_close=lambda: self._program_closed(folder))
         server.wait_ready(ready_timeout)
         return server
 

@@ -545,6 +545,27 @@ def _case_child(control, fds: list) -> None:
     handle(request, reply_fd, trace={"forked": forked, "read": time.monotonic()})
 
 
+def _server_child(control, fds: list) -> None:
+    """In the forked child: become a call server, as a fresh one started with ``main.py
+    REPLY_FD REQUEST_FD`` is: own session, stdout going nowhere, stderr to the third pipe; its
+    request is the first line of the calls pipe (read byte by byte: the calls follow it)."""
+    calls_fd, reply_fd, stderr_fd = fds
+    control.close()
+    os.setsid()
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(stderr_fd, 2)
+    os.close(devnull)
+    os.close(stderr_fd)
+    line = bytearray()
+    while not line.endswith(b"\n") and len(line) < MAX_STRING:
+        byte = os.read(calls_fd, 1)
+        if not byte:
+            os._exit(0)
+        line += byte
+    handle(json.loads(line), reply_fd, calls_fd)
+
+
 def _program_child(control, fds: list, program: dict) -> None:
     """In the forked child: become ``python -u SCRIPT ARGS`` run in ``cwd`` (own session, the
     three pipes as stdin, stdout and stderr), and end as that interpreter would: exit handlers
@@ -628,6 +649,8 @@ def zygote(control_fd: int) -> None:
             gc.enable()
             if order.get("program"):
                 _program_child(control, fds, order["program"])
+            if order.get("server"):
+                _server_child(control, fds)
             _case_child(control, fds)
         for fd in fds:
             os.close(fd)

@@ -23,6 +23,7 @@ import pytest
 
 from harness import Sandbox
 from harness.games import Clock, InProcess, Program, Served
+from harness.sandbox.forkserver import ForkedProgram
 from harness.sandbox.levels import FORCE_ENV, detect
 from reference.games.isolation import Isolation
 from reference.games.othello import Othello
@@ -203,13 +204,19 @@ def check_frozen_then_running(observer: Observer) -> None:
                 assert ticks_after == ticks_before, (pid, turn)
 
 
-def test_a_pondering_othello_program_is_frozen_during_its_opponents_turns(tmp_path: Path) -> None:
+@pytest.mark.parametrize("after_a_case", [False, True], ids=["fresh", "forked from the zygote"])
+def test_a_pondering_othello_program_is_frozen_during_its_opponents_turns(
+        tmp_path: Path, after_a_case: bool) -> None:
     agent = tmp_path / "agent.py"
     agent.write_text(OTHELLO_PONDERER)
     settings = Settings(size=6)
     with Sandbox("agent", {"agent.py": agent,
                            "othello_shared.py": TEMPLATE_DIR / "othello_shared.py"}) as sandbox:
+        if after_a_case:  # the case's zygote is running: the program is forked from it
+            sandbox.run_examples(["1"], timeout=10)
         with sandbox.start_program() as program:
+            assert isinstance(program.process, ForkedProgram) == (
+                after_a_case and sandbox.isolation.has_pid_namespace)
             attacker = program_seat(program, settings)
             assert isinstance(attacker, Program) and attacker.freezer is not None
             # Every process of the leased user, not only those the freezer knows: the helper's

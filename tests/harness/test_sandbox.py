@@ -261,6 +261,7 @@ def test_a_program_forked_from_the_zygote_runs_as_a_fresh_interpreter_would(
     script = tmp_path / "prog.py"
     script.write_text(PROGRAM)
     with Sandbox("prog", {"prog.py": script}) as box:
+        box.run_examples(["1"], timeout=10)  # a case starts the zygote, as a grading's do
         forked = [_run_program(box, line) for _ in range(2)]
         zygote = box._lanes[0].zygote
         leftovers = kernel_children(namespace_init(zygote.process)) if zygote else None
@@ -281,6 +282,54 @@ def test_a_program_forked_from_the_zygote_runs_as_a_fresh_interpreter_would(
         assert (status, stderr) == (3, "")
     else:
         assert status == 1 and "ValueError: boom" in stderr and "worker" not in stderr
+
+
+SERVED = """import os, sys, time
+print('printed at import')
+def add(a, b):
+    print('adding')
+    return a + b
+def leave_orphan():
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            time.sleep(60)
+        os._exit(0)
+    return sorted(os.listdir('/tmp'))
+def spin():
+    while True:
+        pass
+"""
+
+
+def test_a_call_server_is_forked_from_the_zygote_as_programs_are(tmp_path, monkeypatch):
+    """A call server forked from the zygote answers as a fresh one does, a timeout kills it
+    alone (the next one is forked again), and what it leaves is gone when it is closed."""
+    module = tmp_path / "served.py"
+    module.write_text(SERVED)
+
+    def serve(box):
+        server = box.start_server()
+        answers = [server.call("add", [1, 2], timeout=10), server.call("leave_orphan", [], 10)]
+        spun = server.call("spin", [], timeout=0.5)
+        server.close()
+        return server.process, [(a.ok, a.value, a.stdout) for a in answers], spun
+
+    with Sandbox("served", {"served.py": module}) as box:
+        box.run_examples(["1"], timeout=10)  # a case starts the zygote, as a grading's do
+        forked = [serve(box) for _ in range(2)]
+        zygote = box._lanes[0].zygote
+        leftovers = kernel_children(namespace_init(zygote.process)) if zygote else None
+        namespaced = box.isolation.has_pid_namespace
+    monkeypatch.setenv(NO_ZYGOTE_ENV, "1")
+    with Sandbox("served", {"served.py": module}) as box:
+        fresh = serve(box)
+    assert fresh[1] == [(True, 3, "adding\n"), (True, [], "")] and fresh[2].timed_out
+    for process, answers, spun in forked:
+        assert answers == fresh[1] and spun.timed_out
+        assert isinstance(process, ForkedProgram) == namespaced
+    if namespaced:
+        assert leftovers == []
 
 
 def test_the_stderr_of_a_program_that_ended_is_read_to_its_end(tmp_path, monkeypatch):
