@@ -344,8 +344,13 @@ def terminate(process: StudentProcess, isolation: Isolation, tag: str = "") -> N
     process of the sandbox user that carries this sandbox's ``tag`` (orphans that left the
     group). The tag keeps two gradings that share the user from killing each other's work.
     Returns once the processes are gone, so nothing of the student's runs on afterwards."""
-    namespace_init = _children(process.pid) if isolation.has_pid_namespace else []
-    _kill_group(process.pid)
+    kill_group = getattr(process, "kill_group", None)  # a forked program's own (pidfd) way
+    namespace_init = _children(process.pid) \
+        if isolation.has_pid_namespace and kill_group is None else []
+    if kill_group is not None:
+        kill_group()
+    else:
+        _kill_group(process.pid)
     _LIVE.discard(process.pid)
     if isolation.kill_by_uid and isolation.uid is not None:
         kill_user_processes(isolation.uid, tag)

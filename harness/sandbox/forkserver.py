@@ -202,26 +202,30 @@ class ForkServer:
             ZygoteFailed: nothing was started (the caller starts a fresh process).
         """
         closing = theirs if close_theirs is None else close_theirs
-        pid = init = None
+        gate_read, gate_write = os.pipe()
+        pid = init = handle = None
         try:
             if self.alive and self.namespaced:
-                socket.send_fds(self.control, [encode(order)], theirs)
+                socket.send_fds(self.control, [encode(order)], [*theirs, gate_read])
                 ready, _, _ = select.select([self.control], [], [], PROGRAM_START_SECONDS)
                 event = self._receive() if ready else None
                 init = namespace_init(self.process)  # the zygote itself, running by now
                 if isinstance(event, Started) and init is not None:
-                    pid = _host_pid(init, event.pid)
+                    pid = _host_pid(init, event.pid)  # waiting at its gate: it cannot end yet
+                if pid is not None:
+                    handle = os.pidfd_open(pid)
+                    os.write(gate_write, b"g")
         except OSError:
             pass
         finally:
-            for fd in closing:
+            for fd in (*closing, gate_read, gate_write):
                 os.close(fd)
-        if pid is None or init is None:
+        if pid is None or init is None or handle is None:
             for fd in ours:
                 os.close(fd)
             self.close()
             raise ZygoteFailed("the zygote did not start the process")
-        return ForkedProgram(self, pid, init, *streams())
+        return ForkedProgram(self, pid, handle, init, *streams())
 
     def _receive(self) -> Started | Exited | None:
         try:
@@ -259,10 +263,12 @@ class ForkedProgram:
     ``unshare``): what a fair clock freezes, since an orphan of the program is adopted by the
     zygote, not by the program (a fresh program is the first process of its namespace)."""
 
-    def __init__(self, zygote: ForkServer, pid: int, zygote_pid: int, stdin: IO[bytes] | None,
-                 stdout: IO[bytes] | None, stderr: IO[bytes] | None) -> None:
+    def __init__(self, zygote: ForkServer, pid: int, handle: int, zygote_pid: int,
+                 stdin: IO[bytes] | None, stdout: IO[bytes] | None,
+                 stderr: IO[bytes] | None) -> None:
         self.zygote = zygote
         self.pid = pid
+        self.handle = handle  # a pidfd: the zygote reaps the program, so its pid may be reused
         self.zygote_pid = zygote_pid
         self.namespace_root = zygote.process.pid
         self.stdin: IO[bytes] | None = stdin
@@ -282,15 +288,26 @@ class ForkedProgram:
         return self.returncode
 
     def kill(self) -> None:
-        """Kill the program, and let the zygote go on (a fair clock may have stopped it) so
-        that it reaps the program, sweeps and reports."""
-        if self.returncode is None:  # until its end is reported, the pids are still theirs
-            for pid, sent in ((self.pid, signal.SIGKILL), (self.zygote_pid, signal.SIGCONT),
-                              (self.namespace_root, signal.SIGCONT)):
+        """Kill the program (through its pidfd), and let the zygote go on (a fair clock may
+        have stopped it) so that it reaps the program, sweeps the namespace and reports."""
+        if self.returncode is not None:  # reported ended: the handle is closed
+            return
+        try:
+            signal.pidfd_send_signal(self.handle, signal.SIGKILL)
+        except OSError:  # it has ended
+            pass
+        if self.zygote.alive:
+            for pid in (self.zygote_pid, self.namespace_root):
                 try:
-                    os.kill(pid, sent)
+                    os.kill(pid, signal.SIGCONT)
                 except (ProcessLookupError, PermissionError):
                     pass
+
+    def kill_group(self) -> None:
+        """What ``cleanup.terminate`` does for a process group: the rest of the program's
+        group is in the zygote's namespace, killed by the zygote's sweep once the program has
+        ended (its pid, so its group id, may be another process's by then)."""
+        self.kill()
 
     def _await_end(self, timeout: float | None) -> bool:
         """Wait for the zygote's report of the end; a zygote that breaks the protocol or dies
@@ -305,11 +322,18 @@ class ForkedProgram:
                 return False
             event = zygote._receive()
             if isinstance(event, Exited):
-                self.returncode = event.status
+                self._ended(event.status)
                 return True
             zygote.close()
-        self.returncode = -signal.SIGKILL
+        self._ended(-signal.SIGKILL)
         return True
+
+    def _ended(self, status: int) -> None:
+        self.returncode = status
+        try:
+            os.close(self.handle)
+        except OSError:
+            pass
 
 
 def _host_pid(init: int, namespace_pid: int) -> int | None:

@@ -545,6 +545,15 @@ def _case_child(control, fds: list) -> None:
     handle(request, reply_fd, trace={"forked": forked, "read": time.monotonic()})
 
 
+def _pass_gate(gate: int) -> None:
+    """A long-lived child waits until the grader holds a handle on it (a pidfd: signals then
+    never reach another process that reused its pid); the gate closing unopened ends it."""
+    opened = os.read(gate, 1)
+    os.close(gate)
+    if not opened:
+        os._exit(0)
+
+
 def _server_child(control, fds: list) -> None:
     """In the forked child: become a call server, as a fresh one started with ``main.py
     REPLY_FD REQUEST_FD`` is: own session, stdout going nowhere, stderr to the third pipe; its
@@ -617,7 +626,8 @@ def zygote(control_fd: int) -> None:
 
     Protocol (a SOCK_SEQPACKET socket): the grader sends a ``ForkRequest`` (JSON: at most the
     path of the student file to compile ahead) with three descriptors: the case's request pipe,
-    reply pipe and output pipe (or, for a ``program``, its stdin, stdout and stderr). The zygote forks at once and closes all three; only the child
+    reply pipe and output pipe (for a ``program``, its stdin, stdout and stderr, and a gate; for
+    a ``server``, its calls, replies and stderr, and a gate: see ``_pass_gate``). The zygote forks at once and closes all three; only the child
     reads the request, so no case's inputs ever enter the zygote, and a later case forked from
     it cannot find them. The zygote answers ``{"event": "started", "pid"}``, waits for the
     child, sweeps its leftovers, and answers ``{"event": "exited", "status"}``. Student code
@@ -631,13 +641,15 @@ def zygote(control_fd: int) -> None:
         __import__(name)
     while True:
         try:
-            data, fds, _, _ = socket.recv_fds(control, 1 << 16, 3)
+            data, fds, _, _ = socket.recv_fds(control, 1 << 16, 4)
         except OSError:
             os._exit(0)
-        if not data or len(fds) != 3:
+        if not data:
             os._exit(0)
         received = time.monotonic()
         order = json.loads(data)
+        if len(fds) != (4 if order.get("program") or order.get("server") else 3):
+            os._exit(0)
         trace = {"received": received} if order.get("trace") else None
         if order.get("precompile"):
             precompile(order["precompile"])
@@ -647,6 +659,8 @@ def zygote(control_fd: int) -> None:
         child = os.fork()
         if child == 0:
             gc.enable()
+            if order.get("program") or order.get("server"):
+                _pass_gate(fds.pop())
             if order.get("program"):
                 _program_child(control, fds, order["program"])
             if order.get("server"):

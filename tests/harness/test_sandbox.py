@@ -5,6 +5,7 @@ import os
 import pwd
 import re
 import shutil
+import signal
 import sys
 import time
 from pathlib import Path
@@ -282,6 +283,34 @@ def test_a_program_forked_from_the_zygote_runs_as_a_fresh_interpreter_would(
         assert (status, stderr) == (3, "")
     else:
         assert status == 1 and "ValueError: boom" in stderr and "worker" not in stderr
+
+
+def test_a_program_that_ends_at_once_is_still_forked_and_signalled_only_through_its_pidfd(
+        tmp_path, monkeypatch):
+    """The zygote reaps a forked program itself, so its pid may belong to another process once
+    it has ended: the child waits at a gate until the grader holds a pidfd on it, and a program
+    reported ended is never signalled again."""
+    script = tmp_path / "quick.py"
+    script.write_text("import sys\nsys.exit(5)\n")
+    with Sandbox("quick", {"quick.py": script}) as box:
+        if not box.isolation.has_pid_namespace:
+            pytest.skip("programs are forked only from a zygote with a pid namespace")
+        box.run_examples(["1"], timeout=10)
+        find_pid = forkserver._host_pid
+
+        def slow_find_pid(*args):  # a loaded grader: the program would be long gone
+            time.sleep(0.3)
+            return find_pid(*args)
+
+        monkeypatch.setattr(forkserver, "_host_pid", slow_find_pid)
+        sent = []
+        monkeypatch.setattr(signal, "pidfd_send_signal", lambda *args: sent.append(args))
+        for _ in range(5):
+            with box.start_program() as program:
+                assert isinstance(program.process, ForkedProgram)
+                assert program.process.wait(10) == 5
+                sent.clear()
+            assert sent == []  # closing an ended program sends nothing
 
 
 SERVED = """import os, sys, time
