@@ -15,7 +15,7 @@ import signal
 import socket
 import subprocess
 from pathlib import Path
-from typing import IO, Any, Callable, Sequence
+from typing import IO, Any, Sequence
 
 from msgspec.structs import replace
 
@@ -169,31 +169,45 @@ class ForkServer:
         return status[0], False, ended
 
     def start_program(self, program: ProgramStart) -> ForkedProgram:
-        """Fork ``program`` (a student's file run as a program: stdin, stdout and stderr are
-        pipes to us). See ``_fork_process``."""
-        pipes = [os.pipe() for _ in range(3)]
-        theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
-        ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
-        return self._fork_process(
-            ForkRequest(packages=program.packages, preload=list(self.preload), program=program),
-            theirs, ours, lambda: (os.fdopen(ours[0], "wb"), os.fdopen(ours[1], "rb"),
-                                   os.fdopen(ours[2], "rb")))
+        """Fork ``program``, a student's file run as a program whose stdin, stdout and stderr
+        are pipes to us (see ``_fork_process``)."""
+        (stdin, to_stdin), (from_stdout, stdout), (from_stderr, stderr) = \
+            os.pipe(), os.pipe(), os.pipe()
+        try:
+            forked = self._fork_process(ForkRequest(packages=program.packages,
+                                                    preload=list(self.preload),
+                                                    program=program), [stdin, stdout, stderr])
+        except ZygoteFailed:
+            for fd in (to_stdin, from_stdout, from_stderr):
+                os.close(fd)
+            raise
+        finally:
+            for fd in (stdin, stdout, stderr):
+                os.close(fd)
+        forked.stdin = os.fdopen(to_stdin, "wb")
+        forked.stdout = os.fdopen(from_stdout, "rb")
+        forked.stderr = os.fdopen(from_stderr, "rb")
+        return forked
 
     def start_server(self, packages: str | None, calls: int, replies: int) -> ForkedProgram:
-        """Fork a call server (``mode="serve"``): its request is the first line the caller
-        writes into the ``calls`` pipe (read end given), its replies go to ``replies`` (write
-        end given), its stderr to a pipe to us, its stdout nowhere, as for a fresh server. See
-        ``_fork_process``."""
-        stderr_read, stderr_write = os.pipe()
-        return self._fork_process(
-            ForkRequest(packages=packages, preload=list(self.preload), server=True),
-            [calls, replies, stderr_write], [stderr_read],
-            lambda: (None, None, os.fdopen(stderr_read, "rb")), close_theirs=[stderr_write])
+        """Fork a call server (``mode="serve"``; see ``_fork_process``): its request is the
+        first line the caller writes into the ``calls`` pipe (whose read end is given), its
+        replies go to ``replies`` (a write end), its stderr to a pipe to us, its stdout nowhere,
+        as for a fresh server. The caller closes the two ends it gave."""
+        from_stderr, stderr = os.pipe()
+        try:
+            forked = self._fork_process(ForkRequest(packages=packages, preload=list(self.preload),
+                                                    server=True), [calls, replies, stderr])
+        except ZygoteFailed:
+            os.close(from_stderr)
+            raise
+        finally:
+            os.close(stderr)
+        forked.stderr = os.fdopen(from_stderr, "rb")
+        return forked
 
-    def _fork_process(self, order: ForkRequest, theirs: list[int], ours: list[int],
-                      streams: Callable[[], tuple[Any, Any, Any]],
-                      close_theirs: Sequence[int] | None = None) -> ForkedProgram:
-        """Fork a long-lived child (a program, a call server) with the descriptors ``theirs``.
+    def _fork_process(self, order: ForkRequest, fds: list[int]) -> ForkedProgram:
+        """Fork a long-lived child (a program, a call server) with the descriptors ``fds``.
         Only from a zygote that is the first process of its pid namespace: it is the child's
         parent, reaps it and kills whatever it left before reporting its end. The caller owns
         the child (``terminate`` it) and must not use the zygote until it has ended.
@@ -201,12 +215,11 @@ class ForkServer:
         Raises:
             ZygoteFailed: nothing was started (the caller starts a fresh process).
         """
-        closing = theirs if close_theirs is None else close_theirs
         gate_read, gate_write = os.pipe()
         pid = init = handle = None
         try:
             if self.alive and self.namespaced:
-                socket.send_fds(self.control, [encode(order)], [*theirs, gate_read])
+                socket.send_fds(self.control, [encode(order)], [*fds, gate_read])
                 ready, _, _ = select.select([self.control], [], [], PROGRAM_START_SECONDS)
                 event = self._receive() if ready else None
                 init = namespace_init(self.process)  # the zygote itself, running by now
@@ -218,14 +231,12 @@ class ForkServer:
         except OSError:
             pass
         finally:
-            for fd in (*closing, gate_read, gate_write):
-                os.close(fd)
+            os.close(gate_read)
+            os.close(gate_write)
         if pid is None or init is None or handle is None:
-            for fd in ours:
-                os.close(fd)
             self.close()
             raise ZygoteFailed("the zygote did not start the process")
-        return ForkedProgram(self, pid, handle, init, *streams())
+        return ForkedProgram(self, pid, handle, init)
 
     def _receive(self) -> Started | Exited | None:
         try:
@@ -263,17 +274,15 @@ class ForkedProgram:
     ``unshare``): what a fair clock freezes, since an orphan of the program is adopted by the
     zygote, not by the program (a fresh program is the first process of its namespace)."""
 
-    def __init__(self, zygote: ForkServer, pid: int, handle: int, zygote_pid: int,
-                 stdin: IO[bytes] | None, stdout: IO[bytes] | None,
-                 stderr: IO[bytes] | None) -> None:
+    def __init__(self, zygote: ForkServer, pid: int, handle: int, zygote_pid: int) -> None:
         self.zygote = zygote
         self.pid = pid
         self.handle = handle  # a pidfd: the zygote reaps the program, so its pid may be reused
         self.zygote_pid = zygote_pid
         self.namespace_root = zygote.process.pid
-        self.stdin: IO[bytes] | None = stdin
-        self.stdout: IO[bytes] | None = stdout
-        self.stderr: IO[bytes] | None = stderr
+        self.stdin: IO[bytes] | None = None  # our ends of its pipes, as ``start_*`` made them
+        self.stdout: IO[bytes] | None = None
+        self.stderr: IO[bytes] | None = None
         self.returncode: int | None = None
 
     def poll(self) -> int | None:
