@@ -108,6 +108,7 @@ class Sandbox:
         # interpreters with a spare started ahead. Neither when leftovers are killed by uid:
         # that would kill the zygote or the spare too.
         self.use_zygote = not self.isolation.kill_by_uid and not os.environ.get(NO_ZYGOTE_ENV)
+        self.fork_long_lived = True  # programs and call servers too (see _fork_from_lane)
         self.use_spare = not self.isolation.kill_by_uid
         self._spare: WorkerProcess | None = None
         self._spare_lock = threading.Lock()
@@ -280,8 +281,9 @@ class Sandbox:
         namespace, so that it reaps the process and kills what it leaves, and only from a
         zygote already running (the cases started it): starting one for a single process costs
         more than a fresh interpreter (a tournament game's sandbox starts one program). None
-        (start it afresh) elsewhere, when every lane is busy, or when the zygote fails."""
-        if not (self.use_zygote and self.isolation.has_pid_namespace):
+        (start it afresh) elsewhere, when every lane is busy, or when the zygote fails (then
+        never again in this sandbox: a kernel without pidfds would lose a zygote each time)."""
+        if not (self.use_zygote and self.fork_long_lived and self.isolation.has_pid_namespace):
             return None
         try:
             lane = self._free_lanes.get_nowait()
@@ -291,7 +293,7 @@ class Sandbox:
             if lane.zygote is not None and lane.zygote.alive:
                 return start(lane.zygote), lane
         except (OSError, ZygoteFailed):
-            pass
+            self.fork_long_lived = False
         self._free_lanes.put(lane)
         return None
 

@@ -313,6 +313,29 @@ def test_a_program_that_ends_at_once_is_still_forked_and_signalled_only_through_
             assert sent == []  # closing an ended program sends nothing
 
 
+def test_without_pidfds_programs_start_afresh_and_the_zygote_is_lost_once_at_most(
+        tmp_path, monkeypatch):
+    script = tmp_path / "echo.py"
+    script.write_text("print(input().upper())\n")
+    with Sandbox("echo", {"echo.py": script}) as box:
+        if not box.isolation.has_pid_namespace:
+            pytest.skip("programs are forked only from a zygote with a pid namespace")
+
+        def no_pidfd(pid):
+            raise OSError(38, "Function not implemented")  # an old kernel
+
+        monkeypatch.setattr(os, "pidfd_open", no_pidfd)
+        zygotes = []
+        for _ in range(3):
+            box.run_examples(["1"], timeout=10)
+            zygotes.append(box._lanes[0].zygote.process.pid)
+            with box.start_program() as program:
+                assert not isinstance(program.process, ForkedProgram)
+                assert program.send_line("hi") and program.read_line(10) == "HI"
+        assert not box.fork_long_lived
+        assert zygotes[1] == zygotes[2]  # replaced after the first failure only
+
+
 SERVED = """import os, sys, time
 print('printed at import')
 def add(a, b):
