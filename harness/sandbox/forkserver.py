@@ -270,16 +270,15 @@ class ForkedProgram:
     reported by the zygote once it has reaped the program and killed everything else in the
     namespace, so an ended program has left nothing running.
 
-    ``namespace_root`` is the process whose descendants are the whole namespace (the zygote's
-    ``unshare``): what a fair clock freezes, since an orphan of the program is adopted by the
-    zygote, not by the program (a fresh program is the first process of its namespace)."""
+    ``namespace_root`` is the first process of the namespace (the zygote), whose descendants
+    are every process there: what a fair clock freezes, since an orphan of the program is
+    adopted by the zygote, not by the program (a fresh program is that first process itself)."""
 
-    def __init__(self, zygote: ForkServer, pid: int, handle: int, zygote_pid: int) -> None:
+    def __init__(self, zygote: ForkServer, pid: int, handle: int, namespace_root: int) -> None:
         self.zygote = zygote
         self.pid = pid
         self.handle = handle  # a pidfd: the zygote reaps the program, so its pid may be reused
-        self.zygote_pid = zygote_pid
-        self.namespace_root = zygote.process.pid
+        self.namespace_root = namespace_root
         self.stdin: IO[bytes] | None = None  # our ends of its pipes, as ``start_*`` made them
         self.stdout: IO[bytes] | None = None
         self.stderr: IO[bytes] | None = None
@@ -306,11 +305,10 @@ class ForkedProgram:
         except OSError:  # it has ended
             pass
         if self.zygote.alive:
-            for pid in (self.zygote_pid, self.namespace_root):
-                try:
-                    os.kill(pid, signal.SIGCONT)
-                except (ProcessLookupError, PermissionError):
-                    pass
+            try:
+                os.kill(self.namespace_root, signal.SIGCONT)
+            except (ProcessLookupError, PermissionError):
+                pass
 
     def kill_group(self) -> None:
         """What ``cleanup.terminate`` does for a process group: the rest of the program's
