@@ -203,8 +203,9 @@ def _isolation_case(timeout: float = 60.0) -> Any:
     ("    return [[1, 2]]\n", "protocol violation", "expected (row, col) or (None, None)"),
     ("    return (1, 1)\n", "illegal move", "your move: (1, 1)"),
 ])
+@pytest.mark.parametrize("forked", [False, True], ids=["fresh", "forked from the zygote"])
 def test_a_game_lost_by_forfeit_gets_its_own_verdict_not_wrong_answer(
-        tmp_path: Path, body: str, verdict: str, words: str) -> None:
+        tmp_path: Path, body: str, verdict: str, words: str, forked: bool) -> None:
     from harness import Sandbox
     from harness.grader import Grader
     from harness.verdicts import Verdict
@@ -214,6 +215,8 @@ def test_a_game_lost_by_forfeit_gets_its_own_verdict_not_wrong_answer(
     player.write_text("def choose_move(board, player, time_left):\n" + body)
     case = _isolation_case()
     with Sandbox("player", {"player.py": player}) as sandbox:
+        if forked:  # as in a grading: a case has started the zygote the servers are forked from
+            sandbox.run_examples(["1"], timeout=10)
         judgement = versus_house(case, sandbox)
     assert judgement.fraction == 0.0
     assert judgement.failure == verdict
