@@ -425,6 +425,14 @@ def use_allowed_packages(request: dict) -> None:
         sys.path.append(folder)
 
 
+def import_from_case_folder(request: dict) -> None:
+    """Imports find the case folder (the working directory) first, then the standard library,
+    then the allowed packages; never site-packages, and no bytecode is written."""
+    sys.path[:] = [os.getcwd()] + [p for p in sys.path if "site-packages" not in p]
+    use_allowed_packages(request)
+    sys.dont_write_bytecode = True
+
+
 def preload_allowed_packages(order: dict) -> None:
     """Zygote only: import the allowed packages and the standard-library modules the student's
     files use, once, before forking (trusted code from the standard library and the read-only
@@ -464,9 +472,7 @@ def handle(request: dict, reply_fd: int, request_fd: int | None = None,
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
     sys.stdin = io.StringIO(request.get("stdin") or "")
-    sys.path[:] = [os.getcwd()] + [p for p in sys.path if "site-packages" not in p]
-    use_allowed_packages(request)
-    sys.dont_write_bytecode = True
+    import_from_case_folder(request)
     path = os.path.join(os.getcwd(), request["file"])
     answer = {"mode": request["mode"]}
     _mark(trace, "setup")
@@ -595,9 +601,7 @@ def _program_child(control, fds: list, program: dict) -> None:
         setattr(sys, f"__{name}__", getattr(sys, name))
     script = os.path.join(os.getcwd(), program["script"])
     sys.argv = [program["script"], *program.get("args", [])]
-    sys.path[:] = [os.getcwd()] + [p for p in sys.path if "site-packages" not in p]
-    use_allowed_packages(program)
-    sys.dont_write_bytecode = True
+    import_from_case_folder(program)
     status = None
     try:
         import builtins
@@ -627,9 +631,9 @@ def zygote(control_fd: int) -> None:
     Protocol (a SOCK_SEQPACKET socket): the grader sends a ``ForkRequest`` (JSON: at most the
     path of the student file to compile ahead) with three descriptors: the case's request pipe,
     reply pipe and output pipe (for a ``program``, its stdin, stdout and stderr, and a gate; for
-    a ``server``, its calls, replies and stderr, and a gate: see ``_pass_gate``). The zygote forks at once and closes all three; only the child
-    reads the request, so no case's inputs ever enter the zygote, and a later case forked from
-    it cannot find them. The zygote answers ``{"event": "started", "pid"}``, waits for the
+    a ``server``, its calls, replies and stderr, and a gate: see ``_pass_gate``). The zygote
+    forks at once and closes them all; only the child reads the request, so no case's inputs
+    ever enter the zygote, and a later case forked from it cannot find them. The zygote answers ``{"event": "started", "pid"}``, waits for the
     child, sweeps its leftovers, and answers ``{"event": "exited", "status"}``. Student code
     only ever runs in the children.
     """
