@@ -120,10 +120,12 @@ class WorkerProcess:
                       (exited or time.monotonic()) - started)
 
     def discard(self) -> None:
-        """Kill the process (and all it started) and release its pipes."""
+        """Kill the process (and all it started) and release its pipes, once: closing a
+        descriptor's number again would close whatever reused it."""
         terminate(self.process, self.isolation, self.tag)
-        for closer in (lambda: os.close(self.reply_read), self.process.stdout.close
-                       if self.process.stdout else None,
+        reply_read, self.reply_read = self.reply_read, -1
+        for closer in ((lambda: os.close(reply_read)) if reply_read >= 0 else None,
+                       self.process.stdout.close if self.process.stdout else None,
                        self.process.stdin.close if self.process.stdin else None):
             if closer is None:
                 continue

@@ -259,8 +259,9 @@ class CallServer(_Supervised):
             pass
 
     def close(self, grace: float = 0.5) -> None:
-        if not self._closed:
-            self.end_calls()
+        if self._closed:  # once: closing the number again would close whatever reused it
+            return
+        self.end_calls()
         super().close(grace)
         try:
             os.close(self._replies_fd)

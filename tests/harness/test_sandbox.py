@@ -205,6 +205,30 @@ def test_call_server_answers_then_dies_on_timeout(sandbox):
         assert server.call("add", [1, 2], timeout=5).crashed
 
 
+def test_closing_a_call_server_twice_leaves_a_reused_descriptor_alone(sandbox):
+    """A call that times out closes the server, and its runner closes it again: the second
+    close once closed the replies pipe's number a second time, by then another pipe's (a
+    later server's calls pipe in a grading: "Bad file descriptor")."""
+    server = sandbox.start_server()
+    replies = server._replies_fd
+    assert server.call("ignore_signals_and_spin", [], timeout=0.5).timed_out  # closes it
+    opened = []
+    while not any(replies in pair for pair in opened) and len(opened) < 64:
+        opened.append(os.pipe())  # the lowest free number first: soon the replies' old one
+    try:
+        server.close()
+        for pair in opened:
+            for fd in pair:
+                os.fstat(fd)  # still open
+    finally:
+        for pair in opened:
+            for fd in pair:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+
 def test_program_speaks_a_line_protocol(tmp_path):
     script = tmp_path / "echo.py"
     script.write_text("import sys\nprint('NAME')\nfor line in sys.stdin:\n"
