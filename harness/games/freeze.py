@@ -29,7 +29,7 @@ from typing import Optional
 
 # The sandbox's own tests for its processes, so both sweeps and freezes find the same ones.
 from harness.sandbox.cleanup import _has_tag as has_sandbox_tag
-from harness.sandbox.cleanup import adopted_orphans, kernel_children
+from harness.sandbox.cleanup import adopted_orphans, kernel_children, status_field
 
 SCAN_ROUNDS = 20
 """Most scans per freeze; each round stops what the previous one missed (fork races)."""
@@ -92,14 +92,7 @@ def _gone_or_in(pid: int, states: tuple[str, ...]) -> bool:
 
 def _traced(pid: int) -> bool:
     """Whether a process is traced: its tracer, not SIGSTOP, then decides whether it stops."""
-    try:
-        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as handle:
-            for line in handle:
-                if line.startswith("TracerPid:"):
-                    return line.split(":", 1)[1].strip() not in ("", "0")
-    except OSError:
-        pass  # gone
-    return False
+    return status_field(pid, "TracerPid") not in (None, "", "0")
 
 
 @dataclass

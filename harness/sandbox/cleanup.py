@@ -204,6 +204,19 @@ def _has_tag(pid: str, tag: str) -> bool:
         return False
 
 
+def status_field(pid: int, name: str) -> str | None:
+    """The value of one field of ``/proc/PID/status`` (``"TracerPid"``, ``"NSpid"``), or None
+    when the process is gone or has no such field."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith(f"{name}:"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return None
+
+
 def _pids_of_user(uid: int, tag: str = "") -> list[int]:
     """Processes of ``uid``; with ``tag``, only those started by one sandbox (see launcher)."""
     pids = []

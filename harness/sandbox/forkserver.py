@@ -24,7 +24,7 @@ from harness.protocol import (
     WorkerRequest, ZygoteEvent, decode, encode)
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import (
-    TAG_VARIABLE, kernel_children, kill_adopted_orphans, namespace_init, terminate)
+    TAG_VARIABLE, kernel_children, kill_adopted_orphans, namespace_init, status_field, terminate)
 from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
 from harness.sandbox.levels import Isolation
 from harness.sandbox.launcher import launch, python_command
@@ -347,15 +347,9 @@ def _host_pid(init: int, namespace_pid: int) -> int | None:
     """The host pid of the child of ``init`` whose pid in its namespace is ``namespace_pid``
     (a reported pid is never trusted blindly)."""
     for child in kernel_children(init) or []:
-        try:
-            with open(f"/proc/{child}/status", encoding="ascii", errors="replace") as status:
-                for line in status:
-                    if line.startswith("NSpid:"):
-                        if int(line.split()[-1]) == namespace_pid:
-                            return child
-                        break
-        except (OSError, ValueError):
-            continue
+        pids = (status_field(child, "NSpid") or "").split()  # host pid ... innermost pid
+        if pids and pids[-1] == str(namespace_pid):
+            return child
     return None
 
 

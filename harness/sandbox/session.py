@@ -16,13 +16,14 @@ import secrets
 import subprocess
 import threading
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from harness.host import started_on
 from harness.protocol import ProgramStart, WorkerRequest, encode
 from harness.sandbox.cleanup import (
-    TAG_VARIABLE, become_subreaper, kill_leased_user_processes, kill_user_processes,
+    TAG_VARIABLE, StudentProcess, become_subreaper, kill_leased_user_processes, kill_user_processes,
     leave_subreaper, namespace_init, remove_user_files, wipe_private_scratch)
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkedProgram, ForkServer, ZygoteFailed
@@ -258,31 +259,31 @@ class Sandbox:
         script = script or self.main_file
         program = ProgramStart(script=script, cwd=str(folder), args=list(args),
                                packages=self._packages_path)
-        forked = self._fork_from_lane(lambda zygote: zygote.start_program(program))
+        forked = self._fork_from_lane(folder, lambda zygote: zygote.start_program(program))
+        process: StudentProcess
         if forked is not None:
-            process, lane = forked
-            self._programs += 1
-            return StudentProgram(process, self.isolation, tag=self.tag,
-                                  on_close=lambda: self._forked_closed(folder, lane, process))
-        fresh = launch(python_command(self.isolation, script, *args,
-                                      isolated=False, packages=self.packages),
-                       cwd=str(folder), isolation=self.isolation, limits=self.limits,
-                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       extra_env={TAG_VARIABLE: self.tag})
+            process, on_close = forked
+        else:
+            process = launch(python_command(self.isolation, script, *args,
+                                            isolated=False, packages=self.packages),
+                             cwd=str(folder), isolation=self.isolation, limits=self.limits,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, extra_env={TAG_VARIABLE: self.tag})
+            on_close = partial(self._program_closed, folder)
         self._programs += 1
-        return StudentProgram(fresh, self.isolation,
-                              on_close=lambda: self._program_closed(folder), tag=self.tag)
+        return StudentProgram(process, self.isolation, on_close=on_close, tag=self.tag)
 
-    def _fork_from_lane(self, start: Callable[[ForkServer], ForkedProgram]
-                        ) -> tuple[ForkedProgram, _Lane] | None:
+    def _fork_from_lane(self, folder: Path, start: Callable[[ForkServer], ForkedProgram]
+                        ) -> tuple[ForkedProgram, Callable[[], None]] | None:
         """A long-lived process (a program, a call server) forked from a free lane's zygote,
-        which it holds until it ends (a fork costs a few milliseconds; a fresh interpreter, its
-        imports and its namespaces, tens). Only where the zygote is the first process of a pid
-        namespace, so that it reaps the process and kills what it leaves, and only from a
-        zygote already running (the cases started it): starting one for a single process costs
-        more than a fresh interpreter (a tournament game's sandbox starts one program). None
-        (start it afresh) elsewhere, when every lane is busy, or when the zygote fails (then
-        never again in this sandbox: a kernel without pidfds would lose a zygote each time)."""
+        which it holds until it ends, and what to do when it is closed (a fork costs a few
+        milliseconds; a fresh interpreter, its imports and its namespaces, tens). Only where
+        the zygote is the first process of a pid namespace, so that it reaps the process and
+        kills what it leaves, and only from a zygote already running (the cases started it):
+        starting one for a single process costs more than a fresh interpreter (a tournament
+        game's sandbox starts one program). None (start it afresh) elsewhere, when every lane is
+        busy, or when the zygote fails (then never again in this sandbox: a kernel without
+        pidfds would lose a zygote each time)."""
         if not (self.use_zygote and self.fork_long_lived and self.isolation.has_pid_namespace):
             return None
         try:
@@ -291,7 +292,8 @@ class Sandbox:
             return None
         try:
             if lane.zygote is not None and lane.zygote.alive:
-                return start(lane.zygote), lane
+                process = start(lane.zygote)
+                return process, partial(self._forked_closed, folder, lane, process)
         except (OSError, ZygoteFailed):
             self.fork_long_lived = False
         self._free_lanes.put(lane)
@@ -313,34 +315,32 @@ class Sandbox:
         Check ``wait_ready`` (done here) through ``server.import_error``: empty when ready.
         """
         folder = self.workspace.new_case_folder()
-        request = WorkerRequest(mode="serve", module=self.module, file=self.main_file,
-                                cwd=str(folder), packages=self._packages_path)
         calls_read, calls_write = os.pipe()
         reply_read, reply_write = os.pipe()
         try:
-            forked = self._fork_from_lane(lambda zygote: zygote.start_server(
+            forked = self._fork_from_lane(folder, lambda zygote: zygote.start_server(
                 self._packages_path, calls_read, reply_write))
-            fresh = None if forked else launch(
-                python_command(self.isolation, str(self.workspace.worker), str(reply_write),
-                               str(calls_read)),
-                cwd=str(folder), isolation=self.isolation, limits=self.limits,
-                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                pass_fds=[reply_write, calls_read], extra_env={TAG_VARIABLE: self.tag})
+            process: StudentProcess
+            if forked is not None:
+                process, on_close = forked
+            else:
+                process = launch(
+                    python_command(self.isolation, str(self.workspace.worker),
+                                   str(reply_write), str(calls_read)),
+                    cwd=str(folder), isolation=self.isolation, limits=self.limits,
+                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                    pass_fds=[reply_write, calls_read], extra_env={TAG_VARIABLE: self.tag})
+                on_close = partial(self._program_closed, folder)
         finally:
             os.close(reply_write)
             os.close(calls_read)
+        # The server's request is the first line of its calls pipe (see harness/worker/main.py).
+        os.write(calls_write, encode(WorkerRequest(
+            mode="serve", module=self.module, file=self.main_file, cwd=str(folder),
+            packages=self._packages_path)) + b"\n")
         self._programs += 1
-        if forked is not None:
-            process, lane = forked
-            os.write(calls_write, encode(request) + b"\n")  # a forked server's first line
-            server = CallServer(process, self.isolation, calls_write, reply_read, tag=self.tag,
-                                on_close=lambda: self._forked_closed(folder, lane, process))
-        else:
-            assert fresh is not None and fresh.stdin is not None
-            fresh.stdin.write(encode(request))
-            fresh.stdin.close()
-            server = CallServer(fresh, self.isolation, calls_write, reply_read, tag=self.tag,
-                                on_close=lambda: self._program_closed(folder))
+        server = CallServer(process, self.isolation, calls_write, reply_read, on_close=on_close,
+                            tag=self.tag)
         server.wait_ready(ready_timeout)
         return server
 

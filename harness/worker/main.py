@@ -2,11 +2,12 @@
 
 Usage (started only by ``harness.sandbox.launcher``)::
 
-    python -I -S main.py REPLY_FD [REQUEST_FD]     # one request, read from stdin
+    python -I -S main.py REPLY_FD [REQUEST_FD]     # one request (a server's: on REQUEST_FD)
     python -I -S main.py zygote CONTROL_FD         # fork server (see ``zygote``)
 
-The request (a JSON object) arrives on stdin, which is then replaced by an empty stream, so student
-code sees a closed stdin unless the request supplies ``stdin`` text. The reply goes to REPLY_FD.
+The request (a JSON object) arrives on stdin, or for a call server as the first line of
+REQUEST_FD; stdin is then replaced by an empty stream, so student code sees a closed stdin
+unless the request supplies ``stdin`` text. The reply goes to REPLY_FD.
 Modes:
 
 - ``run``: execute doctest examples in a copy of the module's globals; one observation each.
@@ -562,8 +563,7 @@ def _pass_gate(gate: int) -> None:
 
 def _server_child(control, fds: list) -> None:
     """In the forked child: become a call server, as a fresh one started with ``main.py
-    REPLY_FD REQUEST_FD`` is: own session, stdout going nowhere, stderr to the third pipe; its
-    request is the first line of the calls pipe (read byte by byte: the calls follow it)."""
+    REPLY_FD REQUEST_FD`` is: own session, stdout going nowhere, stderr to the third pipe."""
     calls_fd, reply_fd, stderr_fd = fds
     control.close()
     os.setsid()
@@ -572,13 +572,19 @@ def _server_child(control, fds: list) -> None:
     os.dup2(stderr_fd, 2)
     os.close(devnull)
     os.close(stderr_fd)
+    handle(_server_request(calls_fd), reply_fd, calls_fd)
+
+
+def _server_request(calls_fd: int) -> dict:
+    """A call server's request: the first line of its calls pipe, read byte by byte (the
+    calls follow it, and must stay in the pipe for ``serve``)."""
     line = bytearray()
     while not line.endswith(b"\n") and len(line) < MAX_STRING:
         byte = os.read(calls_fd, 1)
         if not byte:
             os._exit(0)
         line += byte
-    handle(json.loads(line), reply_fd, calls_fd)
+    return json.loads(line)
 
 
 def _program_child(control, fds: list, program: dict) -> None:
@@ -633,9 +639,9 @@ def zygote(control_fd: int) -> None:
     reply pipe and output pipe (for a ``program``, its stdin, stdout and stderr, and a gate; for
     a ``server``, its calls, replies and stderr, and a gate: see ``_pass_gate``). The zygote
     forks at once and closes them all; only the child reads the request, so no case's inputs
-    ever enter the zygote, and a later case forked from it cannot find them. The zygote answers ``{"event": "started", "pid"}``, waits for the
-    child, sweeps its leftovers, and answers ``{"event": "exited", "status"}``. Student code
-    only ever runs in the children.
+    ever enter the zygote, and a later case forked from it cannot find them. The zygote answers
+    ``{"event": "started", "pid"}``, waits for the child, sweeps its leftovers, and answers
+    ``{"event": "exited", "status"}``. Student code only ever runs in the children.
     """
     import gc
     import socket
@@ -693,9 +699,9 @@ def main() -> None:
         os.dup2(devnull, 0)
         zygote(int(sys.argv[2]))
         return
-    request = json.loads(sys.stdin.read())
-    handle(request, int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else None,
-           trace={"read": time.monotonic()})
+    request_fd = int(sys.argv[2]) if len(sys.argv) > 2 else None
+    request = json.loads(sys.stdin.read()) if request_fd is None else _server_request(request_fd)
+    handle(request, int(sys.argv[1]), request_fd, trace={"read": time.monotonic()})
 
 
 if __name__ == "__main__":
