@@ -2,12 +2,13 @@
 test oracle, ``tests/othello/plain_othello_rules.py``) against the fast ones, in one run.
 
 Per function, on the positions of seeded random playouts (8 x 8 by default): the trusted rules
-(``reference/games/othello.py``; its memos of legal moves and of plays are emptied before every
-pass, so each position is computed once, as in a search that meets it once) and the students'
-helpers (``student_template/othello/othello_shared.py``). Then full-depth minimax from the 4 x 4
-start: the reference solution agent (student API) on the old and on the new ``othello_shared`` -
-also with the grader's work probe installed, as in a sandboxed case - and the trusted reference
-search on the old and the new rules. Prints ratios; asserts only that old and new agree.
+(``reference/games/othello.py``) and the students' helpers
+(``student_template/othello/othello_shared.py``); the memos of both are emptied before every
+pass, so each position is computed once, as in a search that meets it once. Then full-depth
+minimax from the 4 x 4 start: the reference solution agent (student API) on the old and on the
+new ``othello_shared``, once and as the handout's case asks (max node, min node, select move:
+three searches of the same tree), also with the grader's work probe installed, as in a
+sandboxed case; and the trusted reference search on the old and the new rules. Prints ratios; asserts only that old and new agree.
 
     .venv/bin/python bench/bench_othello_rules.py [--size 8] [--positions 400] [--repeat 3]
 """
@@ -68,12 +69,33 @@ def best_of(repeat: int, run: Callable[[], Any]) -> tuple[float, Any]:
     """The fastest of ``repeat`` runs (the least disturbed by other load) and its result."""
     best, result = math.inf, None
     for _ in range(repeat):
-        rules._MOVES_MEMO.clear()
-        rules._PLAYS_MEMO.clear()
+        empty_memos()
         started = time.perf_counter()
         result = run()
         best = min(best, time.perf_counter() - started)
     return best, result
+
+
+STUDENT_MODULES: list[types.ModuleType] = []
+"""Every copy of the students' othello_shared this run loaded (see ``new_shared``)."""
+
+
+def new_shared() -> types.ModuleType:
+    """A fresh copy of the students' othello_shared.py, as ``othello_shared``."""
+    module = load(TEMPLATE_DIR / "othello_shared.py", "othello_shared")
+    STUDENT_MODULES.append(module)
+    return module
+
+
+def empty_memos() -> None:
+    """Every pass starts with empty memos, the trusted rules' and the students' helpers' (which
+    remember boards of up to 4 x 4), so a pass computes each position the first time it meets
+    it, as one search does."""
+    rules._MOVES_MEMO.clear()
+    rules._PLAYS_MEMO.clear()
+    for module in STUDENT_MODULES:
+        for name in ("_MOVES_SEEN", "_PLAYS_SEEN", "_SCORES_SEEN", "_BOARDS"):
+            getattr(module, name).clear()
 
 
 def compare(label: str, old: Callable[[], Any], new: Callable[[], Any], repeat: int) -> None:
@@ -143,10 +165,17 @@ def bench_minimax(repeat: int) -> None:
     start = rules.Othello(4).initial_state().board
     print("full-depth minimax from the 4x4 start (value -6):")
     old_agent = agent_on(old_shared_module(), "bench_agent_old")
-    new_agent = agent_on(load(TEMPLATE_DIR / "othello_shared.py", "othello_shared"),
-                         "bench_agent_new")
+    new_agent = agent_on(new_shared(), "bench_agent_new")
     compare("reference agent (student API)", lambda: old_agent.minimax_max_node(start, 1, -1),
             lambda: new_agent.minimax_max_node(start, 1, -1), repeat)
+
+    def handout_case(agent: types.ModuleType) -> Callable[[], Any]:
+        return lambda: (agent.minimax_max_node(start, 1, -1, 0),
+                        agent.minimax_min_node(start, 2, -1, 0),
+                        agent.select_move_minimax(start, 1, -1, 0))
+
+    compare("the handout's case (3 searches)", handout_case(old_agent), handout_case(new_agent),
+            repeat)
     compare("trusted search (reference/search)",
             lambda: search.minimax_max_node(PlainOthello(4), PlainOthello(4).initial_state(),
                                             1, -1).value,
@@ -157,9 +186,7 @@ def bench_minimax(repeat: int) -> None:
         here = os.getcwd()
         os.chdir(folder)  # the probe looks for student modules under the current folder
         try:
-            for label, shared in (("old", old_shared_module()),
-                                  ("new", load(TEMPLATE_DIR / "othello_shared.py",
-                                               "othello_shared"))):
+            for label, shared in (("old", old_shared_module()), ("new", new_shared())):
                 agent = agent_on(shared, f"bench_probed_agent_{label}")
                 work = load(PROBE, f"bench_probe_{label}").install()
                 probed[label] = (agent, work)
@@ -183,7 +210,7 @@ def main() -> None:
     print(f"trusted rules (reference/games/othello.py), {len(boards)} positions "
           f"{args.size}x{args.size}, both players, best of {args.repeat}:")
     bench_functions(rules, "old_trusted_", boards, args.repeat)
-    shared = load(TEMPLATE_DIR / "othello_shared.py", "bench_othello_shared")
+    shared = new_shared()
     print("students' helpers (othello_shared.py), same positions:")
     bench_functions(shared, "old_shared_", boards, args.repeat)
     bench_minimax(args.repeat)

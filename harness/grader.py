@@ -27,6 +27,8 @@ from harness.submission import FoundFiles, find_files
 from harness.verdicts import CaseResult, Verdict
 
 PREFLIGHT_TIMEOUT = 10.0
+"""Seconds the import check waits for the student's file; less under a timeout cap (see
+``Grader.preflight_seconds``)."""
 _SYNTAX_PLACE = re.compile(r"([^,\n]{1,200}), line (\d{1,9}):")  # the worker's "file, line N: text"
 MIN_CASE_SECONDS = 0.5
 
@@ -113,6 +115,15 @@ class Grader:
             return "none (nothing to run)"
         return self.sandbox.isolation.level.value
 
+    @property
+    def preflight_seconds(self) -> float:
+        """How long the import check waits. Every case imports the file afresh within its own
+        limit, which a timeout cap bounds: an import slower than the cap leaves no case able to
+        finish, so the check says so at the cap instead of waiting the full 10 s."""
+        if self.timeout_cap is None:
+            return PREFLIGHT_TIMEOUT
+        return min(PREFLIGHT_TIMEOUT, max(self.timeout_cap, MIN_CASE_SECONDS))
+
     def preflight(self, module: str | None = None) -> Preflight:
         """Import check of one student module (default: the main one), done once, lazily; the
         handout's names and signatures are checked in the main module."""
@@ -129,7 +140,7 @@ class Grader:
             else:
                 main = module == self.assignment.module
                 self._preflights[module] = run_preflight(
-                    self.sandbox, self.assignment.api if main else (), PREFLIGHT_TIMEOUT,
+                    self.sandbox, self.assignment.api if main else (), self.preflight_seconds,
                     self.assignment.allowed_packages, module=None if main else module)
         return self._preflights[module]
 

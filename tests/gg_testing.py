@@ -252,30 +252,52 @@ def remove_deep_folder(root: Path) -> None:
             os.close(descriptor)
 
 
-def subset_root(folder: Path, assignment: str, stems: Sequence[str]) -> dict[str, str]:
+def subset_root(folder: Path, assignment: str, stems: Sequence[str],
+                generated: int | None = None) -> dict[str, str]:
     """A GAMEGRADER_ROOT in ``folder`` holding only the case files ``stems`` of one assignment
     (with their generated files), for quicker gradings; returns the environment that selects it.
+    With ``generated``, each generated file keeps only its first ``generated`` cases (every
+    kind of generated case stays, fewer of each; the hand-written cases all stay).
 
     In a test run (``GRADINGS_ENV`` set) the root is made once per run for these stems, in the
     kept-gradings folder instead of ``folder``: the same subset then gives the same grading key
     in every module and worker, so, say, the reference on it is graded once.
     """
-    from harness.spec import find_assignment
-    from harness.validate import subset_root as make_subset_root
     kept = os.environ.get(GRADINGS_ENV)
     if not kept:
-        return {"GAMEGRADER_ROOT": str(make_subset_root(find_assignment(assignment), stems,
-                                                        folder))}
-    name = f"root-{assignment}-{hashlib.sha256(json.dumps(list(stems)).encode()).hexdigest()[:16]}"
+        return {"GAMEGRADER_ROOT": str(_make_subset(folder, assignment, stems, generated))}
+    settings = json.dumps([list(stems), generated])
+    name = f"root-{assignment}-{hashlib.sha256(settings.encode()).hexdigest()[:16]}"
     shared = Path(kept) / name
     with open(Path(kept) / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not shared.exists():
             partial = Path(kept) / f"{name}.partial"
             shutil.rmtree(partial, ignore_errors=True)
-            make_subset_root(find_assignment(assignment), stems, partial)
+            _make_subset(partial, assignment, stems, generated)
             partial.rename(shared)
     return {"GAMEGRADER_ROOT": str(shared)}
+
+
+def _make_subset(folder: Path, assignment: str, stems: Sequence[str], generated: int | None
+                 ) -> Path:
+    from harness.spec import find_assignment
+    from harness.validate import subset_root as make_subset_root
+    root = make_subset_root(find_assignment(assignment), stems, folder)
+    if generated is not None:
+        keep_first_generated(root / "test_specs" / assignment, generated)
+    return root
+
+
+def keep_first_generated(specs: Path, count: int) -> None:
+    """Cut each generated case file of the spec folder ``specs`` to its first ``count`` cases
+    (the loader checks a generated file's ``source`` block against its settings, not how many
+    cases it holds)."""
+    import yaml
+    for path in sorted((specs / "generated").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data["cases"] = data["cases"][:count]
+        path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
 
 
 def shared_folder(prefix: str = "gg-shared-") -> Path:

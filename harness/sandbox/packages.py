@@ -36,7 +36,7 @@ MAX_SCANNED = 1 << 20  # bytes of a student file searched for imports
 # nothing on import but define things, and keep no state a fork could share (``random``
 # reseeds itself in every forked child).
 PRELOADED_STANDARD_MODULES = (
-    "abc", "array", "bisect", "collections", "copy", "dataclasses", "decimal", "enum",
+    "abc", "array", "ast", "bisect", "collections", "copy", "dataclasses", "decimal", "enum",
     "fractions", "functools", "heapq", "itertools", "math", "numbers", "operator", "random",
     "re", "statistics", "string", "typing")
 

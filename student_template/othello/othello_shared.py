@@ -24,6 +24,35 @@ _SQUARES = {}
 _RAYS = {}
 _LARGEST_TABLE = 32
 
+# A full-depth search of a 4 x 4 board reaches the same positions again and again, and the
+# handout's minimax searches it several times over: on boards of up to 4 x 4, the legal moves,
+# the result of a move and the score of a position are remembered (at most
+# _REMEMBERED_POSITIONS of each) instead of being worked out again. An answer is remembered for
+# one board object, kept alive with it (so its id stays its own), and given back only for that
+# very object, and only for plain boards (tuples of tuples of ints, which nothing can change;
+# int players and squares), so an answer is exactly what working it out again would give.
+# A legal-move list is a new list on every call, so yours can be changed freely. play_move
+# gives one object per position (_BOARDS), so a position reached along two paths is recognised.
+# Bigger boards rarely repeat a position.
+_REMEMBERED_SIDE = 4
+_REMEMBERED_POSITIONS = 1 << 17
+_MOVES_SEEN = {}  # (id(board), player): (board, moves)
+_PLAYS_SEEN = {}  # (id(board), player, i, j): (board, board after)
+_SCORES_SEEN = {}  # id(board): (board, score)
+_BOARDS = {}  # board: the one object play_move returns for it
+
+
+def _plain_board(board):
+    """Whether board is a tuple of tuples of ints (no bools or floats): then any board equal to
+    it has the same squares of the same types, and every helper answers both alike."""
+    try:
+        if _BOARDS.get(board) is board:  # made by play_move: plain
+            return True
+    except TypeError:  # rows that are lists
+        return False
+    return type(board) is tuple and all(
+        type(row) is tuple and all(type(square) is int for square in row) for row in board)
+
 
 def _rays_from(n, i, j):
     """The rays of square (i, j) on an n x n board, in DIRECTIONS order (any square works,
@@ -90,6 +119,20 @@ def get_possible_moves(board, player):
     The order is column-major: all moves of column 0 from the top row down, then column 1, ...
     so (0, 0), (0, 1), ..., (0, n-1), (1, 0), ...
     """
+    if type(board) is tuple and len(board) <= _REMEMBERED_SIDE and type(player) is int:
+        key = (id(board), player)
+        seen = _MOVES_SEEN.get(key)
+        if seen is not None and seen[0] is board:
+            return list(seen[1])
+        moves = _legal_moves(board, player)
+        if len(_MOVES_SEEN) < _REMEMBERED_POSITIONS and _plain_board(board):
+            _MOVES_SEEN[key] = (board, tuple(moves))
+        return moves
+    return _legal_moves(board, player)
+
+
+def _legal_moves(board, player):
+    """get_possible_moves itself, every time."""
     moves = []
     for i, j, rays in _squares(len(board)):
         if board[j][i] == 0 and _captures(board, rays, player):
@@ -115,10 +158,26 @@ def _captures(board, rays, player):
 def play_move(board, player, i, j):
     """
     Return the board after player puts a disk on column i, row j, and flips every captured
-    line. The board passed in is not changed; the result is a new tuple of tuples.
+    line. The board passed in is not changed; the result is a tuple of tuples.
 
     There is no legality check: on an illegal square the disk is simply placed.
     """
+    if type(board) is tuple and len(board) <= _REMEMBERED_SIDE and type(player) is int \
+            and type(i) is int and type(j) is int:
+        key = (id(board), player, i, j)
+        seen = _PLAYS_SEEN.get(key)
+        if seen is not None and seen[0] is board:
+            return seen[1]
+        after = _play(board, player, i, j)
+        if len(_PLAYS_SEEN) < _REMEMBERED_POSITIONS and _plain_board(board):
+            after = _BOARDS.setdefault(after, after)
+            _PLAYS_SEEN[key] = (board, after)
+        return after
+    return _play(board, player, i, j)
+
+
+def _play(board, player, i, j):
+    """play_move itself, every time."""
     rows = list(board)
     rows[j] = list(rows[j])
     rows[j][i] = player
@@ -136,6 +195,19 @@ def get_score(board):
     """
     Return (number of dark disks, number of light disks).
     """
+    if type(board) is tuple and len(board) <= _REMEMBERED_SIDE:
+        seen = _SCORES_SEEN.get(id(board))
+        if seen is not None and seen[0] is board:
+            return seen[1]
+        score = _count(board)
+        if len(_SCORES_SEEN) < _REMEMBERED_POSITIONS and _plain_board(board):
+            _SCORES_SEEN[id(board)] = (board, score)
+        return score
+    return _count(board)
+
+
+def _count(board):
+    """get_score itself, every time."""
     dark = 0
     light = 0
     for row in board:

@@ -17,6 +17,11 @@ SOLUTIONS = {
     "search_and_games": ROOT / "reference/solutions/search_and_games/search_and_games.py",
     "isolation": ROOT / "reference/solutions/isolation/player.py",
 }
+GENERATED = {"isolation": 2}
+"""How many cases of each generated file the tests of a value's form or of printing keep, by
+assignment: Isolation's choose_move cases spend the player's clock by design (about 45 ms each,
+90 in all), and two of each generated kind (stuck, forced, winning, safe, ...) show a form or a
+print as well as all of them do. Unlisted: every case."""
 TEMPLATES = {
     "adversarial_search": ROOT / "student_template/adversarial_search/adversarial_search.py",
     "search_and_games": ROOT / "student_template/search_and_games/search_and_games.py",
@@ -25,10 +30,12 @@ TEMPLATES = {
 
 
 def grade(folder: Path, assignment: str, submission: Path, *, stems: Sequence[str] = (),
-          budget: float | None = None, timeout_cap: float | None = None) -> dict[str, Any]:
-    """Grade ``submission`` (only the case files ``stems``, if given); the results document."""
+          generated: int | None = None, budget: float | None = None,
+          timeout_cap: float | None = None) -> dict[str, Any]:
+    """Grade ``submission`` (only the case files ``stems``, if given, with the first
+    ``generated`` cases of each generated file, if given); the results document."""
     folder.mkdir(parents=True, exist_ok=True)
-    env = subset_root(folder / "root", assignment, stems) if stems else {}
+    env = subset_root(folder / "root", assignment, stems, generated) if stems else {}
     output = folder / "results.json"
     extra = ["--budget", str(budget)] if budget is not None else []
     extra += ["--timeout-cap", str(timeout_cap)] if timeout_cap is not None else []
@@ -57,27 +64,30 @@ def variant(folder: Path, base: Path, replacements: Sequence[tuple[str, str]],
     return target
 
 
-def grade_reference(folder: Path, assignment: str, *, stems: Sequence[str] = ()
-                    ) -> dict[str, Any]:
+def grade_reference(folder: Path, assignment: str, *, stems: Sequence[str] = (),
+                    generated: int | None = None) -> dict[str, Any]:
     """Grade the reference of ``assignment`` (what every honest variant is held to)."""
-    return grade(folder, assignment, SOLUTIONS[assignment], stems=stems)
+    return grade(folder, assignment, SOLUTIONS[assignment], stems=stems, generated=generated)
 
 
-def reference_fixture(assignment: str, stems: Sequence[str] = ()) -> Any:
+def reference_fixture(assignment: str, stems: Sequence[str] = (),
+                      generated: int | None = None) -> Any:
     """A module-scoped fixture: the reference's results on ``stems``, graded once per module."""
     @pytest.fixture(scope="module")
     def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-        return grade_reference(tmp_path_factory.mktemp("reference"), assignment, stems=stems)
+        return grade_reference(tmp_path_factory.mktemp("reference"), assignment, stems=stems,
+                               generated=generated)
     return reference
 
 
 def grade_variant(folder: Path, assignment: str, edits: Sequence[tuple[str, str]], *,
-                  stems: Sequence[str] = (), budget: float | None = None,
-                  timeout_cap: float | None = None) -> dict[str, Any]:
+                  stems: Sequence[str] = (), generated: int | None = None,
+                  budget: float | None = None, timeout_cap: float | None = None
+                  ) -> dict[str, Any]:
     """Grade the reference of ``assignment`` edited by ``edits`` (see ``variant``)."""
     honest = variant(folder / "variant", SOLUTIONS[assignment], edits)
-    return grade(folder / "grading", assignment, honest, stems=stems, budget=budget,
-                 timeout_cap=timeout_cap)
+    return grade(folder / "grading", assignment, honest, stems=stems, generated=generated,
+                 budget=budget, timeout_cap=timeout_cap)
 
 
 def per_case(document: dict[str, Any]) -> dict[str, tuple[float, str]]:
@@ -85,5 +95,5 @@ def per_case(document: dict[str, Any]) -> dict[str, tuple[float, str]]:
     return {test["name"]: (test["score"], test["status"]) for test in document["tests"]}
 
 
-__all__ = ["SOLUTIONS", "TEMPLATES", "grade", "grade_reference", "grade_variant", "per_case",
+__all__ = ["GENERATED", "SOLUTIONS", "TEMPLATES", "grade", "grade_reference", "grade_variant", "per_case",
            "reference_fixture", "scores_by_group", "variant"]

@@ -26,7 +26,7 @@ from typing import Any, Iterator
 from unittest import mock
 
 import yaml
-from gg_testing import shared_folder
+from gg_testing import keep_first_generated, shared_folder
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -139,17 +139,13 @@ def case_timeouts(assignment: str, document: dict[str, Any]) -> dict[str, float]
 def copy_specs(assignment: str, project: Path, generated: int | None) -> None:
     """Copy what the grader reads of ``assignment`` into ``project`` (a GAMEGRADER_ROOT).
 
-    With ``generated``, each generated file keeps only its first cases. The loader checks a
-    generated file's ``source`` block against its settings, not how many cases it holds, so a
-    trimmed copy grades like the real one, only faster.
+    With ``generated``, each generated file keeps only its first cases (``keep_first_generated``):
+    a trimmed copy grades like the real one, only faster.
     """
     target = project / "test_specs" / assignment
     shutil.copytree(ROOT / "test_specs" / assignment, target)
     if generated is not None:
-        for path in sorted((target / "generated").glob("*.yaml")):
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            data["cases"] = data["cases"][:generated]
-            path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        keep_first_generated(target, generated)
     templates = ROOT / "student_template" / assignment
     if templates.is_dir():
         shutil.copytree(templates, project / "student_template" / assignment)

@@ -115,6 +115,47 @@ def test_trusted_memos_stay_bounded_and_right_after_emptying(monkeypatch):
             assert len(rules._MOVES_MEMO) <= 100 and len(rules._PLAYS_MEMO) <= 100
 
 
+def test_shared_memos_of_small_boards_answer_exactly_what_the_plain_helpers_do(shared):
+    """On boards of up to 4 x 4 the students' helpers remember answers (a full-depth search
+    meets each position many times): asked again, about the same board object or an equal one,
+    a board of another type or a board of lists changed in between, they still answer exactly
+    as the plain helpers do."""
+    def walk(board, player, depth):
+        moves = shared.get_possible_moves(board, player)
+        assert outcome(lambda: moves) == outcome(old_shared_get_possible_moves, board, player)
+        assert outcome(shared.get_score, board) == outcome(old_shared_get_score, board)
+        moves.append((9, 9))  # the caller's list is its own: the next answer must not show it
+        for i, j in moves[:-1][:3]:
+            after = shared.play_move(board, player, i, j)
+            assert outcome(lambda: after) == outcome(old_shared_play_move, board, player, i, j)
+            if depth:
+                walk(after, 3 - player, depth - 1)
+
+    start = rules.Othello(4).initial_state().board
+    for _ in range(2):  # the second walk is answered from the memos
+        walk(start, 1, 6)
+        walk(tuple(tuple(row) for row in start), 1, 3)  # equal, but another object
+    assert shared._MOVES_SEEN and shared._PLAYS_SEEN and shared._SCORES_SEEN
+    odd = tuple(tuple(True if square == 1 else float(square) for square in row) for row in start)
+    rows = tuple(list(row) for row in start)
+    for board in (odd, rows):
+        for player in (1, 2, 1.0, True):
+            check_shared(shared, board, player, full=True, seed=0)
+    rows[0][0] = 2  # a board of lists changed between two calls: answered afresh
+    check_shared(shared, rows, 1, full=True, seed=0)
+
+
+def test_shared_memos_stay_bounded_and_right_once_full(shared, monkeypatch):
+    monkeypatch.setattr(shared, "_REMEMBERED_POSITIONS", 40)
+    for memo in ("_MOVES_SEEN", "_PLAYS_SEEN", "_SCORES_SEEN", "_BOARDS"):
+        monkeypatch.setattr(shared, memo, {})
+    boards = random_positions(4, 150, seed=5)
+    for _ in range(2):
+        for board in boards:
+            check_shared(shared, board, 1, full=False, seed=1)
+    assert max(len(shared._MOVES_SEEN), len(shared._PLAYS_SEEN), len(shared._SCORES_SEEN)) == 40
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_shared_helpers_match_the_plain_helpers(shared, size):
     for index, board in enumerate(random_positions(size, 100, seed=10 + size)):
