@@ -193,7 +193,7 @@ def _isolation_case(timeout: float = 60.0) -> Any:
     games = [path for path in assignment.case_files if path.name == "02_games.yaml"][0]
     case = load_case_file(games, assignment, 2)[0]
     return dataclasses.replace(case, timeout=timeout,
-                               options={**case.options, "games": 2, "clock": 2.0})
+                               options={**case.options, "games": 2, "clock": 1.0})
 
 
 @pytest.mark.parametrize("body, verdict, words", [

@@ -59,9 +59,10 @@ def test_a_small_othello_tournament_with_the_default_depth_limit(tmp_path: Path)
 
 
 def test_a_timeout_on_the_first_move_shows_in_the_standings(tmp_path: Path) -> None:
-    # no depth limit on 8x8 with 1 s per move: the handout agent cannot answer its first move
+    # no depth limit on 8x8 with half a second a move: the handout agent cannot answer its first
+    # move
     done = run_gamegrader("tournament", "othello", f"agent={OTHELLO_AGENT}", "house:random",
-                          "--set", "limit=-1", "--clock", "1", "--out", str(tmp_path))
+                          "--set", "limit=-1", "--clock", "0.5", "--out", str(tmp_path))
     assert done.returncode == 0, done.stderr
     row = standings(tmp_path)["agent"]
     assert row["forfeits"] == "timeout:2" and row["first_move_timeouts"] == "2"
