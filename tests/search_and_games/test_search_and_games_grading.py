@@ -27,9 +27,10 @@ JUDGED = {"08_find_solution": "find_solution", "09_find_path": "find_path"}
 """The case files whose answers the in-process judges below can check."""
 
 
-def subset_root(folder: Path, files: list[str]) -> dict[str, str]:
-    """A GAMEGRADER_ROOT holding only some case files of this assignment (for quick runs)."""
-    return gg_subset_root(folder, "search_and_games", files)
+def subset_root(folder: Path, files: list[str], generated: int | None = None) -> dict[str, str]:
+    """A GAMEGRADER_ROOT holding only some case files of this assignment (for quick runs), with
+    the first ``generated`` cases of each generated file if given."""
+    return gg_subset_root(folder, "search_and_games", files, generated)
 
 
 def failed_names(document: dict) -> set[str]:
@@ -146,8 +147,12 @@ def test_a_search_that_never_ends_on_unsolvable_boards_loses_only_those(grade, m
     mutant = mutate(SOLUTION, [("                frontier.append(child)\n        return None",
                                 "                frontier.append(child)\n        while True:\n"
                                 "            pass")])
+    # Each unsolvable case spins out its second: two of each generated kind make the point.
     document = grade("search_and_games", mutant, timeout_cap=1,
-                     env=subset_root(tmp_path / "root", ["08_find_solution"]))
-    assert failed_names(document) == expected_failures("unsolvable", None)
+                     env=subset_root(tmp_path / "root", ["08_find_solution"], generated=2))
+    graded = {t["name"] for t in document["tests"]}
+    unsolvable = expected_failures("unsolvable", None) & graded
+    assert len(unsolvable) >= 3 and len(graded) > len(unsolvable)
+    assert failed_names(document) == unsolvable
     timed_out = [t for t in document["tests"] if t["score"] == 0]
     assert all(t["output"].startswith("Timed out") for t in timed_out), timed_out[0]["output"]
