@@ -8,7 +8,8 @@ pass, so each position is computed once, as in a search that meets it once. Then
 minimax from the 4 x 4 start: the reference solution agent (student API) on the old and on the
 new ``othello_shared``, once and as the handout's case asks (max node, min node, select move:
 three searches of the same tree), also with the grader's work probe installed, as in a
-sandboxed case; and the trusted reference search on the old and the new rules. Prints ratios; asserts only that old and new agree.
+sandboxed case; and the trusted reference search on the old and the new rules. Prints ratios;
+asserts only that old and new agree.
 
     .venv/bin/python bench/bench_othello_rules.py [--size 8] [--positions 400] [--repeat 3]
 """

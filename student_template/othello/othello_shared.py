@@ -54,6 +54,13 @@ def _plain_board(board):
         type(row) is tuple and all(type(square) is int for square in row) for row in board)
 
 
+def _room_for(memo, board):
+    """Whether memo may keep an answer about board: it has room, and board is plain. (Looking an
+    answer up is written out in each helper: it runs on every call, a function call would
+    cost as much as it saves.)"""
+    return len(memo) < _REMEMBERED_POSITIONS and _plain_board(board)
+
+
 def _rays_from(n, i, j):
     """The rays of square (i, j) on an n x n board, in DIRECTIONS order (any square works,
     even one off the board)."""
@@ -125,7 +132,7 @@ def get_possible_moves(board, player):
         if seen is not None and seen[0] is board:
             return list(seen[1])
         moves = _legal_moves(board, player)
-        if len(_MOVES_SEEN) < _REMEMBERED_POSITIONS and _plain_board(board):
+        if _room_for(_MOVES_SEEN, board):
             _MOVES_SEEN[key] = (board, tuple(moves))
         return moves
     return _legal_moves(board, player)
@@ -169,7 +176,7 @@ def play_move(board, player, i, j):
         if seen is not None and seen[0] is board:
             return seen[1]
         after = _play(board, player, i, j)
-        if len(_PLAYS_SEEN) < _REMEMBERED_POSITIONS and _plain_board(board):
+        if _room_for(_PLAYS_SEEN, board):
             after = _BOARDS.setdefault(after, after)
             _PLAYS_SEEN[key] = (board, after)
         return after
@@ -200,7 +207,7 @@ def get_score(board):
         if seen is not None and seen[0] is board:
             return seen[1]
         score = _count(board)
-        if len(_SCORES_SEEN) < _REMEMBERED_POSITIONS and _plain_board(board):
+        if _room_for(_SCORES_SEEN, board):
             _SCORES_SEEN[id(board)] = (board, score)
         return score
     return _count(board)

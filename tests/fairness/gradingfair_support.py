@@ -95,5 +95,5 @@ def per_case(document: dict[str, Any]) -> dict[str, tuple[float, str]]:
     return {test["name"]: (test["score"], test["status"]) for test in document["tests"]}
 
 
-__all__ = ["GENERATED", "SOLUTIONS", "TEMPLATES", "grade", "grade_reference", "grade_variant", "per_case",
-           "reference_fixture", "scores_by_group", "variant"]
+__all__ = ["GENERATED", "SOLUTIONS", "TEMPLATES", "grade", "grade_reference", "grade_variant",
+           "per_case", "reference_fixture", "scores_by_group", "variant"]
