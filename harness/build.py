@@ -234,11 +234,16 @@ def shippable_code(assignment: Assignment) -> set[Path]:
     return files
 
 
-def _grading_code_of(entry: dict) -> set[Path]:
-    """Reference files a case entry's comparator and runner import, transitively."""
-    modules = {ref.partition(":")[0] for ref in (entry.get("compare", ""), entry.get("runner", ""))
-               if ":" in ref}
-    return python_closure(modules, project_root())
+def _grading_code_of(entry: dict, known: dict[frozenset[str], set[Path]]) -> set[Path]:
+    """Reference files a case entry's comparator and runner import, transitively. ``known``
+    keeps the answers of one build by module set: the cases of an assignment name a few
+    comparators between them, and each closure parses every file it reaches (once per case,
+    this was most of the time of building a student package)."""
+    modules = frozenset(ref.partition(":")[0] for ref in (entry.get("compare", ""),
+                                                          entry.get("runner", "")) if ":" in ref)
+    if modules not in known:
+        known[modules] = python_closure(modules, project_root())
+    return known[modules]
 
 
 @dataclass
@@ -263,18 +268,19 @@ def student_cases(assignment: Assignment) -> StudentCases:
     allowed = shippable_code(assignment)
     result = StudentCases()
     kept_ids: list[str] = []
+    closures: dict[frozenset[str], set[Path]] = {}
     for path in assignment.case_files:
         data = read_yaml(path)
         kept, trimmed = [], False
         for entry in flattened_entries(path):
             if entry.get("visibility") != "visible":
                 continue
-            needs = _grading_code_of(entry)
+            needs = _grading_code_of(entry, closures)
             if not needs <= allowed:
                 result.left_out.append(f"{data['group']}: {entry['name']}")
                 continue
             if "diagnose" in entry and not _grading_code_of(
-                    {"compare": entry["diagnose"]}) <= allowed:
+                    {"compare": entry["diagnose"]}, closures) <= allowed:
                 entry = {k: v for k, v in entry.items() if k != "diagnose"}  # a bonus only
                 trimmed = True
             kept.append(entry)

@@ -88,8 +88,9 @@ class ProgramStart(_Message):
 class ForkRequest(_Message):
     """To the zygote: fork a child for one case. Sent with three descriptors (the case's
     request pipe, its reply pipe, its output pipe); the request itself is read by the child
-    only, so the zygote never holds a case's inputs. ``precompile`` names the student file the
-    zygote may compile ahead (its own copy of the student's code, never a case input). With
+    only, so the zygote never holds a case's inputs. ``precompile`` names the student file: the
+    zygote may compile it and the other Python files of its folder ahead (its own copy of the
+    student's code, never a case input). With
     ``program`` the child runs that program instead, the descriptors being its stdin, stdout
     and stderr; with ``server`` it serves calls (descriptors: calls, replies, stderr)."""
 

@@ -1,6 +1,7 @@
 """Shared fixtures: grade a submission black-box through the real command line."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -28,9 +29,32 @@ def _in_full_tier(path: Path) -> bool:
     return _full_tier[path]
 
 
+LONGEST_SHOWN_VALUE = 60
+"""Longest parameter value (text or bytes) written out whole in a test's id; longer ones are
+abbreviated (see ``pytest_make_parametrize_id``)."""
+LONGEST_TEST_ID = 1000
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """A short id for a long text or bytes parameter (its start, length and digest): pytest
+    would write out the whole value, and a test's id travels in PYTEST_CURRENT_TEST, which every
+    process the test starts inherits; a 700 kB one made the start of the sandbox fail ("Argument
+    list too long") in whichever test of a worker started the first sandbox."""
+    if not isinstance(val, (str, bytes)) or len(val) <= LONGEST_SHOWN_VALUE:
+        return None
+    data = val.encode("utf-8", "surrogateescape") if isinstance(val, str) else val
+    head = ascii(val[:24])[2 if isinstance(val, bytes) else 1:-1]
+    unit = "bytes" if isinstance(val, bytes) else "chars"
+    return f"{head}...({len(val)} {unit}, {hashlib.sha256(data).hexdigest()[:8]})"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the tests of the full tier ``slow`` (see FULL_TIER_SIGNS; a test using the
     ``grade`` fixture is always slow) and run them first."""
+    too_long = [item.nodeid[:120] for item in items if len(item.nodeid) > LONGEST_TEST_ID]
+    if too_long:
+        raise pytest.UsageError(f"test ids over {LONGEST_TEST_ID} characters (give the "
+                                f"parameters ids=): {too_long}")
     slow_modules = set()
     for item in items:
         if _in_full_tier(Path(str(item.fspath))) or "grade" in getattr(item, "fixturenames", ()):

@@ -2,17 +2,23 @@
 same results as local worker processes."""
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 from workflow_support import (
     ASSIGNMENT, LEAVES_TWICE, SOLUTION, comparable, mutant_text, read_json, small_root)
 
 from harness.batch import BatchOptions, run_batch
 
-distributed = pytest.importorskip(
-    "distributed", reason="dask.distributed is not installed (pip install -e '.[batch]')")
+# Imported by the test itself: dask.distributed takes about half a second to import, which
+# every pytest worker would pay while collecting.
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("distributed") is None,
+    reason="dask.distributed is not installed (pip install -e '.[batch]')")
 
 
 def test_a_local_cluster_gives_the_same_results_as_local_processes(tmp_path, monkeypatch):
+    import distributed
     for name, value in small_root(tmp_path / "root").items():
         monkeypatch.setenv(name, value)  # before the cluster starts: its workers inherit it
     submissions = tmp_path / "submissions"
