@@ -52,7 +52,9 @@ cases:
       >>> forever()
       1
 """
-FOREVER = "def forever():\n    while True:\n        pass\n"
+# Sleeps rather than spins: the case is stopped at its limit all the same (a wall-clock
+# deadline), without burning a CPU for it.
+FOREVER = "def forever():\n    import time\n    while True:\n        time.sleep(1)\n"
 
 
 def _limit_given(tmp_path: Path, text: str) -> float:
