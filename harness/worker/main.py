@@ -304,7 +304,8 @@ def _plain_file_bytes(path: str, limit: int):
         if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
             return None
         with os.fdopen(fd, "rb", closefd=False) as source:
-            return source.read(limit + 1)
+            data = source.read(limit + 1)
+        return data if len(data) <= limit else None  # grown since fstat
     except OSError:
         return None
     finally:
@@ -325,7 +326,7 @@ def precompile(path: str) -> None:
     compiled = {}
     for file in wanted:
         data = _plain_file_bytes(file, MAX_PRECOMPILED_BYTES)
-        if data is None or len(data) > MAX_PRECOMPILED_BYTES:
+        if data is None:
             continue
         known = _COMPILED.get(file)
         if known is not None and known[0] == hash(data):
@@ -362,13 +363,11 @@ def use_precompiled(folder: str) -> None:
 
 def import_student(module_name: str, path: str):
     """Import the student's file as ``module_name`` (the name the handout gives it)."""
-    spec = importlib.util.spec_from_file_location(
-        module_name, path, loader=PrecompiledLoader(module_name, path))
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {path}")
+    loader = PrecompiledLoader(module_name, path)
+    spec = importlib.util.spec_from_file_location(module_name, path, loader=loader)
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
-    spec.loader.exec_module(module)
+    loader.exec_module(module)
     return module
 
 

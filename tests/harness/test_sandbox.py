@@ -56,15 +56,17 @@ print("printed at import")
 def add(a, b):
     return a + b
 
-def ignore_signals_and_spin():
+def ignore_signals():
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGALRM):
         signal.signal(sig, signal.SIG_IGN)
+
+def ignore_signals_and_spin():
+    ignore_signals()
     while True:
         pass
 
 def ignore_signals_and_sleep():
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGALRM):
-        signal.signal(sig, signal.SIG_IGN)
+    ignore_signals()
     while True:
         time.sleep(1)
 

@@ -113,15 +113,15 @@ def scenario_env(spec: dict[str, Any]) -> dict[str, str]:
 
 def isolation_level(spec: dict[str, Any]) -> str:
     """The name of the isolation level the scenario's grader will detect on this machine."""
-    return _level_for(spec.get("sandbox_user"))
+    return _level_in(tuple(sorted(scenario_env(spec).items())))
 
 
 @lru_cache(maxsize=None)
-def _level_for(sandbox_user: str | None) -> str:
-    """Probed once per sandbox user and pytest worker (each probe starts interpreters)."""
+def _level_in(env: tuple[tuple[str, str], ...]) -> str:
+    """Probed once per scenario environment and pytest worker (each probe starts
+    interpreters)."""
     from harness.sandbox.levels import detect
-    with mock.patch.dict(os.environ, scenario_env(
-            {} if sandbox_user is None else {"sandbox_user": sandbox_user})):
+    with mock.patch.dict(os.environ, dict(env)):
         return detect.__wrapped__().level.name
 
 
