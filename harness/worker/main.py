@@ -365,6 +365,8 @@ def import_student(module_name: str, path: str):
     """Import the student's file as ``module_name`` (the name the handout gives it)."""
     loader = PrecompiledLoader(module_name, path)
     spec = importlib.util.spec_from_file_location(module_name, path, loader=loader)
+    if spec is None:  # not with a loader given; typed Optional all the same
+        raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     loader.exec_module(module)
