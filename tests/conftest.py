@@ -1,14 +1,13 @@
 """Shared fixtures: grade a submission black-box through the real command line."""
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from gg_testing import GRADINGS_ENV, run_gamegrader
+from gg_testing import GRADINGS_ENV, LONGEST_TEST_ID, run_gamegrader, short_parameter_id
 
 # A test module whose source uses any of these starts real gradings, sandboxes, subprocesses or
 # type checkers: it belongs to the full tier. ``scripts/test.sh --fast`` runs the rest (unit and
@@ -29,23 +28,9 @@ def _in_full_tier(path: Path) -> bool:
     return _full_tier[path]
 
 
-LONGEST_SHOWN_VALUE = 60
-"""Longest parameter value (text or bytes) written out whole in a test's id; longer ones are
-abbreviated (see ``pytest_make_parametrize_id``)."""
-LONGEST_TEST_ID = 1000
-
-
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
-    """A short id for a long text or bytes parameter (its start, length and digest): pytest
-    would write out the whole value, and a test's id travels in PYTEST_CURRENT_TEST, which every
-    process the test starts inherits; a 700 kB one made the start of the sandbox fail ("Argument
-    list too long") in whichever test of a worker started the first sandbox."""
-    if not isinstance(val, (str, bytes)) or len(val) <= LONGEST_SHOWN_VALUE:
-        return None
-    data = val.encode("utf-8", "surrogateescape") if isinstance(val, str) else val
-    head = ascii(val[:24])[2 if isinstance(val, bytes) else 1:-1]
-    unit = "bytes" if isinstance(val, bytes) else "chars"
-    return f"{head}...({len(val)} {unit}, {hashlib.sha256(data).hexdigest()[:8]})"
+    """Short ids for long parameters (``gg_testing.short_parameter_id``)."""
+    return short_parameter_id(val)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -46,6 +46,26 @@ _PURE_GRADE_OPTIONS = {"--assignment", "--submission", "--output", "--timeout-ca
 _DIGEST_LIMIT = 4 << 20
 
 
+LONGEST_SHOWN_VALUE = 60
+"""Longest parameter value (text or bytes) written out whole in a test's id."""
+LONGEST_TEST_ID = 1000
+"""Collection refuses longer test ids (tests/conftest.py)."""
+
+
+def short_parameter_id(value: object) -> str | None:
+    """A short id for a long text or bytes parameter (its start, length and digest), None to
+    leave the id to pytest. pytest would write out the whole value, and a test's id travels in
+    PYTEST_CURRENT_TEST, which every process the test starts inherits; a 700 kB one made the
+    start of the sandbox fail ("Argument list too long") in whichever test of a worker started
+    the first sandbox."""
+    if not isinstance(value, (str, bytes)) or len(value) <= LONGEST_SHOWN_VALUE:
+        return None
+    data = value.encode("utf-8", "surrogateescape") if isinstance(value, str) else value
+    head = ascii(value[:24])[2 if isinstance(value, bytes) else 1:-1]
+    unit = "bytes" if isinstance(value, bytes) else "chars"
+    return f"{head}...({len(value)} {unit}, {hashlib.sha256(data).hexdigest()[:8]})"
+
+
 def run_gamegrader(*args: str, timeout: float = 600, env: dict[str, str] | None = None
                    ) -> subprocess.CompletedProcess[str]:
     """Run ``python -m harness ARGS`` from the repository root and capture its output.
