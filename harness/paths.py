@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 ROOT_ENV = "GAMEGRADER_ROOT"
+CACHE_ENV = "GAMEGRADER_CACHE"
 
 
 def project_root() -> Path:
@@ -14,8 +15,12 @@ def project_root() -> Path:
 
 
 def user_cache_root() -> Path:
-    """This user's gamegrader cache (``$XDG_CACHE_HOME/gamegrader``, by default
-    ``~/.cache/gamegrader``): the host's calibration, diagnosis replays, a student's packages."""
+    """This user's gamegrader cache (``$GAMEGRADER_CACHE``, else ``$XDG_CACHE_HOME/gamegrader``,
+    by default ``~/.cache/gamegrader``): the host's calibration, diagnosis replays, a student's
+    packages. The test suite points it at a folder of its own for each run."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override)
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "gamegrader"
 

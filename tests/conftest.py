@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -26,6 +28,22 @@ def _in_full_tier(path: Path) -> bool:
         _full_tier[path] = (path.suffix != ".py" or path.parent.name in FULL_TIER_FOLDERS
                             or any(sign in text for sign in FULL_TIER_SIGNS))
     return _full_tier[path]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the controller, before any worker starts: a gamegrader cache folder for this run
+    (``GAMEGRADER_CACHE``, inherited by the xdist workers and every grading they start), so
+    the suite neither reads nor writes the user's own cache, and every run starts cold; and
+    the host's speed measured into it now, while the machine is still quiet, so that every
+    grading of the run scales its relative limits by one representative factor."""
+    if hasattr(config, "workerinput"):
+        return
+    from harness import paths
+    from harness.calibration import host_speed
+    folder = tempfile.mkdtemp(prefix="gamegrader-test-cache-")
+    os.environ[paths.CACHE_ENV] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    host_speed()
 
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
@@ -60,8 +78,6 @@ def kept_gradings(tmp_path_factory: pytest.TempPathFactory) -> None:
     folder = shared / "kept-gradings"
     folder.mkdir(exist_ok=True)
     os.environ[GRADINGS_ENV] = str(folder)
-    # The grader's per-host cache (diagnosis replays): one per run, so every run starts cold.
-    os.environ["GAMEGRADER_CACHE"] = str(shared / "host-cache")
 
 
 @pytest.fixture

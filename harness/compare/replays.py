@@ -26,7 +26,6 @@ from typing import Any, Callable, Iterable, Iterator
 
 from harness.paths import user_cache_root
 
-CACHE_ENV = "GAMEGRADER_CACHE"
 MAX_ENTRY_BYTES = 1 << 20
 # What is known after a cached entry's values: nothing yet, the end, or an exception.
 _OPEN, _ENDED, _RAISED = "open", "ended", "raised"
@@ -47,8 +46,7 @@ def code_digest() -> str:
 def cache_folder() -> Path | None:
     """The replay folder, made if missing; None unless it is a real folder owned by this
     user and writable by no one else."""
-    base = Path(os.environ.get(CACHE_ENV) or user_cache_root())
-    folder = base / "replays"
+    folder = user_cache_root() / "replays"
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         info = os.lstat(folder)

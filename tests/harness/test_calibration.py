@@ -39,11 +39,19 @@ def load(tmp_path: Path, timeout: str, times: str | None = TIMES):
 
 @pytest.fixture(autouse=True)
 def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets its own cache file and no pinned speed unless it sets one."""
+    """Every test gets its own cache file, no pinned speed unless it sets one, and a quiet
+    host unless it says otherwise."""
     cache = tmp_path / "calibration.json"
     monkeypatch.setenv(calibration.CACHE_ENV, str(cache))
     monkeypatch.delenv(calibration.SPEED_ENV, raising=False)
+    monkeypatch.setattr(calibration, "host_is_quiet", lambda: True)
     return cache
+
+
+def speed(factor: float, at: float = 1000.0, quiet: bool = True,
+          today: datetime.date = TODAY) -> HostSpeed:
+    """host_speed with a fake measurement of ``factor``, clock and load."""
+    return host_speed(lambda: factor, today, quiet=lambda: quiet, clock=lambda: at)
 
 
 # The spec form
@@ -189,6 +197,48 @@ def test_the_cache_is_ignored_for_another_host_key_or_when_too_old(
     assert entries["another machine"]["factor"] == 3.0 and len(entries) == 2
 
 
+def test_a_busy_measurement_is_kept_briefly_and_only_while_the_host_stays_busy(
+        own_cache: Path) -> None:
+    """A suite's first grading on a loaded machine once cached 0.31 for a host that measures
+    0.8 when quiet: 2.5 times the time limits it deserves, for a month."""
+    busy = speed(0.31, at=1000.0, quiet=False)
+    assert (busy.factor, busy.source) == (0.31, calibration.BUSY_SOURCE)
+    assert "measured on a busy host" in busy.describe()
+    assert speed(0.5, at=1000.0 + calibration.BUSY_ENTRY_SECONDS, quiet=False) == busy
+    # too old: measured again (still busy, so again kept only briefly)
+    later = speed(0.4, at=1001.0 + calibration.BUSY_ENTRY_SECONDS, quiet=False)
+    assert later.factor == 0.4
+    # quiet now: a busy measurement is never reused; the quiet one is kept for the month
+    assert speed(0.8, at=1002.0 + calibration.BUSY_ENTRY_SECONDS) == \
+        HostSpeed(0.8, TODAY.isoformat(), "measured")
+    assert speed(0.2, at=1e9, quiet=False).factor == 0.8
+    assert "busy_at" not in json.loads(own_cache.read_text())[calibration.host_key()]
+
+
+def test_load_that_starts_during_the_measurement_makes_it_a_busy_one(own_cache: Path) -> None:
+    answers = iter([True, False])  # quiet before, busy after
+    measured = host_speed(lambda: 0.3, TODAY, quiet=lambda: next(answers), clock=lambda: 5.0)
+    assert measured.source == calibration.BUSY_SOURCE
+    assert json.loads(own_cache.read_text())[calibration.host_key()]["busy_at"] == 5.0
+
+
+def test_a_busy_entry_with_a_damaged_time_is_measured_again(own_cache: Path) -> None:
+    own_cache.write_text(json.dumps({calibration.host_key(): {
+        "factor": 0.3, "date": TODAY.isoformat(), "busy_at": "soon"}}))
+    assert speed(0.7, quiet=False).factor == 0.7
+
+
+def test_the_quiet_check_compares_other_running_threads_with_the_usable_cpus(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.undo()  # the real host_is_quiet
+    from harness import host
+    monkeypatch.setattr(host, "usable_cpus", lambda: 2)
+    monkeypatch.setattr(host, "others_running", lambda: 1)
+    assert calibration.host_is_quiet()
+    monkeypatch.setattr(host, "others_running", lambda: 2)
+    assert not calibration.host_is_quiet()
+
+
 @pytest.mark.parametrize("content", ["not json", "[1, 2]", '{"KEY": {"factor": "fast"}}',
                                      '{"KEY": {"factor": 1.0, "date": "yesterday"}}'])
 def test_a_damaged_cache_means_measuring_again(own_cache: Path, content: str) -> None:
@@ -277,3 +327,24 @@ def test_recording_writes_the_reference_time_of_every_relative_case_only(
     one, two = load_case_file(specs / "cases" / "01_x.yaml", find_assignment("demo"), 1)
     assert one.relative_timeout == RelativeTimeout(10.0, 2.0, times["basics::one"])
     assert two.relative_timeout is None and two.timeout == 5.0
+
+
+@pytest.mark.parametrize(("assignment", "measured"), [("stonehenge", True),
+                                                      ("adversarial_search", False)])
+def test_a_batch_finds_the_speed_before_its_workers_start_when_a_limit_is_relative(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, assignment: str,
+        measured: bool) -> None:
+    """Measured while the workers grade, the speed would be a busy measurement: kept only
+    briefly, so taken again every few minutes of the batch."""
+    from harness.batch import run as batch_run
+    events: list[str] = []
+    monkeypatch.setattr(batch_run, "host_speed", lambda: events.append("speed"))
+    monkeypatch.setattr(batch_run, "run_local",
+                        lambda jobs, *args, **kwargs: events.append(f"{len(jobs)} jobs"))
+    submissions = tmp_path / "submissions"
+    for student in ("ann", "bob"):
+        (submissions / student).mkdir(parents=True)
+        (submissions / student / "a.py").write_text("x = 1\n")
+    batch_run.run_batch(batch_run.BatchOptions(assignment, submissions, tmp_path / "out",
+                                               workers=1, progress=False))
+    assert events == (["speed", "2 jobs"] if measured else ["2 jobs"])

@@ -8,13 +8,14 @@ import os
 
 import pytest
 
+from harness import paths
 from harness.compare import replays
 from harness.compare.replays import Replay
 
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv(replays.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(paths.CACHE_ENV, str(tmp_path))
     return tmp_path / "replays"
 
 
