@@ -21,9 +21,18 @@ another sandbox user cannot read them.
 
 As root the scratch roots live in ``SCRATCH_BASE``, outside ``/tmp`` and the other folders that
 the namespaced levels replace with private mounts (see ``isolation.SCRATCH_FOLDERS``).
+
+A grader killed outright (SIGKILL: a batch job past its deadline, an out-of-memory kill) cannot
+remove its root, and nothing else would: a long-lived grading host collected them (3 to 5 per
+test-suite run, 316 after a few days). So a workspace holds an exclusive ``flock`` on its root
+for its whole life (the kernel drops it when the process dies, however it dies), and the first
+workspace a process makes removes every root of the base whose lock it can take, i.e. whose
+owner is gone. A root younger than ``UNCLAIMED_SECONDS`` is left alone: its maker may be between
+making it and locking it.
 """
 from __future__ import annotations
 
+import fcntl
 import itertools
 import os
 import queue
@@ -32,6 +41,7 @@ import shutil
 import stat
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -41,6 +51,11 @@ from harness.sandbox.stages import STAGES, now
 
 WORKER_SOURCE = Path(__file__).resolve().parent.parent / "worker" / "main.py"
 SCRATCH_BASE = Path("/var/lib/gamegrader/scratch")
+ROOT_PREFIX = "gamegrader-scratch-"
+LEGACY_PREFIX = "gamegrader-"
+"""Roots made before the locks were named only this; in ``SCRATCH_BASE`` (which holds nothing
+but roots) an unlocked one is swept too."""
+UNCLAIMED_SECONDS = 60.0
 _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
@@ -55,6 +70,50 @@ def scratch_base() -> str | None:
         raise PermissionError(f"{SCRATCH_BASE} must be a folder owned by root")
     os.chmod(SCRATCH_BASE, 0o711)
     return str(SCRATCH_BASE)
+
+
+def sweep_abandoned_roots(base: str) -> list[str]:
+    """Remove every scratch root in ``base`` whose workspace is gone (its lock is free and it
+    is older than ``UNCLAIMED_SECONDS``); returns their names. Only folders owned by this user
+    are touched, and nothing is followed: an entry is opened with ``O_NOFOLLOW`` and removed
+    through descriptors (``removal``)."""
+    prefixes = (LEGACY_PREFIX,) if base == str(SCRATCH_BASE) else (ROOT_PREFIX,)
+    removed: list[str] = []
+    try:
+        base_fd = open_folder(base)
+    except OSError:
+        return removed
+    try:
+        for name in os.listdir(base_fd):
+            if name.startswith(prefixes) and _take_if_abandoned(name, base_fd):
+                removed.append(name)
+    finally:
+        os.close(base_fd)
+    return removed
+
+
+def _take_if_abandoned(name: str, base_fd: int) -> bool:
+    """Remove the root ``name`` if nobody holds its lock (holding it meanwhile, so that two
+    sweepers do not both work on it)."""
+    try:
+        fd = open_folder(name, base_fd)
+    except OSError:  # gone, a link, or not ours to read
+        return False
+    try:
+        info = os.fstat(fd)
+        if info.st_uid != os.geteuid() or time.time() - info.st_mtime < UNCLAIMED_SECONDS:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # its workspace is alive
+            return False
+        return remove_tree(name, base_fd)
+    finally:
+        os.close(fd)
+
+
+_swept_in: set[int] = set()
+"""The processes (pids) that swept their base already: once per process is enough."""
 
 
 def _relative_parts(name: str) -> list[str]:
@@ -76,9 +135,15 @@ class Workspace:
 
     def __post_init__(self) -> None:
         self._parts = {name: _relative_parts(name) for name in self.files}
-        self.root = Path(tempfile.mkdtemp(prefix="gamegrader-", dir=scratch_base()))
+        base = scratch_base() or tempfile.gettempdir()
+        if os.getpid() not in _swept_in:
+            _swept_in.add(os.getpid())
+            sweep_abandoned_roots(base)
+        self.root = Path(tempfile.mkdtemp(prefix=ROOT_PREFIX, dir=base))
         os.chmod(self.root, 0o711)
         self._root_fd = open_folder(str(self.root))
+        # Held until the descriptor closes (``close``) or the process dies: the root is in use.
+        fcntl.flock(self._root_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         runtime = self.root / "runtime"
         runtime.mkdir()
         os.chmod(runtime, 0o755)
@@ -175,8 +240,10 @@ class Workspace:
             self._trash.put(None)
             self._remover.join()
             self._remover = None
-        for fd in (self._trash_fd, self._root_fd):
-            if fd >= 0:
-                os.close(fd)
-        self._trash_fd = self._root_fd = -1
-        remove_path(str(self.root))
+        if self._trash_fd >= 0:
+            os.close(self._trash_fd)
+        self._trash_fd = -1
+        if self._root_fd >= 0:  # removed while still locked: no sweeper starts on it meanwhile
+            remove_path(str(self.root))
+            os.close(self._root_fd)
+        self._root_fd = -1

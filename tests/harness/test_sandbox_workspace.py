@@ -148,3 +148,79 @@ def test_a_tree_deeper_than_the_recursion_limit_left_by_a_case_is_removed(tmp_pa
             assert reply is not None and value_of(reply.observations[0].value) == 2  # fresh
         root = box.workspace.root
     assert not root.exists()
+
+
+# --- roots left by a grader that was killed -----------------------------------------------------
+
+HOLDER = textwrap.dedent("""
+    import sys, time
+    from harness.sandbox import workspace
+    from harness.sandbox.levels import Isolation, Level
+    workspace.scratch_base = lambda: sys.argv[1]
+    space = workspace.Workspace({"a.py": workspace.WORKER_SOURCE}, Isolation(Level.PROCESS))
+    space.new_case_folder()
+    print(space.root.name, flush=True)
+    time.sleep(600)
+""")
+
+
+def _held_root(base: Path) -> tuple[subprocess.Popen[str], Path]:
+    """A grader process holding a workspace in ``base`` (named on its first line of output)."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(base)], text=True,
+                              stdout=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2])
+    assert holder.stdout is not None
+    name = holder.stdout.readline().strip()
+    assert name.startswith("gamegrader-scratch-"), name
+    return holder, base / name
+
+
+def _age(path: Path, seconds: float) -> None:
+    past = time.time() - seconds
+    os.utime(path, (past, past))
+
+
+def test_the_root_of_a_killed_grader_is_removed_by_the_next_one(tmp_path, monkeypatch):
+    from harness.sandbox import workspace
+    from harness.sandbox.levels import Isolation, Level
+    holder, root = _held_root(tmp_path)
+    try:
+        _age(root, 2 * workspace.UNCLAIMED_SECONDS)
+        assert workspace.sweep_abandoned_roots(str(tmp_path)) == []  # alive: kept
+        assert (root / "case-0001" / "a.py").is_file()
+    finally:
+        holder.kill()
+        holder.wait()
+    # killed outright: nothing of it ran to clean up, and the next grader's first workspace
+    # removes the root
+    monkeypatch.setattr(workspace, "scratch_base", lambda: str(tmp_path))
+    monkeypatch.setattr(workspace, "_swept_in", set())
+    _age(root, 2 * workspace.UNCLAIMED_SECONDS)
+    space = workspace.Workspace({}, Isolation(Level.PROCESS))
+    try:
+        assert not root.exists()
+        assert space.root.exists()
+    finally:
+        space.close()
+    assert not space.root.exists()
+
+
+def test_a_young_unlocked_root_a_link_and_other_folders_are_left_alone(tmp_path):
+    from harness.sandbox import workspace
+    young = tmp_path / "gamegrader-scratch-young"  # its maker may not have locked it yet
+    young.mkdir()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("x")
+    link = tmp_path / "gamegrader-scratch-link"
+    link.symlink_to(outside)
+    other = tmp_path / "gamegrader-batch-1"  # not a scratch root (in a shared temp folder)
+    other.mkdir()
+    for path in (outside, other):
+        _age(path, 2 * workspace.UNCLAIMED_SECONDS)
+    old = tmp_path / "gamegrader-scratch-old"
+    old.mkdir()
+    (old / "case-0001").mkdir()
+    _age(old, 2 * workspace.UNCLAIMED_SECONDS)
+    assert workspace.sweep_abandoned_roots(str(tmp_path)) == ["gamegrader-scratch-old"]
+    assert young.is_dir() and link.is_symlink() and (outside / "keep.txt").is_file()
+    assert other.is_dir() and not old.exists()
