@@ -43,7 +43,10 @@ def pytest_configure(config: pytest.Config) -> None:
     folder = tempfile.mkdtemp(prefix="gamegrader-test-cache-")
     os.environ[paths.CACHE_ENV] = folder
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
-    host_speed()
+    try:
+        host_speed()
+    except ValueError:  # a bad GAMEGRADER_HOST_SPEED: the gradings that use it say so
+        pass
 
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
