@@ -204,6 +204,17 @@ def _cached(entry: object, today: datetime.date, now: float,
     return HostSpeed(clamp(float(factor)), date, "cached")
 
 
+def find_speed_ahead() -> None:
+    """Find this host's speed (cached, or measured now) before starting work that keeps every
+    CPU busy (a batch's workers, a test suite): measured during that work it would be a busy
+    measurement, kept only briefly and taken again every few minutes. A bad
+    ``GAMEGRADER_HOST_SPEED`` is left for the gradings that use it to report."""
+    try:
+        host_speed()
+    except ValueError:
+        pass
+
+
 def host_speed(measure_speed: Callable[[], float] = measure,
                today: datetime.date | None = None, fresh: bool = False,
                quiet: Callable[[], bool] | None = None,

@@ -23,7 +23,7 @@ from harness.batch.jobs import (
     UNGRADABLE, Job, JobResult, SubmissionRefused, close_warm, read_files, tree_fingerprint)
 from harness.batch.progress import Progress
 from harness.build import grading_code
-from harness.calibration import host_speed
+from harness.calibration import find_speed_ahead
 from harness.spec import find_assignment
 from harness.spec.model import Assignment
 
@@ -102,17 +102,6 @@ def _check_insights(options: BatchOptions) -> None:
         similarity.require()
 
 
-def _speed_before_workers() -> None:
-    """Find this host's speed (cached, or measured now) before any local worker starts: measured
-    while the workers grade, it would be a busy measurement, kept only briefly and taken again
-    every few minutes (``harness.calibration``). Dask workers may be other machines: each
-    measures its own."""
-    try:
-        host_speed()
-    except ValueError:
-        pass  # a bad GAMEGRADER_HOST_SPEED: every grading reports it
-
-
 def run_batch(options: BatchOptions) -> BatchSummary:
     """Grade the submissions under ``options.submissions`` into ``options.out``.
 
@@ -175,7 +164,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
             on_done(outcome)
         planned = [job for _, job, _ in jobs]
         if planned and assignment.reference_times and not options.scheduler:
-            _speed_before_workers()
+            find_speed_ahead()  # dask workers may be other machines: each measures its own
         if options.scheduler:
             run_dask(planned, options.scheduler, on_done, pin=True)
         else:

@@ -112,8 +112,17 @@ def _take_if_abandoned(name: str, base_fd: int) -> bool:
         os.close(fd)
 
 
-_swept_in: set[int] = set()
-"""The processes (pids) that swept their base already: once per process is enough."""
+_swept_by: int | None = None
+"""The process (pid) that swept its base already: once per process is enough (a forked child
+is another process and sweeps again)."""
+
+
+def _sweep_once(base: str) -> None:
+    """``sweep_abandoned_roots(base)`` the first time this process makes a workspace."""
+    global _swept_by
+    if _swept_by != os.getpid():
+        _swept_by = os.getpid()
+        sweep_abandoned_roots(base)
 
 
 def _relative_parts(name: str) -> list[str]:
@@ -136,9 +145,7 @@ class Workspace:
     def __post_init__(self) -> None:
         self._parts = {name: _relative_parts(name) for name in self.files}
         base = scratch_base() or tempfile.gettempdir()
-        if os.getpid() not in _swept_in:
-            _swept_in.add(os.getpid())
-            sweep_abandoned_roots(base)
+        _sweep_once(base)
         self.root = Path(tempfile.mkdtemp(prefix=ROOT_PREFIX, dir=base))
         os.chmod(self.root, 0o711)
         self._root_fd = open_folder(str(self.root))

@@ -338,7 +338,7 @@ def test_a_batch_finds_the_speed_before_its_workers_start_when_a_limit_is_relati
     briefly, so taken again every few minutes of the batch."""
     from harness.batch import run as batch_run
     events: list[str] = []
-    monkeypatch.setattr(batch_run, "host_speed", lambda: events.append("speed"))
+    monkeypatch.setattr(batch_run, "find_speed_ahead", lambda: events.append("speed"))
     monkeypatch.setattr(batch_run, "run_local",
                         lambda jobs, *args, **kwargs: events.append(f"{len(jobs)} jobs"))
     submissions = tmp_path / "submissions"

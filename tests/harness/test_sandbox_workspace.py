@@ -193,7 +193,7 @@ def test_the_root_of_a_killed_grader_is_removed_by_the_next_one(tmp_path, monkey
     # killed outright: nothing of it ran to clean up, and the next grader's first workspace
     # removes the root
     monkeypatch.setattr(workspace, "scratch_base", lambda: str(tmp_path))
-    monkeypatch.setattr(workspace, "_swept_in", set())
+    monkeypatch.setattr(workspace, "_swept_by", None)
     _age(root, 2 * workspace.UNCLAIMED_SECONDS)
     space = workspace.Workspace({}, Isolation(Level.PROCESS))
     try:
