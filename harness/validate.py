@@ -27,7 +27,7 @@ import functools
 import re
 import shutil
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -256,6 +256,23 @@ def failed_ids(document: dict[str, Any]) -> list[str]:
             for t in document.get("tests", []) if t.get("status") != "passed"]
 
 
+TIME_VERDICTS = ("TIMED_OUT", "NOT_RUN")
+"""Verdicts (``harness.verdicts.Verdict`` names) that a busy machine can cause: a case that
+overran its limit, or was not run as its group's share of the time budget was used up."""
+
+
+def short_of_time(outcome: JobResult) -> bool:
+    """Whether some case of the graded ``outcome`` ended for lack of time."""
+    tests = (outcome.document or {}).get("tests", [])
+    return any(t.get("extra_data", {}).get("verdict") in TIME_VERDICTS for t in tests)
+
+
+def _graded_again(check: Check) -> Check:
+    note = ("(graded a second time, alone and with the specs' own time limits, as a case of "
+            "the first grading ran out of time)")
+    return replace(check, detail=f"{check.detail}\n{note}".strip()) if not check.ok else check
+
+
 def judge_reference(name: str, outcome: JobResult) -> Check:
     if not outcome.is_final or outcome.document is None:
         return Check(name, "reference solution passes every case", False, outcome.problem)
@@ -367,6 +384,28 @@ def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
     return checks, planned
 
 
+def _grade_and_judge(planned: Sequence[tuple[Job, Judge]], workers: int) -> list[Check]:
+    """Grade every planned job (``workers`` at a time) and judge it. A job whose check fails
+    while some case ran out of time is graded again, one at a time and with the specs' own
+    limits, and that verdict stands: what the machine's load decided is not the code's."""
+    outcomes: dict[str, JobResult] = {}
+
+    def record(outcome: JobResult) -> None:
+        outcomes[outcome.key] = outcome
+
+    run_local([job for job, _ in planned], workers, record, pin=True)
+    checks = {job.key: judge(outcomes[job.key]) for job, judge in planned}
+    again = {job.key: job for job, _ in planned
+             if not checks[job.key].ok and short_of_time(outcomes[job.key])}
+    if again:
+        run_local([replace(job, timeout_cap=None) for job in again.values()], 1, record,
+                  pin=True)
+    for job, judge in planned:
+        if job.key in again:
+            checks[job.key] = _graded_again(judge(outcomes[job.key]))
+    return [checks[job.key] for job, _ in planned]
+
+
 def validate(names: Sequence[str], *, workers: int | None = None,
              timeout_cap: float | None = None, mutants: bool = True,
              only_mutants: Sequence[str] = (), reference: bool = True) -> ValidationReport:
@@ -385,16 +424,13 @@ def validate(names: Sequence[str], *, workers: int | None = None,
     """
     report = ValidationReport()
     planned: list[tuple[Job, Judge]] = []
-    outcomes: dict[str, JobResult] = {}
     with tempfile.TemporaryDirectory(prefix="gamegrader-validate-") as temporary:
         for name in names:
             checks, jobs = _plan(name, Path(temporary), timeout_cap, mutants, only_mutants,
                                  reference)
             report.checks.extend(checks)
             planned.extend(jobs)
-        run_local([job for job, _ in planned], workers or default_workers(),
-                  lambda outcome: outcomes.__setitem__(outcome.key, outcome), pin=True)
-    report.checks.extend(judge(outcomes[job.key]) for job, judge in planned)
+        report.checks.extend(_grade_and_judge(planned, workers or default_workers()))
     order = {name: index for index, name in enumerate(names)}
     report.checks.sort(key=lambda check: order.get(check.assignment, len(order)))  # stable
     return report

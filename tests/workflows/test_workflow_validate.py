@@ -12,8 +12,10 @@ from workflow_support import ASSIGNMENT, gamegrader
 from harness.batch.jobs import read_files
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
+import harness.validate
+from harness.batch.jobs import JobResult
 from harness.validate import (MUTANTS_FOLDER, Mutant, load_mutants, mutant_files, mutant_problems,
-                              mutants_path, subset_root)
+                              mutants_path, subset_root, validate)
 
 ASSIGNMENTS = sorted(path.name for path in (ROOT / "test_specs").iterdir() if path.is_dir())
 
@@ -129,3 +131,51 @@ def test_a_mutant_is_judged_by_its_losses_per_group_and_its_feedback():
                             "no failed case's feedback shows 'nowhere'"]
     assert mutant_problems(_mutant(fails=["moves::*"]), document)[:2] == [
         "expected to fail but passed: moves::*", "failed but not listed: board::side 1"]
+
+
+def _graded(verdict: str) -> dict:
+    passed = verdict == "PASSED"
+    return {"score": int(passed), "extra_data": {"final": True}, "tests": [
+        {"name": "get_best_move: a case", "max_score": 1, "score": int(passed),
+         "status": "passed" if passed else "failed", "output": "",
+         "extra_data": {"case_id": "get_best_move::a case", "verdict": verdict}}]}
+
+
+def test_a_grading_that_ran_out_of_time_is_judged_again_alone_with_the_specs_limits(
+        monkeypatch):
+    """The reference times out under load the first time; the wrong implementation passes a
+    case it must fail (a real problem, not the machine's): only the reference is graded again,
+    one at a time and uncapped, and that second verdict stands."""
+    rounds: list[tuple[int, list]] = []
+    first = {"reference": "TIMED_OUT", "depth_off_by_one": "PASSED"}
+
+    def fake_run_local(jobs, workers, on_done, pin=False):
+        rounds.append((workers, list(jobs)))
+        for job in jobs:
+            kind = job.key.split("--")[1]
+            verdict = first[kind] if len(rounds) == 1 else "PASSED"
+            on_done(JobResult(job.key, _graded(verdict), "", 1.0))
+
+    monkeypatch.setattr(harness.validate, "run_local", fake_run_local)
+    report = validate([ASSIGNMENT], workers=2, timeout_cap=4,
+                      only_mutants=("depth_off_by_one",))
+    assert [(w, [(j.key, j.timeout_cap) for j in jobs]) for w, jobs in rounds] == [
+        (2, [(f"{ASSIGNMENT}--reference", 4), (f"{ASSIGNMENT}--depth_off_by_one", 4)]),
+        (1, [(f"{ASSIGNMENT}--reference", None)])]
+    verdicts = {check.name: check for check in report.checks}
+    assert verdicts["reference solution passes every case"].ok
+    wrong = verdicts["wrong implementation 'depth_off_by_one' fails exactly its cases"]
+    assert not wrong.ok and "graded a second time" not in wrong.detail
+
+
+def test_a_check_that_still_fails_when_graded_again_says_so(monkeypatch):
+    def always_timed_out(jobs, workers, on_done, pin=False):
+        for job in jobs:
+            on_done(JobResult(job.key, _graded("TIMED_OUT"), "", 1.0))
+
+    monkeypatch.setattr(harness.validate, "run_local", always_timed_out)
+    report = validate([ASSIGNMENT], workers=2, mutants=False)
+    reference = next(c for c in report.checks if c.name.startswith("reference"))
+    assert not reference.ok
+    assert reference.detail.startswith("failed: get_best_move::a case")
+    assert "graded a second time, alone and with the specs' own time limits" in reference.detail
