@@ -36,6 +36,7 @@ import yaml
 
 from harness.batch.executors import default_workers, run_local
 from harness.batch.jobs import Job, JobResult, read_files
+from harness.calibration import find_speed_ahead
 from harness.compare.registry import check_case_references
 from harness.paths import ROOT_ENV, project_root
 from harness.spec import SpecError, find_assignment
@@ -393,6 +394,9 @@ def _grade_and_judge(planned: Sequence[tuple[Job, Judge]], workers: int) -> list
     def record(outcome: JobResult) -> None:
         outcomes[outcome.key] = outcome
 
+    graded = {job.assignment for job, _ in planned}
+    if any(find_assignment(name).reference_times for name in graded):
+        find_speed_ahead()  # before the workers load every CPU (as ``gamegrader batch`` does)
     run_local([job for job, _ in planned], workers, record, pin=True)
     checks = {job.key: judge(outcomes[job.key]) for job, judge in planned}
     again = {job.key: job for job, _ in planned

@@ -179,3 +179,22 @@ def test_a_check_that_still_fails_when_graded_again_says_so(monkeypatch):
     assert not reference.ok
     assert reference.detail.startswith("failed: get_best_move::a case")
     assert "graded a second time, alone and with the specs' own time limits" in reference.detail
+
+
+@pytest.mark.parametrize(("assignment", "measured"), [("stonehenge", True),
+                                                      ("adversarial_search", False)])
+def test_the_release_check_finds_the_speed_before_its_gradings_when_a_limit_is_relative(
+        monkeypatch, assignment: str, measured: bool) -> None:
+    """As ``gamegrader batch`` does: measured while the gradings keep every CPU busy, the speed
+    would be a busy measurement, kept only briefly."""
+    events: list[str] = []
+
+    def fake_run_local(jobs, workers, on_done, pin=False):
+        events.append(f"{len(jobs)} jobs")
+        for job in jobs:
+            on_done(JobResult(job.key, _graded("PASSED"), "", 1.0))
+
+    monkeypatch.setattr(harness.validate, "find_speed_ahead", lambda: events.append("speed"))
+    monkeypatch.setattr(harness.validate, "run_local", fake_run_local)
+    validate([assignment], workers=2, mutants=False)
+    assert events == (["speed", "1 jobs"] if measured else ["1 jobs"])
