@@ -47,6 +47,18 @@ class ZygoteFailed(RuntimeError):
     """The zygote could not serve a request; the caller falls back to a fresh process."""
 
 
+class _ForgedEvent(Exception):
+    """An event on the zygote's socket that the zygote cannot have sent (see ``_collect``)."""
+
+
+def _at_end(fd: int) -> bool:
+    """Whether every writer of the non-blocking pipe ``fd`` is gone (and it holds nothing)."""
+    try:
+        return os.read(fd, 1) == b""
+    except BlockingIOError:
+        return False
+
+
 class ForkServer:
     """A running zygote; ``run`` grades one request in a forked child."""
 
@@ -106,6 +118,8 @@ class ForkServer:
         try:
             status, timed_out, ended = self._collect(feed, reply_read, output_read, reply_bytes,
                                                      output, started + timeout + FORK_ALLOWANCE)
+        except _ForgedEvent as exc:
+            raise ZygoteFailed(str(exc)) from exc  # the case runs again in a fresh process
         finally:
             os.close(reply_read)
             os.close(output_read)
@@ -141,11 +155,18 @@ class ForkServer:
         deadline, not the cleanup after it, which is the grader's time (on a loaded machine,
         killing a namespace can take a second). On a timeout or a protocol breach the zygote
         (and with it, in a pid namespace, every process of the case) is killed.
+
+        Raises:
+            _ForgedEvent: an "exited" came before this case's "started", or while (in a pid
+                namespace, where the zygote reports an end only once the case's processes are
+                all gone) the case's pipes were still open: not the zygote's word, but a case's
+                that got hold of its socket. The zygote has been killed.
         """
         sinks = {reply_fd: reply, output_fd: output}
         child: list[int] = []
         status: list[int | None] = [None]
         self._exit_trace, self._exit_seen = None, 0.0
+        forged: list[Exited] = []
 
         def on_event() -> bool:
             event = self._receive()
@@ -156,6 +177,9 @@ class ForkServer:
                 self._exit_seen, self._exit_trace = now(), event.trace
                 for fd, sink in sinks.items():
                     drain(fd, sink)
+                if not child or (self.namespaced and not all(map(_at_end, sinks))):
+                    forged.append(event)
+                    self._kill_case(child[-1] if child else None)
                 status[0] = event.status
             else:
                 self._kill_case(child[-1] if child else None)
@@ -163,6 +187,8 @@ class ForkServer:
 
         timed_out = pump(sinks, deadline, feed=feed, events=self.control, on_event=on_event)
         ended = now()
+        if forged:
+            raise _ForgedEvent("the zygote reported an end its case had not reached")
         if timed_out:
             self._kill_case(child[-1] if child else None)
             return None, True, ended

@@ -686,6 +686,22 @@ def _program_child(control, fds: list, program: dict) -> None:
     raise SystemExit(status)  # out through the zygote's frames: the interpreter's own exit
 
 
+PR_SET_DUMPABLE = 4
+
+
+def _set_dumpable(dumpable: bool) -> None:
+    """Whether processes of our own user may trace this one, read its memory or take its
+    descriptors (``pidfd_getfd``). The zygote is not: a case it forked, running as the same
+    user, could otherwise take the zygote's control socket and send the grader false "exited"
+    events that cost later cases their points. Each case turns it back on for itself, so it
+    runs as a fresh process would (its ``/proc/self`` owned by its user)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, int(dumpable), 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl: nothing stronger to be had here
+        pass
+
+
 def zygote(control_fd: int) -> None:
     """Fork server: one forked child per case, each on fresh pipes passed by the grader.
 
@@ -701,6 +717,7 @@ def zygote(control_fd: int) -> None:
     import gc
     import socket
     gc.disable()  # no freed holes in the pages the children share (enabled in each child)
+    _set_dumpable(False)
     control = socket.socket(fileno=control_fd)
     for name in ("inspect", "traceback", "importlib.util", "resource", "signal"):
         __import__(name)
@@ -724,6 +741,7 @@ def zygote(control_fd: int) -> None:
         child = os.fork()
         if child == 0:
             gc.enable()
+            _set_dumpable(True)
             if order.get("program") or order.get("server"):
                 _pass_gate(fds.pop())
             if order.get("program"):

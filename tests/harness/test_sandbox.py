@@ -1,12 +1,15 @@
 """The sandbox on real processes, at every isolation level this machine offers."""
 from __future__ import annotations
 
+import json
 import os
 import pwd
 import re
 import shutil
 import signal
+import socket
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -99,6 +102,19 @@ def eat_memory():
 
 def read_input():
     return input()
+
+def take_a_descriptor_of_the_parent():
+    """What a case forked from the zygote gets when it asks the kernel for the zygote's
+    descriptors (pidfd_getfd), as an attack on the zygote's control socket would."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    pidfd = os.pidfd_open(os.getppid())
+    taken = [libc.syscall(438, pidfd, fd, 0) for fd in range(3, 12)]
+    return [fd for fd in taken if fd >= 0], ctypes.get_errno()
+
+def dumpable():
+    import ctypes
+    return ctypes.CDLL(None).prctl(3, 0, 0, 0, 0)  # PR_GET_DUMPABLE
 '''
 
 
@@ -445,3 +461,66 @@ def test_each_case_gets_fresh_files(tmp_path):
         assert box.run_examples(["erase()"], timeout=5).reply.observations[0].value == [1]
         assert box.run_examples(["erase()"], timeout=5).reply.observations[0].value == [1]
     assert Path(source).exists()
+
+
+def _keep_the_zygote_s_end(monkeypatch) -> list:
+    """Keep a second descriptor of each zygote's end of its control socket, as a case that got
+    hold of it would have, to send the grader events the zygote never sent."""
+    kept: list = []
+    real = socket.socketpair
+
+    def keeping(*args):
+        ours, theirs = real(*args)
+        kept.append(socket.socket(fileno=os.dup(theirs.fileno())))
+        return ours, theirs
+
+    monkeypatch.setattr(forkserver.socket, "socketpair", keeping)
+    return kept
+
+
+EXITED = json.dumps({"event": "exited", "status": 0}).encode()
+
+
+def test_a_case_forked_from_the_zygote_cannot_take_its_descriptors(sandbox):
+    """The zygote is not dumpable, so a case (its child, same user) cannot take the control
+    socket with pidfd_getfd; the case itself is dumpable again, as a fresh process is. Where
+    the case is root of a user namespace of its own (NAMESPACED), it could: the next test's
+    check of the events covers that level."""
+    sandbox.run_examples(["1"], timeout=10)
+    if sandbox._lanes[0].zygote is None:
+        pytest.skip("cases run in fresh processes at this level: there is no zygote to rob")
+    raw = sandbox.run_examples(["take_a_descriptor_of_the_parent()", "dumpable()"], timeout=10)
+    (taken, error), mine = (o.value for o in observations_from_reply(raw.reply.observations))
+    if sandbox.isolation.level is not Level.NAMESPACED:
+        assert (taken, error) == ([], 1), raw.output  # EPERM
+    assert mine == 1
+
+
+def test_an_exit_forged_on_the_zygote_s_socket_costs_no_case_its_answer(sandbox, monkeypatch):
+    """An "exited" queued before a case's "started", or sent while the case runs (in a pid
+    namespace, where the zygote reports an end only once the case's processes are gone), is
+    not believed: the zygote is killed and the case runs again in a fresh process."""
+    kept = _keep_the_zygote_s_end(monkeypatch)
+    sandbox.run_examples(["1"], timeout=10)
+    if not kept:
+        pytest.skip("cases run in fresh processes at this level: there is no zygote socket")
+    zygote = sandbox._lanes[0].zygote
+    kept[-1].send(EXITED)
+    raw = sandbox.run_examples(["add(2, 3)"], timeout=10)
+    assert observations_from_reply(raw.reply.observations)[0].value == 5, raw.output
+    assert not zygote.alive
+
+
+def test_an_exit_forged_while_the_case_runs_costs_it_nothing(sandbox, monkeypatch):
+    kept = _keep_the_zygote_s_end(monkeypatch)
+    sandbox.run_examples(["1"], timeout=10)
+    if not kept or not sandbox.isolation.has_pid_namespace:
+        pytest.skip("only a zygote in a pid namespace vouches that a case's processes are gone")
+    zygote = sandbox._lanes[0].zygote
+    started = json.dumps({"event": "started", "pid": 2}).encode()
+    forger = threading.Timer(0.5, lambda: (kept[-1].send(started), kept[-1].send(EXITED)))
+    forger.start()
+    raw = sandbox.run_examples(["__import__('time').sleep(1.5)", "add(3, 4)"], timeout=10)
+    forger.join()
+    assert observations_from_reply(raw.reply.observations)[1].value == 7, raw.output
+    assert not zygote.alive
