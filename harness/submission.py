@@ -279,6 +279,7 @@ def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ..
     main = result.files.get(wanted[0])
     if main is not None:
         _add_extras(candidates, main, wanted, supplied, passed_over, result)
+        _note_data_files(snapshot.others, main.path.parent, result)
 
 
 def _other_files(others: list[PurePosixPath], missing: list[str], alone: bool) -> str:
@@ -303,6 +304,25 @@ def _other_files(others: list[PurePosixPath], missing: list[str], alone: bool) -
     if any(p.suffix.lower() == ".zip" for p in others):
         text += " A zip file inside your submission is not unpacked: submit the .py files."
     return text
+
+
+DATA_SUFFIXES = frozenset({".txt", ".json", ".csv", ".tsv", ".dat", ".yaml", ".yml", ".pkl",
+                           ".pickle", ".npy", ".npz"})
+"""Files a student's code may open beside its module (weights, tables, an opening book)."""
+
+
+def _note_data_files(others: list[PurePosixPath], home: PurePosixPath,
+                     result: FoundFiles) -> None:
+    """Name the data files submitted in the main file's folder: they are never given to the
+    student's code (only Python files are graded, as the handouts ask for Python files alone),
+    so code that opens one fails; the student learns it here, and how to keep the data."""
+    data = [p for p in others if p.suffix.lower() in DATA_SUFFIXES
+            and (home == PurePosixPath() or home in p.parents)]
+    if data:
+        result.notes.append(
+            f"Not given to your code: {_listing([_shown(p) for p in data])}. Only Python files "
+            "are graded, so code that opens these files will not find them: put such data in a "
+            "Python file (for example WEIGHTS = [...] in weights.py) and import it.")
 
 
 def _copies_of(name: str, candidates: list[SubmittedFile]) -> list[SubmittedFile]:

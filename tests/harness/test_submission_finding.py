@@ -208,3 +208,20 @@ def test_a_suffixed_file_without_py_is_named_with_the_name_to_give_it(tmp_path):
     assert ("player-jdoe looks like player.py under another extension: only a name ending in .py"
             " is run (as `import player` needs); rename it to player-jdoe.py and submit again."
             ) in found.notes[-1]
+
+
+def test_data_files_beside_the_code_are_named_as_not_given_to_it(tmp_path):
+    """Code that opens weights.txt beside itself fails, as only Python files go along: the
+    student is told which files, and how to keep the data, before any case runs."""
+    write(tmp_path / "adversarial_search.py")
+    write(tmp_path / "weights.txt", "1 2 3\n")
+    write(tmp_path / "tables/book.json", "{}\n")
+    write(tmp_path / "README.md", "notes\n")
+    write(tmp_path / "adversarial_search.py.bak", "x = 1\n")
+    note = next(n for n in find_files(tmp_path, WANTED).notes if n.startswith("Not given"))
+    assert note.startswith("Not given to your code: weights.txt, tables/book.json. Only Python")
+    assert "README.md" not in note and ".bak" not in note
+    plain = tmp_path / "plain"
+    write(plain / "adversarial_search.py")
+    write(plain / "README.md", "notes\n")
+    assert not [n for n in find_files(plain, WANTED).notes if n.startswith("Not given")]
