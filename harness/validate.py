@@ -43,6 +43,7 @@ from harness.spec import SpecError, find_assignment
 from harness.spec.generate import generate
 from harness.spec.loader import REFERENCE_TIMES, load_all_cases, read_yaml
 from harness.spec.model import Assignment
+from harness.verdicts import Verdict
 
 MUTANTS_FOLDER = Path("tests") / "mutants"
 MUTANT_SCHEMA: dict[str, Any] = {
@@ -257,9 +258,9 @@ def failed_ids(document: dict[str, Any]) -> list[str]:
             for t in document.get("tests", []) if t.get("status") != "passed"]
 
 
-TIME_VERDICTS = ("TIMED_OUT", "NOT_RUN")
-"""Verdicts (``harness.verdicts.Verdict`` names) that a busy machine can cause: a case that
-overran its limit, or was not run as its group's share of the time budget was used up."""
+TIME_VERDICTS = frozenset({Verdict.TIMED_OUT.name, Verdict.NOT_RUN.name})
+"""Verdicts (as results.json names them) that a busy machine can cause: a case that overran its
+limit, or was not run as its group's share of the time budget was used up."""
 
 
 def short_of_time(outcome: JobResult) -> bool:

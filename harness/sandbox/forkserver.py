@@ -47,10 +47,6 @@ class ZygoteFailed(RuntimeError):
     """The zygote could not serve a request; the caller falls back to a fresh process."""
 
 
-class _ForgedEvent(Exception):
-    """An event on the zygote's socket that the zygote cannot have sent (see ``_collect``)."""
-
-
 def _at_end(fd: int) -> bool:
     """Whether every writer of the non-blocking pipe ``fd`` is gone (and it holds nothing)."""
     try:
@@ -86,7 +82,8 @@ class ForkServer:
         self._exit_seen = 0.0  # when its exit was reported
 
     def run(self, request: WorkerRequest, timeout: float) -> RawRun:
-        """Run one request in a fresh fork. Raises ZygoteFailed if nothing was started.
+        """Run one request in a fresh fork. Raises ZygoteFailed if nothing was started, or if
+        the zygote's report of the case's end cannot be its own (see ``_collect``).
 
         The zygote gets only the three pipes; the request goes down the first one, read by the
         forked child alone (the zygote never holds a case's inputs).
@@ -118,8 +115,6 @@ class ForkServer:
         try:
             status, timed_out, ended = self._collect(feed, reply_read, output_read, reply_bytes,
                                                      output, started + timeout + FORK_ALLOWANCE)
-        except _ForgedEvent as exc:
-            raise ZygoteFailed(str(exc)) from exc  # the case runs again in a fresh process
         finally:
             os.close(reply_read)
             os.close(output_read)
@@ -157,16 +152,17 @@ class ForkServer:
         (and with it, in a pid namespace, every process of the case) is killed.
 
         Raises:
-            _ForgedEvent: an "exited" came before this case's "started", or while (in a pid
+            ZygoteFailed: an "exited" came before this case's "started", or while (in a pid
                 namespace, where the zygote reports an end only once the case's processes are
                 all gone) the case's pipes were still open: not the zygote's word, but a case's
-                that got hold of its socket. The zygote has been killed.
+                that got hold of its socket. The zygote has been killed; the caller runs the
+                case again in a fresh process.
         """
         sinks = {reply_fd: reply, output_fd: output}
         child: list[int] = []
         status: list[int | None] = [None]
         self._exit_trace, self._exit_seen = None, 0.0
-        forged: list[Exited] = []
+        forged = [False]
 
         def on_event() -> bool:
             event = self._receive()
@@ -178,7 +174,7 @@ class ForkServer:
                 for fd, sink in sinks.items():
                     drain(fd, sink)
                 if not child or (self.namespaced and not all(map(_at_end, sinks))):
-                    forged.append(event)
+                    forged[0] = True
                     self._kill_case(child[-1] if child else None)
                 status[0] = event.status
             else:
@@ -187,8 +183,8 @@ class ForkServer:
 
         timed_out = pump(sinks, deadline, feed=feed, events=self.control, on_event=on_event)
         ended = now()
-        if forged:
-            raise _ForgedEvent("the zygote reported an end its case had not reached")
+        if forged[0]:
+            raise ZygoteFailed("the zygote reported an end its case had not reached")
         if timed_out:
             self._kill_case(child[-1] if child else None)
             return None, True, ended

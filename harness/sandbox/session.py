@@ -181,7 +181,8 @@ class Sandbox:
                 try:
                     return self._forked(lane, request, timeout)
                 except ZygoteFailed:
-                    self.use_zygote = False  # this machine cannot keep one: stop trying
+                    # this machine cannot keep one, or a case robbed it: stop trying
+                    self.use_zygote = False
             return self._take_worker().run(request, timeout)
         finally:
             finished = now()
