@@ -94,3 +94,21 @@ def test_a_missing_folder_is_a_command_line_error(tmp_path):
     done = run_gamegrader("similarity", str(tmp_path / "nope"), "--assignment",
                           "adversarial_search", "--out", str(tmp_path / "out"))
     assert done.returncode == 2 and "not a folder" in done.stderr
+
+
+def test_every_highlighted_page_text_is_escaped_whatever_the_overlap():
+    """Defence in depth: the pair pages' code is escaped even where nothing is shared (copydetect's
+    own highlighter returns the text unescaped then), and for slices out of range or overlapping."""
+    import numpy as np
+
+    from harness.batch.similarity import marked_html
+
+    code = '</pre><script>alert("x")</script> & <b>'
+    for slices in (np.zeros((2, 0), dtype=np.int64), np.array([[5, 3, 900], [20, 12, 950]]),
+                   np.array([[30], [10]])):
+        page = marked_html(code, slices)
+        assert "<script" not in page and "</pre>" not in page and "<b>" not in page
+        assert page.replace("<mark>", "").replace("</mark>", "") == \
+            code.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
+                '"', "&quot;")
+    assert marked_html("abcdef", np.array([[1], [3]])) == "a<mark>bc</mark>def"
