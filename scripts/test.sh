@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 bash scripts/sandbox_users.sh
 bash scripts/system_packages.sh
+# Print the run's CPU time in core-seconds when it ends.
+source scripts/core_seconds.sh
 # Two pytest workers more than there are CPUs (at most 8): part of the suite waits on deadlines
 # and sleeping students (the timeout, clock and hostile tests), which the extra workers fill with
 # work. On 2 cores the CPUs were busy 97% of the run with 4 workers, against 94% with 3
