@@ -326,7 +326,7 @@ class Grader:
         verdict = Verdict.PASSED if judgement.fraction >= 1.0 else failure
         score = case.points * judgement.fraction
         return CaseResult(case, verdict, score, judgement.message, output, seconds,
-                          judgement.leaderboard)
+                          judgement.leaderboard, judgement.parts)
 
     def close(self) -> None:
         self.sandbox.close()

@@ -58,3 +58,7 @@ def check_case_references(case: Any) -> None:
         accepted_forms(case.options)
     except ValueError as exc:
         raise SpecError(case.file, str(exc), case=case.name, field="options.accept") from exc
+    from harness.compare.constant_parts import NO_CREDIT, OPTION
+    if case.options.get(OPTION, NO_CREDIT) != NO_CREDIT:
+        raise SpecError(case.file, f"{OPTION} must be {NO_CREDIT!r}, not "
+                        f"{case.options[OPTION]!r}", case=case.name, field=f"options.{OPTION}")

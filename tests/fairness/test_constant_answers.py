@@ -1,0 +1,59 @@
+"""Issue 39, item 12: a ``get_best_move`` that answers the same on every board earns at most 2%
+of the Dominoes points (it earned up to 4.5 of 40 from boards where a constant matched one part),
+while honest searches, right or partly wrong, keep every point they earned per part.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gradingfair_support import grade_variant, per_case, reference_fixture, scores_by_group
+
+ROOT_SEARCH = ('        value, move = max_value(self, vertical, float("-inf"), float("inf"), limit)\n'
+               "        return move, value, leaves[0]")
+CONSTANTS = {
+    "first square, no value, no leaves": "((0, 0), 0, 0)",
+    "no move, even, one leaf": "(None, 0, 1)",
+    "the handout's first answer": "((0, 1), 2, 6)",
+    "empty list, even, two leaves": "([], 0, 2)",
+}
+HONEST_PARTIAL = {
+    # Plain minimax (no pruning): moves and values right, more leaves than alpha-beta.
+    "minimax without pruning": [("                if value >= beta:\n                    return value, best\n", ""),
+                                ("                if value <= alpha:\n                    return value, best\n", "")],
+    # Counts every node, not only the leaves (a common misreading of "leaves").
+    "every node counted": [('            value, best = float("-inf"), None\n',
+                            '            leaves[0] += 1\n            value, best = float("-inf"), None\n')],
+}
+STEMS = {"adversarial_search": ["02_get_best_move"], "search_and_games": ["11_get_best_move"]}
+POINTS = {"adversarial_search": 40, "search_and_games": 30}
+dominoes_reference = reference_fixture("adversarial_search", STEMS["adversarial_search"])
+
+
+@pytest.mark.parametrize("assignment", sorted(STEMS))
+@pytest.mark.parametrize("name", sorted(CONSTANTS))
+def test_a_constant_answer_earns_at_most_two_percent(assignment: str, name: str,
+                                                     tmp_path: Path) -> None:
+    constant = [(ROOT_SEARCH, f"        return {CONSTANTS[name]}")]
+    document = grade_variant(tmp_path, assignment, constant, stems=STEMS[assignment])
+    assert sum(t["max_score"] for t in document["tests"]) == pytest.approx(POINTS[assignment])
+    assert document["score"] <= 0.02 * POINTS[assignment]
+    withheld = [t for t in document["tests"] if "earns nothing here" in t["output"]]
+    assert withheld, "the feedback says why a matching part earned nothing"
+
+
+@pytest.mark.parametrize("name", sorted(HONEST_PARTIAL))
+def test_a_partly_wrong_search_keeps_its_credit_per_part(
+        name: str, dominoes_reference: dict[str, Any], tmp_path: Path) -> None:
+    """A search whose leaf counts are wrong still earns the move's and the value's third on
+    every board: it answers differently where the answers differ."""
+    document = grade_variant(tmp_path, "adversarial_search", HONEST_PARTIAL[name],
+                             stems=STEMS["adversarial_search"])
+    reference = per_case(dominoes_reference)
+    for test in document["tests"]:
+        assert "earns nothing here" not in test["output"]
+        assert test["score"] >= reference[test["name"]][0] * 2 / 3 - 1e-5, test["name"]
+    assert 0 < document["score"] < dominoes_reference["score"]
+    assert scores_by_group(dominoes_reference)["get_best_move"] == 40
