@@ -19,7 +19,11 @@ CONSTANTS = {
     "the handout's first answer": "((0, 1), 2, 6)",
     "empty list, even, two leaves": "([], 0, 2)",
 }
+FIRST_LEGAL_MOVE = [(ROOT_SEARCH, "        moves = list(self.legal_moves(vertical))\n"
+                                  "        return (moves[0] if moves else None), 0, 1")]
 HONEST_PARTIAL = {
+    # A real search that never counts leaves: its moves and values follow the board.
+    "leaves never counted": [("        return move, value, leaves[0]", "        return move, value, 0")],
     # Plain minimax (no pruning): moves and values right, more leaves than alpha-beta.
     "minimax without pruning": [("                if value >= beta:\n                    return value, best\n", ""),
                                 ("                if value <= alpha:\n                    return value, best\n", "")],
@@ -42,6 +46,14 @@ def test_a_constant_answer_earns_at_most_two_percent(assignment: str, name: str,
     assert document["score"] <= 0.02 * POINTS[assignment]
     withheld = [t for t in document["tests"] if "earns nothing here" in t["output"]]
     assert withheld, "the feedback says why a matching part earned nothing"
+
+
+def test_the_first_legal_move_with_constant_numbers_earns_nothing(tmp_path: Path) -> None:
+    """Not a constant (the moves differ), but no part comes from a search: 4.83 of 40 before."""
+    document = grade_variant(tmp_path, "adversarial_search", FIRST_LEGAL_MOVE,
+                             stems=STEMS["adversarial_search"])
+    assert document["score"] == 0
+    assert any("shows no search behind it" in t["output"] for t in document["tests"])
 
 
 @pytest.mark.parametrize("name", sorted(HONEST_PARTIAL))

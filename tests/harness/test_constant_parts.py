@@ -82,7 +82,26 @@ def test_groups_are_judged_apart() -> None:
     assert after[2] is second[0] and after[2].score == 3.0
 
 
-def test_an_unknown_rule_is_a_spec_error() -> None:
+def test_a_move_without_any_search_part_that_varies_earns_nothing() -> None:
+    """The first legal move with a constant value and leaf count: the moves differ, but nothing
+    in the answer comes from a search (``search_parts``)."""
+    options = {**OPTIONS, "search_parts": ["value", "leaf count"]}
+    first = [((0, 0), 0, 1), ((0, 0), 0, 1), (None, 0, 1), ((0, 0), 0, 1)]
+    after = withhold_constant_parts(_graded(list(zip(BOARDS, first)), options=options))
+    assert [r.score for r in after] == [0.0] * 4
+    assert "move earns nothing here: your value (0) and leaf count (1) are the same" \
+        in after[0].message
+    searched = [((0, 0), 1, 0), ((1, 0), 0, 0), (None, 0, 0), ((0, 0), 3, 0)]  # leaves uncounted
+    kept = withhold_constant_parts(_graded(list(zip(BOARDS, searched)), options=options))
+    assert [r.score for r in kept] == pytest.approx([2, 2, 2, 2])
+
+
+@pytest.mark.parametrize(("options", "field"), [
+    ({"constant_parts": "zero"}, "options.constant_parts"),
+    ({**OPTIONS, "search_parts": ["leaves"]}, "options.search_parts"),
+    ({"names": OPTIONS["names"], "search_parts": ["value"]}, "options.search_parts"),
+])
+def test_an_unknown_rule_is_a_spec_error(options: dict, field: str) -> None:
     with pytest.raises(SpecError) as error:
-        check_case_references(_case(1, BOARDS[0], options={"constant_parts": "zero"}))
-    assert error.value.field == "options.constant_parts"
+        check_case_references(_case(1, BOARDS[0], options=options))
+    assert error.value.field == field
