@@ -143,8 +143,9 @@ def _version_key(version: str) -> tuple[int, ...]:
 def import_error_hint(error: ErrorInfo, python: str) -> str:
     """What to do about an import error that behaves differently on the student's machine:
     input() with no keyboard, Python 2 code (``harness.python2``), syntax newer than the
-    grader's Python (``python``, e.g. "3.10": Gradescope's image runs an older Python than many laptops), a file saved as UTF-16
-    (Windows editors' "Unicode"), which Python reads as UTF-8 and finds NUL bytes in."""
+    grader's Python (``python``, e.g. "3.10": Gradescope's image runs an older Python than many
+    laptops), a file saved as UTF-16 (Windows editors' "Unicode"), which Python reads as UTF-8
+    and finds NUL bytes in."""
     if error.type == "EOFError":
         return "\n  (input() is called at import time; the grader gives no keyboard input)"
     python2 = python2_note(error, python)

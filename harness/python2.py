@@ -19,7 +19,8 @@ MODULES = {
     "Tkinter": "tkinter", "tkMessageBox": "tkinter.messagebox", "__builtin__": "builtins",
     "SocketServer": "socketserver", "httplib": "http.client", "copy_reg": "copyreg",
     "commands": "subprocess", "thread": "_thread", "repr": "reprlib",
-    "UserDict": "collections (collections.UserDict)", "UserList": "collections (collections.UserList)",
+    "UserDict": "collections (collections.UserDict)",
+    "UserList": "collections (collections.UserList)",
     "cookielib": "http.cookiejar", "Cookie": "http.cookies", "BaseHTTPServer": "http.server",
     "SimpleHTTPServer": "http.server", "xmlrpclib": "xmlrpc.client", "anydbm": "dbm",
     "robotparser": "urllib.robotparser", "sets": "the built-in set", "exceptions": "builtins",
@@ -29,8 +30,9 @@ MODULES = {
 
 NAMES = {
     "xrange": "range", "raw_input": "input", "unicode": "str", "basestring": "str",
-    "long": "int", "unichr": "chr", "reduce": "functools.reduce", "execfile": "exec(open(...).read())",
-    "file": "open", "cmp": "a key function (functools.cmp_to_key)", "intern": "sys.intern",
+    "long": "int", "unichr": "chr", "reduce": "functools.reduce",
+    "execfile": "exec(open(...).read())",
+    "cmp": "a key function (functools.cmp_to_key)", "intern": "sys.intern",
 }
 """Python 2 built-in names that Python 3 removed, and what to use instead."""
 

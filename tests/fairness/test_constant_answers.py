@@ -11,8 +11,8 @@ import pytest
 
 from gradingfair_support import grade_variant, per_case, reference_fixture, scores_by_group
 
-ROOT_SEARCH = ('        value, move = max_value(self, vertical, float("-inf"), float("inf"), limit)\n'
-               "        return move, value, leaves[0]")
+ROOT_SEARCH = ("        value, move = max_value(self, vertical, float(\"-inf\"), "
+               "float(\"inf\"), limit)\n        return move, value, leaves[0]")
 CONSTANTS = {
     "first square, no value, no leaves": "((0, 0), 0, 0)",
     "no move, even, one leaf": "(None, 0, 1)",
@@ -21,15 +21,17 @@ CONSTANTS = {
 }
 FIRST_LEGAL_MOVE = [(ROOT_SEARCH, "        moves = list(self.legal_moves(vertical))\n"
                                   "        return (moves[0] if moves else None), 0, 1")]
+PRUNE_MAX = "                if value >= beta:\n                    return value, best\n"
+PRUNE_MIN = "                if value <= alpha:\n                    return value, best\n"
+MAX_NODE = '            value, best = float("-inf"), None\n'
 HONEST_PARTIAL = {
     # A real search that never counts leaves: its moves and values follow the board.
-    "leaves never counted": [("        return move, value, leaves[0]", "        return move, value, 0")],
+    "leaves never counted": [("        return move, value, leaves[0]",
+                              "        return move, value, 0")],
     # Plain minimax (no pruning): moves and values right, more leaves than alpha-beta.
-    "minimax without pruning": [("                if value >= beta:\n                    return value, best\n", ""),
-                                ("                if value <= alpha:\n                    return value, best\n", "")],
+    "minimax without pruning": [(PRUNE_MAX, ""), (PRUNE_MIN, "")],
     # Counts every node, not only the leaves (a common misreading of "leaves").
-    "every node counted": [('            value, best = float("-inf"), None\n',
-                            '            leaves[0] += 1\n            value, best = float("-inf"), None\n')],
+    "every node counted": [(MAX_NODE, "            leaves[0] += 1\n" + MAX_NODE)],
 }
 STEMS = {"adversarial_search": ["02_get_best_move"], "search_and_games": ["11_get_best_move"]}
 POINTS = {"adversarial_search": 40, "search_and_games": 30}

@@ -66,7 +66,8 @@ def test_only_the_constant_part_is_withheld() -> None:
 def test_honest_answers_and_cases_that_do_not_opt_in_are_unchanged() -> None:
     honest = _graded([(want, want) for want in BOARDS])
     assert withhold_constant_parts(honest) == honest
-    unchosen = _graded([(want, (None, 0, 1)) for want in BOARDS], options={"names": OPTIONS["names"]})
+    unchosen = _graded([(want, (None, 0, 1)) for want in BOARDS],
+                       options={"names": OPTIONS["names"]})
     assert withhold_constant_parts(unchosen) == unchosen
     # one board alone, or boards whose right answers agree, show nothing constant
     assert constant_parts(p for r in _graded([(BOARDS[2], (None, 0, 1))]) for e in r.parts

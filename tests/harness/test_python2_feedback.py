@@ -20,7 +20,8 @@ NUMPY = (AllowedPackage(module="numpy", requirement="numpy"),)
 
 
 @pytest.mark.parametrize(("error", "words"), [
-    (ErrorInfo("ModuleNotFoundError", "No module named 'Queue'"), "it imports Queue, which is queue"),
+    (ErrorInfo("ModuleNotFoundError", "No module named 'Queue'"),
+     "it imports Queue, which is queue"),
     (ErrorInfo("ModuleNotFoundError", "No module named 'cPickle'"), "which is pickle"),
     (ErrorInfo("SyntaxError", "Missing parentheses in call to 'print'. Did you mean print(...)? "
                "(x.py, line 3)"), "print x is written print(x)"),
