@@ -13,7 +13,7 @@ from harness.grading import GradingOptions, grade_to_file
 from harness.intake import take
 from harness.paths import specs_root
 from harness.spec import SpecError, find_assignment, list_assignments
-from harness.spec.loader import load_all_cases
+from harness.spec.loader import load_checked_cases
 from harness.submission import stem_key
 from harness.verdicts import CaseResult
 
@@ -154,29 +154,40 @@ def _cmd_packages(args: argparse.Namespace) -> int:
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
+    """Every assignment, each with its points or its spec error (one broken assignment does
+    not hide the others); exit status 1 if any has an error."""
+    broken = 0
     for name in list_assignments():
-        assignment = find_assignment(name)
         try:
-            cases = load_all_cases(assignment)
+            assignment = find_assignment(name)
+            cases = load_checked_cases(assignment)
             visible = sum(c.points for c in cases if c.visibility.value == "visible")
             total = sum(c.points for c in cases)
             print(f"{name:22} {total:7g} points ({visible:g} in visible cases, "
                   f"{len(cases)} cases)  {assignment.title}")
         except SpecError as exc:
+            broken += 1
             print(f"{name:22} spec error: {exc}")
-    return 0
+    return 1 if broken else 0
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
     from harness.spec.generate import generate
     names = [known_assignment(n) for n in args.assignments] or list_assignments()
-    stale = []
-    for name in names:
-        changed = generate(find_assignment(name), check=args.check)
-        stale.extend(changed)
-        for path in changed:
-            print(f"{'out of date' if args.check else 'wrote'}: {path}")
-    return 1 if args.check and stale else 0
+    stale, broken = [], []
+    for name in names:  # a broken assignment is reported, and the others still done
+        try:
+            assignment = find_assignment(name)
+            changed = generate(assignment, check=args.check)
+            stale.extend(changed)
+            for path in changed:
+                print(f"{'out of date' if args.check else 'wrote'}: {path}")
+            if args.check and not changed:  # fresh generated files: the specs must load too
+                load_checked_cases(assignment)
+        except SpecError as exc:
+            broken.append(name)
+            print(f"spec error: {exc}")
+    return 1 if broken or (args.check and stale) else 0
 
 
 def _cmd_calibrate(args: argparse.Namespace) -> int:
@@ -384,7 +395,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 def _cmd_build(args: argparse.Namespace) -> int:
     from harness.build import build_autograder, build_student, write_docker_context
-    known_assignment(args.assignment)
+    load_checked_cases(find_assignment(known_assignment(args.assignment)))
     if args.student:
         built = build_student(args.assignment, args.out)
     elif args.docker_context:

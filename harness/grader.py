@@ -17,10 +17,12 @@ from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
 from harness.import_policy import refused_import
+from harness.python2 import python2_note
 from harness.lanes import keep_lanes, lane_cpus
 from harness.preflight import (
     SYNTAX_ERRORS, Preflight, describe_process_failure, resolver_notes, run_preflight)
 from harness.sandbox import Isolation, Sandbox
+from harness.sandbox.packages import python_version
 from harness.spec.model import Assignment, Case
 from harness.spec.schema import MAX_TIMEOUT
 from harness.submission import FoundFiles, find_files
@@ -314,9 +316,11 @@ class Grader:
 
     def _refused(self, error: ErrorInfo) -> str:
         """If ``error`` is an import this course refuses (e.g. inside a function, or in a second
-        module), its message (kept once for the top of the results as the case settles);
-        else ""."""
-        return refused_import(error, self.assignment.allowed_packages) or ""
+        module) or Python 2 code (``xrange``), its message (kept once for the top of the results
+        as the case settles); else ""."""
+        python = python_version(self.sandbox.isolation.interpreter)
+        return (refused_import(error, self.assignment.allowed_packages, python)
+                or python2_note(error, python))
 
     @staticmethod
     def _from_judgement(case: Case, judgement: Judgement, failure: Verdict, output: str = "",
@@ -326,7 +330,7 @@ class Grader:
         verdict = Verdict.PASSED if judgement.fraction >= 1.0 else failure
         score = case.points * judgement.fraction
         return CaseResult(case, verdict, score, judgement.message, output, seconds,
-                          judgement.leaderboard)
+                          judgement.leaderboard, judgement.parts)
 
     def close(self) -> None:
         self.sandbox.close()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from harness import results as results_file
+from harness.compare.constant_parts import withhold_constant_parts
 from harness.compare.registry import check_case_references
 from harness.grader import Grader
 from harness.lanes import choose_lanes
@@ -121,11 +122,13 @@ class GradingSession:
 
     def finish(self, cases: Sequence[Case]) -> dict[str, Any]:
         """Close every sandbox, then build the document for ``cases`` (in this order; a case
-        never graded is kept with its maximum score, marked not run)."""
+        never graded is kept with its maximum score, marked not run). Rules over a whole group
+        (``constant_parts``) apply here, to the results kept too."""
         for grader in self.graders.values():
             grader.close()  # every student process is gone before the results are built
-        results = [self.results.get(case.id) or results_file.not_run(
-            [case], "not run: grading stopped before this case")[0] for case in cases]
+        results = withhold_constant_parts([self.results.get(case.id) or results_file.not_run(
+            [case], "not run: grading stopped before this case")[0] for case in cases])
+        self.results.update((result.case.id, result) for result in results)
         reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
         hosts = [asdict(g.host) for g in self.graders.values() if g.host is not None]
         # How the cases ran, for instructors (not in the output: one lane or two, students

@@ -13,6 +13,7 @@ import sys
 from typing import Sequence
 
 from harness.compare.observations import ErrorInfo
+from harness.python2 import MODULES as PYTHON2_MODULES, python2_note
 from harness.spec.model import AllowedPackage
 
 _MISSING = re.compile(r"No module named '([A-Za-z_][\w.]{0,200})'")
@@ -30,9 +31,11 @@ def allowed_text(allowed: Sequence[AllowedPackage]) -> str:
     return ", ".join(p.module for p in allowed) or "Python's standard library only"
 
 
-def refused_import(error: ErrorInfo, allowed: Sequence[AllowedPackage]) -> str | None:
+def refused_import(error: ErrorInfo, allowed: Sequence[AllowedPackage],
+                   python: str = "") -> str | None:
     """The message for an import that failed because of what this course allows or what this
-    grader has installed; None when the failure is something else (a bug, a stdlib module the
+    grader has installed, or because the module is Python 2's (``python``: the grader's version,
+    for the message); None when the failure is something else (a bug, a stdlib module the
     machine lacks, a missing submodule of an installed package)."""
     name = missing_module(error)
     if name is None:
@@ -40,6 +43,9 @@ def refused_import(error: ErrorInfo, allowed: Sequence[AllowedPackage]) -> str |
     top = name.split(".")[0]
     if top in sys.stdlib_module_names:
         return None
+    if top in PYTHON2_MODULES:
+        return (f"{python2_note(error, python)} (if {top} is a module of your own, submit "
+                f"{top}.py with your file)")
     if top in {package.module for package in allowed}:
         if name != top:
             return None  # the package is there; the submodule is not

@@ -1,12 +1,14 @@
 """Before grading: can the student's file be imported, and does it have the handout's names?"""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.import_policy import missing_module, refused_import
 from harness.protocol import WorkerReply
+from harness.python2 import python2_note
 from harness.safe_text import safe_text
 from harness.sandbox import Sandbox
 from harness.sandbox.execution import RawRun
@@ -140,11 +142,15 @@ def _version_key(version: str) -> tuple[int, ...]:
 
 def import_error_hint(error: ErrorInfo, python: str) -> str:
     """What to do about an import error that behaves differently on the student's machine:
-    input() with no keyboard, syntax newer than the grader's Python (``python``, e.g. "3.10":
-    Gradescope's image runs an older Python than many laptops), a file saved as UTF-16
-    (Windows editors' "Unicode"), which Python reads as UTF-8 and finds NUL bytes in."""
+    input() with no keyboard, Python 2 code (``harness.python2``), syntax newer than the
+    grader's Python (``python``, e.g. "3.10": Gradescope's image runs an older Python than many
+    laptops), a file saved as UTF-16 (Windows editors' "Unicode"), which Python reads as UTF-8
+    and finds NUL bytes in."""
     if error.type == "EOFError":
         return "\n  (input() is called at import time; the grader gives no keyboard input)"
+    python2 = python2_note(error, python)
+    if python2:
+        return f"\n  ({python2})"
     if error.type in SYNTAX_ERRORS and python:
         newer = [f"{text} ({version})" for version, text in NEWER_SYNTAX
                  if _version_key(version) > _version_key(python)]
@@ -155,6 +161,20 @@ def import_error_hint(error: ErrorInfo, python: str) -> str:
         return ("\n  (your file holds NUL bytes: it was probably saved as UTF-16, \"Unicode\" "
                 "in Windows editors; save it as UTF-8)")
     return ""
+
+
+_PLACE = re.compile(r"([^,\n]{1,200}), line \d{1,9}")  # the worker's "file, line N..." lines
+
+
+def failing_module(error: ErrorInfo, file: str) -> str:
+    """The other file in which importing ``file`` failed (a helper or starter module it
+    imports, such as game_interface.py), from the innermost place the worker reported; "" when
+    the error is in ``file`` itself or its place is unknown."""
+    lines = [line for line in error.where.splitlines() if _PLACE.match(line)]
+    place = _PLACE.match(lines[-1]) if lines else None
+    if place is None or place.group(1) in (file, "test code"):
+        return ""
+    return place.group(1)
 
 
 def slow_import_note(seconds: float | None, what: str) -> str:
@@ -193,14 +213,17 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
         return Preflight(import_problem=problem)
     if raw.reply.import_error is not None:
         error = error_from_reply(raw.reply.import_error)
-        refused = refused_import(error, allowed)
+        python = python_version(sandbox.isolation.interpreter)
+        refused = refused_import(error, allowed, python)
         if refused:
             name = (missing_module(error) or "").split(".")[0]
             return Preflight(import_problem=refused + ".", case_problem=(
                 f"not run: your file imports {name}, which cannot be imported here (see the "
                 "message at the top)"))
-        hint = import_error_hint(error, python_version(sandbox.isolation.interpreter))
-        return Preflight(import_problem=f"{doing} raised {error.describe()}{hint}",
+        hint = import_error_hint(error, python)
+        other = failing_module(error, f"{module or sandbox.module}.py")
+        raised = f"failed in {other}, a module it imports: {other} raised" if other else "raised"
+        return Preflight(import_problem=f"{doing} {raised} {error.describe()}{hint}",
                          import_error=error)
     names = raw.reply.names
     if names is None:

@@ -37,11 +37,10 @@ import yaml
 from harness.batch.executors import default_workers, run_local
 from harness.batch.jobs import Job, JobResult, read_files
 from harness.calibration import find_speed_ahead
-from harness.compare.registry import check_case_references
 from harness.paths import ROOT_ENV, project_root
 from harness.spec import SpecError, find_assignment
 from harness.spec.generate import generate
-from harness.spec.loader import REFERENCE_TIMES, load_all_cases, read_yaml
+from harness.spec.loader import REFERENCE_TIMES, load_checked_cases, read_yaml
 from harness.spec.model import Assignment
 from harness.verdicts import Verdict
 
@@ -155,9 +154,7 @@ def matches(pattern: str, case_id: str) -> bool:
 
 def _check_specs(assignment: Assignment) -> Check:
     try:
-        cases = load_all_cases(assignment)
-        for case in cases:
-            check_case_references(case)
+        cases = load_checked_cases(assignment)
     except SpecError as exc:
         return Check(assignment.name, "specs parse", False, str(exc))
     return Check(assignment.name, "specs parse", True, f"{len(cases)} cases")

@@ -5,6 +5,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from harness.compare.verdict import Part
 from harness.spec.model import Case
 
 
@@ -38,6 +39,8 @@ class CaseResult:
     output: str = ""
     seconds: float = 0.0
     leaderboard: tuple[dict[str, Any], ...] = ()
+    parts: tuple[tuple[Part, ...], ...] = ()
+    """The judged parts of each example's tuple answer (``Judgement.parts``)."""
 
     @property
     def passed(self) -> bool:

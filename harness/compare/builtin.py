@@ -9,7 +9,7 @@ from typing import Any, Mapping
 from harness.compare.equality import accepted_forms, strict_equal
 from harness.compare.observations import Observation
 from harness.compare.text import normalize_text, show
-from harness.compare.verdict import Judgement, per_example
+from harness.compare.verdict import Judgement, Part, per_example
 
 _NO_LITERAL = object()
 
@@ -73,7 +73,8 @@ def check_doctest(want: str, observation: Observation, options: Mapping[str, Any
 def check_components(want: str, observation: Observation, options: Mapping[str, Any],
                      reveal: bool) -> Judgement:
     """Partial credit over the parts of a tuple: ``options.names`` labels them and
-    ``options.weights`` (default equal) weighs them."""
+    ``options.weights`` (default equal) weighs them. With ``options.constant_parts: no_credit``
+    a part the same on every board of the group earns nothing (``constant_parts``)."""
     expected = parse_expected(want)
     if observation.error is not None:
         return Judgement(0.0, f"raised {observation.error.describe()}")
@@ -89,9 +90,11 @@ def check_components(want: str, observation: Observation, options: Mapping[str, 
         shape = f"a tuple of {len(expected)} ({', '.join(names)})"
         got = show(actual) if observation.has_value else "nothing (None)"
         return Judgement(0.0, f"expected {shape}; got {got}")
-    earned, notes = 0.0, []
+    earned, notes, parts = 0.0, [], []
     for name, weight, want_part, got_part in zip(names, weights, expected, actual):
-        if strict_equal(want_part, got_part, accept=accept):
+        right = strict_equal(want_part, got_part, accept=accept)
+        parts.append(Part(name, weight, want_part, got_part, right))
+        if right:
             earned += weight
             notes.append(f"{name} right")
         elif reveal:
@@ -99,7 +102,7 @@ def check_components(want: str, observation: Observation, options: Mapping[str, 
         else:
             notes.append(f"{name} differs (yours: {show(got_part)}){_direction(want_part, got_part)}")
     fraction = earned / sum(weights)
-    return Judgement(fraction, "" if fraction == 1.0 else "; ".join(notes))
+    return Judgement(fraction, "" if fraction == 1.0 else "; ".join(notes), parts=(tuple(parts),))
 
 
 def _direction(expected: Any, actual: Any) -> str:

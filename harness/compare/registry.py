@@ -58,3 +58,14 @@ def check_case_references(case: Any) -> None:
         accepted_forms(case.options)
     except ValueError as exc:
         raise SpecError(case.file, str(exc), case=case.name, field="options.accept") from exc
+    from harness.compare.constant_parts import NO_CREDIT, OPTION, SEARCH_PARTS
+    if case.options.get(OPTION, NO_CREDIT) != NO_CREDIT:
+        raise SpecError(case.file, f"{OPTION} must be {NO_CREDIT!r}, not "
+                        f"{case.options[OPTION]!r}", case=case.name, field=f"options.{OPTION}")
+    search_parts = case.options.get(SEARCH_PARTS, [])
+    names = case.options.get("names", [])
+    if not isinstance(search_parts, list) or not set(search_parts) <= set(names) or (
+            search_parts and OPTION not in case.options):
+        raise SpecError(case.file, f"{SEARCH_PARTS} must list some of the parts' names "
+                        f"({', '.join(map(str, names))}), with {OPTION}: {NO_CREDIT}",
+                        case=case.name, field=f"options.{SEARCH_PARTS}")

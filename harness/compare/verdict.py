@@ -8,19 +8,35 @@ from harness.compare.observations import Observation
 
 
 @dataclass(frozen=True)
+class Part:
+    """One part of a tuple answer as ``components`` judged it: kept so that the whole grading
+    can take back the credit of a part that is the same on every board
+    (``harness.compare.constant_parts``)."""
+
+    name: str
+    weight: float
+    expected: Any
+    got: Any
+    right: bool
+
+
+@dataclass(frozen=True)
 class Judgement:
     """The share of the case's points earned (0..1) and a message for the student.
 
     ``leaderboard`` holds Gradescope leaderboard entries (``{"name", "value", "order"}``) a
     game runner wants shown, e.g. a rating against the house bots. ``failure`` is the verdict
     of a case that is not passed, as a ``harness.verdicts.Verdict`` value (e.g. ``"timed out"``
-    for games lost on time); "" means a wrong answer.
+    for games lost on time); "" means a wrong answer. ``parts`` holds, for each judged example
+    in order, the parts of its tuple answer (empty for an example with no tuple answer), from
+    comparators that give credit per part.
     """
 
     fraction: float
     message: str = ""
     leaderboard: tuple[dict[str, Any], ...] = ()
     failure: str = ""
+    parts: tuple[tuple[Part, ...], ...] = ()
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.fraction <= 1.0:
@@ -42,6 +58,7 @@ def per_example(check: ExampleCheck) -> Callable[..., Judgement]:
     def compare(case: Any, observations: Sequence[Observation], reveal: bool) -> Judgement:
         fractions: list[float] = []
         messages: list[str] = []
+        parts: list[tuple[Part, ...]] = []
         for index, example in enumerate(case.examples):
             if not example.want.strip():
                 error = observations[index].error if index < len(observations) else None
@@ -51,15 +68,18 @@ def per_example(check: ExampleCheck) -> Callable[..., Judgement]:
                 continue
             if index >= len(observations):
                 fractions.append(0.0)
+                parts.append(())
                 messages.append(f">>> {example.source.strip()}\n  was not reached")
                 continue
             verdict = check(example.want, observations[index], case.options, reveal)
             fractions.append(verdict.fraction)
+            parts.append(verdict.parts[0] if verdict.parts else ())
             if verdict.message:
                 messages.append(f">>> {_first_line(example.source)}\n  {verdict.message}")
         if not fractions:
             return Judgement(1.0)
-        return Judgement(sum(fractions) / len(fractions), "\n".join(messages))
+        return Judgement(sum(fractions) / len(fractions), "\n".join(messages),
+                         parts=tuple(parts) if any(parts) else ())
 
     compare.__doc__ = check.__doc__
     return compare

@@ -13,7 +13,7 @@ import yaml
 
 from harness.compare.registry import resolve_callable
 from harness.spec.errors import SpecError
-from harness.spec.loader import generated_path, generated_source, read_yaml
+from harness.spec.loader import generated_path, generated_source, read_case_file
 from harness.spec.model import Assignment
 
 
@@ -57,11 +57,14 @@ def generate(assignment: Assignment, *, check: bool = False) -> list[Path]:
 
     Returns:
         The files written, or with ``check`` the files that are missing or out of date.
+
+    Raises:
+        SpecError: a case file breaks its schema (a typo in a key is never skipped silently).
     """
     changed = []
     for case_file in assignment.case_files:
-        data = read_yaml(case_file) or {}
-        for block in data.get("generate", []) if isinstance(data, dict) else []:
+        data = read_case_file(case_file)
+        for block in data.get("generate", []):
             target = generated_path(case_file, block["id"])
             text = render_block(case_file, block)
             current = target.read_text(encoding="utf-8") if target.is_file() else None

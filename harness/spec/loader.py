@@ -299,14 +299,25 @@ def _time_limit(path: Path, assignment: Assignment, case_id: str, name: str,
     return relative.seconds(1.0, schema.MAX_TIMEOUT), relative
 
 
+def read_case_file(path: Path) -> dict[str, Any]:
+    """A case file's data, checked against the case-file schema (``generate`` reads its
+    ``generate`` blocks from it before any generated file exists).
+
+    Raises:
+        SpecError: the file is not valid YAML or breaks the schema (naming case and field).
+    """
+    data = read_yaml(path)
+    _validate(path, data, "case_file")
+    return data
+
+
 def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list[Case]:
     """Read one case file (and its generated cases) into Cases, in file order.
 
     Raises:
         SpecError: the file, a case, or a generated file is invalid.
     """
-    data = read_yaml(path)
-    _validate(path, data, "case_file")
+    data = read_case_file(path)
     cases: list[Case] = []
     seen: set[str] = set()
     for index, (merged, generated) in enumerate(_raw_cases(path, data), 1):
@@ -346,4 +357,37 @@ def load_all_cases(assignment: Assignment) -> list[Case]:
     cases: list[Case] = []
     for number, path in enumerate(assignment.case_files, 1):
         cases.extend(load_case_file(path, assignment, number))
+    return cases
+
+
+def check_total_points(assignment: Assignment, cases: list[Case]) -> None:
+    """Refuse an assignment whose ``total_points`` is not the sum of its cases' points (the
+    instructor's stated total and what students can earn must agree).
+
+    Raises:
+        SpecError: naming assignment.yaml and the field ``total_points``.
+    """
+    if assignment.total_points is None:
+        return
+    total = sum(case.points for case in cases)
+    if abs(total - float(assignment.total_points)) > 1e-6:
+        raise SpecError(assignment.folder / "assignment.yaml",
+                        f"total_points is {assignment.total_points:g}, but the cases' points "
+                        f"add up to {total:g} ({len(cases)} cases); make them agree",
+                        field="total_points")
+
+
+def load_checked_cases(assignment: Assignment) -> list[Case]:
+    """Every case, checked as far as can be without grading: each file against its schema,
+    the comparators and runners named, and the points against ``total_points``. What ``list``,
+    ``build``, ``validate`` and ``generate --check`` refuse to go past.
+
+    Raises:
+        SpecError: the first problem found, naming its file, case and field.
+    """
+    from harness.compare.registry import check_case_references  # it imports this module
+    cases = load_all_cases(assignment)
+    for case in cases:
+        check_case_references(case)
+    check_total_points(assignment, cases)
     return cases

@@ -16,8 +16,11 @@ EXPECTED_LOSS = {name: mutant["lost"] for name, mutant in MUTANTS.items()}
 def test_the_wrong_implementations_of_the_issues_are_pinned():
     assert set(MUTANTS) == {"depth_off_by_one", "prune_on_strict_inequality",
                             "swapped_evaluation_sign", "column_major_move_order",
-                            "leaf_counted_twice", "negative_row_or_column_wraps"}
+                            "leaf_counted_twice", "negative_row_or_column_wraps",
+                            "constant_first_square", "constant_no_move",
+                            "first_legal_move_unsearched"}
     assert EXPECTED_LOSS["leaf_counted_twice"] == 13.3333  # a third of 40: every leaf count wrong
+    assert EXPECTED_LOSS["constant_no_move"] == 40  # issue 39: a constant answer earns nothing
 
 
 def test_reference_solution_scores_full_marks(grade):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import traceback
 from types import ModuleType
 from typing import Any
 
@@ -28,13 +29,25 @@ _STARTER_MODULES = frozenset({"game", "game_state", "subtract_square_game",
                               "subtract_square_state", "strategy_starter"})
 
 
+_FAILED: list[str] = []
+"""Why the student's game_interface.py did not import (at most one entry)."""
+
+
 def _registry() -> ModuleType | None:
-    """The student's game_interface module, if they handed one in and it imports."""
+    """The student's game_interface module, if they handed one in and it imports (if it does
+    not, why is kept in ``_FAILED``: the names it registers are then not found, and the
+    feedback must say that game_interface.py is the cause)."""
     if not os.path.isfile(os.path.join(os.getcwd(), "game_interface.py")):
         return None
     try:
         return importlib.import_module("game_interface")
-    except Exception:
+    except Exception as exc:  # noqa: BLE001 - any failure of the student's module is reported
+        if not _FAILED:
+            frames = [frame for frame in traceback.extract_tb(exc.__traceback__)
+                      if os.path.dirname(os.path.abspath(frame.filename)) == os.getcwd()]
+            place = "" if isinstance(exc, SyntaxError) or not frames else \
+                f" ({os.path.basename(frames[-1].filename)}, line {frames[-1].lineno})"
+            _FAILED.append(f"{type(exc).__name__}: {str(exc)[:300]}{place}")
         return None
 
 
@@ -59,6 +72,11 @@ def _bind_registered(module: ModuleType) -> list[str]:
             continue
         registry = registry or _registry()
         found = _registered(registry, table, key) if registry is not None else None
+        if registry is None and _FAILED:
+            notes.append(f"{module.__name__}.py has no {name}, and your game_interface.py, "
+                         f"where {table}[{key!r}] would name it, failed to import: "
+                         f"{_FAILED[0]}. Fix game_interface.py or name it {name}.")
+            continue
         if found is None or not _fits(name, found):
             continue
         setattr(module, name, found)
