@@ -116,6 +116,13 @@ class Grader:
         return self.sandbox.isolation.level.value
 
     @property
+    def bounds_text(self) -> str:
+        """The memory and disk bounds in force (results.json), "" when nothing runs."""
+        if self.found.refused or not self.found.files:
+            return ""
+        return self.sandbox.bounds_text
+
+    @property
     def preflight_seconds(self) -> float:
         """How long the import check waits. Every case imports the file afresh within its own
         limit, which a timeout cap bounds: an import slower than the cap leaves no case able to
@@ -277,6 +284,28 @@ class Grader:
             return _Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
         raw = self.sandbox.run_examples([e.source for e in case.examples], timeout=timeout,
                                         stdin=case.stdin, module=case.module)
+        if raw.memory_exceeded:
+            return _Outcome(CaseResult(case, Verdict.OUT_OF_MEMORY, 0.0, self._memory_message(),
+                                       raw.output, raw.seconds))
+        outcome = self._judged(case, raw, timeout)
+        if raw.disk_full and not outcome.result.passed:
+            limits = self.sandbox.limits
+            outcome = replace(outcome, result=replace(
+                outcome.result, verdict=Verdict.WROTE_TOO_MUCH, message=(
+                    f"your code wrote more than {limits.disk_mb} MB (or {limits.disk_files} "
+                    "files and folders) in its working folder, the most a case may write; "
+                    "it was refused more room (No space left on device).\n"
+                    + outcome.result.message).strip()))
+        return outcome
+
+    def _memory_message(self) -> str:
+        limits = self.sandbox.limits
+        return (f"your code used more than {limits.sandbox_memory_mb} MB of memory (all its "
+                "processes together, with the files and shared memory they wrote into "
+                "memory), the most a submission may hold; the case was stopped")
+
+    def _judged(self, case: Case, raw: RawRun, timeout: float) -> _Outcome:
+        """The outcome of a case whose process ran within its memory bound."""
         if raw.reply is None:
             verdict = (Verdict.TIMED_OUT if raw.timed_out else
                        Verdict.PROTOCOL_VIOLATION if raw.reply_problem else Verdict.CRASHED)

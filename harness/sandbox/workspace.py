@@ -6,6 +6,9 @@ Layout under one scratch root per sandbox::
     root/case-0001/...          the student's file, support and probe files; the process's cwd
     root/trash/<random>/...     used case folders, being removed (root's alone: 0700)
 
+As root the root is a sized tmpfs (``sized_mount``), so what the cases write is bounded in
+bytes and in files.
+
 A case that deletes or rewrites its files cannot affect the next case, which gets a new copy.
 A used case folder is moved into the trash at once, where no student process can reach it, and
 removed there by a background thread: on some disks each removed folder costs milliseconds of
@@ -47,9 +50,11 @@ from pathlib import Path, PurePosixPath
 
 from harness.sandbox.levels import Isolation
 from harness.sandbox.removal import open_folder, remove_path, remove_tree
+from harness.sandbox.sized_mount import MiB, DiskBound, detach, is_full, is_mount, mount_sized
 from harness.sandbox.stages import STAGES, now
 
 WORKER_SOURCE = Path(__file__).resolve().parent.parent / "worker" / "main.py"
+WORKER_BYTES = 1 << 20  # room for the runtime folder's copy of the worker
 SCRATCH_BASE = Path("/var/lib/gamegrader/scratch")
 ROOT_PREFIX = "gamegrader-scratch-"
 LEGACY_PREFIX = "gamegrader-"
@@ -107,6 +112,8 @@ def _take_if_abandoned(name: str, base_fd: int) -> bool:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:  # its workspace is alive
             return False
+        if is_mount(fd, base_fd):  # a sized mount (see sized_mount): what was in it goes too
+            detach(os.path.join(base, name))
         return remove_tree(name, base_fd)
     finally:
         os.close(fd)
@@ -132,14 +139,26 @@ def _relative_parts(name: str) -> list[str]:
     return list(parts)
 
 
+COPIES_ROOM = 8
+"""The sized mount holds ``disk`` plus this many copies of the files (case folders of every
+lane, and used ones not yet removed from the trash)."""
+
+
 @dataclass
 class Workspace:
-    """Owns the scratch root; ``files`` maps names inside a case folder to source paths."""
+    """Owns the scratch root; ``files`` maps names inside a case folder to source paths.
+
+    With ``disk``, the root is a tmpfs of that size where the grader may mount one
+    (``sized_mount``); ``disk_in_force`` says whether it is, and ``disk_problem`` why not.
+    """
 
     files: dict[str, Path]
     isolation: Isolation
+    disk: DiskBound | None = None
     root: Path = field(init=False)
     worker: Path = field(init=False)
+    disk_in_force: DiskBound | None = field(init=False, default=None)
+    disk_problem: str = field(init=False, default="")
     _numbers: itertools.count = field(init=False, default_factory=lambda: itertools.count(1))
 
     def __post_init__(self) -> None:
@@ -148,7 +167,9 @@ class Workspace:
         _sweep_once(base)
         self.root = Path(tempfile.mkdtemp(prefix=ROOT_PREFIX, dir=base))
         os.chmod(self.root, 0o711)
-        self._root_fd = open_folder(str(self.root))
+        if self.disk is not None:
+            self._mount(self.disk)
+        self._root_fd = open_folder(str(self.root))  # after the mount: the tmpfs's own root
         # Held until the descriptor closes (``close``) or the process dies: the root is in use.
         fcntl.flock(self._root_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         runtime = self.root / "runtime"
@@ -162,6 +183,19 @@ class Workspace:
         self._trash: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._remover: threading.Thread | None = None
         self._remover_lock = threading.Lock()  # case folders may be removed from two lanes
+
+    def _mount(self, disk: DiskBound) -> None:
+        copies = sum(os.path.getsize(source) for source in self.files.values()) + WORKER_BYTES
+        self.disk_problem = mount_sized(
+            str(self.root), disk.megabytes * MiB + COPIES_ROOM * copies,
+            disk.files + COPIES_ROOM * (sum(map(len, self._parts.values())) + 4))
+        if not self.disk_problem:
+            self.disk_in_force = disk
+
+    def full(self) -> bool:
+        """Whether the sized mount is (almost) full: a case that did not pass was stopped by
+        it, not by its own mistake (False without a sized mount)."""
+        return self.disk_in_force is not None and is_full(str(self.root))
 
     @property
     def _owner(self) -> tuple[int, int] | None:
@@ -251,6 +285,8 @@ class Workspace:
             os.close(self._trash_fd)
         self._trash_fd = -1
         if self._root_fd >= 0:  # removed while still locked: no sweeper starts on it meanwhile
+            if self.disk_in_force is not None:
+                detach(str(self.root))  # everything in it goes at once
             remove_path(str(self.root))
             os.close(self._root_fd)
         self._root_fd = -1
