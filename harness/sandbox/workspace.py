@@ -92,14 +92,14 @@ def sweep_abandoned_roots(base: str) -> list[str]:
         return removed
     try:
         for name in os.listdir(base_fd):
-            if name.startswith(prefixes) and _take_if_abandoned(name, base_fd):
+            if name.startswith(prefixes) and _take_if_abandoned(name, base, base_fd):
                 removed.append(name)
     finally:
         os.close(base_fd)
     return removed
 
 
-def _take_if_abandoned(name: str, base_fd: int) -> bool:
+def _take_if_abandoned(name: str, base: str, base_fd: int) -> bool:
     """Remove the root ``name`` if nobody holds its lock (holding it meanwhile, so that two
     sweepers do not both work on it)."""
     try:
