@@ -9,7 +9,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from harness.budget import TimeShares
 from harness.calibration import HostSpeed, host_speed
@@ -25,6 +25,9 @@ from harness.spec.model import Assignment, Case
 from harness.spec.schema import MAX_TIMEOUT
 from harness.submission import FoundFiles, find_files
 from harness.verdicts import CaseResult, Verdict
+
+if TYPE_CHECKING:
+    from harness.sandbox.execution import RawRun
 
 PREFLIGHT_TIMEOUT = 10.0
 """Seconds the import check waits for the student's file; less under a timeout cap (see
