@@ -29,6 +29,9 @@ from harness.verdicts import CaseResult, Verdict
 if TYPE_CHECKING:
     from harness.sandbox.execution import RawRun
 
+# Verdicts of a case that hit what the lanes share: the host's CPUs (a timeout beside another
+# case), the sandbox's memory group, its case folders' mount. The rest run one at a time.
+_SHARED_BOUNDS = (Verdict.TIMED_OUT, Verdict.OUT_OF_MEMORY, Verdict.WROTE_TOO_MUCH)
 PREFLIGHT_TIMEOUT = 10.0
 """Seconds the import check waits for the student's file; less under a timeout cap (see
 ``Grader.preflight_seconds``)."""
@@ -378,7 +381,7 @@ class _LaneRun:
         self.grader = grader
         self.lanes = lanes
         self.on_result = on_result
-        self.serial = False  # set by a timeout beside another case, or many not passed
+        self.serial = False  # set by a case that hit a shared bound (_SHARED_BOUNDS), or many not passed
         self.run_beside = 0  # cases that ran beside another so far
         self.not_passed = 0  # of those, the ones not passed
         self.running: dict[Future[_Outcome], tuple[int, float]] = {}
@@ -422,7 +425,7 @@ class _LaneRun:
                     self.grader.shares.record(outcome.result.case, charged, finished=False)
                     self.failed.append((index, outcome))
                     self.not_passed += 1
-                    self.serial = (self.serial or verdict is Verdict.TIMED_OUT
+                    self.serial = (self.serial or verdict in _SHARED_BOUNDS
                                    or not keep_lanes(self.not_passed, self.run_beside))
                 else:
                     self._done(index, self.grader._settle(outcome, elapsed, charged))
