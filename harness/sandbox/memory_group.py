@@ -44,8 +44,9 @@ STUDENT_OOM_SCORE_ADJ = 1000
 # v2 only: a group may hold processes or enable controllers for its children, not both (but
 # the root). A grader alone in its container's group moves itself into this leaf first.
 GRADER_LEAF = "gamegrader-grader"
-# What the system-call filter refuses where no memory group can be made: the two ways to hold
-# memory no process maps (a memfd; a tmpfs of one's own, which needs a user namespace first).
+# What the system-call filter refuses where no memory group can be made (a launch whose
+# ``Isolation.memory_procs`` is empty): the two ways to hold memory no process maps (a memfd; a
+# tmpfs of one's own, which needs a user namespace first).
 # Each entry: (call, the argument index and flag that must be set for it to be refused, or None
 # for every call). clone3 passes its flags in memory a filter cannot read, so it is refused with
 # ENOSYS and the C library falls back to clone, whose flags it can.
