@@ -642,3 +642,14 @@ def test_case_folders_are_bounded_in_bytes_and_the_room_comes_back(bounded):
     assert "No space left on device" in raw.reply.observations[0].error.message
     after = bounded.run_examples(["write_files(4)"], timeout=10)  # a fresh folder, room again
     assert _value(after) == "written" and not after.disk_full
+
+
+def test_a_closed_sandbox_leaves_neither_its_memory_group_nor_its_mount(bounded):
+    """What the next grading of the same (leased) user finds: nothing of this one's bounds."""
+    bounded.run_examples(["hoard_unmapped(160)"], timeout=10)
+    bounded.run_examples(["write_files(16)"], timeout=10)
+    group, root = bounded.memory_group.path, bounded.workspace.root
+    bounded.close()
+    assert not group.exists() and not root.exists()
+    assert not any(line.split()[4] == str(root)
+                   for line in Path("/proc/self/mountinfo").read_text().splitlines())
