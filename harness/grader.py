@@ -9,7 +9,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from harness.budget import TimeShares
 from harness.calibration import HostSpeed, host_speed
@@ -28,6 +28,12 @@ from harness.spec.schema import MAX_TIMEOUT
 from harness.submission import FoundFiles, find_files
 from harness.verdicts import CaseResult, Verdict
 
+if TYPE_CHECKING:
+    from harness.sandbox.execution import RawRun
+
+# Verdicts of a case that hit what the lanes share: the host's CPUs (a timeout beside another
+# case), the sandbox's memory group, its case folders' mount. The rest run one at a time.
+_SHARED_BOUNDS = (Verdict.TIMED_OUT, Verdict.OUT_OF_MEMORY, Verdict.WROTE_TOO_MUCH)
 PREFLIGHT_TIMEOUT = 10.0
 """Seconds the import check waits for the student's file; less under a timeout cap (see
 ``Grader.preflight_seconds``)."""
@@ -116,6 +122,13 @@ class Grader:
         if self.found.refused or not self.found.files:
             return "none (nothing to run)"
         return self.sandbox.isolation.level.value
+
+    @property
+    def bounds_text(self) -> str:
+        """The memory and disk bounds in force (results.json), "" when nothing runs."""
+        if self.found.refused or not self.found.files:
+            return ""
+        return self.sandbox.bounds_text
 
     @property
     def preflight_seconds(self) -> float:
@@ -279,6 +292,28 @@ class Grader:
             return _Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
         raw = self.sandbox.run_examples([e.source for e in case.examples], timeout=timeout,
                                         stdin=case.stdin, module=case.module)
+        if raw.memory_exceeded:
+            return _Outcome(CaseResult(case, Verdict.OUT_OF_MEMORY, 0.0, self._memory_message(),
+                                       raw.output, raw.seconds))
+        outcome = self._judged(case, raw, timeout)
+        if raw.disk_full and not outcome.result.passed:
+            limits = self.sandbox.limits
+            outcome = replace(outcome, result=replace(
+                outcome.result, verdict=Verdict.WROTE_TOO_MUCH, message=(
+                    f"your code wrote more than {limits.disk_mb} MB (or {limits.disk_files} "
+                    "files and folders) in its working folder, the most a case may write; "
+                    "it was refused more room (No space left on device).\n"
+                    + outcome.result.message).strip()))
+        return outcome
+
+    def _memory_message(self) -> str:
+        limits = self.sandbox.limits
+        return (f"your code used more than {limits.sandbox_memory_mb} MB of memory (all its "
+                "processes together, with the files and shared memory they wrote into "
+                "memory), the most a submission may hold; the case was stopped")
+
+    def _judged(self, case: Case, raw: RawRun, timeout: float) -> _Outcome:
+        """The outcome of a case whose process ran within its memory bound."""
         if raw.reply is None:
             verdict = (Verdict.TIMED_OUT if raw.timed_out else
                        Verdict.PROTOCOL_VIOLATION if raw.reply_problem else Verdict.CRASHED)
@@ -350,7 +385,7 @@ class _LaneRun:
         self.grader = grader
         self.lanes = lanes
         self.on_result = on_result
-        self.serial = False  # set by a timeout beside another case, or many not passed
+        self.serial = False  # set by a case that hit a shared bound (_SHARED_BOUNDS), or many not passed
         self.run_beside = 0  # cases that ran beside another so far
         self.not_passed = 0  # of those, the ones not passed
         self.running: dict[Future[_Outcome], tuple[int, float]] = {}
@@ -394,7 +429,7 @@ class _LaneRun:
                     self.grader.shares.record(outcome.result.case, charged, finished=False)
                     self.failed.append((index, outcome))
                     self.not_passed += 1
-                    self.serial = (self.serial or verdict is Verdict.TIMED_OUT
+                    self.serial = (self.serial or verdict in _SHARED_BOUNDS
                                    or not keep_lanes(self.not_passed, self.run_beside))
                 else:
                     self._done(index, self.grader._settle(outcome, elapsed, charged))

@@ -114,6 +114,8 @@ class GradingSession:
             lines.append(f"Assignment: {grader.assignment.title} ({name})")
             lines.extend(grader.found.notes)
             lines.append(f"Isolation: {grader.isolation_text}")
+            if grader.bounds_text:
+                lines.append(f"Bounds: {grader.bounds_text}")
             if grader.host is not None:
                 lines.append(grader.host.describe().capitalize())
             lines.extend(grader.summary_lines())

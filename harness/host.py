@@ -119,6 +119,15 @@ def _own_cgroup_files(controller: str, name: str, root: Path) -> list[Path]:
     return [*places, base / name]
 
 
+def own_cgroup_folder(controller: str, root: Path = CGROUP_ROOT) -> Path | None:
+    """This process's own control-group folder (v2: ``controller`` "", v1: its name), the
+    first of ``_own_cgroup_files``'s places that exists; None where there is none."""
+    for place in _own_cgroup_files(controller, "", root):
+        if place.is_dir():
+            return place
+    return None
+
+
 def _first_readable(paths: list[Path]) -> str | None:
     for path in paths:
         try:

@@ -17,6 +17,7 @@ class Verdict(enum.Enum):
     RAISED = "raised an exception"
     TIMED_OUT = "timed out"
     OUT_OF_MEMORY = "out of memory"
+    WROTE_TOO_MUCH = "wrote too much"
     CRASHED = "crashed"
     PROTOCOL_VIOLATION = "protocol violation"
     ILLEGAL_MOVE = "illegal move"

@@ -37,6 +37,9 @@ class RawRun:
         exit_status: the process's return code (negative: killed by that signal), or None.
         seconds: wall-clock time from the start to the process's end or its deadline (the
             cleanup after it is not the case's time).
+        memory_exceeded: the kernel killed a process of the sandbox's memory group for want of
+            memory while this ran (the sandbox then killed the rest of it).
+        disk_full: the case folders' sized mount was full when this ended.
     """
 
     reply: WorkerReply | None
@@ -45,6 +48,8 @@ class RawRun:
     timed_out: bool
     exit_status: int | None
     seconds: float
+    memory_exceeded: bool = False
+    disk_full: bool = False
 
 
 class WorkerProcess:

@@ -1,7 +1,8 @@
 """The one place that starts student processes. Everything else asks this module.
 
 Every process gets: its own session (so its whole group can be killed), resource limits, a
-scrubbed environment, the sandbox user and a network namespace where available, and no inherited
+scrubbed environment, the sandbox user and a network namespace where available, the sandbox's
+memory control group where there is one, the student's out-of-memory score, and no inherited
 file descriptors beyond the ones named.
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ from harness.sandbox.levels import Isolation
 import shutil
 
 from harness.sandbox.limits import Limits, apply_limits, prlimit_words
+from harness.sandbox.memory_group import join_words
 from harness.sandbox.packages import program_command
 
 # One thread for numeric libraries (allowed packages such as numpy): OpenBLAS would otherwise
@@ -61,14 +63,23 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
     # the scratch mounts) need no new privileges; root already has them.
     setpriv = shutil.which("setpriv")
     outer = [setpriv, "--no-new-privs", "--pdeathsig", "KILL", "--"] if setpriv else []
+    # The memory group is joined by root, before the user changes (see memory_group): where
+    # the launcher itself would change the user, setpriv does it after the join instead (and
+    # sets the parent-death signal again, which a change of user clears).
+    switch, procs, user_words = isolation.switch_user, isolation.memory_procs, []
+    if switch and procs and setpriv:
+        switch = False
+        user_words = [setpriv, f"--reuid={isolation.uid}", f"--regid={isolation.gid}",
+                      "--clear-groups", "--pdeathsig", "KILL", "--"]
+    elif switch:
+        procs = ""  # the join would run as the student, who may not move itself
     # Limits go innermost, so unshare (which needs to fork) is not bound by them.
-    argv = [*outer, *isolation.prefix, *limit_words, *command]
+    argv = [*outer, *join_words(procs), *isolation.prefix, *user_words, *limit_words, *command]
     env = dict(SAFE_ENV, **(extra_env or {}))
 
     def prepare_child() -> None:
         apply_limits(limits, own_user=own_user)
 
-    switch = isolation.switch_user
     process = subprocess.Popen(  # the command is built here, never by a student
         argv, cwd=cwd, env=env, stdin=stdin, stdout=stdout, stderr=stderr,
         pass_fds=tuple(pass_fds), start_new_session=True, close_fds=True,

@@ -79,6 +79,8 @@ class Isolation:
         sweep_uid: whether leftovers are found and killed by ``uid`` (only for a dedicated
             sandbox user without a pid namespace; never for ``nobody``).
         private_scratch: ``SCRATCH_FOLDERS`` folders are private tmpfs mounts of the sandbox.
+        memory_procs: the process file of the sandbox's memory control group, which every
+            student process joins before it runs ("" for none; see ``memory_group``).
     """
 
     level: Level
@@ -89,6 +91,7 @@ class Isolation:
     switch_user: bool = False
     sweep_uid: bool = False
     private_scratch: bool = False
+    memory_procs: str = ""
 
     @property
     def own_user(self) -> bool:

@@ -23,6 +23,11 @@ class Limits:
         message_queue_bytes: RLIMIT_MSGQUEUE, the bytes of POSIX message queues the user may
             create: 0, so none (no assignment needs them; a queue outlives its process, and
             without an IPC namespace of the sandbox it would outlive grading too).
+        sandbox_memory_mb: all the memory of one sandbox together (every process, and the
+            shared memory and files they wrote into memory), where a memory control group can
+            be made (``memory_group``).
+        disk_mb, disk_files: what one sandbox may write in its case folders, in MiB and in
+            files and folders, where the grader can mount a sized tmpfs there (``workspace``).
     """
 
     memory_mb: int = 512
@@ -31,6 +36,9 @@ class Limits:
     open_files: int = 64
     processes: int = 32
     message_queue_bytes: int = 0
+    sandbox_memory_mb: int = 1024
+    disk_mb: int = 64
+    disk_files: int = 2048
 
 
 def apply_limits(limits: Limits, *, own_user: bool) -> None:

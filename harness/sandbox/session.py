@@ -15,7 +15,7 @@ import queue
 import secrets
 import subprocess
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -36,6 +36,8 @@ from harness.sandbox.packages import (
 from harness.sandbox.programs import CallServer, StudentProgram
 from harness.sandbox.stages import STAGES, now
 from harness.sandbox.users import SANDBOX_USER_ENV, Lease, lease_user, pool
+from harness.sandbox.memory_group import MemoryGroup, open_memory_group
+from harness.sandbox.sized_mount import DiskBound
 from harness.sandbox.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -95,9 +97,18 @@ class Sandbox:
             # What an earlier holder left running (its grader was killed before its sweep)
             # must not share the user with this submission.
             kill_leased_user_processes(self._lease.uid)
+        self.memory_group: MemoryGroup | None = None
         try:
-            self.workspace = Workspace(files, self.isolation)
+            self.memory_group, self.memory_problem = open_memory_group(self.limits)
+            if self.memory_group is not None:
+                self.isolation = replace(self.isolation, memory_procs=self.memory_group.procs)
+                self.memory_problem = ""
+                self._memory_kind = self.memory_group.hierarchy.describe
+            self.workspace = Workspace(files, self.isolation, DiskBound(
+                self.limits.disk_mb, self.limits.disk_files))
         except BaseException:
+            if self.memory_group is not None:
+                self.memory_group.close()
             self._release()
             raise
         self._programs = 0  # programs and servers running now
@@ -176,20 +187,53 @@ class Sandbox:
         request = WorkerRequest(mode=mode, module=module, file=f"{module}.py",  # type: ignore[arg-type]
                                 cwd=str(folder), packages=self._packages_path,
                                 resolver=self.name_resolver, trace=STAGES.enabled, **fields)
+        kills = self._oom_kills()
         try:
+            raw = None
             if self.use_zygote:
                 try:
-                    return self._forked(lane, request, timeout)
+                    raw = self._forked(lane, request, timeout)
                 except ZygoteFailed:
-                    # this machine cannot keep one, or a case robbed it: stop trying
-                    self.use_zygote = False
-            return self._take_worker().run(request, timeout)
+                    if self._oom_kills() > kills:  # the kernel killed it: the case's doing
+                        raw = RawRun(None, "", "", False, None, 0.0)
+                    else:  # this machine cannot keep one, or a case robbed it: stop trying
+                        self.use_zygote = False
+            if raw is None:
+                raw = self._take_worker().run(request, timeout)
+            return self._bounded(raw, lane, kills)
         finally:
             finished = now()
             self.workspace.discard(folder)
             removed = STAGES.add("case folder removal", finished)
             self._forget_scratch(lane)
             STAGES.add("scratch wipe", removed)
+
+    def _oom_kills(self) -> int:
+        return self.memory_group.oom_kills() if self.memory_group is not None else 0
+
+    def _bounded(self, raw: RawRun, lane: _Lane, kills: int) -> RawRun:
+        """``raw`` with what the sandbox's bounds saw while it ran. A kill for want of memory
+        in the group takes the whole case: the lane's zygote goes with whatever of the case
+        still runs (under cgroup v2 the kernel has done it already)."""
+        exceeded = self._oom_kills() > kills
+        if exceeded and lane.zygote is not None:
+            lane.zygote.close()
+        return replace(raw, memory_exceeded=exceeded, disk_full=self.workspace.full())
+
+    @property
+    def bounds_text(self) -> str:
+        """The memory and disk bounds in force, for results.json."""
+        limits = self.limits
+        if not self.memory_problem:
+            memory = f"{limits.sandbox_memory_mb} MB for the whole sandbox ({self._memory_kind})"
+        else:
+            memory = (f"{limits.memory_mb} MB of address space per process only "
+                      f"(no memory control group: {self.memory_problem})")
+        disk = self.workspace.disk_in_force
+        written = (f"{disk.describe()} in its case folders (a sized tmpfs)" if disk else
+                   f"{limits.file_mb} MB per file only (no sized mount: "
+                   f"{self.workspace.disk_problem})")
+        return f"memory {memory}; disk {written}"
 
     def _forked(self, lane: _Lane, request: WorkerRequest, timeout: float) -> RawRun:
         if lane.zygote is None or not lane.zygote.alive:
@@ -363,6 +407,9 @@ class Sandbox:
             self._subreaper = False
             leave_subreaper()
         self.workspace.close()
+        if self.memory_group is not None:
+            self.memory_group.close()
+            self.memory_group = None
         self._release()
 
     def _release(self) -> None:

@@ -6,10 +6,15 @@ Layout under one scratch root per sandbox::
     root/case-0001/...          the student's file, support and probe files; the process's cwd
     root/trash/<random>/...     used case folders, being removed (root's alone: 0700)
 
+As root the root is a sized tmpfs (``sized_mount``), so what the cases write is bounded in
+bytes and in files.
+
 A case that deletes or rewrites its files cannot affect the next case, which gets a new copy.
 A used case folder is moved into the trash at once, where no student process can reach it, and
 removed there by a background thread: on some disks each removed folder costs milliseconds of
-waiting (ext4 here: about 2 ms per ``rmdir``), which would otherwise be paid by every case.
+waiting (ext4 here: about 2 ms per ``rmdir``), which would otherwise be paid by every case. In
+a sized tmpfs (below) it is removed at once instead: that costs no disk waits, and the next
+case folder needs the room.
 
 Root never follows anything the sandbox user can touch (issue: a recursive chown after a listing
 let a student swap a file for a link and have root chown any file on the host). A case folder is
@@ -47,9 +52,11 @@ from pathlib import Path, PurePosixPath
 
 from harness.sandbox.levels import Isolation
 from harness.sandbox.removal import open_folder, remove_path, remove_tree
+from harness.sandbox.sized_mount import MiB, DiskBound, detach, is_full, is_mount, mount_sized
 from harness.sandbox.stages import STAGES, now
 
 WORKER_SOURCE = Path(__file__).resolve().parent.parent / "worker" / "main.py"
+WORKER_BYTES = 1 << 20  # room for the runtime folder's copy of the worker
 SCRATCH_BASE = Path("/var/lib/gamegrader/scratch")
 ROOT_PREFIX = "gamegrader-scratch-"
 LEGACY_PREFIX = "gamegrader-"
@@ -85,14 +92,14 @@ def sweep_abandoned_roots(base: str) -> list[str]:
         return removed
     try:
         for name in os.listdir(base_fd):
-            if name.startswith(prefixes) and _take_if_abandoned(name, base_fd):
+            if name.startswith(prefixes) and _take_if_abandoned(name, base, base_fd):
                 removed.append(name)
     finally:
         os.close(base_fd)
     return removed
 
 
-def _take_if_abandoned(name: str, base_fd: int) -> bool:
+def _take_if_abandoned(name: str, base: str, base_fd: int) -> bool:
     """Remove the root ``name`` if nobody holds its lock (holding it meanwhile, so that two
     sweepers do not both work on it)."""
     try:
@@ -107,6 +114,8 @@ def _take_if_abandoned(name: str, base_fd: int) -> bool:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:  # its workspace is alive
             return False
+        if is_mount(fd, base_fd):  # a sized mount (see sized_mount): what was in it goes too
+            detach(os.path.join(base, name))
         return remove_tree(name, base_fd)
     finally:
         os.close(fd)
@@ -132,14 +141,26 @@ def _relative_parts(name: str) -> list[str]:
     return list(parts)
 
 
+COPIES_ROOM = 8
+"""The sized mount holds ``disk`` plus this many copies of the files (case folders of every
+lane, and used ones not yet removed from the trash)."""
+
+
 @dataclass
 class Workspace:
-    """Owns the scratch root; ``files`` maps names inside a case folder to source paths."""
+    """Owns the scratch root; ``files`` maps names inside a case folder to source paths.
+
+    With ``disk``, the root is a tmpfs of that size where the grader may mount one
+    (``sized_mount``); ``disk_in_force`` says whether it is, and ``disk_problem`` why not.
+    """
 
     files: dict[str, Path]
     isolation: Isolation
+    disk: DiskBound | None = None
     root: Path = field(init=False)
     worker: Path = field(init=False)
+    disk_in_force: DiskBound | None = field(init=False, default=None)
+    disk_problem: str = field(init=False, default="")
     _numbers: itertools.count = field(init=False, default_factory=lambda: itertools.count(1))
 
     def __post_init__(self) -> None:
@@ -148,7 +169,9 @@ class Workspace:
         _sweep_once(base)
         self.root = Path(tempfile.mkdtemp(prefix=ROOT_PREFIX, dir=base))
         os.chmod(self.root, 0o711)
-        self._root_fd = open_folder(str(self.root))
+        if self.disk is not None:
+            self._mount(self.disk)
+        self._root_fd = open_folder(str(self.root))  # after the mount: the tmpfs's own root
         # Held until the descriptor closes (``close``) or the process dies: the root is in use.
         fcntl.flock(self._root_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         runtime = self.root / "runtime"
@@ -162,6 +185,19 @@ class Workspace:
         self._trash: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._remover: threading.Thread | None = None
         self._remover_lock = threading.Lock()  # case folders may be removed from two lanes
+
+    def _mount(self, disk: DiskBound) -> None:
+        copies = sum(os.path.getsize(source) for source in self.files.values()) + WORKER_BYTES
+        self.disk_problem = mount_sized(
+            str(self.root), disk.megabytes * MiB + COPIES_ROOM * copies,
+            disk.files + COPIES_ROOM * (sum(map(len, self._parts.values())) + 4))
+        if not self.disk_problem:
+            self.disk_in_force = disk
+
+    def full(self) -> bool:
+        """Whether the sized mount is (almost) full: a case that did not pass was stopped by
+        it, not by its own mistake (False without a sized mount)."""
+        return self.disk_in_force is not None and is_full(str(self.root))
 
     @property
     def _owner(self) -> tuple[int, int] | None:
@@ -225,6 +261,11 @@ class Workspace:
             os.rename(name, trash, src_dir_fd=self._root_fd, dst_dir_fd=self._trash_fd)
         except FileNotFoundError:
             return
+        if self.disk_in_force is not None:
+            # Removing from memory costs no disk waits, and the room is needed at once: the
+            # next case folder is made in the same bounded mount.
+            remove_tree(trash, self._trash_fd)
+            return
         with self._remover_lock:
             if self._remover is None:
                 self._remover = threading.Thread(target=self._empty_trash, daemon=True,
@@ -251,6 +292,8 @@ class Workspace:
             os.close(self._trash_fd)
         self._trash_fd = -1
         if self._root_fd >= 0:  # removed while still locked: no sweeper starts on it meanwhile
+            if self.disk_in_force is not None:
+                detach(str(self.root))  # everything in it goes at once
             remove_path(str(self.root))
             os.close(self._root_fd)
         self._root_fd = -1

@@ -155,6 +155,30 @@ def validate(data, custom_formats={}, name_prefix=None):
                     if isinstance(data__limits__processes, (int, float, Decimal)) and not isinstance(data__limits__processes, bool):
                         if data__limits__processes < 1:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits.processes must be bigger than or equal to 1")
+                if "sandbox_memory_mb" in data__limits_keys:
+                    data__limits_keys.remove("sandbox_memory_mb")
+                    data__limits__sandboxmemorymb = data__limits["sandbox_memory_mb"]
+                    if not isinstance(data__limits__sandboxmemorymb, (int)) and not (isinstance(data__limits__sandboxmemorymb, float) and data__limits__sandboxmemorymb.is_integer()) or isinstance(data__limits__sandboxmemorymb, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits.sandbox_memory_mb must be integer")
+                    if isinstance(data__limits__sandboxmemorymb, (int, float, Decimal)) and not isinstance(data__limits__sandboxmemorymb, bool):
+                        if data__limits__sandboxmemorymb < 64:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits.sandbox_memory_mb must be bigger than or equal to 64")
+                if "disk_mb" in data__limits_keys:
+                    data__limits_keys.remove("disk_mb")
+                    data__limits__diskmb = data__limits["disk_mb"]
+                    if not isinstance(data__limits__diskmb, (int)) and not (isinstance(data__limits__diskmb, float) and data__limits__diskmb.is_integer()) or isinstance(data__limits__diskmb, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits.disk_mb must be integer")
+                    if isinstance(data__limits__diskmb, (int, float, Decimal)) and not isinstance(data__limits__diskmb, bool):
+                        if data__limits__diskmb < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits.disk_mb must be bigger than or equal to 1")
+                if "disk_files" in data__limits_keys:
+                    data__limits_keys.remove("disk_files")
+                    data__limits__diskfiles = data__limits["disk_files"]
+                    if not isinstance(data__limits__diskfiles, (int)) and not (isinstance(data__limits__diskfiles, float) and data__limits__diskfiles.is_integer()) or isinstance(data__limits__diskfiles, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits.disk_files must be integer")
+                    if isinstance(data__limits__diskfiles, (int, float, Decimal)) and not isinstance(data__limits__diskfiles, bool):
+                        if data__limits__diskfiles < 16:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits.disk_files must be bigger than or equal to 16")
                 if data__limits_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".limits must not contain "+str(data__limits_keys)+" properties")
         if "budget_seconds" in data_keys:

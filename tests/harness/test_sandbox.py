@@ -11,6 +11,7 @@ import socket
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -524,3 +525,131 @@ def test_an_exit_forged_while_the_case_runs_costs_it_nothing(sandbox, monkeypatc
     forger.join()
     assert observations_from_reply(raw.reply.observations)[1].value == 7, raw.output
     assert not zygote.alive
+
+
+# --- memory and disk bounds of a sandbox (issue 40) ---------------------------------------------
+
+BOUNDED_STUDENT = '''
+import os
+
+def add(a, b):
+    return a + b
+
+def where_am_i():
+    """The memory group and out-of-memory score of this process and of a child it forks."""
+    def mine():
+        with open("/proc/self/cgroup") as groups, open("/proc/self/oom_score_adj") as score:
+            memory = [line for line in groups if ":memory:" in line or line.startswith("0::")]
+            return memory[0].strip(), score.read().strip()
+    reader, writer = os.pipe()
+    if os.fork() == 0:
+        os.write(writer, repr(mine()).encode())
+        os._exit(0)
+    os.close(writer)
+    child = eval(os.read(reader, 4096).decode())
+    return mine(), child
+
+def hoard_unmapped(megabytes):
+    """Memory no process maps: memfd files written with write(), 8 MB each."""
+    held = []
+    for _ in range(megabytes // 8):
+        held.append(os.memfd_create("hoard"))
+        os.write(held[-1], b"\\1" * (8 * 1024 * 1024))
+    return "held"
+
+def write_files(megabytes):
+    for number in range(megabytes // 4):
+        with open(f"filler-{number}", "wb") as handle:
+            handle.write(b"\\1" * (4 * 1024 * 1024))
+    return "written"
+'''
+SMALL_BOUNDS = {"sandbox_memory_mb": 96, "disk_mb": 8}
+
+
+@pytest.fixture(params=LEVELS, ids=[option.level.name for option in LEVELS])
+def bounded(request, tmp_path):
+    """A sandbox whose memory (96 MB) and case-folder (8 MB) bounds are small, so the tests
+    exceed them without straining the host."""
+    from harness.sandbox import Limits
+    source = tmp_path / "student.py"
+    source.write_text(BOUNDED_STUDENT)
+    box = Sandbox("student", {"student.py": source}, Limits(**SMALL_BOUNDS),
+                  isolation=request.param)
+    if box.memory_group is None or box.workspace.disk_in_force is None:
+        box.close()
+        pytest.skip(f"no bound to test here: {Sandbox.bounds_text.fget(box)}")
+    yield box
+    box.close()
+
+
+def _value(raw):
+    [observation] = observations_from_reply(raw.reply.observations)
+    return observation.value
+
+
+def test_every_student_process_is_in_the_sandbox_s_memory_group_first_for_the_oom_killer(
+        bounded):
+    raw = bounded.run_examples(["where_am_i()"], timeout=10)
+    (group, score), (child_group, child_score) = _value(raw)
+    assert group.endswith(bounded.memory_group.path.name) and child_group == group
+    assert score == child_score == "1000"
+    assert f"memory {SMALL_BOUNDS['sandbox_memory_mb']} MB for the whole sandbox" \
+        in bounded.bounds_text
+
+
+def test_memory_no_process_maps_is_bounded_and_kills_the_case_only(bounded):
+    """160 MB of memfd files, mapped by no process, against a 96 MB sandbox: before the memory
+    group nothing counted them and the case answered "held"."""
+    raw = bounded.run_examples(["hoard_unmapped(160)"], timeout=10)
+    assert raw.memory_exceeded
+    assert raw.reply is None or _value(raw) != "held"
+    after = bounded.run_examples(["add(1, 2)"], timeout=10)  # the next case is untouched
+    assert _value(after) == 3 and not after.memory_exceeded
+
+
+def test_a_sandbox_beside_one_out_of_memory_is_untouched(bounded, tmp_path):
+    """Each sandbox has a group of its own: an honest sandbox keeps answering, never counted
+    out of memory, while its neighbour is killed again and again."""
+    source = tmp_path / "student.py"
+    honest = Sandbox("student", {"student.py": source}, bounded.limits,
+                     isolation=replace(bounded.isolation, memory_procs=""))
+    assert honest.memory_group is not None and honest.memory_group != bounded.memory_group
+    try:
+        stop = threading.Event()
+        killed = []
+
+        def attack():
+            while not stop.is_set():
+                killed.append(bounded.run_examples(["hoard_unmapped(160)"],
+                                                   timeout=10).memory_exceeded)
+
+        attacker = threading.Thread(target=attack)
+        attacker.start()
+        try:
+            answers = [honest.run_examples(["add(1, 2)"], timeout=10) for _ in range(5)]
+        finally:
+            stop.set()
+            attacker.join()
+        assert [(_value(raw), raw.memory_exceeded) for raw in answers] == [(3, False)] * 5
+        assert killed and all(killed)
+    finally:
+        honest.close()
+
+
+def test_case_folders_are_bounded_in_bytes_and_the_room_comes_back(bounded):
+    raw = bounded.run_examples(["write_files(16)"], timeout=10)
+    assert raw.disk_full
+    assert "No space left on device" in raw.reply.observations[0].error.message
+    after = bounded.run_examples(["write_files(4)"], timeout=10)  # a fresh folder, room again
+    assert _value(after) == "written" and not after.disk_full
+
+
+def test_a_closed_sandbox_leaves_neither_its_memory_group_nor_its_mount(bounded):
+    """What the next grading of the same (leased) user finds: nothing of this one's bounds."""
+    bounded.run_examples(["hoard_unmapped(160)"], timeout=10)
+    bounded.run_examples(["write_files(16)"], timeout=10)
+    group, root = bounded.memory_group.path, bounded.workspace.root
+    bounded.close()
+    assert not group.exists() and not root.exists()
+    assert not any(line.split()[4] == str(root)
+                   for line in Path("/proc/self/mountinfo").read_text().splitlines())

@@ -156,17 +156,21 @@ HOLDER = textwrap.dedent("""
     import sys, time
     from harness.sandbox import workspace
     from harness.sandbox.levels import Isolation, Level
+    from harness.sandbox.sized_mount import DiskBound
     workspace.scratch_base = lambda: sys.argv[1]
-    space = workspace.Workspace({"a.py": workspace.WORKER_SOURCE}, Isolation(Level.PROCESS))
+    disk = DiskBound(8, 64) if len(sys.argv) > 2 else None
+    space = workspace.Workspace({"a.py": workspace.WORKER_SOURCE}, Isolation(Level.PROCESS),
+                                disk)
     space.new_case_folder()
     print(space.root.name, flush=True)
     time.sleep(600)
 """)
 
 
-def _held_root(base: Path) -> tuple[subprocess.Popen[str], Path]:
-    """A grader process holding a workspace in ``base`` (named on its first line of output)."""
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(base)], text=True,
+def _held_root(base: Path, *sized: str) -> tuple[subprocess.Popen[str], Path]:
+    """A grader process holding a workspace in ``base`` (named on its first line of output);
+    with ``sized``, its root is a sized mount."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(base), *sized], text=True,
                               stdout=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2])
     assert holder.stdout is not None
     name = holder.stdout.readline().strip()
@@ -202,6 +206,53 @@ def test_the_root_of_a_killed_grader_is_removed_by_the_next_one(tmp_path, monkey
     finally:
         space.close()
     assert not space.root.exists()
+
+
+def _mounted(path: Path) -> bool:
+    return any(line.split()[4] == str(path)
+               for line in Path("/proc/self/mountinfo").read_text().splitlines())
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root mounts the sized case folders")
+def test_the_sized_mount_of_a_killed_grader_is_detached_and_removed(tmp_path):
+    """The case folders' tmpfs is mounted in the host's namespace, so it outlives a grader
+    killed outright; the next grader's sweep detaches it before removing the root."""
+    from harness.sandbox import workspace
+    holder, root = _held_root(tmp_path, "sized")
+    holder.kill()
+    holder.wait()
+    assert _mounted(root) and (root / "case-0001" / "a.py").is_file()
+    _age(root, 2 * workspace.UNCLAIMED_SECONDS)
+    assert workspace.sweep_abandoned_roots(str(tmp_path)) == [root.name]
+    assert not _mounted(root) and not root.exists()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root mounts the sized case folders")
+def test_a_sized_workspace_bounds_bytes_and_files_and_leaves_no_mount(tmp_path, monkeypatch):
+    from harness.sandbox import workspace
+    from harness.sandbox.levels import Isolation, Level
+    from harness.sandbox.sized_mount import DiskBound
+    monkeypatch.setattr(workspace, "scratch_base", lambda: str(tmp_path))
+    space = workspace.Workspace({"a.py": workspace.WORKER_SOURCE}, Isolation(Level.PROCESS),
+                                DiskBound(4, 32))
+    try:
+        assert space.disk_in_force == DiskBound(4, 32) and _mounted(space.root)
+        folder = space.new_case_folder("case")
+        with pytest.raises(OSError, match="No space left"):
+            with open(folder / "big", "wb") as handle:
+                for _ in range(64):
+                    handle.write(b"\1" * (1024 * 1024))
+        assert space.full()
+        space.discard(folder)  # removed at once: the room is there for the next case
+        assert not space.full()
+        folder = space.new_case_folder("case")
+        with pytest.raises(OSError, match="No space left"):
+            for number in range(1000):
+                (folder / str(number)).touch()
+        assert space.full()
+    finally:
+        space.close()
+    assert not _mounted(space.root) and not space.root.exists()
 
 
 def test_a_young_unlocked_root_a_link_and_other_folders_are_left_alone(tmp_path):

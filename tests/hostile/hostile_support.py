@@ -143,16 +143,23 @@ def case_timeouts(assignment: str, document: dict[str, Any]) -> dict[str, float]
             for key, case in _cases(assignment).items()}
 
 
-def copy_specs(assignment: str, project: Path, generated: int | None) -> None:
+def copy_specs(assignment: str, project: Path, generated: int | None,
+               limits: dict[str, int] | None = None) -> None:
     """Copy what the grader reads of ``assignment`` into ``project`` (a GAMEGRADER_ROOT).
 
     With ``generated``, each generated file keeps only its first cases (``keep_first_generated``):
-    a trimmed copy grades like the real one, only faster.
+    a trimmed copy grades like the real one, only faster. ``limits`` replace some of the
+    assignment's limits (small memory and disk bounds, so a scenario never strains the host).
     """
     target = project / "test_specs" / assignment
     shutil.copytree(ROOT / "test_specs" / assignment, target)
     if generated is not None:
         keep_first_generated(target, generated)
+    if limits:
+        config = target / "assignment.yaml"
+        data = yaml.safe_load(config.read_text(encoding="utf-8"))
+        data["limits"] = {**data.get("limits", {}), **limits}
+        config.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     templates = ROOT / "student_template" / assignment
     if templates.is_dir():
         shutil.copytree(templates, project / "student_template" / assignment)
@@ -320,8 +327,11 @@ def _plain_setup(spec: dict[str, Any], name: str, tmp_path: Path) -> _Setup:
     options = spec.get("grade", {})
     (tmp_path / "submission").mkdir()
     setup = _Setup([], tmp_path / "submission" / name, tmp_path / "results.json")
+    if "limits" in options and "generated" not in options:
+        raise ScenarioError("grade: limits needs generated (they apply to a copy of the specs)")
     if "generated" in options:
-        copy_specs(spec["assignment"], tmp_path / "project", options["generated"])
+        copy_specs(spec["assignment"], tmp_path / "project", options["generated"],
+                   options.get("limits"))
         setup.env["GAMEGRADER_ROOT"] = str(tmp_path / "project")
     submitted = setup.submission.parent if "around" in spec else setup.submission
     for companion in spec.get("companions", []):  # other files handed in: grade the folder
