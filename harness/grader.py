@@ -20,6 +20,7 @@ from harness.import_policy import refused_import
 from harness.lanes import keep_lanes, lane_cpus
 from harness.preflight import (
     SYNTAX_ERRORS, Preflight, describe_process_failure, resolver_notes, run_preflight)
+from harness.python_version import version_warning
 from harness.sandbox import Isolation, Sandbox
 from harness.spec.model import Assignment, Case
 from harness.spec.schema import MAX_TIMEOUT
@@ -110,6 +111,14 @@ class Grader:
         self.lanes = 1  # the most cases that ran side by side (grade_all)
 
     @property
+    def python_warning(self) -> str:
+        """Code of the student's that needs a newer Python than the grading image's, with
+        file, line and version ("" if none; ``harness.python_version``)."""
+        if self.found.refused:
+            return ""
+        return version_warning(self.found.layout(), self.assignment.grading_python)
+
+    @property
     def isolation_text(self) -> str:
         if self.found.refused or not self.found.files:
             return "none (nothing to run)"
@@ -132,11 +141,14 @@ class Grader:
             file = f"{module}.py"
             if self.found.refused:
                 self._preflights[module] = Preflight(
-                    import_problem=" ".join(self.found.notes).strip())
-            elif file not in self.files:
-                self._preflights[module] = Preflight(import_problem=(
-                    f"{file} was not found in your submission. "
-                    + " ".join(self.found.notes)).strip())
+                    import_problem=" ".join(self.found.notes).strip(), case_problem=(
+                        "not run: your submission was not graded (the message at the top of "
+                        "the results says why)"))
+            elif file not in self.files:  # what was found is in the notes, said once
+                self._preflights[module] = Preflight(
+                    import_problem=f"{file} was not found in your submission.", case_problem=(
+                        "not run: it was not found in your submission (the message at the top "
+                        "of the results says what was found)"))
             else:
                 main = module == self.assignment.module
                 self._preflights[module] = run_preflight(
@@ -252,10 +264,9 @@ class Grader:
         preflight = self.preflight(module)
         if preflight.import_problem:
             self.blocked.setdefault(module, []).append(case)
-            problem = preflight.case_problem.removeprefix("not run: ") or \
-                preflight.import_problem
-            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
-                                       f"not run: this case uses {module}.py. {problem}"))
+            return _Outcome(CaseResult(
+                case, Verdict.NOT_RUN, 0.0,
+                f"not run: this case uses {module}.py: {preflight.blocked_case_message}"))
         broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
         if broken:
             return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken)))
