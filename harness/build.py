@@ -27,6 +27,7 @@ from typing import Iterable, Iterator
 
 import yaml
 
+from harness.intake import STUDENT_PACKAGE_MARKER  # at the package's root; see harness.cli
 from harness.paths import project_root
 from harness.spec import find_assignment
 from harness.spec.errors import SpecError
@@ -306,7 +307,6 @@ def student_cases(assignment: Assignment) -> StudentCases:
     return result
 
 
-STUDENT_PACKAGE_MARKER = "STUDENT_PACKAGE"  # at the package's root; see harness.cli
 STUDENT_README = """\
 # {title}: local checker
 

@@ -558,7 +558,7 @@ INSTRUCTOR_COMMANDS = ("batch", "build", "diff", "generate", "similarity", "tour
 def in_student_package() -> bool:
     """Whether this harness is the student package (``gamegrader build --student``), which holds
     the visible cases only: instructor commands cannot work there."""
-    from harness.build import STUDENT_PACKAGE_MARKER
+    from harness.intake import STUDENT_PACKAGE_MARKER
     return (Path(__file__).resolve().parent.parent / STUDENT_PACKAGE_MARKER).is_file()
 
 

@@ -28,6 +28,7 @@ SKIPPED_FOLDERS = frozenset({"__MACOSX", "__pycache__", ".git", ".hg", ".svn", "
                              "node_modules", "site-packages", "dist-packages", ".mypy_cache",
                              ".pytest_cache", ".idea", ".vscode"})
 VENV_MARKER = "pyvenv.cfg"  # a virtual environment, whatever its folder is called
+STUDENT_PACKAGE_MARKER = "STUDENT_PACKAGE"  # the root of a student package (harness.build)
 PYTHON_SUFFIX = ".py"
 MAX_OTHERS = 100  # other files' names kept for the "missing" message (they are never read)
 _READ_CHUNK = 1 << 16
@@ -176,8 +177,8 @@ class _Walker:
                     raise _Refused(f"it holds more than {self.caps.entries} files and folders")
                 entries.append(entry)
         names = {entry.name for entry in entries}
-        if VENV_MARKER in names and depth > 0:
-            return  # a virtual environment: never the student's own code
+        if depth > 0 and (VENV_MARKER in names or STUDENT_PACKAGE_MARKER in names):
+            return  # a virtual environment or an unzipped checker: never the student's code
         folders = []
         for entry in sorted(entries, key=lambda e: e.name):
             name, where = entry.name, path / entry.name

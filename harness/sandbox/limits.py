@@ -1,8 +1,9 @@
 """Resource limits applied to every student process, in the child just before exec."""
 from __future__ import annotations
 
-import resource
 from dataclasses import dataclass
+
+from harness.sandbox.posix import resource
 
 MiB = 1024 * 1024
 
@@ -34,7 +35,10 @@ class Limits:
 
 
 def apply_limits(limits: Limits, *, own_user: bool) -> None:
-    """Set the rlimits of the calling process (used from the launcher's ``preexec_fn``)."""
+    """Set the rlimits of the calling process (used from the launcher's ``preexec_fn``);
+    nothing where the system has no rlimits (``Level.PLAIN``)."""
+    if resource is None:
+        return
     pairs = [
         (resource.RLIMIT_AS, limits.memory_mb * MiB),
         (resource.RLIMIT_CPU, limits.cpu_seconds),
