@@ -102,12 +102,14 @@ def infer_assignment(path: Path) -> str:
         close = {near for key in keys
                  for near in difflib.get_close_matches(key, set(main_keys.values()), 3, 0.8)}
         matches = [name for name in names if main_keys[name] in close]
-    if len(matches) != 1:
+    if len(matches) > 1:
+        raise SpecError(path, f"cannot tell which assignment this is for: it fits "
+                        f"{', '.join(matches)}; pass --assignment with one of them")
+    if not matches:
         expected = ", ".join(sorted({a.main_file for a in mains.values()}))
-        among = f" ({', '.join(matches)} match)" if matches else ""
-        raise SpecError(path, f"cannot tell which assignment this is for{among}: the file "
-                        f"names the handouts give are {expected}; rename your file, or pass "
-                        f"--assignment (one of: {', '.join(names)})")
+        raise SpecError(path, f"cannot tell which assignment this is for: the handouts name "
+                        f"the files {expected}; rename your file, or pass --assignment (one "
+                        f"of: {', '.join(names)})")
     return matches[0]
 
 
