@@ -312,9 +312,18 @@ STUDENT_README = """\
 
 Run the visible test cases of `{name}` on your own code before you submit.
 
+On Linux and macOS:
+
     python3 -m venv .venv
     .venv/bin/pip install -e .
     .venv/bin/gamegrader check path/to/{main}
+
+On Windows (which has no sandbox for the checker: each case runs in a plain child process with
+a wall-clock timeout, and the output says so):
+
+    py -m venv .venv
+    .venv\\Scripts\\pip install -e .
+    .venv\\Scripts\\gamegrader check path\\to\\{main}
 
 Besides Python's standard library, your file may import: {allowed}. The first check installs
 {them} for the checker (once, with pip; `.venv/bin/gamegrader packages install` does it too). A

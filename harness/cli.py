@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 from harness.calibration import described, host_speed
 from harness.grading import GradingOptions, grade_to_file
 from harness.intake import take
-from harness.paths import specs_root
+from harness.paths import checker_paths, specs_root
 from harness.spec import SpecError, find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 from harness.submission import stem_key
@@ -87,7 +87,7 @@ def infer_assignment(path: Path) -> str:
     names = list_assignments()
     if len(names) == 1:
         return names[0]
-    snapshot = take(path)
+    snapshot = take(path, skip=checker_paths())
     keys = {stem_key(f.path.stem) for f in snapshot.files}
     if snapshot.is_file:
         keys.add(stem_key(path.stem))

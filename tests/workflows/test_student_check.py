@@ -25,8 +25,11 @@ from gg_testing import ROOT, run_gamegrader
 from harness.build import build_student
 from harness.cli import infer_assignment
 from harness.intake import STUDENT_PACKAGE_MARKER, take
+from harness.sandbox import levels
+from harness.sandbox.levels import Level
 from harness.spec import SpecError
 from harness.submission import find_files
+from harness.worker.main import set_cpu_limit
 
 pytestmark = pytest.mark.slow
 
@@ -199,6 +202,26 @@ def hidden(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("hide")
     (folder / "sitecustomize.py").write_text(HIDE_MODULES)
     return folder
+
+
+def test_the_package_readme_gives_the_commands_of_each_platform(homework: Path) -> None:
+    readme = (homework / "checker" / "README.md").read_text()
+    assert ".venv/bin/gamegrader check path/to/adversarial_search.py" in readme
+    assert ".venv\\Scripts\\gamegrader check path\\to\\adversarial_search.py" in readme
+
+
+def test_a_system_without_the_modules_gets_the_plain_level(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    monkeypatch.setattr(levels, "MISSING", ("resource",))
+    [only] = levels.candidates()
+    assert only.level is Level.PLAIN and not only.prefix
+    if os.geteuid() == 0:  # student code never runs as root
+        assert (only.uid, only.switch_user) == (levels.NOBODY_ID, True)
+
+
+def test_the_worker_runs_without_rlimits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "resource", None)  # import resource now fails
+    set_cpu_limit(5)  # the wall clock alone then limits the case
 
 
 def test_the_hook_really_hides_the_modules(hidden: Path) -> None:
