@@ -17,6 +17,7 @@ from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
 from harness.import_policy import refused_import
+from harness.intake import display_name
 from harness.lanes import keep_lanes, lane_cpus
 from harness.preflight import (
     SYNTAX_ERRORS, Preflight, describe_process_failure, resolver_notes, run_preflight)
@@ -116,7 +117,9 @@ class Grader:
         file, line and version ("" if none; ``harness.python_version``)."""
         if self.found.refused:
             return ""
-        return version_warning(self.found.layout(), self.assignment.grading_python)
+        files = {id(f): f for f in (*self.found.files.values(), *self.found.extras.values())}
+        return version_warning({display_name(str(f.path), 200): f.data for f in files.values()},
+                               self.assignment.grading_python)  # under the student's names
 
     @property
     def isolation_text(self) -> str:

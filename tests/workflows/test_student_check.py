@@ -84,9 +84,10 @@ def check(package: Path, *args: str, cwd: Path, hide: Path | None = None
 
 
 def _checker_named(stdout: str) -> list[str]:
-    return [line for line in stdout.splitlines()
-            if "harness/" in line or "test_specs" in line or "Also included" in line
-            or "Not given to your code" in line]
+    """Lines of the output that name a file of the checker as the student's."""
+    own = ("harness/", "test_specs/", "student_template/", "checker/", ".yaml", "README.md",
+           "Not given to your code")
+    return [line for line in stdout.splitlines() if any(word in line for word in own)]
 
 
 # --- item 5: the checker never counts itself ----------------------------------------------------
@@ -248,6 +249,36 @@ def test_without_pwd_resource_fcntl_a_hanging_file_is_stopped_by_the_wall_clock(
     done = check(homework / "checker", "adversarial_search.py", cwd=tmp_path, hide=hidden)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "importing your file did not finish within" in done.stdout
+    assert _total(done.stdout)[0] == 0
+
+
+# --- all at once, for each of the five assignments ---------------------------------------------
+
+TEMPLATE_MAINS = {"adversarial_search": "adversarial_search.py",
+                  "search_and_games": "search_and_games.py", "othello": "agent.py",
+                  "isolation": "player_account.py", "stonehenge": "stonehenge.py"}
+
+
+@pytest.mark.parametrize("name", sorted(TEMPLATE_MAINS))
+def test_each_package_checks_its_template_as_a_windows_student_would(
+        name: str, hidden: Path, tmp_path: Path) -> None:
+    """The package unzipped in the homework folder beside the template's files (the main one
+    with 3.11 syntax added), pwd, resource and fcntl hidden, no --assignment."""
+    build_student(name, tmp_path / "student.zip")
+    with zipfile.ZipFile(tmp_path / "student.zip") as archive:
+        archive.extractall(tmp_path / "checker")
+    for file in (ROOT / "student_template" / name).glob("*.py"):
+        (tmp_path / file.name).write_bytes(file.read_bytes())
+    main = tmp_path / TEMPLATE_MAINS[name]
+    main.write_text(main.read_text() + EXCEPT_STAR)
+    done = check(tmp_path / "checker", f"../{main.name}", cwd=tmp_path / "checker", hide=hidden)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "Traceback" not in done.stdout + done.stderr
+    top = _top(done.stdout)
+    assert f"({name})" in top.splitlines()[0]
+    assert f"{main.name}, line " in top and "`except*` needs Python 3.11" in top
+    assert "Isolation: plain child process with a wall-clock timeout" in top
+    assert _checker_named(done.stdout) == [], top
     assert _total(done.stdout)[0] == 0
 
 
