@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from gg_testing import ROOT, run_gamegrader
+from workflow_support import gamegrader
 
 from harness.build import build_student
 from harness.cli import infer_assignment
@@ -78,9 +79,8 @@ def check(package: Path, *args: str, cwd: Path, hide: Path | None = None
     """The package's own ``gamegrader check ARGS`` (its harness first on the path), run in
     ``cwd``; ``hide``: a folder whose sitecustomize hides modules from the checker."""
     path = [str(hide)] if hide else []
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([*path, str(package)])}
-    return subprocess.run([sys.executable, "-m", "harness", "check", *args], cwd=cwd, env=env,
-                          text=True, capture_output=True, timeout=600)
+    return gamegrader("check", *args, cwd=cwd,
+                      env={"PYTHONPATH": os.pathsep.join([*path, str(package)])})
 
 
 def _checker_named(stdout: str) -> list[str]:
