@@ -225,6 +225,18 @@ def test_the_worker_runs_without_rlimits(monkeypatch: pytest.MonkeyPatch) -> Non
     set_cpu_limit(5)  # the wall clock alone then limits the case
 
 
+def test_limits_the_system_lacks_are_left_out() -> None:
+    """macOS has no RLIMIT_MSGQUEUE: the others still apply, in a child of its own."""
+    script = ("import resource\ndel resource.RLIMIT_MSGQUEUE\n"
+              "from harness.sandbox.limits import Limits, apply_limits\n"
+              "apply_limits(Limits(open_files=20), own_user=False)\n"
+              "print(resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["20"]
+
+
 def test_the_hook_really_hides_the_modules(hidden: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(hidden)}
     done = subprocess.run([sys.executable, "-c", "import pwd"], env=env, capture_output=True,
