@@ -27,6 +27,7 @@ from typing import Iterable, Iterator
 
 import yaml
 
+from harness.intake import STUDENT_PACKAGE_MARKER  # at the package's root; see harness.cli
 from harness.paths import project_root
 from harness.spec import find_assignment
 from harness.spec.errors import SpecError
@@ -306,15 +307,23 @@ def student_cases(assignment: Assignment) -> StudentCases:
     return result
 
 
-STUDENT_PACKAGE_MARKER = "STUDENT_PACKAGE"  # at the package's root; see harness.cli
 STUDENT_README = """\
 # {title}: local checker
 
 Run the visible test cases of `{name}` on your own code before you submit.
 
+On Linux and macOS:
+
     python3 -m venv .venv
     .venv/bin/pip install -e .
     .venv/bin/gamegrader check path/to/{main}
+
+On Windows (which has no sandbox for the checker: each case runs in a plain child process with
+a wall-clock timeout, and the output says so):
+
+    py -m venv .venv
+    .venv\\Scripts\\pip install -e .
+    .venv\\Scripts\\gamegrader check path\\to\\{main}
 
 Besides Python's standard library, your file may import: {allowed}. The first check installs
 {them} for the checker (once, with pip; `.venv/bin/gamegrader packages install` does it too). A

@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 from harness.calibration import described, host_speed
 from harness.grading import GradingOptions, grade_to_file
 from harness.intake import take
-from harness.paths import specs_root
+from harness.paths import checker_paths, specs_root
 from harness.spec import SpecError, find_assignment, list_assignments
 from harness.spec.loader import load_checked_cases
 from harness.submission import stem_key
@@ -76,21 +76,40 @@ def existing_path(path: Path, what: str = "file or folder") -> Path:
 
 
 def infer_assignment(path: Path) -> str:
-    """The assignment whose main file name matches ``path`` (a file, or files in a folder).
+    """The assignment ``path`` (a file, or files in a folder) is for: the one a student package
+    serves; else the one whose main file it is named as (``agent (1).py`` too, and for a
+    one-file assignment the handout's ``player_<account>.py``); else the one whose main file
+    name is close to it (``adversarial_serach.py``; the results then say what was expected).
 
     Raises:
         SpecError: no assignment matches, or several do.
     """
-    snapshot = take(path)
+    names = list_assignments()
+    if len(names) == 1:
+        return names[0]
+    snapshot = take(path, skip=checker_paths())
     keys = {stem_key(f.path.stem) for f in snapshot.files}
     if snapshot.is_file:
         keys.add(stem_key(path.stem))
-    matches = [a for a in list_assignments()
-               if stem_key(Path(find_assignment(a).main_file).stem) in keys]
-    if len(matches) != 1:
-        known = ", ".join(list_assignments())
-        raise SpecError(path, f"cannot tell which assignment this is ({len(matches)} match); "
-                        f"pass --assignment (one of: {known})")
+    mains = {name: find_assignment(name) for name in names}
+    main_keys = {name: stem_key(Path(a.main_file).stem) for name, a in mains.items()}
+    matches = [name for name in names if main_keys[name] in keys]
+    if not matches:
+        matches = [name for name in names if len(mains[name].submission_files) == 1
+                   and any(key.startswith(main_keys[name] + "_") for key in keys)]
+    if not matches:
+        import difflib  # a misnamed file only
+        close = {near for key in keys
+                 for near in difflib.get_close_matches(key, set(main_keys.values()), 3, 0.8)}
+        matches = [name for name in names if main_keys[name] in close]
+    if len(matches) > 1:
+        raise SpecError(path, f"cannot tell which assignment this is for: it fits "
+                        f"{', '.join(matches)}; pass --assignment with one of them")
+    if not matches:
+        expected = ", ".join(sorted({a.main_file for a in mains.values()}))
+        raise SpecError(path, f"cannot tell which assignment this is for: the handouts name "
+                        f"the files {expected}; rename your file, or pass --assignment (one "
+                        f"of: {', '.join(names)})")
     return matches[0]
 
 
@@ -552,7 +571,7 @@ INSTRUCTOR_COMMANDS = ("batch", "build", "diff", "generate", "similarity", "tour
 def in_student_package() -> bool:
     """Whether this harness is the student package (``gamegrader build --student``), which holds
     the visible cases only: instructor commands cannot work there."""
-    from harness.build import STUDENT_PACKAGE_MARKER
+    from harness.intake import STUDENT_PACKAGE_MARKER
     return (Path(__file__).resolve().parent.parent / STUDENT_PACKAGE_MARKER).is_file()
 
 

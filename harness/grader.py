@@ -17,10 +17,12 @@ from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
 from harness.import_policy import refused_import
+from harness.intake import display_name
 from harness.python2 import python2_note
 from harness.lanes import keep_lanes, lane_cpus
 from harness.preflight import (
     SYNTAX_ERRORS, Preflight, describe_process_failure, resolver_notes, run_preflight)
+from harness.python_version import version_warning
 from harness.sandbox import Isolation, Sandbox
 from harness.sandbox.packages import python_version
 from harness.spec.model import Assignment, Case
@@ -118,6 +120,16 @@ class Grader:
         self.lanes = 1  # the most cases that ran side by side (grade_all)
 
     @property
+    def python_warning(self) -> str:
+        """Code of the student's that needs a newer Python than the grading image's, with
+        file, line and version ("" if none; ``harness.python_version``)."""
+        if self.found.refused:
+            return ""
+        files = {id(f): f for f in (*self.found.files.values(), *self.found.extras.values())}
+        return version_warning({display_name(str(f.path), 200): f.data for f in files.values()},
+                               self.assignment.grading_python)  # under the student's names
+
+    @property
     def isolation_text(self) -> str:
         if self.found.refused or not self.found.files:
             return "none (nothing to run)"
@@ -147,11 +159,14 @@ class Grader:
             file = f"{module}.py"
             if self.found.refused:
                 self._preflights[module] = Preflight(
-                    import_problem=" ".join(self.found.notes).strip())
-            elif file not in self.files:
-                self._preflights[module] = Preflight(import_problem=(
-                    f"{file} was not found in your submission. "
-                    + " ".join(self.found.notes)).strip())
+                    import_problem=" ".join(self.found.notes).strip(), case_problem=(
+                        "not run: your submission was not graded (the message at the top of "
+                        "the results says why)"))
+            elif file not in self.files:  # what was found is in the notes, said once
+                self._preflights[module] = Preflight(
+                    import_problem=f"{file} was not found in your submission.", case_problem=(
+                        "not run: it was not found in your submission (the message at the top "
+                        "of the results says what was found)"))
             else:
                 main = module == self.assignment.module
                 self._preflights[module] = run_preflight(
@@ -267,10 +282,9 @@ class Grader:
         preflight = self.preflight(module)
         if preflight.import_problem:
             self.blocked.setdefault(module, []).append(case)
-            problem = preflight.case_problem.removeprefix("not run: ") or \
-                preflight.import_problem
-            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
-                                       f"not run: this case uses {module}.py. {problem}"))
+            return _Outcome(CaseResult(
+                case, Verdict.NOT_RUN, 0.0,
+                f"not run: this case uses {module}.py: {preflight.blocked_case_message}"))
         broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
         if broken:
             return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken)))

@@ -112,6 +112,9 @@ class GradingSession:
         lines = []
         for name, grader in self.graders.items():
             lines.append(f"Assignment: {grader.assignment.title} ({name})")
+            warning = grader.python_warning
+            if warning:
+                lines.append(warning)
             lines.extend(grader.found.notes)
             lines.append(f"Isolation: {grader.isolation_text}")
             if grader.bounds_text:

@@ -21,12 +21,14 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
+from typing import Iterable
 
 SKIPPED_FOLDERS = frozenset({"__MACOSX", "__pycache__", ".git", ".hg", ".svn", ".venv", "venv",
                              "node_modules", "site-packages", "dist-packages", ".mypy_cache",
                              ".pytest_cache", ".idea", ".vscode"})
 VENV_MARKER = "pyvenv.cfg"  # a virtual environment, whatever its folder is called
+STUDENT_PACKAGE_MARKER = "STUDENT_PACKAGE"  # the root of a student package (harness.build)
 PYTHON_SUFFIX = ".py"
 MAX_OTHERS = 100  # other files' names kept for the "missing" message (they are never read)
 _READ_CHUNK = 1 << 16
@@ -127,8 +129,9 @@ def _read_bounded(fd: int, limit: int) -> bytes | None:
 class _Walker:
     """One bounded walk over a submitted folder, descriptor by descriptor."""
 
-    def __init__(self, caps: Caps) -> None:
+    def __init__(self, caps: Caps, skip: frozenset[PurePosixPath] = frozenset()) -> None:
         self.caps = caps
+        self.skip = skip
         self.snapshot = Snapshot()
         self.entries = 0
         self.total = 0
@@ -174,11 +177,13 @@ class _Walker:
                     raise _Refused(f"it holds more than {self.caps.entries} files and folders")
                 entries.append(entry)
         names = {entry.name for entry in entries}
-        if VENV_MARKER in names and depth > 0:
-            return  # a virtual environment: never the student's own code
+        if depth > 0 and (VENV_MARKER in names or STUDENT_PACKAGE_MARKER in names):
+            return  # a virtual environment or an unzipped checker: never the student's code
         folders = []
         for entry in sorted(entries, key=lambda e: e.name):
             name, where = entry.name, path / entry.name
+            if where in self.skip:
+                continue
             try:
                 mode = entry.stat(follow_symlinks=False).st_mode
             except OSError:
@@ -206,8 +211,22 @@ class _Walker:
                 os.close(child)
 
 
-def take(submission: os.PathLike[str] | str, caps: Caps = DEFAULT_CAPS) -> Snapshot:
-    """Snapshot the Python files of a submitted file or folder (see the module docstring).
+def _below(root: str, paths: Iterable[os.PathLike[str] | str]) -> frozenset[PurePosixPath]:
+    """The ``paths`` strictly inside the folder ``root``, relative to it (a path that holds
+    ``root`` is not left out: the submission is inside it)."""
+    inside = set()
+    for path in paths:
+        relative = os.path.relpath(os.path.realpath(os.fspath(path)), root)
+        if relative != "." and not relative.startswith(".."):
+            inside.add(PurePosixPath(*Path(relative).parts))
+    return frozenset(inside)
+
+
+def take(submission: os.PathLike[str] | str, caps: Caps = DEFAULT_CAPS,
+         skip: Iterable[os.PathLike[str] | str] = ()) -> Snapshot:
+    """Snapshot the Python files of a submitted file or folder (see the module docstring);
+    files and folders at the real paths ``skip`` are left out without a word (the checker's
+    own, when a student's folder holds it).
 
     Never raises for anything the student controls: a cap exceeded sets ``refused``.
     """
@@ -230,7 +249,7 @@ def take(submission: os.PathLike[str] | str, caps: Caps = DEFAULT_CAPS) -> Snaps
         return walker.snapshot
     if not stat.S_ISDIR(info.st_mode):
         return Snapshot(ignored=[f"{display_name(path)} (ignored: not a regular file)"])
-    walker = _Walker(caps)
+    walker = _Walker(caps, _below(path, skip))
     try:
         fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError as exc:

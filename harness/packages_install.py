@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from harness.sandbox.levels import sandbox_interpreters
+from harness.sandbox.posix import is_root
 from harness.sandbox.packages import (
     MANIFEST, abi_tag, installed_folder, normalized, packages_folder, packages_root)
 
@@ -78,7 +79,7 @@ def install_for(interpreter: str, requirements: Sequence[str], root: Path,
     manifest = {"requirements": list(normalized(requirements)), "interpreter": interpreter,
                 "abi": abi_tag(interpreter)}
     (partial / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    if os.geteuid() == 0:
+    if is_root():
         _make_readable(partial)
     if final.exists():
         shutil.rmtree(final)
@@ -112,7 +113,7 @@ def install(requirements: Sequence[str], root: Path | None = None,
             continue
         done_abis.add(tag)
         lines.append(f"{' '.join(normalized(requirements))} for {interpreter} ({tag}): {folder}")
-        hidden = unreachable_parent(folder) if os.geteuid() == 0 else None
+        hidden = unreachable_parent(folder) if is_root() else None
         if hidden is not None:
             lines.append(f"warning: other users cannot enter {hidden}, so the sandbox user "
                          f"cannot import these packages; choose another {root} "

@@ -25,6 +25,24 @@ def user_cache_root() -> Path:
     return Path(base) / "gamegrader"
 
 
+OWN_FOLDERS = ("harness", "reference", "student_template", "test_specs", "tests", "bench",
+               "scripts", "examples", "docs", "build")
+"""The project's own top-level folders (the student package holds some of them)."""
+
+
+def checker_paths() -> tuple[Path, ...]:
+    """Where this checker's own files are: the project folder, its folders, and pip's
+    ``*.egg-info`` there. A student's check of a file in a folder that holds the checker (the
+    package unzipped inside the homework folder, or the file put beside ``harness/``) must not
+    take these for the student's files."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        eggs = [path for path in root.iterdir() if path.name.endswith(".egg-info")]
+    except OSError:
+        eggs = []
+    return (root, *(root / name for name in OWN_FOLDERS), *eggs)
+
+
 def specs_root() -> Path:
     return project_root() / "test_specs"
 

@@ -54,7 +54,14 @@ class Preflight:
 
     @property
     def blocked_case_message(self) -> str:
-        return self.case_problem or self.import_problem
+        """What each case the import problem blocks says after "this case uses X.py: ": a
+        pointer to the whole message, which the top of the results gives once (a syntax error
+        repeated under each of 40 cases buried the one line that mattered)."""
+        if self.case_problem:
+            return self.case_problem.removeprefix("not run: ")
+        what = (f"importing it raised {self.import_error.type}" if self.import_error
+                else "it could not be imported")
+        return f"{what} (the message at the top of the results says where and why)"
 
 
 SYNTAX_ERRORS = ("SyntaxError", "IndentationError", "TabError")
@@ -131,20 +138,12 @@ def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
     return "", "; ".join(note for note in notes if note)
 
 
-NEWER_SYNTAX = (("3.10", "match statements"), ("3.11", "except*"),
-                ("3.12", "an f-string reusing its own quotes inside {...}"),
-                ("3.12", "type statements"))
-
-
-def _version_key(version: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in version.split(".") if part.isdigit())
-
-
 def import_error_hint(error: ErrorInfo, python: str) -> str:
     """What to do about an import error that behaves differently on the student's machine:
     input() with no keyboard, Python 2 code (``harness.python2``), syntax newer than the
     grader's Python (``python``, e.g. "3.10": Gradescope's image runs an older Python than many
-    laptops), a file saved as UTF-16 (Windows editors' "Unicode"), which Python reads as UTF-8
+    laptops; which feature needs which Python is ``harness.python_version``'s warning, from
+    vermin), a file saved as UTF-16 (Windows editors' "Unicode"), which Python reads as UTF-8
     and finds NUL bytes in."""
     if error.type == "EOFError":
         return "\n  (input() is called at import time; the grader gives no keyboard input)"
@@ -152,11 +151,8 @@ def import_error_hint(error: ErrorInfo, python: str) -> str:
     if python2:
         return f"\n  ({python2})"
     if error.type in SYNTAX_ERRORS and python:
-        newer = [f"{text} ({version})" for version, text in NEWER_SYNTAX
-                 if _version_key(version) > _version_key(python)]
-        such = f", such as {', '.join(newer)}," if newer else ""
         return (f"\n  (your code runs under Python {python} here: syntax added in a later "
-                f"Python{such} is an error under it even if your own Python accepts it)")
+                "Python is an error under it even if your own Python accepts it)")
     if "null bytes" in error.message:
         return ("\n  (your file holds NUL bytes: it was probably saved as UTF-16, \"Unicode\" "
                 "in Windows editors; save it as UTF-8)")
@@ -218,7 +214,7 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
         if refused:
             name = (missing_module(error) or "").split(".")[0]
             return Preflight(import_problem=refused + ".", case_problem=(
-                f"not run: your file imports {name}, which cannot be imported here (see the "
+                f"not run: it imports {name}, which cannot be imported here (see the "
                 "message at the top)"))
         hint = import_error_hint(error, python)
         other = failing_module(error, f"{module or sandbox.module}.py")

@@ -23,6 +23,7 @@ from pathlib import Path, PurePosixPath
 
 from harness.intake import (
     DEFAULT_CAPS, Caps, Snapshot, SubmittedFile, display_name, size_text, take)
+from harness.paths import checker_paths
 
 _SEPARATORS = "-_ "
 _COPY_WORDS = ("copy", "final")
@@ -193,7 +194,7 @@ def find_files(submission: Path, wanted: tuple[str, ...], supplied: tuple[str, .
     course's copies of those are used, and a folder named like one of them is left out, since
     Python would import it as a package instead of the course's module).
     """
-    snapshot = take(submission, caps)
+    snapshot = take(submission, caps, checker_paths())
     result = FoundFiles()
     if not snapshot.exists:
         result.missing.extend(wanted)
@@ -223,7 +224,7 @@ def _with_siblings(file: Path, wanted: tuple[str, ...], supplied: tuple[str, ...
                    result: FoundFiles) -> None:
     """A student's local check of one file: the other Python files of its folder go along, as
     they would in a folder submission (nothing is added if that folder is over the caps)."""
-    folder = take(Path(os.path.realpath(file)).parent, caps)
+    folder = take(Path(os.path.realpath(file)).parent, caps, checker_paths())
     if folder.refused or not folder.exists:
         return
     main = result.files[wanted[0]]
@@ -238,8 +239,13 @@ def _single_file(snapshot: Snapshot, wanted: tuple[str, ...], result: FoundFiles
         return
     file = snapshot.files[0]
     result.files[wanted[0]] = file
-    if file.name != wanted[0]:
+    if file.name == wanted[0]:
+        return
+    key = stem_key(PurePosixPath(wanted[0]).stem)
+    if stem_key(file.path.stem) == key or (len(wanted) == 1 and _is_suffixed(file.path.stem, key)):
         result.notes.append(f"Graded {_shown(file.path)} as {wanted[0]}.")
+    else:  # not a name the handout gives: say which one it does
+        result.notes.append(f"Expected {wanted[0]}; graded {_shown(file.path)} as it.")
 
 
 def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ...],

@@ -37,6 +37,8 @@ class StudentProcess(Protocol):
 
 
 def _kill_group(pgid: int) -> None:
+    if not hasattr(os, "killpg"):  # Windows: no process groups; the process is killed alone
+        return
     try:
         os.killpg(pgid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):

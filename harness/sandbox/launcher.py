@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import IO, Sequence
 
 from harness.sandbox.cleanup import supervise
-from harness.sandbox.levels import Isolation
+from harness.sandbox.levels import Isolation, Level
 import shutil
 
 from harness.sandbox.limits import Limits, apply_limits, prlimit_words
@@ -54,14 +54,15 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
         OSError: the process could not be started.
     """
     own_user = isolation.own_user
-    prlimit = shutil.which("prlimit")
+    plain = isolation.level is Level.PLAIN  # no limits or helpers: the system has none
+    prlimit = None if plain else shutil.which("prlimit")
     limit_words = prlimit_words(limits, own_user=own_user, prlimit=prlimit) if prlimit else []
     # If the grader dies (killed midway), the kernel kills what it started: setpriv sets the
     # parent-death signal, and unshare's --kill-child passes it on to the namespace. It also sets
     # no_new_privs, inherited by everything below: a set-user-id program (su, mount, passwd)
     # then runs with the student's own rights. Root's steps before the user is dropped (unshare,
     # the scratch mounts) need no new privileges; root already has them.
-    setpriv = shutil.which("setpriv")
+    setpriv = None if plain else shutil.which("setpriv")
     outer = [setpriv, "--no-new-privs", "--pdeathsig", "KILL", "--"] if setpriv else []
     # The memory group is joined by root, before the user changes (see memory_group): where
     # the launcher itself would change the user, setpriv does it after the join instead (and
@@ -83,7 +84,7 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
     process = subprocess.Popen(  # the command is built here, never by a student
         argv, cwd=cwd, env=env, stdin=stdin, stdout=stdout, stderr=stderr,
         pass_fds=tuple(pass_fds), start_new_session=True, close_fds=True,
-        preexec_fn=None if prlimit else prepare_child,
+        preexec_fn=None if prlimit or plain else prepare_child,
         user=isolation.uid if switch else None, group=isolation.gid if switch else None,
         extra_groups=[] if switch else None)
     supervise(process.pid)

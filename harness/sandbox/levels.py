@@ -10,6 +10,9 @@ Candidates are tried strongest first; the first that can start the interpreter w
    user namespace where the kernel allows unprivileged ones;
 4. its own process group and resource limits only: the grader's user when not root, and as
    root the user ``nobody``. Student code never runs as root.
+5. where the system lacks ``pwd``, ``resource`` or ``fcntl`` (Windows, where students check
+   their code): a plain child process with a wall-clock timeout, as ``nobody`` (uid 65534) if
+   the grader is root.
 
 ``GAMEGRADER_ISOLATION`` (a Level name such as ``PROCESS``) forces a weaker level for tests.
 The levels are probed with a leased user (``users``); each ``Sandbox`` then leases its own and
@@ -19,7 +22,6 @@ from __future__ import annotations
 
 import enum
 import os
-import pwd
 import shutil
 import subprocess
 import sys
@@ -30,6 +32,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from harness.sandbox.packages import abi_tag
+from harness.sandbox.posix import MISSING, is_root, pwd
 from harness.sandbox.users import DEFAULT_SANDBOX_USER, SANDBOX_USER_ENV, lease_user, pool
 
 FORCE_ENV = "GAMEGRADER_ISOLATION"
@@ -64,6 +67,8 @@ class Level(enum.Enum):
     USER = "separate unprivileged user, resource limits (namespaces unavailable)"
     NAMESPACED = "own pid, mount and network namespaces (as 'nobody' when the grader is root)"
     PROCESS = "own process group and resource limits only (no network isolation)"
+    PLAIN = ("plain child process with a wall-clock timeout (this system has no resource "
+             "limits, sandbox users or namespaces)")
 
 
 @dataclass(frozen=True)
@@ -173,7 +178,7 @@ def _interpreters() -> list[str]:
 
 def sandbox_interpreters() -> list[str]:
     """Every interpreter student code may run under on this machine, preferred first."""
-    return _interpreters() if os.geteuid() == 0 else [sys.executable]
+    return _interpreters() if is_root() else [sys.executable]
 
 
 def candidates(user: str | None = None) -> list[Isolation]:
@@ -184,10 +189,12 @@ def candidates(user: str | None = None) -> list[Isolation]:
     get their own ``/proc`` (``--mount-proc``), so student code cannot read the grader's command
     line or see other processes.
     """
+    if MISSING:
+        return [plain()]
     unshare = shutil.which("unshare")
     private = shutil.which("setpriv") is not None  # see _namespaced_prefix
     options: list[Isolation] = []
-    if os.geteuid() != 0:
+    if not is_root():
         if unshare:
             options.append(Isolation(Level.NAMESPACED, sys.executable, (
                 unshare, "--user", "--map-root-user", *_NAMESPACES, "--")))
@@ -216,6 +223,17 @@ def candidates(user: str | None = None) -> list[Isolation]:
     return options
 
 
+NOBODY_ID = 65534
+
+
+def plain() -> Isolation:
+    """A plain child process, for a system without ``MISSING``'s modules: as the grader's own
+    user, or as root as ``nobody`` (named by number: there is no ``pwd`` to look it up)."""
+    if not is_root():
+        return Isolation(Level.PLAIN, sys.executable)
+    return Isolation(Level.PLAIN, _interpreters()[0], (), NOBODY_ID, NOBODY_ID, switch_user=True)
+
+
 @lru_cache(maxsize=None)
 def detect() -> Isolation:
     """The strongest isolation that works here (or the one GAMEGRADER_ISOLATION forces)."""
@@ -229,7 +247,7 @@ def _strongest() -> Isolation:
         for option in candidates(user):
             if forced and option.level.name != forced:
                 continue
-            why = "" if option.level is Level.PROCESS and not option.own_user \
+            why = "" if option.level in (Level.PROCESS, Level.PLAIN) and not option.own_user \
                 else _why_not(option)
             if not why:
                 return option
@@ -283,7 +301,7 @@ def _probed() -> Isolation | None:
 def _probe_user() -> Iterator[str | None]:
     """The sandbox user to try the levels with: a leased one (another grading's student code
     could otherwise kill the probe), unless GAMEGRADER_SANDBOX_USER names one."""
-    names = pool() if os.geteuid() == 0 and not os.environ.get(SANDBOX_USER_ENV) else []
+    names = pool() if is_root() and not os.environ.get(SANDBOX_USER_ENV) else []
     if not names:
         yield None
         return

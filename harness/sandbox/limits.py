@@ -1,8 +1,9 @@
 """Resource limits applied to every student process, in the child just before exec."""
 from __future__ import annotations
 
-import resource
 from dataclasses import dataclass
+
+from harness.sandbox.posix import resource
 
 MiB = 1024 * 1024
 
@@ -42,18 +43,24 @@ class Limits:
 
 
 def apply_limits(limits: Limits, *, own_user: bool) -> None:
-    """Set the rlimits of the calling process (used from the launcher's ``preexec_fn``)."""
+    """Set the rlimits of the calling process (used from the launcher's ``preexec_fn``);
+    nothing where the system has no rlimits (``Level.PLAIN``)."""
+    if resource is None:
+        return
     pairs = [
-        (resource.RLIMIT_AS, limits.memory_mb * MiB),
-        (resource.RLIMIT_CPU, limits.cpu_seconds),
-        (resource.RLIMIT_FSIZE, limits.file_mb * MiB),
-        (resource.RLIMIT_NOFILE, limits.open_files),
-        (resource.RLIMIT_CORE, 0),
-        (resource.RLIMIT_MSGQUEUE, limits.message_queue_bytes),
+        ("RLIMIT_AS", limits.memory_mb * MiB),
+        ("RLIMIT_CPU", limits.cpu_seconds),
+        ("RLIMIT_FSIZE", limits.file_mb * MiB),
+        ("RLIMIT_NOFILE", limits.open_files),
+        ("RLIMIT_CORE", 0),
+        ("RLIMIT_MSGQUEUE", limits.message_queue_bytes),  # Linux's only: macOS has no such queues
     ]
     if own_user:
-        pairs.append((resource.RLIMIT_NPROC, limits.processes))
-    for which, value in pairs:
+        pairs.append(("RLIMIT_NPROC", limits.processes))
+    for name, value in pairs:
+        which = getattr(resource, name, None)
+        if which is None:  # a limit this system does not have
+            continue
         soft, hard = resource.getrlimit(which)
         if hard != resource.RLIM_INFINITY:
             value = min(value, hard)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from harness.paths import user_cache_root
+from harness.sandbox.posix import is_root
 
 PACKAGES_ENV = "GAMEGRADER_PACKAGES"
 ROOT_DEFAULT = Path("/usr/local/lib/gamegrader/packages")
@@ -55,7 +56,7 @@ def packages_root() -> Path:
     override = os.environ.get(PACKAGES_ENV)
     if override:
         return Path(override).absolute()
-    if os.geteuid() == 0:
+    if is_root():
         return ROOT_DEFAULT
     return user_cache_root() / "packages"
 

@@ -28,7 +28,7 @@ from harness.sandbox.cleanup import (
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkedProgram, ForkServer, ZygoteFailed
 from harness.sandbox.ipc import remove_user_ipc
-from harness.sandbox.levels import Isolation, detect
+from harness.sandbox.levels import Isolation, Level, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
 from harness.sandbox.packages import (
@@ -119,7 +119,8 @@ class Sandbox:
         # Cases are forked from a warm zygote (see forkserver), or else started as fresh
         # interpreters with a spare started ahead. Neither when leftovers are killed by uid:
         # that would kill the zygote or the spare too.
-        self.use_zygote = not self.isolation.kill_by_uid and not os.environ.get(NO_ZYGOTE_ENV)
+        self.use_zygote = (not self.isolation.kill_by_uid and not os.environ.get(NO_ZYGOTE_ENV)
+                           and self.isolation.level is not Level.PLAIN)
         self.fork_long_lived = True  # programs and call servers too (see _fork_from_lane)
         self.use_spare = not self.isolation.kill_by_uid
         self._spare: WorkerProcess | None = None

@@ -12,15 +12,15 @@ dies, however it dies, so a crashed grader never strands a user.
 """
 from __future__ import annotations
 
-import fcntl
 import os
-import pwd
 import stat
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
+
+from harness.sandbox.posix import fcntl, pwd
 
 SANDBOX_USER_ENV = "GAMEGRADER_SANDBOX_USER"  # names the one user to use (no lease; tests)
 DEFAULT_SANDBOX_USER = "gg-student"
@@ -51,7 +51,9 @@ class Lease:
 
 def pool(base: str = DEFAULT_SANDBOX_USER, size: int = POOL_SIZE) -> list[str]:
     """The existing users of the pool: ``base`` first, then ``base-1`` ... ``base-size``."""
-    names = []
+    names: list[str] = []
+    if pwd is None or fcntl is None:  # no users to switch to, no locks to lease them with
+        return names
     for name in [base, *(f"{base}-{number}" for number in range(1, size + 1))]:
         try:
             pwd.getpwnam(name)

@@ -37,7 +37,6 @@ making it and locking it.
 """
 from __future__ import annotations
 
-import fcntl
 import itertools
 import os
 import queue
@@ -51,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from harness.sandbox.levels import Isolation
+from harness.sandbox.posix import fcntl, is_root
 from harness.sandbox.removal import open_folder, remove_path, remove_tree
 from harness.sandbox.sized_mount import MiB, DiskBound, detach, is_full, is_mount, mount_sized
 from harness.sandbox.stages import STAGES, now
@@ -69,7 +69,7 @@ _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 def scratch_base() -> str | None:
     """Where scratch roots go: ``SCRATCH_BASE`` as root (checked to be root's alone), else the
     system's temporary folder."""
-    if os.geteuid() != 0:
+    if not is_root():
         return None
     SCRATCH_BASE.mkdir(mode=0o711, parents=True, exist_ok=True)
     info = os.lstat(SCRATCH_BASE)
@@ -129,6 +129,8 @@ is another process and sweeps again)."""
 def _sweep_once(base: str) -> None:
     """``sweep_abandoned_roots(base)`` the first time this process makes a workspace."""
     global _swept_by
+    if fcntl is None:  # no locks: a live root cannot be told from an abandoned one
+        return
     if _swept_by != os.getpid():
         _swept_by = os.getpid()
         sweep_abandoned_roots(base)
@@ -173,7 +175,8 @@ class Workspace:
             self._mount(self.disk)
         self._root_fd = open_folder(str(self.root))  # after the mount: the tmpfs's own root
         # Held until the descriptor closes (``close``) or the process dies: the root is in use.
-        fcntl.flock(self._root_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if fcntl is not None:
+            fcntl.flock(self._root_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         runtime = self.root / "runtime"
         runtime.mkdir()
         os.chmod(runtime, 0o755)

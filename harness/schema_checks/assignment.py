@@ -9,7 +9,8 @@ REGEX_PATTERNS = {
     '^[a-z][a-z0-9_]*$': re.compile('^[a-z][a-z0-9_]*\\Z'),
     '^[A-Za-z_]\\w*$': re.compile('^[A-Za-z_]\\w*\\Z'),
     '^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$': re.compile('^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*\\Z'),
-    '^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?(\\s*(==|!=|~=|>=|<=|<|>)\\s*[A-Za-z0-9.*+!_-]+(\\s*,\\s*(==|!=|~=|>=|<=|<|>)\\s*[A-Za-z0-9.*+!_-]+)*)?$': re.compile('^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?(\\s*(==|!=|~=|>=|<=|<|>)\\s*[A-Za-z0-9.*+!_-]+(\\s*,\\s*(==|!=|~=|>=|<=|<|>)\\s*[A-Za-z0-9.*+!_-]+)*)?\\Z')
+    '^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?(\\s*(==|!=|~=|>=|<=|<|>)\\s*[A-Za-z0-9.*+!_-]+(\\s*,\\s*(==|!=|~=|>=|<=|<|>)\\s*[A-Za-z0-9.*+!_-]+)*)?$': re.compile('^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?(\\s*(==|!=|~=|>=|<=|<|>)\\s*[A-Za-z0-9.*+!_-]+(\\s*,\\s*(==|!=|~=|>=|<=|<|>)\\s*[A-Za-z0-9.*+!_-]+)*)?\\Z'),
+    '^3\\.[0-9]{1,2}$': re.compile('^3\\.[0-9]{1,2}\\Z')
 }
 
 NoneType = type(None)
@@ -265,6 +266,14 @@ def validate(data, custom_formats={}, name_prefix=None):
                         except (JsonSchemaValueException, JsonSchemaValuesException): pass
                     if data__allowedpackages_item_one_of_count1 != 1:
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".allowed_packages[{data__allowedpackages_x}]".format(**locals()) + " must be valid exactly by one definition")
+        if "grading_python" in data_keys:
+            data_keys.remove("grading_python")
+            data__gradingpython = data["grading_python"]
+            if not isinstance(data__gradingpython, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".grading_python must be string")
+            if isinstance(data__gradingpython, str):
+                if not REGEX_PATTERNS['^3\\.[0-9]{1,2}$'].search(data__gradingpython):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".grading_python must match pattern ^3\\.[0-9]{1,2}$")
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data

@@ -12,6 +12,7 @@ import yaml
 
 from harness import schema_checks
 from harness.paths import project_root, specs_root
+from harness.python_version import DEFAULT_GRADING_PYTHON
 from harness.sandbox.limits import Limits
 from harness.spec import schema
 from harness.spec.doctests import parse_transcript
@@ -156,6 +157,7 @@ def load_assignment(folder: Path) -> Assignment:
         name_resolver=resolver,
         allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])),
         student_package_modules=tuple(data.get("student_package_modules", [])),
+        grading_python=str(data.get("grading_python", DEFAULT_GRADING_PYTHON)),
         reference_times=load_reference_times(folder))
 
 

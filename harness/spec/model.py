@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from harness.python_version import DEFAULT_GRADING_PYTHON
 from harness.sandbox.limits import Limits
 from harness.spec.doctests import Example
 
@@ -130,6 +131,9 @@ class Assignment:
     (e.g. through a registry the starter lets students fill); see docs/architecture.md."""
     allowed_packages: tuple[AllowedPackage, ...] = ()
     student_package_modules: tuple[str, ...] = ()
+    grading_python: str = DEFAULT_GRADING_PYTHON
+    """The Python of the grading image (Gradescope's): code needing a newer one is warned
+    about at the top of the results (``harness.python_version``)."""
     reference_times: Mapping[str, float] | None = field(default_factory=dict)
     """The reference's recorded time per case id, in nominal seconds (``reference_times.yaml``);
     None while recording them, when relative limits are left at ``RECORDING_TIMEOUT``."""

@@ -160,6 +160,7 @@ ASSIGNMENT = {
         "arena": {"type": "string", "pattern": r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$"},
         "total_points": POINTS,
         "allowed_packages": {"type": "array", "items": ALLOWED_PACKAGE, "uniqueItems": True},
+        "grading_python": {"type": "string", "pattern": r"^3\.[0-9]{1,2}$"},
     },
     "additionalProperties": False,
 }

@@ -56,7 +56,7 @@ def test_unknown_assignment_is_a_clear_error(tmp_path):
 
 @pytest.mark.parametrize("edit, message", [
     ([("def get_best_move(self, vertical, limit):", "def get_best_move(self, vertical, limit)")],
-     "importing your file raised SyntaxError"),
+     "importing it raised SyntaxError"),  # the error itself is at the top, once
     ([("def get_best_move(self, vertical, limit):", "def best_move(self, vertical, limit):")],
      "DominoesGame.get_best_move is missing from your file"),
     ([("def get_best_move(self, vertical, limit):", "def get_best_move(self, vertical):")],

@@ -47,7 +47,7 @@ def test_a_file_path_is_graded_under_the_canonical_name(tmp_path):
     found = find_files(file, WANTED)
     assert list(found.files) == ["adversarial_search.py"]
     assert found.files["adversarial_search.py"].data == file.read_bytes()
-    assert found.notes == ["Graded mine.py as adversarial_search.py."]
+    assert found.notes == ["Expected adversarial_search.py; graded mine.py as it."]
 
 
 def test_of_renamed_copies_the_highest_copy_number_is_graded_and_the_rest_named(tmp_path):
