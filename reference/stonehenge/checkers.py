@@ -11,7 +11,8 @@ message quotes an expected board, value or move.
 - :func:`board`: a printed board's cells and ley-line markers must be right, line by line, as the
   course's tests compared them; spacing that differs from the handout's layout earns full credit
   and a remark that shows the first such line.
-- :func:`states`: a game played step by step; boards are compared by content, values exactly,
+- :func:`states`: a game played step by step; boards are compared by content (up to the symbols
+  chosen for claimed cells and markers, which are the board group's business), values exactly,
   yes/no answers by their truth (``None`` is a no, as ``if`` and the course's ``assertFalse``
   read it).
 - :func:`game`: the same, all or nothing: one wrong step means the rule under test is wrong, which
@@ -31,7 +32,7 @@ from harness import Case, Judgement, Observation, show, strict_equal
 from harness.codec import Opaque
 from harness.compare.builtin import parse_expected
 from reference.stonehenge.board_text import (
-    board_tokens, first_difference, framed, line_contents, spacing_note)
+    board_tokens, first_difference, framed, line_contents, same_content, spacing_note)
 from reference.stonehenge.positions import accepted_moves
 
 Check = Callable[[str, Observation, bool], "tuple[float, str]"]
@@ -163,9 +164,13 @@ def _check_state(want: str, observation: Observation, reveal: bool) -> tuple[flo
     """A value (literal expected output) or a printed board compared by content."""
     if parse_expected(want) is not _NOT_A_LITERAL:
         return _check_value(want, observation, reveal)
-    if board_tokens(observation.printed()) == board_tokens(want):
+    printed = observation.printed()
+    if board_tokens(printed) == board_tokens(want):
         return _RIGHT
-    return _wrong(_board_difference(want, observation.printed(), reveal))
+    if same_content(want, printed):
+        return 1.0, ("Full credit here: your board shows the same cells and ley-lines with other "
+                     "symbols; the board group judges the symbols.")
+    return _wrong(_board_difference(want, printed, reveal))
 
 
 _ROUGH_MEANING = {1: "1: a move wins at once",

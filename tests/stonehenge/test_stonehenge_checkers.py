@@ -207,3 +207,25 @@ def test_broken_options_are_an_instructor_error() -> None:
     with pytest.raises(ValueError, match="options.total"):
         checkers.optimal_move(case(">>> f(g)\n1\n", {"game": "subtract_square"}), [value(1)],
                               True)
+
+
+CLAIMED = ("      1   @\n     /   /\n1 - 1 - B\n     \\ / \\\n  @ - C   @\n       \\\n"
+           "        1\n")
+
+
+@pytest.mark.parametrize("shown, right", [
+    (CLAIMED.replace("- 1 -", "- p1 -"), True),  # claimed cells as the player's name
+    (CLAIMED.replace("@", "o"), True),  # unclaimed markers as another symbol
+    (CLAIMED.replace("1", "2"), False),  # the cells and lines given to the other player
+    (CLAIMED.replace("- 1 -", "- A -"), False),  # a claimed cell that shows no owner
+    (CLAIMED.replace("- B", "- 1"), False),  # a cell claimed that was not
+])
+def test_rule_groups_leave_the_symbols_to_the_board_group(shown: str, right: bool) -> None:
+    """A board that shows the same claims and lines with other symbols passes in the groups
+    that look at a rule through the board (issue 39 item 11); the board group still charges it."""
+    steps = case(">>> print(s)\n" + CLAIMED)
+    judgement = checkers.game(steps, [printed(shown)], False)
+    assert judgement.fraction == (1.0 if right else 0.0)
+    if right:
+        assert "the board group judges the symbols" in judgement.message
+        assert checkers.board(steps, [printed(shown)], False).fraction == 0.0
