@@ -82,6 +82,17 @@ def spacing_note(expected: str, actual: str) -> str:
             f"    yours:  {yours}\n    layout: {layout}")
 
 
+def cell_labels(text: str) -> list[str]:
+    """The unclaimed cells a board shows (its one-capital-letter tokens), in order: all the
+    cells of a new board, whatever its markers, strokes or spacing.
+
+    >>> cell_labels("  @ - A - B   @\n@ - C - D - E")
+    ['A', 'B', 'C', 'D', 'E']
+    """
+    return [token for line in board_tokens(text) for token in line
+            if len(token) == 1 and token.isupper()]
+
+
 def _roles(tokens: list[list[str]]) -> list[list[str]] | None:
     """``"cell"`` or ``"marker"`` for each token of a board in the handout's layout (a line of
     markers, the rows, a line of markers; row ``i`` of side ``n`` holds ``i + 2`` cells, the last
@@ -132,5 +143,5 @@ def same_content(expected: str, printed: str) -> bool:
     return len(set(images)) == len(images)
 
 
-__all__ = ["board_tokens", "first_difference", "framed", "line_contents", "same_content",
+__all__ = ["board_tokens", "cell_labels", "first_difference", "framed", "line_contents", "same_content",
            "spacing_note", "visible_spaces"]

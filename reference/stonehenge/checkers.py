@@ -15,6 +15,7 @@ message quotes an expected board, value or move.
   chosen for claimed cells and markers, which are the board group's business), values exactly,
   yes/no answers by their truth (``None`` is a no, as ``if`` and the course's ``assertFalse``
   read it).
+- :func:`side_read`: the side read from ``stdin``, by the cells a new board shows.
 - :func:`game`: the same, all or nothing: one wrong step means the rule under test is wrong, which
   a share of the checks would hide.
 - :func:`rough_outcome`: ``1`` and ``-1`` must be returned as such; ``0`` in the transcript
@@ -32,7 +33,8 @@ from harness import Case, Judgement, Observation, show, strict_equal
 from harness.codec import Opaque
 from harness.compare.builtin import parse_expected
 from reference.stonehenge.board_text import (
-    board_tokens, first_difference, framed, line_contents, same_content, spacing_note)
+    board_tokens, cell_labels, first_difference, framed, line_contents, same_content,
+    spacing_note)
 from reference.stonehenge.positions import accepted_moves
 
 Check = Callable[[str, Observation, bool], "tuple[float, str]"]
@@ -217,6 +219,24 @@ def _rough_check(case: Case, observations: Sequence[Observation]) -> Check:
     return check
 
 
+def _check_side(want: str, observation: Observation, reveal: bool) -> tuple[float, str]:
+    """A new game's board by the cells it shows (the side read), other values as states do."""
+    if parse_expected(want) is not _NOT_A_LITERAL:
+        return _check_value(want, observation, reveal)
+    printed = observation.printed()
+    if cell_labels(printed) == cell_labels(want):
+        return _RIGHT
+    shown = " ".join(cell_labels(printed)[:40]) or "none"
+    return _wrong(f"the new board shows the cells {shown}, which is not the side given on the "
+                  "input line" + (f" (expected {' '.join(cell_labels(want))})" if reveal else ""))
+
+
+def side_read(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
+    """The side length read from ``stdin``, seen in the cells a new board shows: its markers,
+    strokes and symbols are the board group's business, so a bug there is not charged again."""
+    return _walk(case, observations, reveal, _check_side)
+
+
 def board(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
     """Printed boards by content, line by line; a spacing difference is only remarked."""
     return _walk(case, observations, reveal, _check_board)
@@ -320,4 +340,4 @@ def optimal_move(case: Case, observations: Sequence[Observation], reveal: bool) 
     return Judgement(judgement.fraction, "\n  ".join([judgement.message, *hints]))
 
 
-__all__ = ["board", "game", "optimal_move", "rough_outcome", "states"]
+__all__ = ["board", "game", "optimal_move", "rough_outcome", "side_read", "states"]

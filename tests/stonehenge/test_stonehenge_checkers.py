@@ -229,3 +229,15 @@ def test_rule_groups_leave_the_symbols_to_the_board_group(shown: str, right: boo
     if right:
         assert "the board group judges the symbols" in judgement.message
         assert checkers.board(steps, [printed(shown)], False).fraction == 0.0
+
+
+def test_the_side_read_is_seen_in_the_cells_of_the_new_board() -> None:
+    """A marker or spacing bug in the board is the board group's alone (issue 39 item 11)."""
+    steps = case(">>> print(s)\n" + SIDE_1 + ">>> input()\n'rest'\n")
+    no_markers = SIDE_1.replace("@", " ")
+    assert checkers.side_read(steps, [printed(no_markers), value("rest")], False).fraction == 1.0
+    assert checkers.board(steps, [printed(no_markers)], False).fraction == 0.0
+    wrong_side = "@ - A - B\n@ - C - D - E\n@ - F - G\n"
+    judgement = checkers.side_read(steps, [printed(wrong_side), value("rest")], True)
+    assert judgement.fraction == 0.5
+    assert "shows the cells A B C D E F G" in judgement.message
