@@ -251,6 +251,13 @@ ISSUE_39 = {
         ("stonehenge.py", "        return self.DRAW", THREE_PLY),)),
 }
 
+# A helper under neither handout file's folder: no file of the student's could import it there
+# either, so the cases that need it fail, and the results say where it was.
+HELPER_ELSEWHERE = Variant(edits=NODE_MODULE_EDITS, extra={"tree_node.py": NODE_MODULE},
+                           moved={"stonehenge.py": "game/stonehenge.py",
+                                  "strategy.py": "src/strategy.py",
+                                  "tree_node.py": "lib/tree_node.py"})
+
 FULL_VARIANTS = {**BOARD_TEXT, **REGISTERED_NAMES, **HELPERS, **TIE_BREAKING, **RESTORING,
                  **ISSUE_39}
 
@@ -261,7 +268,8 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Document]:
     base = tmp_path_factory.mktemp("stonehenge_fairness")
     folders = {"reference": SOLUTION, "template": TEMPLATE}
     for name, variant in {**FULL_VARIANTS, **INDEPENDENT_PARTS,
-                          "not_restored": NOT_RESTORED}.items():
+                          "not_restored": NOT_RESTORED,
+                          "helper_elsewhere": HELPER_ELSEWHERE}.items():
         folders[name] = variant.build(base / name)
     return grade_submissions("stonehenge", folders, base)
 
@@ -318,3 +326,15 @@ def test_template_scores_at_most_two_percent(graded: dict[str, Document]) -> Non
     total = sum(t["max_score"] for t in document["tests"])
     assert total == graded["reference"]["score"] == 100
     assert document["score"] <= 0.02 * total
+
+
+def test_a_helper_outside_both_folders_stays_out_and_costs_the_cases_that_need_it(
+        graded: dict[str, Document]) -> None:
+    document = graded["helper_elsewhere"]
+    reference = scores_by_group(graded["reference"])
+    scores = scores_by_group(document)
+    assert scores["iterative_minimax"] < reference["iterative_minimax"]
+    assert {group: score for group, score in scores.items() if group != "iterative_minimax"} \
+        == {group: score for group, score in reference.items() if group != "iterative_minimax"}
+    assert ("Not included (outside the folders of stonehenge.py and strategy.py): "
+            "lib/tree_node.py.") in document["output"]
