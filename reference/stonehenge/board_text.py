@@ -86,7 +86,7 @@ def cell_labels(text: str) -> list[str]:
     """The unclaimed cells a board shows (its one-capital-letter tokens), in order: all the
     cells of a new board, whatever its markers, strokes or spacing.
 
-    >>> cell_labels("  @ - A - B   @\n@ - C - D - E")
+    >>> cell_labels("  @ - A - B   @\\n@ - C - D - E")
     ['A', 'B', 'C', 'D', 'E']
     """
     return [token for line in board_tokens(text) for token in line
