@@ -11,9 +11,10 @@ decision here is made on that snapshot. The rule for each wanted file (docs/work
    names files so), when exactly one file is;
 4. else, when one file is wanted and exactly one Python file was submitted, that file.
 
-Every other Python file in the main file's folder (and below it) goes along at the same relative
-path, so ``import tree`` works as it did on the student's machine; files the course supplies
-(``supplied``) are left to the course's copies. Whatever was not used is named in the notes.
+Every other Python file in the folder of any wanted file found (and below it) goes along at its
+path relative to that folder, so ``import tree`` works as it did on the student's machine, from
+every wanted file, whichever of them is missing; files the course supplies (``supplied``) are
+left to the course's copies. Whatever was not used is named in the notes.
 """
 from __future__ import annotations
 
@@ -282,10 +283,10 @@ def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ..
         other_files = _other_files(snapshot.others, result.missing, len(wanted) == 1)
         result.notes.append(f"Missing: {', '.join(result.missing)}. Python files submitted: "
                             f"{listing}.{other_files}")
-    main = result.files.get(wanted[0])
-    if main is not None:
-        _add_extras(candidates, main, wanted, supplied, passed_over, result)
-        _note_data_files(snapshot.others, main.path.parent, result)
+    found = [result.files[name] for name in wanted if name in result.files]
+    if found:
+        _add_extras(candidates, found, wanted, supplied, passed_over, result)
+        _note_data_files(snapshot.others, found[0].path.parent, result)
 
 
 def _other_files(others: list[PurePosixPath], missing: list[str], alone: bool) -> str:
@@ -337,34 +338,52 @@ def _copies_of(name: str, candidates: list[SubmittedFile]) -> list[SubmittedFile
     return [f for f in candidates if f.name == name or stem_key(f.path.stem) == key]
 
 
-def _add_extras(candidates: list[SubmittedFile], main: SubmittedFile, wanted: tuple[str, ...],
-                supplied: tuple[str, ...], passed_over: list[SubmittedFile],
-                result: FoundFiles) -> None:
-    """Every other Python file of the main file's folder, at its path relative to it."""
-    home = main.path.parent
+def _homes(found: list[SubmittedFile]) -> list[PurePosixPath]:
+    """The folders of the wanted files found (the main file's first), each once."""
+    homes: list[PurePosixPath] = []
+    for file in found:
+        if file.path.parent not in homes:
+            homes.append(file.path.parent)
+    return homes
+
+
+def _add_extras(candidates: list[SubmittedFile], found: list[SubmittedFile],
+                wanted: tuple[str, ...], supplied: tuple[str, ...],
+                passed_over: list[SubmittedFile], result: FoundFiles) -> None:
+    """Every other Python file below the folder of any wanted file found, at its path relative
+    to that folder (to each such folder, when they nest), because each wanted file runs from the
+    top of the case folder: ``strategy.py`` in ``b/`` importing ``node`` finds ``b/node.py``
+    whether or not ``stonehenge.py`` was found, or found elsewhere. The main file's folder comes
+    first, so its paths win a clash."""
+    homes = _homes(found)
     used = {id(f) for f in result.files.values()} | {id(f) for f in passed_over}
     # A folder named like a supplied module (``othello_shared/__init__.py``) is a package, which
     # Python imports before the module of that name beside it: it would stand in for ours.
     packages = {PurePosixPath(name).stem for name in supplied if name.endswith(".py")}
-    included, replaced, outside = [], [], []
+    included: list[str] = []
+    replaced: list[str] = []
+    outside: list[str] = []
     for file in candidates:
         if id(file) in used:
             continue
-        if home != PurePosixPath() and home not in file.path.parents:
+        paths = [file.path.relative_to(home) for home in homes
+                 if home == PurePosixPath() or home in file.path.parents]
+        if not paths:
             outside.append(_shown(file.path))
-            continue
-        path = file.path.relative_to(home)
-        relative = str(path)
-        if relative in supplied or (len(path.parts) > 1 and path.parts[0] in packages):
-            replaced.append(relative)
-        elif relative not in wanted:
-            result.extras[relative] = file
-            included.append(_shown(PurePosixPath(relative)))
+        for path in paths:
+            relative = str(path)
+            if relative in supplied or (len(path.parts) > 1 and path.parts[0] in packages):
+                replaced.append(relative)
+            elif relative not in wanted and relative not in result.extras:
+                result.extras[relative] = file
+                included.append(_shown(PurePosixPath(relative)))
     if included:
         result.notes.append(f"Also included (your other Python files): {_listing(included)}.")
     if replaced:
+        shown = [display_name(r) for r in dict.fromkeys(replaced)]
         result.notes.append("The course's own copies of these starter files were used instead "
-                            f"of yours: {_listing([display_name(r) for r in replaced])}.")
+                            f"of yours: {_listing(shown)}.")
     if outside:
-        result.notes.append(f"Not included (outside the folder of {wanted[0]}): "
-                            f"{_listing(outside)}.")
+        owners = " and ".join(name for name in wanted if name in result.files)
+        result.notes.append(f"Not included (outside the folder{'s' if len(homes) > 1 else ''} "
+                            f"of {owners}): {_listing(outside)}.")

@@ -81,6 +81,47 @@ def minimax_value(game: Game[State, Move], state: State, player: Player,
     return value(state)
 
 
+class OutOfBudget(Exception):
+    """:func:`bounded_value` met more positions than it may expand."""
+
+
+def bounded_value(game: Game[State, Move], state: State, player: Player,
+                  budget: int) -> float | None:
+    """The minimax value of ``state`` for ``player``, or None if proving it needs more than
+    ``budget`` expansions. For games whose utilities lie in [-1, 1]: a max node stops at its
+    first move worth 1, a min node at its first worth -1, so won and lost positions are proved
+    with far less work than :func:`minimax_value` spends. Used where an answer must be checked
+    against the true value when it can be known (a rough estimate of +-1), and left open when not.
+    """
+    _check_game(game)
+    memo: dict[State, float] = {}
+    spent = 0
+
+    def value(position: State) -> float:
+        nonlocal spent
+        if position in memo:
+            return memo[position]
+        if game.is_terminal(position):
+            memo[position] = game.utility(position, player)
+            return memo[position]
+        spent += 1
+        if spent > budget:
+            raise OutOfBudget
+        mover = game.to_move(position) == player
+        best = -1.0 if mover else 1.0
+        for move in game.actions(position):
+            child = value(game.result(position, move))
+            best = max(best, child) if mover else min(best, child)
+            if best == (1.0 if mover else -1.0):
+                break
+        memo[position] = best
+        return best
+
+    try:
+        return value(state)
+    except OutOfBudget:
+        return None
+
 @dataclass
 class _Node(Generic[State]):
     """A node of the explicit search tree: a position, its children once known, its value."""
@@ -192,6 +233,6 @@ def iterative_minimax_decision(game: Game[State, Move], state: State) -> Move:
 
 
 __all__ = [
-    "MoveValues", "iterative_minimax_decision", "iterative_minimax_value", "minimax_decision",
+    "MoveValues", "OutOfBudget", "bounded_value", "iterative_minimax_decision", "iterative_minimax_value", "minimax_decision",
     "minimax_value", "move_values", "optimal_moves",
 ]

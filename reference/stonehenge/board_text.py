@@ -82,5 +82,66 @@ def spacing_note(expected: str, actual: str) -> str:
             f"    yours:  {yours}\n    layout: {layout}")
 
 
-__all__ = ["board_tokens", "first_difference", "framed", "line_contents", "spacing_note",
-           "visible_spaces"]
+def cell_labels(text: str) -> list[str]:
+    """The unclaimed cells a board shows (its one-capital-letter tokens), in order: all the
+    cells of a new board, whatever its markers, strokes or spacing.
+
+    >>> cell_labels("  @ - A - B   @\\n@ - C - D - E")
+    ['A', 'B', 'C', 'D', 'E']
+    """
+    return [token for line in board_tokens(text) for token in line
+            if len(token) == 1 and token.isupper()]
+
+
+def _roles(tokens: list[list[str]]) -> list[list[str]] | None:
+    """``"cell"`` or ``"marker"`` for each token of a board in the handout's layout (a line of
+    markers, the rows, a line of markers; row ``i`` of side ``n`` holds ``i + 2`` cells, the last
+    ``n``, after its ley-line marker and before an optional one), or None for another shape."""
+    side = len(tokens) - 3
+    if side < 1:
+        return None
+    roles = [["marker"] * len(tokens[0])]
+    for row, line in enumerate(tokens[1:-1]):
+        cells = row + 2 if row < side else side
+        if len(line) not in (cells + 1, cells + 2):
+            return None
+        roles.append(["marker"] + ["cell"] * cells + ["marker"] * (len(line) - cells - 1))
+    return roles + [["marker"] * len(tokens[-1])]
+
+
+def _names_owner(symbol: str, shown: str) -> bool:
+    """Whether ``shown`` can stand for the handout's ``symbol``: an owner's digit must still be
+    in it and the other owner's not (``p1`` for ``1``), ``@`` must name no owner; so a board
+    that gives a cell to the wrong player never passes as renamed."""
+    owners = {"1", "2"}
+    named = {digit for digit in owners if digit in shown}
+    return named == ({symbol} & owners)
+
+
+def same_content(expected: str, printed: str) -> bool:
+    """Whether ``printed`` shows what the handout-layout board ``expected`` shows, up to the
+    symbols chosen: unclaimed cells by their own labels, and claimed cells and ley-line markers
+    by symbols in one-to-one correspondence with the handout's that still name the owner
+    (``p1`` for ``1``, say), each kind of place renamed alike. The groups that look at a board for a rule (captures, the side read,
+    make_move) compare so, leaving the symbols to the board group."""
+    want, got = board_tokens(expected), board_tokens(printed)
+    roles = _roles(want)
+    if roles is None or [len(line) for line in want] != [len(line) for line in got]:
+        return want == got
+    labels = {token for line in want for token in line if token.isalpha()}
+    renamed: dict[tuple[str, str], str] = {}
+    for role_line, want_line, got_line in zip(roles, want, got):
+        for role, mine, yours in zip(role_line, want_line, got_line):
+            if mine in labels:
+                if yours != mine:
+                    return False
+                continue
+            if (yours in labels or not _names_owner(mine, yours)
+                    or renamed.setdefault((role, mine), yours) != yours):
+                return False
+    images = [(role, symbol) for (role, _), symbol in renamed.items()]
+    return len(set(images)) == len(images)
+
+
+__all__ = ["board_tokens", "cell_labels", "first_difference", "framed", "line_contents", "same_content",
+           "spacing_note", "visible_spaces"]

@@ -11,11 +11,16 @@ message quotes an expected board, value or move.
 - :func:`board`: a printed board's cells and ley-line markers must be right, line by line, as the
   course's tests compared them; spacing that differs from the handout's layout earns full credit
   and a remark that shows the first such line.
-- :func:`states`: a game played step by step; boards are compared by content, values exactly.
+- :func:`states`: a game played step by step; boards are compared by content (up to the symbols
+  chosen for claimed cells and markers, which are the board group's business), values exactly,
+  yes/no answers by their truth (``None`` is a no, as ``if`` and the course's ``assertFalse``
+  read it).
+- :func:`side_read`: the side read from ``stdin``, by the cells a new board shows.
 - :func:`game`: the same, all or nothing: one wrong step means the rule under test is wrong, which
   a share of the checks would hide.
 - :func:`rough_outcome`: ``1`` and ``-1`` must be returned as such; ``0`` in the transcript
-  stands for "any number strictly between -1 and 1"; all or nothing, like :func:`game`.
+  stands for "any number strictly between -1 and 1, or the position's true value"; credit per
+  position.
 - :func:`optimal_move`: a strategy's move must be one of the reference's optimal moves for the
   position in ``options`` (see :mod:`reference.stonehenge.positions`); with ``options.recursion``
   the value is ``find_recursion``'s ``(move, recursed)`` pair and recursion is checked too.
@@ -25,9 +30,11 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from harness import Case, Judgement, Observation, show, strict_equal
+from harness.codec import Opaque
 from harness.compare.builtin import parse_expected
 from reference.stonehenge.board_text import (
-    board_tokens, first_difference, framed, line_contents, spacing_note)
+    board_tokens, cell_labels, first_difference, framed, line_contents, same_content,
+    spacing_note)
 from reference.stonehenge.positions import accepted_moves
 
 Check = Callable[[str, Observation, bool], "tuple[float, str]"]
@@ -118,11 +125,38 @@ def _check_board(want: str, observation: Observation, reveal: bool) -> tuple[flo
     return _wrong(_board_difference(want, printed, reveal))
 
 
+def _truths(value: Any) -> tuple[bool, ...] | None:
+    """The truth of a yes/no answer, or of each of a tuple of them, as ``if answer:`` reads it;
+    None for what has no plain truth (an object of the student's may define its own)."""
+    items = value if type(value) in (tuple, list) else (value,)
+    if any(isinstance(item, Opaque) for item in items):
+        return None
+    return tuple(bool(item) for item in items)
+
+
+def _same_truth(expected: Any, observation: Observation) -> bool:
+    """Whether a yes/no answer (``is_over``, ``is_winner``, ``is_valid_move``; bools or a tuple
+    of them expected) has the expected truth. The course's tests read them with
+    ``assertTrue``/``assertFalse`` and the interface with ``if``, so ``None`` or ``0`` for no
+    and ``1`` for yes are right answers."""
+    items = expected if type(expected) is tuple else (expected,)
+    if not items or not all(type(item) is bool for item in items) or not observation.has_value:
+        return False
+    if (type(observation.value) in (tuple, list)) != (type(expected) is tuple):
+        return False
+    if type(expected) is tuple and len(observation.value) != len(expected):
+        return False
+    return _truths(observation.value) == items
+
+
 def _check_value(want: str, observation: Observation, reveal: bool) -> tuple[float, str]:
-    """A value, type-strictly equal to the literal expected output."""
+    """A value, type-strictly equal to the literal expected output; yes/no answers by truth."""
     expected = parse_expected(want)
     if observation.has_value and strict_equal(expected, observation.value):
         return _RIGHT
+    if _same_truth(expected, observation):
+        return 1.0, (f"Full credit: {_got(observation)} has the truth of {show(expected)}, "
+                     "which is how `if` and the course's tests read it.")
     if reveal:
         return _wrong(f"expected {show(expected)}, got {_got(observation)}")
     return _wrong(f"got {_got(observation)}, which is not the expected value")
@@ -132,9 +166,13 @@ def _check_state(want: str, observation: Observation, reveal: bool) -> tuple[flo
     """A value (literal expected output) or a printed board compared by content."""
     if parse_expected(want) is not _NOT_A_LITERAL:
         return _check_value(want, observation, reveal)
-    if board_tokens(observation.printed()) == board_tokens(want):
+    printed = observation.printed()
+    if board_tokens(printed) == board_tokens(want):
         return _RIGHT
-    return _wrong(_board_difference(want, observation.printed(), reveal))
+    if same_content(want, printed):
+        return 1.0, ("Full credit here: your board shows the same cells and ley-lines with other "
+                     "symbols; the board group judges the symbols.")
+    return _wrong(_board_difference(want, printed, reveal))
 
 
 _ROUGH_MEANING = {1: "1: a move wins at once",
@@ -142,17 +180,61 @@ _ROUGH_MEANING = {1: "1: a move wins at once",
                   0: "a number strictly between -1 and 1: no result is in sight"}
 
 
-def _check_rough(want: str, observation: Observation, reveal: bool) -> tuple[float, str]:
-    """``rough_outcome``: exactly 1 or -1 where the reference sees a result, else in (-1, 1)."""
-    expected = parse_expected(want)
-    value = observation.value
-    if not observation.has_value or type(value) not in (int, float):
-        return _wrong(f"got {_got(observation)}; rough_outcome must return a number")
-    if (-1 < value < 1) if expected == 0 else value == expected:
+def _rough_check(case: Case, observations: Sequence[Observation]) -> Check:
+    """The check of each ``rough_outcome`` example of ``case``, in order.
+
+    Expected 1 or -1 (a result within two moves) must be that number. Expected 0 (none in
+    sight) accepts any number strictly between, and also the position's true game value, which
+    ``options.game_values`` holds per example where the generator could prove it (None where
+    it could not: any number from -1 to 1 is then accepted, as nothing tells it wrong). The
+    starter asks for "an estimate in [LOSE, WIN]", so a deeper look that finds the true result
+    is right, and a 1 where the player to move loses is not.
+    """
+    checked = [observation for example, observation in zip(case.examples, observations)
+               if example.want.strip()]
+    truths = {id(observation): truth for observation, truth
+              in zip(checked, case.options.get("game_values") or ())}
+
+    def check(want: str, observation: Observation, reveal: bool) -> tuple[float, str]:
+        expected = parse_expected(want)
+        truth = truths.get(id(observation))
+        value = observation.value
+        if not observation.has_value or type(value) not in (int, float):
+            return _wrong(f"got {_got(observation)}; rough_outcome must return a number")
+        if expected != 0:
+            right = value == expected
+        elif truth is None:
+            right = -1 <= value <= 1
+        else:
+            right = -1 < value < 1 or value == truth
+        if right:
+            return _RIGHT
+        if reveal:
+            meaning = _ROUGH_MEANING[expected]
+            if expected == 0 and truth is not None:
+                meaning += f" (or {truth:g}, the position's true value)"
+            return _wrong(f"got {show(value)}; expected {meaning}")
+        return _wrong(f"got {show(value)}, which is not right for this position")
+
+    return check
+
+
+def _check_side(want: str, observation: Observation, reveal: bool) -> tuple[float, str]:
+    """A new game's board by the cells it shows (the side read), other values as states do."""
+    if parse_expected(want) is not _NOT_A_LITERAL:
+        return _check_value(want, observation, reveal)
+    printed = observation.printed()
+    if cell_labels(printed) == cell_labels(want):
         return _RIGHT
-    if reveal:
-        return _wrong(f"got {show(value)}; expected {_ROUGH_MEANING[expected]}")
-    return _wrong(f"got {show(value)}, which is not right for this position")
+    shown = " ".join(cell_labels(printed)[:40]) or "none"
+    return _wrong(f"the new board shows the cells {shown}, which is not the side given on the "
+                  "input line" + (f" (expected {' '.join(cell_labels(want))})" if reveal else ""))
+
+
+def side_read(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
+    """The side length read from ``stdin``, seen in the cells a new board shows: its markers,
+    strokes and symbols are the board group's business, so a bug there is not charged again."""
+    return _walk(case, observations, reveal, _check_side)
 
 
 def board(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
@@ -171,9 +253,8 @@ def game(case: Case, observations: Sequence[Observation], reveal: bool) -> Judge
 
 
 def rough_outcome(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
-    """``rough_outcome`` values through a game, all or nothing; ``0`` expected means strictly
-    between -1 and 1."""
-    return _walk(case, observations, reveal, _check_rough, all_or_nothing=True)
+    """``rough_outcome`` values through a game, credit per position (see :func:`_rough_check`)."""
+    return _walk(case, observations, reveal, _rough_check(case, observations))
 
 
 def _move_problem(move: Any, accepted: tuple[Any, ...], reveal: bool) -> str:
@@ -259,4 +340,4 @@ def optimal_move(case: Case, observations: Sequence[Observation], reveal: bool) 
     return Judgement(judgement.fraction, "\n  ".join([judgement.message, *hints]))
 
 
-__all__ = ["board", "game", "optimal_move", "rough_outcome", "states"]
+__all__ = ["board", "game", "optimal_move", "rough_outcome", "side_read", "states"]

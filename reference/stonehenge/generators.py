@@ -11,12 +11,15 @@ import random
 from typing import Iterator
 
 from reference.games.stonehenge import Stonehenge, StonehengePosition
-from reference.search.minimax import optimal_moves
+from reference.search.minimax import bounded_value, optimal_moves
 from reference.stonehenge import transcripts as t
 from reference.stonehenge.game_tree import TreeGame, TreeTooLargeError, build_tree, encode
 from reference.stonehenge.rough import rough_outcome
 
 _NAMES = {1: "p1", 2: "p2"}
+_PROOF_BUDGET = 30_000
+"""Expansions allowed to prove a position's true value for a rough_outcome check (the early
+positions of side 4 need more and are left open)."""
 Case = dict[str, object]
 
 
@@ -106,17 +109,33 @@ def rough_cases(rng: random.Random, count: int, *, side: int,
                 scripts: list[Script] | None = None) -> Iterator[Case]:
     """rough_outcome before and after every move of a game, the finished position included.
 
-    The transcript shows the reference's 1, -1 or 0; the checker reads 0 as "strictly between".
+    The transcript shows the reference's 1, -1 or 0; the checker reads 0 as "strictly between,
+    or the true value": ``options.game_values`` holds, per position, its true value for the
+    player to move where the reference shows 0 and proves it (see :func:`_game_values`), else
+    None.
     """
     game = Stonehenge(side)
     for first, moves, positions in _games(rng, game, count, scripts, whole=True):
-        steps = t.open_game(first == 1) + [t.value("s.rough_outcome()",
-                                                   rough_outcome(game, positions[0]))]
-        for move, position in zip(moves, positions[1:]):
-            steps += [(f"s = s.make_move({move!r})", ""),
-                      t.value("s.rough_outcome()", rough_outcome(game, position))]
+        steps = t.open_game(first == 1)
+        for index, position in enumerate(positions):
+            if index:
+                steps.append((f"s = s.make_move({moves[index - 1]!r})", ""))
+            steps.append(t.value("s.rough_outcome()", rough_outcome(game, position)))
         yield {"name": f"side {side}, {_NAMES[first]} first, moves {' '.join(moves)}",
-               "doctest": t.render(steps)}
+               "doctest": t.render(steps),
+               "options": {"game_values": _game_values(game, positions)}}
+
+
+def _game_values(game: Stonehenge, positions: list[StonehengePosition]) -> list[int | None]:
+    """Per position, its true value for the player to move where ``rough_outcome`` sees no
+    result and the value is proved within ``_PROOF_BUDGET`` expansions; None elsewhere."""
+    values: list[int | None] = []
+    for position in positions:
+        value = None
+        if rough_outcome(game, position) == 0:
+            value = bounded_value(game, position, game.to_move(position), _PROOF_BUDGET)
+        values.append(None if value is None else int(value))
+    return values
 
 
 def make_move_cases(rng: random.Random, count: int, *, side: int) -> Iterator[Case]:

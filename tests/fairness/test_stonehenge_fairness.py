@@ -1,5 +1,6 @@
 """Stonehenge: honest variants of the reference solution, written the way students write them,
-each get exactly the reference's score (issue 18 classes 7, 9, 10, 11 and issue 13).
+each get exactly the reference's score (issue 18 classes 7, 9, 10, 11, issue 13 and issue 39
+items 8-10).
 
 Every variant is the solution folder with edits (and sometimes extra files), graded through the
 real command line next to the untouched solution, whose score is the yardstick (never a
@@ -35,6 +36,7 @@ class Variant:
     edits: tuple[tuple[str, str, str], ...] = ()
     extra: dict[str, str] = field(default_factory=dict)
     removed: tuple[str, ...] = ()
+    moved: dict[str, str] = field(default_factory=dict)  # file -> its path in the submission
 
     def build(self, folder: Path) -> Path:
         shutil.copytree(SOLUTION, folder, ignore=shutil.ignore_patterns("__pycache__"))
@@ -48,6 +50,9 @@ class Variant:
             (folder / name).write_text(text, encoding="utf-8")
         for name in self.removed:
             (folder / name).unlink()
+        for name, path in self.moved.items():
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).rename(folder / path)
         return folder
 
 
@@ -180,6 +185,8 @@ HELPERS = {
                    "    return memo[key]\n")}),
 }
 
+NODE_MODULE_EDITS = HELPERS["iterative_node_module"].edits
+
 TIE_BREAKING = {
     # Any move that guarantees the best score is right (the handout fixes no order).
     "last_best_move": Variant(edits=(("strategy.py", BEST_MOVE, (
@@ -215,9 +222,44 @@ INDEPENDENT_PARTS = {
         ("stonehenge.py", "LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'",
          "LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'\nraise RuntimeError('unfinished')"),)),
     "strategy_only": Variant(removed=("stonehenge.py",)),
+    # Issue 39 item 8: the strategy imports its own tree_node.py, and stonehenge.py is missing.
+    "strategy_with_helper_only": Variant(edits=NODE_MODULE_EDITS,
+                                         extra={"tree_node.py": NODE_MODULE},
+                                         removed=("stonehenge.py",)),
 }
 
-FULL_VARIANTS = {**BOARD_TEXT, **REGISTERED_NAMES, **HELPERS, **TIE_BREAKING, **RESTORING}
+THREE_PLY = """        for child in children:
+            replies = [child.make_move(reply) for reply in child.get_possible_moves()]
+            if replies and all(any(reply.make_move(move).winner() is not None
+                                   for move in reply.get_possible_moves())
+                               for reply in replies):
+                return self.WIN  # whatever they answer, I win with my next move
+        return self.DRAW"""
+ISSUE_39 = {
+    # Item 8: the strategy's helper module goes along from its own folder, wherever
+    # stonehenge.py is.
+    "files_in_separate_folders": Variant(
+        edits=NODE_MODULE_EDITS, extra={"tree_node.py": NODE_MODULE},
+        moved={"stonehenge.py": "game/stonehenge.py", "strategy.py": "ai/strategy.py",
+               "tree_node.py": "ai/tree_node.py"}),
+    # Item 9: "no" as None, which `if game.is_winner(...)` and assertFalse read as no.
+    "is_winner_none_for_no": Variant(edits=(
+        ("stonehenge.py", "        return self.current_state.winner() == player",
+         "        if self.current_state.winner() == player:\n            return True"),)),
+    # Item 10: a deeper look that finds a win two moves ahead returns the true value, 1.
+    "rough_outcome_looks_deeper": Variant(edits=(
+        ("stonehenge.py", "        return self.DRAW", THREE_PLY),)),
+}
+
+# A helper under neither handout file's folder: no file of the student's could import it there
+# either, so the cases that need it fail, and the results say where it was.
+HELPER_ELSEWHERE = Variant(edits=NODE_MODULE_EDITS, extra={"tree_node.py": NODE_MODULE},
+                           moved={"stonehenge.py": "game/stonehenge.py",
+                                  "strategy.py": "src/strategy.py",
+                                  "tree_node.py": "lib/tree_node.py"})
+
+FULL_VARIANTS = {**BOARD_TEXT, **REGISTERED_NAMES, **HELPERS, **TIE_BREAKING, **RESTORING,
+                 **ISSUE_39}
 
 
 @pytest.fixture(scope="module")
@@ -226,7 +268,8 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Document]:
     base = tmp_path_factory.mktemp("stonehenge_fairness")
     folders = {"reference": SOLUTION, "template": TEMPLATE}
     for name, variant in {**FULL_VARIANTS, **INDEPENDENT_PARTS,
-                          "not_restored": NOT_RESTORED}.items():
+                          "not_restored": NOT_RESTORED,
+                          "helper_elsewhere": HELPER_ELSEWHERE}.items():
         folders[name] = variant.build(base / name)
     return grade_submissions("stonehenge", folders, base)
 
@@ -283,3 +326,15 @@ def test_template_scores_at_most_two_percent(graded: dict[str, Document]) -> Non
     total = sum(t["max_score"] for t in document["tests"])
     assert total == graded["reference"]["score"] == 100
     assert document["score"] <= 0.02 * total
+
+
+def test_a_helper_outside_both_folders_stays_out_and_costs_the_cases_that_need_it(
+        graded: dict[str, Document]) -> None:
+    document = graded["helper_elsewhere"]
+    reference = scores_by_group(graded["reference"])
+    scores = scores_by_group(document)
+    assert scores["iterative_minimax"] < reference["iterative_minimax"]
+    assert {group: score for group, score in scores.items() if group != "iterative_minimax"} \
+        == {group: score for group, score in reference.items() if group != "iterative_minimax"}
+    assert ("Not included (outside the folders of stonehenge.py and strategy.py): "
+            "lib/tree_node.py.") in document["output"]

@@ -225,3 +225,42 @@ def test_data_files_beside_the_code_are_named_as_not_given_to_it(tmp_path):
     write(plain / "adversarial_search.py")
     write(plain / "README.md", "notes\n")
     assert not [n for n in find_files(plain, WANTED).notes if n.startswith("Not given")]
+
+
+def test_helper_modules_go_along_when_the_main_file_is_missing(tmp_path):
+    """strategy.py imports its own node.py: with stonehenge.py missing, node.py still goes
+    along (issue 39 item 8: the strategy lost 33 points and was told to submit node.py)."""
+    write(tmp_path / "a2" / "strategy.py", "from node import Node\n")
+    write(tmp_path / "a2" / "node.py", "class Node: pass\n")
+    write(tmp_path / "a2" / "game.py", "mine = 1\n")
+    found = find_files(tmp_path, ("stonehenge.py", "strategy.py"), supplied=("game.py",))
+    assert found.missing == ["stonehenge.py"]
+    assert sorted(found.layout()) == ["node.py", "strategy.py"]
+    assert "Also included (your other Python files): node.py." in found.notes
+
+
+def test_each_wanted_file_finds_the_helpers_of_its_own_folder(tmp_path):
+    """stonehenge.py and strategy.py in different folders: every helper module is at its path
+    relative to the folder it sits in, so each file imports its own helpers by their names; where
+    the folders nest, a helper is at both paths; a file under neither stays out."""
+    write(tmp_path / "game" / "stonehenge.py", "from board import Board\n")
+    write(tmp_path / "game" / "board.py", "class Board: pass\n")
+    write(tmp_path / "game" / "ai" / "strategy.py", "from trees_api import Tree\n")
+    write(tmp_path / "game" / "ai" / "trees_api.py", "class Tree: pass\n")
+    write(tmp_path / "scratch" / "notes.py")
+    found = find_files(tmp_path, ("stonehenge.py", "strategy.py"))
+    assert not found.missing
+    assert sorted(found.layout()) == ["ai/trees_api.py", "board.py", "stonehenge.py",
+                                      "strategy.py", "trees_api.py"]
+    assert found.layout()["trees_api.py"] == b"class Tree: pass\n"
+    assert ("Not included (outside the folders of stonehenge.py and strategy.py): "
+            "scratch/notes.py.") in found.notes
+
+
+def test_a_main_file_s_helper_wins_a_clash_with_another_folder_s(tmp_path):
+    write(tmp_path / "one" / "stonehenge.py")
+    write(tmp_path / "one" / "util.py", "main = 1\n")
+    write(tmp_path / "two" / "strategy.py")
+    write(tmp_path / "two" / "util.py", "strategy = 1\n")
+    found = find_files(tmp_path, ("stonehenge.py", "strategy.py"))
+    assert found.layout()["util.py"] == b"main = 1\n"

@@ -107,7 +107,7 @@ def test_states_compare_boards_by_content_and_values_strictly() -> None:
     loose = printed(SIDE_1.replace("@ - A", "@  -  A"))
     assert checkers.states(steps, [loose, value((False, ["A", "B", "C"])), value(True)],
                            True).fraction == 1.0
-    judgement = checkers.states(steps, [loose, value((False, ("A", "B", "C"))), value(1)], False)
+    judgement = checkers.states(steps, [loose, value((False, ("A", "B", "C"))), value(0)], False)
     assert judgement.fraction == pytest.approx(1 / 3)
     assert "1 of 3 checks right" in judgement.message
     assert "which is not the expected value" in judgement.message
@@ -115,11 +115,53 @@ def test_states_compare_boards_by_content_and_values_strictly() -> None:
 
 @pytest.mark.parametrize("want, got, right", [
     ("1", 1, True), ("1", 1.0, True), ("1", True, False), ("-1", -1, True), ("-1", 0, False),
-    ("0", 0, True), ("0", 0.5, True), ("0", -0.99, True), ("0", 1, False), ("0", "0", False)])
+    ("0", 0, True), ("0", 0.5, True), ("0", -0.99, True), ("0", 1, False), ("0", -1, True),
+    ("0", "0", False)])
 def test_rough_outcome_rules(want: str, got: Any, right: bool) -> None:
-    judgement = checkers.rough_outcome(case(f">>> s.rough_outcome()\n{want}\n"), [value(got)],
-                                       False)
+    """Where no result is in sight (0) the position's true value (here -1) is right too."""
+    judgement = checkers.rough_outcome(case(f">>> s.rough_outcome()\n{want}\n",
+                                            {"game_values": [-1]}), [value(got)], False)
     assert judgement.fraction == (1.0 if right else 0.0)
+
+
+def test_rough_outcome_where_the_true_value_is_unknown_accepts_any_estimate() -> None:
+    for got, right in ((1, True), (-1, True), (0.3, True), (1.5, False)):
+        judgement = checkers.rough_outcome(case(">>> s.rough_outcome()\n0\n",
+                                                {"game_values": [None]}), [value(got)], False)
+        assert judgement.fraction == (1.0 if right else 0.0)
+
+
+def test_rough_outcome_is_judged_per_position() -> None:
+    """One wrong estimate in a game of four costs a quarter of the case, not all of it; the
+    true values follow the checked examples even when an earlier line raised."""
+    transcript = (">>> s.rough_outcome()\n0\n>>> s = s.make_move('A')\n"
+                  ">>> s.rough_outcome()\n0\n>>> s.rough_outcome()\n1\n"
+                  ">>> s.rough_outcome()\n0\n")
+    steps = case(transcript, {"game_values": [1, -1, None, 1]})
+    fine = [value(1), Observation(), value(-1), value(1), value(0)]
+    assert checkers.rough_outcome(steps, fine, False).fraction == 1.0
+    one_wrong = [value(-1), Observation(), value(-1), value(1), value(0)]
+    judgement = checkers.rough_outcome(steps, one_wrong, False)
+    assert judgement.fraction == pytest.approx(0.75)
+    assert "got -1, which is not right for this position" in judgement.message
+
+
+@pytest.mark.parametrize("got, right", [
+    ((None, True), True), ((0, 1), True), ((False, True), True), ((True, True), False),
+    ((None,), False), ("yes", False), (None, False)])
+def test_yes_no_answers_are_compared_by_truth(got: Any, right: bool) -> None:
+    """is_winner returning None for no is read as the course's assertFalse and ``if`` read it."""
+    steps = case(">>> g.is_winner('p1'), g.is_winner('p2')\n(False, True)\n")
+    judgement = checkers.game(steps, [value(got)], True)
+    assert judgement.fraction == (1.0 if right else 0.0)
+    if right and got != (False, True):
+        assert "has the truth of (False, True)" in judgement.message
+
+
+def test_a_single_yes_no_answer_is_compared_by_truth() -> None:
+    steps = case(">>> g.is_over(s)\nFalse\n")
+    assert checkers.game(steps, [value(None)], True).fraction == 1.0
+    assert checkers.game(steps, [value([1])], True).fraction == 0.0
 
 
 SUBTRACT_9 = {"game": "subtract_square", "total": 9}
@@ -165,3 +207,37 @@ def test_broken_options_are_an_instructor_error() -> None:
     with pytest.raises(ValueError, match="options.total"):
         checkers.optimal_move(case(">>> f(g)\n1\n", {"game": "subtract_square"}), [value(1)],
                               True)
+
+
+CLAIMED = ("      1   @\n     /   /\n1 - 1 - B\n     \\ / \\\n  @ - C   @\n       \\\n"
+           "        1\n")
+
+
+@pytest.mark.parametrize("shown, right", [
+    (CLAIMED.replace("- 1 -", "- p1 -"), True),  # claimed cells as the player's name
+    (CLAIMED.replace("@", "o"), True),  # unclaimed markers as another symbol
+    (CLAIMED.replace("1", "2"), False),  # the cells and lines given to the other player
+    (CLAIMED.replace("- 1 -", "- A -"), False),  # a claimed cell that shows no owner
+    (CLAIMED.replace("- B", "- 1"), False),  # a cell claimed that was not
+])
+def test_rule_groups_leave_the_symbols_to_the_board_group(shown: str, right: bool) -> None:
+    """A board that shows the same claims and lines with other symbols passes in the groups
+    that look at a rule through the board (issue 39 item 11); the board group still charges it."""
+    steps = case(">>> print(s)\n" + CLAIMED)
+    judgement = checkers.game(steps, [printed(shown)], False)
+    assert judgement.fraction == (1.0 if right else 0.0)
+    if right:
+        assert "the board group judges the symbols" in judgement.message
+        assert checkers.board(steps, [printed(shown)], False).fraction == 0.0
+
+
+def test_the_side_read_is_seen_in_the_cells_of_the_new_board() -> None:
+    """A marker or spacing bug in the board is the board group's alone (issue 39 item 11)."""
+    steps = case(">>> print(s)\n" + SIDE_1 + ">>> input()\n'rest'\n")
+    no_markers = SIDE_1.replace("@", " ")
+    assert checkers.side_read(steps, [printed(no_markers), value("rest")], False).fraction == 1.0
+    assert checkers.board(steps, [printed(no_markers)], False).fraction == 0.0
+    wrong_side = "@ - A - B\n@ - C - D - E\n@ - F - G\n"
+    judgement = checkers.side_read(steps, [printed(wrong_side), value("rest")], True)
+    assert judgement.fraction == 0.5
+    assert "shows the cells A B C D E F G" in judgement.message

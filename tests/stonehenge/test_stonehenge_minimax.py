@@ -143,3 +143,26 @@ def test_rough_outcome_on_the_two_ply_tree(node: int, expected: int) -> None:
     # Node 1 (p2): one reply loses, the other ties. Node 2: p2 wins at once. Node 3: both of
     # p2's moves lose at once. Node 6: over, and p1, to move, has lost.
     assert rough_outcome(TreeGame(TWO_PLY), node) == expected
+
+
+def test_bounded_value_is_the_minimax_value_or_none() -> None:
+    """What the rough_outcome cases rely on: a proved value is the true one, on positions of
+    every Stonehenge side small enough to solve, and Subtract Square; too little budget: None."""
+    from reference.search.minimax import bounded_value
+    from reference.stonehenge.generators import random_game
+
+    square = SubtractSquare()
+    for total in range(1, 25):
+        state = square.initial_state(total)
+        mover = square.to_move(state)
+        assert bounded_value(square, state, mover, 10**6) == minimax_value(square, state, mover)
+    rng = random.Random(39)
+    for side in (1, 2, 3, 4):
+        game = Stonehenge(side)
+        _, positions = random_game(rng, game, 1)
+        for position in positions[max(0, len(positions) - 6):]:
+            mover = game.to_move(position)
+            assert bounded_value(game, position, mover, 10**6) == \
+                minimax_value(game, position, mover)
+    opening = Stonehenge(4).initial_state(1)
+    assert bounded_value(Stonehenge(4), opening, 1, 100) is None
