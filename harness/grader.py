@@ -20,6 +20,7 @@ from harness.import_policy import refused_import
 from harness.lanes import keep_lanes, lane_cpus
 from harness.preflight import (
     SYNTAX_ERRORS, Preflight, describe_process_failure, resolver_notes, run_preflight)
+from harness.sandbox.syscall_filter import status as filter_status
 from harness.sandbox import Isolation, Sandbox
 from harness.spec.model import Assignment, Case
 from harness.spec.schema import MAX_TIMEOUT
@@ -113,7 +114,8 @@ class Grader:
     def isolation_text(self) -> str:
         if self.found.refused or not self.found.files:
             return "none (nothing to run)"
-        return self.sandbox.isolation.level.value
+        isolation = self.sandbox.isolation
+        return f"{isolation.level.value}; {filter_status(isolation.interpreter).describe()}"
 
     @property
     def preflight_seconds(self) -> float:

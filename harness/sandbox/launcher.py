@@ -1,7 +1,7 @@
 """The one place that starts student processes. Everything else asks this module.
 
 Every process gets: its own session (so its whole group can be killed), resource limits, a
-scrubbed environment, the sandbox user and a network namespace where available, and no inherited
+system-call filter (``syscall_filter``), a scrubbed environment, the sandbox user and a network namespace where available, and no inherited
 file descriptors beyond the ones named.
 """
 from __future__ import annotations
@@ -17,6 +17,7 @@ import shutil
 
 from harness.sandbox.limits import Limits, apply_limits, prlimit_words
 from harness.sandbox.packages import program_command
+from harness.sandbox.syscall_filter import loader_words, status as filter_status
 
 # One thread for numeric libraries (allowed packages such as numpy): OpenBLAS would otherwise
 # start a thread per CPU, each reserving address space and counting against the process limit.
@@ -61,8 +62,11 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
     # the scratch mounts) need no new privileges; root already has them.
     setpriv = shutil.which("setpriv")
     outer = [setpriv, "--no-new-privs", "--pdeathsig", "KILL", "--"] if setpriv else []
-    # Limits go innermost, so unshare (which needs to fork) is not bound by them.
-    argv = [*outer, *isolation.prefix, *limit_words, *command]
+    # Limits go innermost, so unshare (which needs to fork) is not bound by them; the system-call
+    # filter after them, since unshare, mount and prlimit need calls it refuses.
+    syscalls = filter_status(isolation.interpreter)
+    filter_words = loader_words(isolation.interpreter, syscalls.program)
+    argv = [*outer, *isolation.prefix, *limit_words, *filter_words, *command]
     env = dict(SAFE_ENV, **(extra_env or {}))
 
     def prepare_child() -> None:
