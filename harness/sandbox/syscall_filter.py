@@ -111,7 +111,7 @@ def _bindings() -> Any:
     try:
         import pyseccomp
         return pyseccomp
-    except (ImportError, OSError):  # OSError: the bindings load libseccomp.so when imported
+    except (ImportError, OSError, RuntimeError):  # it loads libseccomp.so when imported
         pass
     for folder in ("/usr/lib/python3/dist-packages",):  # Debian's, outside a virtualenv
         if folder not in sys.path and os.path.isdir(folder):
@@ -119,7 +119,7 @@ def _bindings() -> Any:
     try:
         import seccomp  # type: ignore[import-not-found]
         return seccomp
-    except (ImportError, OSError):
+    except (ImportError, OSError, RuntimeError):
         return None
 
 
