@@ -113,14 +113,18 @@ def _bindings() -> Any:
         return pyseccomp
     except (ImportError, OSError, RuntimeError):  # it loads libseccomp.so when imported
         pass
-    for folder in ("/usr/lib/python3/dist-packages",):  # Debian's, outside a virtualenv
-        if folder not in sys.path and os.path.isdir(folder):
-            sys.path.append(folder)
+    folder = "/usr/lib/python3/dist-packages"  # Debian's, seen from a virtual environment too
+    added = folder not in sys.path and os.path.isdir(folder)
+    if added:
+        sys.path.append(folder)
     try:
         import seccomp  # type: ignore[import-not-found]
         return seccomp
     except (ImportError, OSError, RuntimeError):
         return None
+    finally:
+        if added:  # only for this import: nothing else of the grader comes from there
+            sys.path.remove(folder)
 
 
 def build_program() -> bytes:
