@@ -25,7 +25,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Optional, Sequence, Tuple
 
 from harness.sandbox.keyrings import keyctl_number
 
@@ -127,8 +127,15 @@ def _bindings() -> Any:
             sys.path.remove(folder)
 
 
-def build_program() -> bytes:
-    """The filter as the kernel's BPF program, for this machine's architecture.
+# A call refused beyond ``DENIED``: its name, and the (argument index, flag) that must be set in
+# that argument for it to be refused, or None for every call.
+ExtraDenial = Tuple[str, Optional[Tuple[int, int]]]
+
+
+def build_program(extra: Sequence[ExtraDenial] = ()) -> bytes:
+    """The filter as the kernel's BPF program, for this machine's architecture; ``extra`` are
+    further refusals a bound of the launch needs (the calls that make memory no process maps,
+    where no memory control group counts it). One already refused is skipped.
 
     Raises:
         RuntimeError: libseccomp (or its bindings) is not installed.
@@ -139,14 +146,18 @@ def build_program() -> bytes:
         raise RuntimeError("libseccomp or its Python bindings are not installed")
     refuse = lib.ERRNO(errno.EPERM)
     syscalls = lib.SyscallFilter(lib.ALLOW)
-    for names in DENIED.values():
-        for name in names:
-            try:
-                syscalls.add_rule(refuse, name)
-            except (OSError, ValueError, RuntimeError):
-                continue  # not a system call of this architecture
-    for flag in CLONE_NAMESPACE_FLAGS:
-        syscalls.add_rule(refuse, "clone", lib.Arg(0, lib.MASKED_EQ, flag, flag))
+    denied = {name for names in DENIED.values() for name in names}
+    flagged = [(name, flag) for name, flag in extra if name not in denied | {"clone3"}
+               and not (name == "clone" and flag and flag[1] in CLONE_NAMESPACE_FLAGS)]
+    for name in sorted(denied | {name for name, flag in flagged if flag is None}):
+        try:
+            syscalls.add_rule(refuse, name)
+        except (OSError, ValueError, RuntimeError):
+            continue  # not a system call of this architecture
+    clone_flags = [(0, flag) for flag in CLONE_NAMESPACE_FLAGS]
+    for name, (index, flag) in [("clone", pair) for pair in clone_flags] + \
+            [(name, flag) for name, flag in flagged if flag is not None]:
+        syscalls.add_rule(refuse, name, lib.Arg(index, lib.MASKED_EQ, flag, flag))
     try:
         syscalls.add_rule(lib.ERRNO(errno.ENOSYS), "clone3")
     except (OSError, ValueError, RuntimeError):
@@ -180,17 +191,17 @@ def kernel_refusal() -> str:
 
 
 @lru_cache(maxsize=None)
-def status(interpreter: str) -> FilterStatus:
-    """The filter for student code run by ``interpreter``, once per run, or else why not (then
-    no student process gets it). A loader that cannot install it fails the process (fail
-    closed) with exit status ``LOADER_FAILED`` and says why."""
+def status(interpreter: str, extra: Tuple[ExtraDenial, ...] = ()) -> FilterStatus:
+    """The filter for student code run by ``interpreter`` (with the ``extra`` refusals), once
+    per run, or else why not (then no student process gets it). A loader that cannot install
+    it fails the process (fail closed) with exit status ``LOADER_FAILED`` and says why."""
     if os.environ.get(OFF_ENV):
         return FilterStatus(None, f"{OFF_ENV} is set")
     refusal = kernel_refusal()
     if refusal:
         return FilterStatus(None, refusal)
     try:
-        return FilterStatus(build_program())
+        return FilterStatus(build_program(extra))
     except (RuntimeError, OSError) as exc:
         return FilterStatus(None, str(exc))
 

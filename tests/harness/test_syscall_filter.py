@@ -182,3 +182,16 @@ def test_debians_bindings_build_the_same_filter(monkeypatch: pytest.MonkeyPatch,
         pytest.skip("Debian's python3-seccomp is not installed")
     assert found.__name__ == "seccomp"
     assert syscall_filter.build_program() == program
+
+
+def test_extra_refusals_are_added_once(program: bytes) -> None:
+    """A bound of the launch may ask for more (memfd_create where no memory group counts what
+    it holds); what the filter refuses already is not added twice."""
+    extra = (("memfd_create", None), ("unshare", (0, 0x10000000)), ("clone", (0, 0x10000000)),
+             ("clone3", None))
+    assert syscall_filter.build_program(extra[1:]) == program
+    more = syscall_filter.build_program(extra)
+    assert more != program
+    check = "import ctypes, os; print(ctypes.CDLL(None, use_errno=True).memfd_create(b'x', 0))"
+    assert filtered(program, "-c", check).stdout.strip() != "-1"
+    assert filtered(more, "-c", check).stdout.strip() == "-1"
