@@ -18,10 +18,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from gg_testing import ROOT
+from gg_testing import ROOT, dedicated_user_levels
 
 from harness.sandbox import Level
-from harness.sandbox.levels import FORCE_ENV, SANDBOX_USER_ENV, detect
+from harness.sandbox.levels import FORCE_ENV, SANDBOX_USER_ENV
 from harness.sandbox.syscall_filter import OFF_ENV
 from harness.sandbox.users import lease_user, pool
 
@@ -75,16 +75,7 @@ DominoesGame.get_best_move = _get_best_move_looked_up
 '''
 
 
-def _available(level: Level) -> bool:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(FORCE_ENV, level.name)
-        try:
-            return detect.__wrapped__().dedicated_user
-        except RuntimeError:
-            return False
-
-
-LEVELS = [level for level in (Level.USER_NAMESPACED, Level.USER) if _available(level)]
+LEVELS = dedicated_user_levels()
 
 
 def _grade(submission: Path, output: Path, env: dict[str, str]) -> dict:
