@@ -42,17 +42,19 @@ params[2] = 2  # SQPOLL
 found = {
     "add_key": outcome(libc.syscall(nr["add_key"], b"user", b"gg-filter-test", b"1", 1,
                                     ctypes.c_long(-2))),  # the process keyring: dies with it
-    "shmget": outcome(libc.shmget(0x1badcafe, 4096, 0o1600)),
+    "shmget": outcome(segment := libc.shmget(0, 4096, 0o1600)),  # IPC_PRIVATE: removed below
     "mq_open": outcome(libc.mq_open(b"/gg-filter-test", os.O_CREAT | os.O_RDWR, 0o600, None)),
     "io_uring_setup": outcome(libc.syscall(nr["io_uring_setup"], 8, params)),
     "userfaultfd": outcome(libc.syscall(nr["userfaultfd"], 1)),
     "perf_event_open": outcome(libc.syscall(nr["perf_event_open"], (ctypes.c_uint32 * 32)(
-        1, 128, 1, 0, 0, 0, 0, 0, 0x20 | 0x40), 0, -1, -1, 0)),
+        1, 128, 1, 0, 0, 0, 0, 0, 0, 0, 0x20 | 0x40), 0, -1, -1, 0)),
     "unshare(CLONE_NEWUSER)": in_child(lambda: libc.unshare(0x10000000)),
     "ptrace(TRACEME)": in_child(lambda: libc.ptrace(0, 0, None, None)),
     "clone3": outcome(libc.syscall(435, None, 0)),
 }
 libc.mq_unlink(b"/gg-filter-test")
+if found["shmget"] == 0:
+    libc.shmctl(segment, 0, None)  # IPC_RMID
 print(json.dumps(found))
 '''
 
