@@ -17,6 +17,14 @@ if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c "import ensurepip" 2
     DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv
   fi
 fi
+# libseccomp builds the sandbox's system-call filter (harness/sandbox/syscall_filter.py); the
+# grader's pyseccomp loads it. Without it, results.json says which bound holds instead.
+if ! ldconfig -p 2>/dev/null | grep -q 'libseccomp\.so\.2'; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y libseccomp2 \
+      || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y libseccomp2; }
+  fi
+fi
 python3 -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
 "$VENV/bin/python" -m pip install --quiet -e "$SOURCE"

@@ -23,6 +23,7 @@ from harness.lanes import keep_lanes, lane_cpus
 from harness.preflight import (
     SYNTAX_ERRORS, Preflight, describe_process_failure, resolver_notes, run_preflight)
 from harness.python_version import version_warning
+from harness.sandbox.syscall_filter import status as filter_status
 from harness.sandbox import Isolation, Sandbox
 from harness.sandbox.packages import python_version
 from harness.spec.model import Assignment, Case
@@ -133,7 +134,8 @@ class Grader:
     def isolation_text(self) -> str:
         if self.found.refused or not self.found.files:
             return "none (nothing to run)"
-        return self.sandbox.isolation.level.value
+        isolation = self.sandbox.isolation
+        return f"{isolation.level.value}; {filter_status(isolation.interpreter).describe()}"
 
     @property
     def bounds_text(self) -> str:

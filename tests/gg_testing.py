@@ -334,3 +334,21 @@ def shared_folder(prefix: str = "gg-shared-") -> Path:
     folder = Path(tempfile.mkdtemp(prefix=prefix, dir=base))
     os.chmod(folder, 0o1777)
     return folder
+
+
+def dedicated_user_levels() -> list[Any]:
+    """The isolation levels that run student code as a leased pool user here, strongest first
+    (none without root and the sandbox users)."""
+    import pytest
+    from harness.sandbox import Level
+    from harness.sandbox.levels import FORCE_ENV, detect
+
+    def available(level: Any) -> bool:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv(FORCE_ENV, level.name)
+            try:
+                return bool(detect.__wrapped__().dedicated_user)
+            except RuntimeError:
+                return False
+
+    return [level for level in (Level.USER_NAMESPACED, Level.USER) if available(level)]

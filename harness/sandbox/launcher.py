@@ -1,8 +1,9 @@
 """The one place that starts student processes. Everything else asks this module.
 
 Every process gets: its own session (so its whole group can be killed), resource limits, a
-scrubbed environment, the sandbox user and a network namespace where available, the sandbox's
-memory control group where there is one, the student's out-of-memory score, and no inherited
+system-call filter (``syscall_filter``), a scrubbed environment, the sandbox user and a network
+namespace where available, the sandbox's memory control group where there is one, the student's
+out-of-memory score, and no inherited
 file descriptors beyond the ones named.
 """
 from __future__ import annotations
@@ -17,8 +18,9 @@ from harness.sandbox.levels import Isolation, Level
 import shutil
 
 from harness.sandbox.limits import Limits, apply_limits, prlimit_words
-from harness.sandbox.memory_group import join_words
+from harness.sandbox.memory_group import FALLBACK_DENIED_CALLS, join_words
 from harness.sandbox.packages import program_command
+from harness.sandbox.syscall_filter import loader_words, status as filter_status
 
 # One thread for numeric libraries (allowed packages such as numpy): OpenBLAS would otherwise
 # start a thread per CPU, each reserving address space and counting against the process limit.
@@ -74,8 +76,16 @@ def launch(command: Sequence[str], *, cwd: str, isolation: Isolation, limits: Li
                       "--clear-groups", "--pdeathsig", "KILL", "--"]
     elif switch:
         procs = ""  # the join would run as the student, who may not move itself
-    # Limits go innermost, so unshare (which needs to fork) is not bound by them.
-    argv = [*outer, *join_words(procs), *isolation.prefix, *user_words, *limit_words, *command]
+    # Limits go innermost, so unshare (which needs to fork) is not bound by them; the system-call
+    # filter after them, since unshare, mount and prlimit need calls it refuses. Where no memory
+    # group counts memory that no process maps, the filter also refuses the calls that make it.
+    filter_words: list[str] = []
+    if not plain:
+        syscalls = filter_status(isolation.interpreter,
+                                 () if procs else FALLBACK_DENIED_CALLS)
+        filter_words = loader_words(isolation.interpreter, syscalls.program)
+    argv = [*outer, *join_words(procs), *isolation.prefix, *user_words, *limit_words,
+            *filter_words, *command]
     env = dict(SAFE_ENV, **(extra_env or {}))
 
     def prepare_child() -> None:

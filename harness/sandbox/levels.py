@@ -263,9 +263,10 @@ _probe: tuple[threading.Thread, list[Isolation]] | None = None
 
 
 def prefetch() -> None:
-    """Start finding the isolation, and the sandbox interpreter's ABI (``abi_tag``), on a thread.
+    """Start finding the isolation, the sandbox interpreter's ABI (``abi_tag``) and the
+    system-call filter (``syscall_filter.status``) on a thread.
 
-    Both start interpreters and mostly wait for them (tens of milliseconds), so a command that
+    Each starts programs and mostly waits for them (tens of milliseconds), so a command that
     will grade starts them first thing and they overlap its imports and spec loading instead of
     following them; ``detect`` then takes the answer. A probe that fails is simply done again
     by ``detect``, in the caller, where its error belongs.
@@ -281,6 +282,8 @@ def prefetch() -> None:
         except Exception:
             return
         abi_tag(found[0].interpreter)
+        from harness.sandbox.syscall_filter import status  # built ahead too (loads libseccomp)
+        status(found[0].interpreter)
 
     thread = threading.Thread(target=probe, name="gamegrader-probe", daemon=True)
     _probe = (thread, found)

@@ -28,6 +28,8 @@ from harness.sandbox.cleanup import (
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkedProgram, ForkServer, ZygoteFailed
 from harness.sandbox.ipc import remove_user_ipc
+from harness.sandbox.keyrings import clear_user_keyrings
+from harness.sandbox.syscall_filter import status as filter_status
 from harness.sandbox.levels import Isolation, Level, detect
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.limits import Limits
@@ -97,6 +99,7 @@ class Sandbox:
             # What an earlier holder left running (its grader was killed before its sweep)
             # must not share the user with this submission.
             kill_leased_user_processes(self._lease.uid)
+            self._clear_keyrings()
         self.memory_group: MemoryGroup | None = None
         try:
             self.memory_group, self.memory_problem = open_memory_group(self.limits)
@@ -259,16 +262,27 @@ class Sandbox:
                     lane.namespace_init = (zygote.process.pid, namespace_init(zygote.process))
                 if lane.namespace_init[1] is not None:
                     wipe_private_scratch(lane.namespace_init[1], zygote.process.pid)
+            self._clear_keyrings()  # no namespace of the sandbox holds the user's keyrings
         else:
             self._remove_shared_scratch_leftovers()
 
     def _remove_user_leftovers(self) -> None:
         """What the dedicated user left outside its case folder: files at the top of the shared
-        scratch folders, and (without an IPC namespace of the sandbox) System V IPC objects."""
+        scratch folders, (without an IPC namespace of the sandbox) System V IPC objects, and
+        (without the system-call filter) its keys."""
         assert self.isolation.uid is not None
         remove_user_files(self.isolation.uid)
         if "--ipc" not in self.isolation.prefix:
             remove_user_ipc(self.isolation.uid)
+        self._clear_keyrings()
+
+    def _clear_keyrings(self) -> None:
+        """Without the system-call filter, a dedicated user's keys outlive its processes and
+        every namespace of the sandbox (``keyrings``): empty its keyrings."""
+        isolation = self.isolation
+        if isolation.dedicated_user and isolation.uid is not None and isolation.gid is not None \
+                and not filter_status(isolation.interpreter).active:
+            clear_user_keyrings(isolation.uid, isolation.gid, isolation.interpreter)
 
     def _program_closed(self, folder: Path) -> None:
         self._programs -= 1

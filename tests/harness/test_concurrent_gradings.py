@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from gg_testing import ROOT, run_gamegrader
+from gg_testing import ROOT, dedicated_user_levels, run_gamegrader
 
 from harness.sandbox import Level, Sandbox
 from harness.sandbox.levels import FORCE_ENV, SANDBOX_USER_ENV, detect
@@ -92,16 +92,7 @@ def _grade_while_attacked(tmp_path: Path, level: Level, shared_user: str | None,
     return scores, json.loads(line)
 
 
-def _available(level: Level) -> bool:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(FORCE_ENV, level.name)
-        try:
-            return detect.__wrapped__().dedicated_user
-        except RuntimeError:
-            return False
-
-
-LEVELS = [level for level in (Level.USER_NAMESPACED, Level.USER) if _available(level)]
+LEVELS = dedicated_user_levels()
 
 
 @pytest.mark.skipif(not LEVELS, reason="needs root and the sandbox users (setup.sh)")

@@ -106,9 +106,14 @@ def fill(text: str, values: dict[str, str]) -> str:
 
 def scenario_env(spec: dict[str, Any]) -> dict[str, str]:
     """Environment the scenario's grader runs with: ``sandbox_user`` picks the user student code
-    runs as (a user of its own for scenarios that exhaust per-user limits, or a missing one)."""
+    runs as (a user of its own for scenarios that exhaust per-user limits, or a missing one);
+    ``syscall_filter: false`` runs it without the system-call filter (its fallback)."""
     from harness.sandbox.levels import SANDBOX_USER_ENV
-    return {SANDBOX_USER_ENV: spec["sandbox_user"]} if "sandbox_user" in spec else {}
+    from harness.sandbox.syscall_filter import OFF_ENV
+    env = {SANDBOX_USER_ENV: spec["sandbox_user"]} if "sandbox_user" in spec else {}
+    if spec.get("syscall_filter", True) is False:
+        env[OFF_ENV] = "1"
+    return env
 
 
 def isolation_level(spec: dict[str, Any]) -> str:
@@ -241,6 +246,11 @@ class Run:
         ``/@@TOKEN@@``."""
         return _ipc_left_behind(self.token)
 
+    def keys_left_behind(self) -> list[str]:
+        """Keys whose description holds this run's token, in the keyrings that outlive
+        processes (user, user-session, persistent) of every user student code may run as."""
+        return [f"{name}: {ring}: {key}" for name, ring, key in _keys_left_behind(self.token)]
+
     def witness_marks(self) -> dict[str, float]:
         """Files the student left in the witness folder, with their modification times."""
         return {p.name: p.stat().st_mtime for p in self.witness.iterdir()}
@@ -275,6 +285,36 @@ def _ipc_left_behind(token: str) -> list[str]:
         os.close(queue)
         found.append(f"message queue /{token}")
     return found
+
+
+def _student_users() -> list[tuple[str, int, int]]:
+    """Every user student code may run as here: the sandbox pool and ``nobody``."""
+    import pwd
+    from harness.sandbox.users import pool
+    found = []
+    for name in [*pool(), "nobody"]:
+        try:
+            entry = pwd.getpwnam(name)
+        except KeyError:
+            continue
+        found.append((name, entry.pw_uid, entry.pw_gid))
+    return found
+
+
+def _keys_left_behind(token: str) -> list[tuple[str, str, str]]:
+    if os.geteuid() != 0:
+        return []  # only root can look into other users' keyrings
+    from harness.sandbox.keyrings import user_keys
+    return [(name, ring, key) for name, uid, gid in _student_users()
+            for ring, keys in user_keys(uid, gid, "/usr/bin/python3").items()
+            for key in keys if token in key]
+
+
+def _remove_keys(token: str) -> None:
+    from harness.sandbox.keyrings import clear_user_keyrings
+    users = {name: (uid, gid) for name, uid, gid in _student_users()}
+    for name in {name for name, _, _ in _keys_left_behind(token)}:
+        clear_user_keyrings(*users[name], "/usr/bin/python3")
 
 
 def _remove_ipc(token: str) -> None:
@@ -468,6 +508,8 @@ def graded(spec: dict[str, Any], tmp_path: Path) -> Iterator[Run]:
         for path in _left_behind(token):
             path.unlink(missing_ok=True)
         _remove_ipc(token)
+        if "keys_left_behind" in spec.get("expect", {}):
+            _remove_keys(token)
         if listener is not None:
             listener.close()
         for made in (witness, folder):

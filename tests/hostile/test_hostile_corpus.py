@@ -171,6 +171,9 @@ def check_aftermath(run: Run, expect: dict[str, Any]) -> None:
     if "ipc_left_behind" in expect:
         objects = run.ipc_left_behind()
         assert bool(objects) == expect["ipc_left_behind"], f"IPC objects left behind: {objects}"
+    if "keys_left_behind" in expect:
+        keys = run.keys_left_behind()
+        assert bool(keys) == expect["keys_left_behind"], f"keys left behind: {keys}"
     if run.layout is not None:
         assert (run.layout / "run_autograder").read_bytes() == run.run_autograder_before, \
             "run_autograder was changed"
