@@ -31,7 +31,8 @@ from harness.paths import project_root
 from harness.spec import find_assignment
 from harness.spec.errors import SpecError
 from harness.spec.loader import (
-    REFERENCE_TIMES, flattened_entries, load_all_cases, read_yaml, spec_files)
+    REFERENCE_TIMES, flattened_entries, load_all_cases, precomputed_path, read_yaml,
+    spec_files)
 from harness.spec.model import Assignment
 
 EXECUTABLE = frozenset({"setup.sh", "run_autograder"})
@@ -289,7 +290,8 @@ def student_cases(assignment: Assignment) -> StudentCases:
             continue
         kept_ids.extend(f"{data['group']}::{entry['name']}" for entry in kept)
         name = path.relative_to(root).as_posix()
-        self_contained = not data.get("generate") and not data.get("include") and not trimmed
+        self_contained = not data.get("generate") and not data.get("include") and not trimmed \
+            and not precomputed_path(path).is_file()  # answers ship in the flattened options
         if self_contained and len(kept) == len(data.get("cases", []) or []):
             result.files[name] = path
             continue

@@ -65,6 +65,9 @@ _CASE_COMMON: dict[str, Any] = {
     "module": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
     "diagnose": DOTTED,
     "alone": {"type": "boolean"},
+    # A trusted function of the case's options whose answer 'gamegrader generate' writes into
+    # generated/<file>.precomputed.yaml; the loader adds it to the options as "precomputed".
+    "precompute": DOTTED,
 }
 
 CASE = {
@@ -117,6 +120,19 @@ GENERATED_FILE = {
             "properties": {"name": NAME, "doctest": {"type": "string"},
                            "options": {"type": "object"}, "stdin": {"type": "string"},
                            "tags": {"type": "array", "items": {"type": "string"}}},
+            "additionalProperties": False}},
+    },
+    "additionalProperties": False,
+}
+
+PRECOMPUTED_FILE = {
+    "type": "object",
+    "required": ["cases"],
+    "properties": {
+        "cases": {"type": "array", "items": {
+            "type": "object", "required": ["name", "precompute", "options", "data"],
+            "properties": {"name": NAME, "precompute": DOTTED, "options": {"type": "object"},
+                           "data": {"type": "object"}},
             "additionalProperties": False}},
     },
     "additionalProperties": False,
