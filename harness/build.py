@@ -27,6 +27,7 @@ from typing import Iterable, Iterator
 
 import yaml
 
+from harness.coverage import COVERAGE_FILE, LeftOut, coverage_document
 from harness.paths import project_root
 from harness.spec import find_assignment
 from harness.spec.errors import SpecError
@@ -235,13 +236,18 @@ def shippable_code(assignment: Assignment) -> set[Path]:
     return files
 
 
+def _named_modules(entry: dict) -> list[str]:
+    """The modules a case entry names as its comparator and runner."""
+    return sorted({ref.partition(":")[0] for ref in (entry.get("compare", ""),
+                                                     entry.get("runner", "")) if ":" in ref})
+
+
 def _grading_code_of(entry: dict, known: dict[frozenset[str], set[Path]]) -> set[Path]:
     """Reference files a case entry's comparator and runner import, transitively. ``known``
     keeps the answers of one build by module set: the cases of an assignment name a few
     comparators between them, and each closure parses every file it reaches (once per case,
     this was most of the time of building a student package)."""
-    modules = frozenset(ref.partition(":")[0] for ref in (entry.get("compare", ""),
-                                                          entry.get("runner", "")) if ":" in ref)
+    modules = frozenset(_named_modules(entry))
     if modules not in known:
         known[modules] = python_closure(modules, project_root())
     return known[modules]
@@ -254,7 +260,12 @@ class StudentCases:
 
     files: dict[str, bytes | Path] = field(default_factory=dict)
     code: set[Path] = field(default_factory=set)
-    left_out: list[str] = field(default_factory=list)
+    gradescope_only: list[LeftOut] = field(default_factory=list)
+
+    @property
+    def left_out(self) -> list[str]:
+        """The names (``group: name``) of the visible cases left out."""
+        return [item.name for item in self.gradescope_only]
 
 
 def student_cases(assignment: Assignment) -> StudentCases:
@@ -278,7 +289,9 @@ def student_cases(assignment: Assignment) -> StudentCases:
                 continue
             needs = _grading_code_of(entry, closures)
             if not needs <= allowed:
-                result.left_out.append(f"{data['group']}: {entry['name']}")
+                result.gradescope_only.append(LeftOut(
+                    f"{data['group']}: {entry['name']}", float(entry["points"]),
+                    tuple(_named_modules(entry))))
                 continue
             if "diagnose" in entry and not _grading_code_of(
                     {"compare": entry["diagnose"]}, closures) <= allowed:
@@ -299,6 +312,8 @@ def student_cases(assignment: Assignment) -> StudentCases:
             "# Student copy: the visible cases only (written by 'gamegrader build --student').\n"
             + yaml.dump({"group": data["group"], "cases": kept}, Dumper=_ReadableDumper,
                         sort_keys=False, allow_unicode=True, width=100)).encode()
+    coverage = (assignment.folder / COVERAGE_FILE).relative_to(root).as_posix()
+    result.files[coverage] = coverage_document(assignment, result.gradescope_only)
     times = {key: assignment.reference_times[key] for key in kept_ids
              if assignment.reference_times and key in assignment.reference_times}
     if times:  # the recorded times of the shipped cases only (hidden case names stay hidden)
