@@ -229,6 +229,8 @@ def shippable_code(assignment: Assignment) -> set[Path]:
         parts = name.split(".")
         for size in range(1, len(parts) + 1):
             path = module_file(".".join(parts[:size]), root)
+            if path is None and size < len(parts) and root.joinpath(*parts[:size]).is_dir():
+                continue  # a namespace package: no __init__.py to ship
             if path is None:
                 raise SpecError(assignment.folder / "assignment.yaml",
                                 f"module {name!r} does not exist", field="student_package_modules")

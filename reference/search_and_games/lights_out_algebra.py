@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Any, Mapping
+
+from reference.games.grid_geometry import parse_scene
 from reference.games.lights_out import Board, Move, moves, press
 
 
@@ -87,4 +90,27 @@ def minimum_presses(board: Board) -> list[Move] | None:
     return [divmod(bit, space.cols) for bit in range(best.bit_length()) if (best >> bit) & 1]
 
 
-__all__ = ["PressSpace", "is_solvable", "minimum_presses", "press_space"]
+def board_facts(board: Board) -> dict[str, Any]:
+    """The rules of one board size as data: ``toggles`` (for each press, row-major, the bitmask
+    of the lights it toggles; bit ``r * cols + c`` is light (r, c)) and ``null_basis`` (press
+    sets that change nothing: a board can be solved exactly when it toggles an even number of
+    lights of each). With these a checker replays presses and tells solvable boards without
+    the rules (:mod:`reference.search_and_games.checkers`)."""
+    all_off = tuple(tuple(False for _ in row) for row in board)
+    return {"toggles": [_mask(press(all_off, move)) for move in moves(board)],
+            "null_basis": list(press_space(board).null_basis)}
+
+
+def precomputed(options: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``gamegrader generate`` stores for a ``find_solution`` or ``scramble`` case (its
+    ``precompute``): :func:`board_facts` of the board in ``options`` (``board`` or ``start``,
+    rows of ``.``/``X``), and of its ``sanity`` board under ``sanity``."""
+    key = "board" if "board" in options else "start"
+    data = board_facts(parse_scene("\n".join(options[key])))
+    if "sanity" in options:
+        data["sanity"] = precomputed(options["sanity"])
+    return data
+
+
+__all__ = ["PressSpace", "board_facts", "is_solvable", "minimum_presses", "precomputed",
+           "press_space"]
