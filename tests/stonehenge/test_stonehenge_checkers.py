@@ -11,11 +11,16 @@ from harness.compare.observations import ErrorInfo
 from harness.spec.doctests import parse_transcript
 from harness.spec.model import Visibility
 from reference.stonehenge import checkers
+from reference.stonehenge.positions import precomputed
 
 SIDE_1 = "      @   @\n     /   /\n@ - A - B\n     \\ / \\\n  @ - C   @\n       \\\n        @\n"
 
 
 def case(transcript: str, options: dict[str, Any] | None = None) -> Case:
+    """A case; one naming a strategy position gets its optimal moves, as the loader adds them
+    from ``gamegrader generate``'s answers."""
+    if options and "game" in options:
+        options = {**options, "precomputed": precomputed(options)}
     return Case(id="t::t", number="1.1", group="t", name="t", points=1.0,
                 visibility=Visibility.VISIBLE, timeout=1.0, file=Path("t.yaml"),
                 examples=parse_transcript(transcript), options=options or {})
@@ -165,3 +170,12 @@ def test_broken_options_are_an_instructor_error() -> None:
     with pytest.raises(ValueError, match="options.total"):
         checkers.optimal_move(case(">>> f(g)\n1\n", {"game": "subtract_square"}), [value(1)],
                               True)
+
+
+def test_a_strategy_case_without_its_precomputed_moves_is_a_clear_spec_error() -> None:
+    bare = Case(id="g::c", number="1.1", group="g", name="c", points=1.0,
+                visibility=Visibility.VISIBLE, timeout=5.0, file=Path("cases.yaml"),
+                examples=parse_transcript(">>> recursive_minimax_strategy(g)\n4\n"),
+                options=dict(SUBTRACT_9))
+    with pytest.raises(ValueError, match="precompute"):
+        checkers.optimal_move(bare, [value(4)], True)
