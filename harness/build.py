@@ -340,8 +340,10 @@ Besides Python's standard library, your file may import: {allowed}. The first ch
 file that imports any other package is not run, on Gradescope as here.
 
 Each visible case shows PASS or FAIL with its points; a failure shows the call that was made,
-the expected value and what your code returned (or raised). The total counts the visible cases
-only. Hidden cases run only on Gradescope and are not in this package.
+the expected value and what your code returned (or raised). The total counts the cases run
+here only, and the line after it says how much of the assignment that is: the visible points
+run here out of all visible points, the visible cases graded on Gradescope only (and why), and
+the points of the hidden cases, which run only on Gradescope and are not in this package.
 {left_out}"""
 
 
@@ -356,9 +358,12 @@ def build_student(name: str, out: Path) -> Built:
     cases = student_cases(assignment)
     left_out = ""
     if cases.left_out:
-        left_out = ("\nThese visible cases are graded on Gradescope only (they need code that "
-                    "is not given to students):\n\n" + "".join(f"- {case}\n"
-                                                            for case in cases.left_out))
+        because = assignment.gradescope_only_because or \
+            "their grading needs trusted code this package does not hold"
+        left_out = (f"\nThese visible cases are graded on Gradescope only, because {because}:\n\n"
+                    + "".join(
+                        f"- {item.name} ({item.points:g} points; needs "
+                        f"{', '.join(item.needs)})\n" for item in cases.gradescope_only))
     entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
     entries["README.md"] = STUDENT_README.format(
         title=assignment.title, name=assignment.name, main=assignment.main_file,

@@ -38,6 +38,8 @@ class Coverage:
     visible_points: float
     hidden_points: float
     gradescope_only: tuple[LeftOut, ...] = field(default_factory=tuple)
+    because: str = ""
+    """Why the ``gradescope_only`` cases cannot run here (completes "because ...")."""
 
 
 def _number(value: float) -> str:
@@ -48,9 +50,13 @@ def coverage_document(assignment: Assignment, left_out: list[LeftOut]) -> bytes:
     """The package's ``coverage.yaml``: the numbers of the whole assignment (the package holds
     only part of it) and the visible cases it leaves out."""
     cases = load_all_cases(assignment)
+    needs = sorted({name for item in left_out for name in item.needs})
     document = {
         "visible_points": sum(c.points for c in cases if c.visibility.value == "visible"),
         "hidden_points": sum(c.points for c in cases if c.visibility.value != "visible"),
+        "because": assignment.gradescope_only_because or (
+            f"their grading needs trusted code this package does not hold ({', '.join(needs)})"
+            if needs else ""),
         "gradescope_only": [{"case": item.name, "points": item.points, "needs": list(item.needs)}
                             for item in left_out],
     }
@@ -70,7 +76,8 @@ def _read(path: Any) -> Coverage:
         left = tuple(LeftOut(str(item["case"]), float(item["points"]),
                              tuple(str(n) for n in item["needs"]))
                      for item in data["gradescope_only"])
-        return Coverage(float(data["visible_points"]), float(data["hidden_points"]), left)
+        return Coverage(float(data["visible_points"]), float(data["hidden_points"]), left,
+                        str(data["because"]))
     except (KeyError, TypeError, ValueError) as exc:
         raise SpecError(path, f"not a coverage file written by 'gamegrader build --student' "
                         f"({type(exc).__name__}: {exc})") from exc
@@ -96,14 +103,11 @@ def coverage_lines(coverage: Coverage, points_run: float) -> list[str]:
              f"{_number(coverage.visible_points)} visible points"]
     left = coverage.gradescope_only
     if left:
-        needs = sorted({name for item in left for name in item.needs})
         one = len(left) == 1
         parts.append(
             f"{len(left)} visible case{'' if one else 's'} "
             f"({_number(sum(item.points for item in left))} points) "
-            f"{'is' if one else 'are'} graded on Gradescope only, because "
-            f"{'its' if one else 'their'} grading needs trusted code this package does not "
-            f"hold ({', '.join(needs)})")
+            f"{'is' if one else 'are'} graded on Gradescope only, because {coverage.because}")
     parts.append(f"hidden cases: {_number(coverage.hidden_points)} points, graded on "
                  "Gradescope only")
     return ["; ".join(parts) + "."] + [f"  Gradescope only: {item.name} "

@@ -157,6 +157,7 @@ def load_assignment(folder: Path) -> Assignment:
         name_resolver=resolver,
         allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])),
         student_package_modules=tuple(data.get("student_package_modules", [])),
+        gradescope_only_because=str(data.get("gradescope_only_because", "")),
         reference_times=load_reference_times(folder))
 
 

@@ -130,6 +130,10 @@ class Assignment:
     (e.g. through a registry the starter lets students fill); see docs/architecture.md."""
     allowed_packages: tuple[AllowedPackage, ...] = ()
     student_package_modules: tuple[str, ...] = ()
+    gradescope_only_because: str = ""
+    """Why the visible cases the student package leaves out need code students do not get, in
+    the students' words (it completes "graded on Gradescope only, because ..."); empty: the
+    modules they need are named instead."""
     reference_times: Mapping[str, float] | None = field(default_factory=dict)
     """The reference's recorded time per case id, in nominal seconds (``reference_times.yaml``);
     None while recording them, when relative limits are left at ``RECORDING_TIMEOUT``."""

@@ -162,6 +162,7 @@ ASSIGNMENT = {
         "probe_files": {"type": "array", "items": {"type": "string"}},
         "name_resolver": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
         "student_package_modules": {"type": "array", "items": {"type": "string"}},
+        "gradescope_only_because": {"type": "string", "minLength": 1, "maxLength": 300},
         "api": {"type": "array", "items": {"type": "string"}},
         "limits": {"type": "object", "properties": {
             "memory_mb": {"type": "integer", "minimum": 64},

@@ -193,11 +193,12 @@ def test_the_package_checks_every_visible_point_and_says_what_it_covers(package)
     solution = ROOT / "reference" / "solutions" / assignment.name
     earned, run, output = _checked(assignment.name, solution, folder)
     assert (earned, run) == (pytest.approx(runnable), pytest.approx(runnable)), output[-3000:]
+    # an assignment leaving cases out says why, in the students' words
+    assert bool(assignment.gradescope_only_because) == bool(left_out)
     coverage = (f"Visible cases run here: {runnable:g} of {visible:g} visible points; "
                 + (f"{len(left_out)} visible cases ({visible - runnable:g} points) are graded on "
-                   "Gradescope only, because their grading needs trusted code this package "
-                   "does not hold" if left_out else "")
-                )
+                   f"Gradescope only, because {assignment.gradescope_only_because}; "
+                   if left_out else ""))
     assert coverage in output, output[-1500:]
     assert f"hidden cases: {hidden:g} points, graded on Gradescope only." in output
     assert all(f"  Gradescope only: {c.group}: {c.name} ({c.points:g} points)" in output
