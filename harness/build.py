@@ -27,7 +27,8 @@ from typing import Iterable, Iterator
 
 import yaml
 
-from harness.coverage import COVERAGE_FILE, LeftOut, coverage_document
+from harness.coverage import (
+    COVERAGE_FILE, LeftOut, coverage_document, gradescope_only_reason)
 from harness.paths import project_root
 from harness.spec import find_assignment
 from harness.spec.errors import SpecError
@@ -358,12 +359,10 @@ def build_student(name: str, out: Path) -> Built:
     cases = student_cases(assignment)
     left_out = ""
     if cases.left_out:
-        because = assignment.gradescope_only_because or \
-            "their grading needs trusted code this package does not hold"
+        because = gradescope_only_reason(assignment, cases.gradescope_only)
         left_out = (f"\nThese visible cases are graded on Gradescope only, because {because}:\n\n"
-                    + "".join(
-                        f"- {item.name} ({item.points:g} points; needs "
-                        f"{', '.join(item.needs)})\n" for item in cases.gradescope_only))
+                    + "".join(f"- {item.name} ({item.points:g} points)\n"
+                              for item in cases.gradescope_only))
     entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
     entries["README.md"] = STUDENT_README.format(
         title=assignment.title, name=assignment.name, main=assignment.main_file,

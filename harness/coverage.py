@@ -46,17 +46,22 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
+def gradescope_only_reason(assignment: Assignment, left_out: list[LeftOut]) -> str:
+    """Why ``left_out`` cannot run in the student package (it completes "graded on Gradescope
+    only, because ..."): the assignment's own words, else the modules their grading needs."""
+    needs = sorted({name for item in left_out for name in item.needs})
+    return assignment.gradescope_only_because or (
+        f"their grading needs trusted code this package does not hold ({', '.join(needs)})")
+
+
 def coverage_document(assignment: Assignment, left_out: list[LeftOut]) -> bytes:
     """The package's ``coverage.yaml``: the numbers of the whole assignment (the package holds
     only part of it) and the visible cases it leaves out."""
     cases = load_all_cases(assignment)
-    needs = sorted({name for item in left_out for name in item.needs})
     document = {
         "visible_points": sum(c.points for c in cases if c.visibility.value == "visible"),
         "hidden_points": sum(c.points for c in cases if c.visibility.value != "visible"),
-        "because": assignment.gradescope_only_because or (
-            f"their grading needs trusted code this package does not hold ({', '.join(needs)})"
-            if needs else ""),
+        "because": gradescope_only_reason(assignment, left_out) if left_out else "",
         "gradescope_only": [{"case": item.name, "points": item.points, "needs": list(item.needs)}
                             for item in left_out],
     }
@@ -115,4 +120,4 @@ def coverage_lines(coverage: Coverage, points_run: float) -> list[str]:
 
 
 __all__ = ["COVERAGE_FILE", "Coverage", "LeftOut", "coverage_document", "coverage_lines",
-           "coverage_of"]
+           "coverage_of", "gradescope_only_reason"]
