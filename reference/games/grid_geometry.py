@@ -84,5 +84,12 @@ def path_length(path: Sequence[Point]) -> float:
     return sum(straight_line_distance(a, b) for a, b in zip(path, path[1:]))
 
 
-__all__ = ["FREE_CHAR", "OBSTACLE_CHAR", "Point", "Scene", "is_on_scene", "is_step",
+def grid_mask(grid: Scene) -> int:
+    """A grid as a bitmask: bit ``r * cols + c`` set for each True cell (r, c) (an obstacle of
+    a scene, a light on of a Lights Out board)."""
+    cols = len(grid[0])
+    return sum(1 << (r * cols + c) for r, row in enumerate(grid) for c, on in enumerate(row) if on)
+
+
+__all__ = ["FREE_CHAR", "OBSTACLE_CHAR", "Point", "Scene", "grid_mask", "is_on_scene", "is_step",
            "parse_scene", "path_length", "straight_line_distance"]

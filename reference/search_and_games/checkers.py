@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 from harness import Case, Judgement, Observation, per_example, show
 from harness.compare.text import normalize_text
 from reference.games.grid_geometry import (
-    Point, Scene, is_on_scene, is_step, parse_scene, path_length)
+    Point, Scene, grid_mask, is_on_scene, is_step, parse_scene, path_length)
 
 Board = tuple[tuple[bool, ...], ...]
 """A Lights Out board, ``board[row][col]`` True for a light on."""
@@ -90,12 +90,6 @@ def _grid_option(options: Mapping[str, Any], key: str) -> tuple[tuple[bool, ...]
         ValueError: the option is malformed (an instructor's error, reported by the harness).
     """
     return parse_scene("\n".join(options[key]))
-
-
-def _mask(board: Board) -> int:
-    """A board as a bitmask, bit ``r * cols + c`` for light (r, c) on."""
-    cols = len(board[0])
-    return sum(1 << (r * cols + c) for r, row in enumerate(board) for c, on in enumerate(row) if on)
 
 
 def _facts(options: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -179,7 +173,7 @@ def _judge_solution(options: Mapping[str, Any], observation: Observation, reveal
     if len(moves) > (cells if optimal else REPLAY_LIMIT):  # also bounds the replay's time
         return Judgement(0.0, f"your {_plural(len(moves), 'move')} are more than the board's "
                               f"{cells} lights: pressing a light twice undoes it")
-    lights = _mask(board)
+    lights = grid_mask(board)
     for index, (row, col) in enumerate(moves):
         if not (0 <= row < rows and 0 <= col < cols):
             return Judgement(0.0, f"move {index}, {(row, col)}, is off the {rows}x{cols} board")
@@ -288,7 +282,7 @@ def _property_failure(check: str, start: Board, boards: list[Board],
     runs = len(boards)
     if check == "solvable":
         bad = next((i for i, board in enumerate(boards)
-                    if any(bin(_mask(board) & unseen).count("1") % 2 for unseen in null_basis)),
+                    if any(bin(grid_mask(board) & unseen).count("1") % 2 for unseen in null_basis)),
                    None)
         if bad is None:
             return ""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from typing import Any, Mapping
 
-from reference.games.grid_geometry import parse_scene
+from reference.games.grid_geometry import grid_mask, parse_scene
 from reference.games.lights_out import Board, Move, moves, press
 
 
@@ -33,18 +33,13 @@ class PressSpace:
     cols: int
 
 
-def _mask(board: Board) -> int:
-    cols = len(board[0])
-    return sum(1 << (r * cols + c) for r, row in enumerate(board) for c, on in enumerate(row) if on)
-
-
 def press_space(board: Board) -> PressSpace:
     """Gauss-Jordan elimination of A x = b over GF(2) for ``board`` (not mutated)."""
     cols = len(board[0])
     all_off = tuple(tuple(False for _ in row) for row in board)
-    presses = [_mask(press(all_off, move)) for move in moves(board)]
+    presses = [grid_mask(press(all_off, move)) for move in moves(board)]
     size = len(presses)
-    target = _mask(board)
+    target = grid_mask(board)
     # A is symmetric, so the equation of cell i has the coefficients of press i.
     equations = [(presses[i], (target >> i) & 1) for i in range(size)]
     pivots: list[tuple[int, int, int]] = []  # (pivot variable, coefficients, right-hand side)
@@ -97,7 +92,7 @@ def board_facts(board: Board) -> dict[str, Any]:
     lights of each). With these a checker replays presses and tells solvable boards without
     the rules (:mod:`reference.search_and_games.checkers`)."""
     all_off = tuple(tuple(False for _ in row) for row in board)
-    return {"toggles": [_mask(press(all_off, move)) for move in moves(board)],
+    return {"toggles": [grid_mask(press(all_off, move)) for move in moves(board)],
             "null_basis": list(press_space(board).null_basis)}
 
 
