@@ -27,12 +27,15 @@ from typing import Iterable, Iterator
 
 import yaml
 
+from harness.coverage import (
+    COVERAGE_FILE, LeftOut, coverage_document, gradescope_only_reason)
 from harness.intake import STUDENT_PACKAGE_MARKER  # at the package's root; see harness.cli
 from harness.paths import project_root
 from harness.spec import find_assignment
 from harness.spec.errors import SpecError
 from harness.spec.loader import (
-    REFERENCE_TIMES, flattened_entries, load_all_cases, read_yaml, spec_files)
+    REFERENCE_TIMES, flattened_entries, load_all_cases, precomputed_path, read_yaml,
+    spec_files)
 from harness.spec.model import Assignment
 
 EXECUTABLE = frozenset({"setup.sh", "run_autograder"})
@@ -228,6 +231,8 @@ def shippable_code(assignment: Assignment) -> set[Path]:
         parts = name.split(".")
         for size in range(1, len(parts) + 1):
             path = module_file(".".join(parts[:size]), root)
+            if path is None and size < len(parts) and root.joinpath(*parts[:size]).is_dir():
+                continue  # a namespace package: no __init__.py to ship
             if path is None:
                 raise SpecError(assignment.folder / "assignment.yaml",
                                 f"module {name!r} does not exist", field="student_package_modules")
@@ -235,13 +240,18 @@ def shippable_code(assignment: Assignment) -> set[Path]:
     return files
 
 
+def _named_modules(entry: dict) -> list[str]:
+    """The modules a case entry names as its comparator and runner."""
+    return sorted({ref.partition(":")[0] for ref in (entry.get("compare", ""),
+                                                     entry.get("runner", "")) if ":" in ref})
+
+
 def _grading_code_of(entry: dict, known: dict[frozenset[str], set[Path]]) -> set[Path]:
     """Reference files a case entry's comparator and runner import, transitively. ``known``
     keeps the answers of one build by module set: the cases of an assignment name a few
     comparators between them, and each closure parses every file it reaches (once per case,
     this was most of the time of building a student package)."""
-    modules = frozenset(ref.partition(":")[0] for ref in (entry.get("compare", ""),
-                                                          entry.get("runner", "")) if ":" in ref)
+    modules = frozenset(_named_modules(entry))
     if modules not in known:
         known[modules] = python_closure(modules, project_root())
     return known[modules]
@@ -254,7 +264,12 @@ class StudentCases:
 
     files: dict[str, bytes | Path] = field(default_factory=dict)
     code: set[Path] = field(default_factory=set)
-    left_out: list[str] = field(default_factory=list)
+    gradescope_only: list[LeftOut] = field(default_factory=list)
+
+    @property
+    def left_out(self) -> list[str]:
+        """The names (``group: name``) of the visible cases left out."""
+        return [item.name for item in self.gradescope_only]
 
 
 def student_cases(assignment: Assignment) -> StudentCases:
@@ -278,7 +293,9 @@ def student_cases(assignment: Assignment) -> StudentCases:
                 continue
             needs = _grading_code_of(entry, closures)
             if not needs <= allowed:
-                result.left_out.append(f"{data['group']}: {entry['name']}")
+                result.gradescope_only.append(LeftOut(
+                    f"{data['group']}: {entry['name']}", float(entry["points"]),
+                    tuple(_named_modules(entry))))
                 continue
             if "diagnose" in entry and not _grading_code_of(
                     {"compare": entry["diagnose"]}, closures) <= allowed:
@@ -290,7 +307,8 @@ def student_cases(assignment: Assignment) -> StudentCases:
             continue
         kept_ids.extend(f"{data['group']}::{entry['name']}" for entry in kept)
         name = path.relative_to(root).as_posix()
-        self_contained = not data.get("generate") and not data.get("include") and not trimmed
+        self_contained = not data.get("generate") and not data.get("include") and not trimmed \
+            and not precomputed_path(path).is_file()  # answers ship in the flattened options
         if self_contained and len(kept) == len(data.get("cases", []) or []):
             result.files[name] = path
             continue
@@ -298,6 +316,8 @@ def student_cases(assignment: Assignment) -> StudentCases:
             "# Student copy: the visible cases only (written by 'gamegrader build --student').\n"
             + yaml.dump({"group": data["group"], "cases": kept}, Dumper=_ReadableDumper,
                         sort_keys=False, allow_unicode=True, width=100)).encode()
+    coverage = (assignment.folder / COVERAGE_FILE).relative_to(root).as_posix()
+    result.files[coverage] = coverage_document(assignment, result.gradescope_only)
     times = {key: assignment.reference_times[key] for key in kept_ids
              if assignment.reference_times and key in assignment.reference_times}
     if times:  # the recorded times of the shipped cases only (hidden case names stay hidden)
@@ -330,8 +350,10 @@ Besides Python's standard library, your file may import: {allowed}. The first ch
 file that imports any other package is not run, on Gradescope as here.
 
 Each visible case shows PASS or FAIL with its points; a failure shows the call that was made,
-the expected value and what your code returned (or raised). The total counts the visible cases
-only. Hidden cases run only on Gradescope and are not in this package.
+the expected value and what your code returned (or raised). The total counts the cases run
+here only, and the line after it says how much of the assignment that is: the visible points
+run here out of all visible points, the visible cases graded on Gradescope only (and why), and
+the points of the hidden cases, which run only on Gradescope and are not in this package.
 {left_out}"""
 
 
@@ -346,9 +368,10 @@ def build_student(name: str, out: Path) -> Built:
     cases = student_cases(assignment)
     left_out = ""
     if cases.left_out:
-        left_out = ("\nThese visible cases are graded on Gradescope only (they need code that "
-                    "is not given to students):\n\n" + "".join(f"- {case}\n"
-                                                            for case in cases.left_out))
+        because = gradescope_only_reason(assignment, cases.gradescope_only)
+        left_out = (f"\nThese visible cases are graded on Gradescope only, because {because}:\n\n"
+                    + "".join(f"- {item.name} ({item.points:g} points)\n"
+                              for item in cases.gradescope_only))
     entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
     entries["README.md"] = STUDENT_README.format(
         title=assignment.title, name=assignment.name, main=assignment.main_file,

@@ -133,6 +133,7 @@ def _cmd_grade(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    from harness.coverage import coverage_lines, coverage_of
     from harness.report import render
     existing_path(args.path)
     name = known_assignment(args.assignment) if args.assignment else infer_assignment(args.path)
@@ -141,7 +142,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
         document = run_grading(name, args.path, Path(folder) / "results.json",
                                visible_only=True, siblings=True, quiet=True)
     print(render(document, color=sys.stdout.isatty()))
-    print("Hidden cases are graded only on Gradescope.")
+    points_run = sum(float(test.get("max_score", 0)) for test in document.get("tests", []))
+    print("\n".join(coverage_lines(coverage_of(find_assignment(name)), points_run)))
     return 0
 
 

@@ -40,7 +40,8 @@ from harness.calibration import find_speed_ahead
 from harness.paths import ROOT_ENV, project_root
 from harness.spec import SpecError, find_assignment
 from harness.spec.generate import generate
-from harness.spec.loader import REFERENCE_TIMES, load_checked_cases, read_yaml
+from harness.spec.loader import (
+    REFERENCE_TIMES, load_checked_cases, precomputed_path, read_yaml)
 from harness.spec.model import Assignment
 from harness.verdicts import Verdict
 
@@ -197,6 +198,8 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
             data.pop("generate", None)
             (specs / "cases" / case_file.name).write_text(yaml.safe_dump(data, sort_keys=False),
                                                           encoding="utf-8")
+            if precomputed_path(case_file).is_file():  # the hand-written cases' answers
+                shutil.copy2(precomputed_path(case_file), specs / "generated")
             continue
         shutil.copy2(case_file, specs / "cases")
         for made in (assignment.folder / "generated").glob(f"{stem}.*.yaml"):

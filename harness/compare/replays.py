@@ -1,9 +1,10 @@
 """What trusted code computes from a case alone, computed once per host and kept on disk.
 
 A diagnosis replays a failed case under every known mistake of the reference (seconds of search
-for an Othello case); a judge may solve the case's position to know every right answer
-(``kept``). These depend only on the case and the trusted code, never on the student: in a
-batch, every student needs the same ones. They are kept in the grading user's own cache folder
+for an Othello case). These depend only on the case and the trusted code, never on the student:
+in a batch, every student needs the same ones. (A judge's own answers, such as a position's
+optimal moves, are not computed at grading time at all: ``gamegrader generate`` stores them in
+the case, see ``precompute`` in docs/architecture.md.) They are kept in the grading user's own cache folder
 (``GAMEGRADER_CACHE``, by default ``~/.cache/gamegrader``), keyed by what names the computation
 (the transcript and the mistake, say) and a digest of the trusted code, so a changed reference
 never reuses an old answer.
@@ -104,23 +105,6 @@ class Replay:
         """Keep what was learned (nothing if the cache is not used or nothing is new)."""
         if self._path is not None and self._grew:
             _write(self._path, (self.values, self._state))
-
-
-def kept(key_parts: Iterable[Any], compute: Callable[[], Any]) -> Any:
-    """``compute()``, taken from the host's cache when this computation (named fully by the
-    JSON-able ``key_parts``) was kept before, else computed and kept. Trusted, deterministic
-    computations only. One known to raise is run again, so that its error (a broken case
-    file, say) is raised here as it would be uncached."""
-    try:
-        json.dumps(list(key_parts))
-    except (TypeError, ValueError):
-        return compute()
-    replay = Replay(key_parts, lambda: (compute(),))
-    values = list(replay)
-    replay.save()
-    if replay.raised or len(values) != 1:
-        return compute()
-    return values[0]
 
 
 def _read(path: Path) -> tuple[list[Any], str] | None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-CHECKS = ("assignment", "case_file", "generated_file", "reference_times", "results")
+CHECKS = ("assignment", "case_file", "generated_file", "precomputed_file", "reference_times",
+          "results")
 
 
 def passes(check: str, data: Any) -> bool:

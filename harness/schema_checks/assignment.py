@@ -105,6 +105,17 @@ def validate(data, custom_formats={}, name_prefix=None):
                 for data__studentpackagemodules_x, data__studentpackagemodules_item in enumerate(data__studentpackagemodules):
                     if not isinstance(data__studentpackagemodules_item, (str)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".student_package_modules[{data__studentpackagemodules_x}]".format(**locals()) + " must be string")
+        if "gradescope_only_because" in data_keys:
+            data_keys.remove("gradescope_only_because")
+            data__gradescopeonlybecause = data["gradescope_only_because"]
+            if not isinstance(data__gradescopeonlybecause, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".gradescope_only_because must be string")
+            if isinstance(data__gradescopeonlybecause, str):
+                data__gradescopeonlybecause_len = len(data__gradescopeonlybecause)
+                if data__gradescopeonlybecause_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".gradescope_only_because must be longer than or equal to 1 characters")
+                if data__gradescopeonlybecause_len > 300:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".gradescope_only_because must be shorter than or equal to 300 characters")
         if "api" in data_keys:
             data_keys.remove("api")
             data__api = data["api"]

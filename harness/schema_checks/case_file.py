@@ -115,6 +115,14 @@ def validate(data, custom_formats={}, name_prefix=None):
                     data__defaults__alone = data__defaults["alone"]
                     if not isinstance(data__defaults__alone, (bool)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".defaults.alone must be boolean")
+                if "precompute" in data__defaults_keys:
+                    data__defaults_keys.remove("precompute")
+                    data__defaults__precompute = data__defaults["precompute"]
+                    if not isinstance(data__defaults__precompute, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".defaults.precompute must be string")
+                    if isinstance(data__defaults__precompute, str):
+                        if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__defaults__precompute):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".defaults.precompute must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
                 if data__defaults_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".defaults must not contain "+str(data__defaults_keys)+" properties")
         if "cases" in data_keys:
@@ -228,6 +236,14 @@ def validate(data, custom_formats={}, name_prefix=None):
                             data__cases_item__alone = data__cases_item["alone"]
                             if not isinstance(data__cases_item__alone, (bool)):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].alone".format(**locals()) + " must be boolean")
+                        if "precompute" in data__cases_item_keys:
+                            data__cases_item_keys.remove("precompute")
+                            data__cases_item__precompute = data__cases_item["precompute"]
+                            if not isinstance(data__cases_item__precompute, (str)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].precompute".format(**locals()) + " must be string")
+                            if isinstance(data__cases_item__precompute, str):
+                                if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__cases_item__precompute):
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].precompute".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
                         if data__cases_item_keys:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}]".format(**locals()) + " must not contain "+str(data__cases_item_keys)+" properties")
         if "generate" in data_keys:
@@ -357,6 +373,14 @@ def validate(data, custom_formats={}, name_prefix=None):
                             data__generate_item__alone = data__generate_item["alone"]
                             if not isinstance(data__generate_item__alone, (bool)):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}].alone".format(**locals()) + " must be boolean")
+                        if "precompute" in data__generate_item_keys:
+                            data__generate_item_keys.remove("precompute")
+                            data__generate_item__precompute = data__generate_item["precompute"]
+                            if not isinstance(data__generate_item__precompute, (str)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}].precompute".format(**locals()) + " must be string")
+                            if isinstance(data__generate_item__precompute, str):
+                                if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__generate_item__precompute):
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}].precompute".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
                         if data__generate_item_keys:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}]".format(**locals()) + " must not contain "+str(data__generate_item_keys)+" properties")
         if "include" in data_keys:
@@ -471,6 +495,14 @@ def validate(data, custom_formats={}, name_prefix=None):
                                     data__include_item__override__alone = data__include_item__override["alone"]
                                     if not isinstance(data__include_item__override__alone, (bool)):
                                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".include[{data__include_x}].override.alone".format(**locals()) + " must be boolean")
+                                if "precompute" in data__include_item__override_keys:
+                                    data__include_item__override_keys.remove("precompute")
+                                    data__include_item__override__precompute = data__include_item__override["precompute"]
+                                    if not isinstance(data__include_item__override__precompute, (str)):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".include[{data__include_x}].override.precompute".format(**locals()) + " must be string")
+                                    if isinstance(data__include_item__override__precompute, str):
+                                        if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__include_item__override__precompute):
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".include[{data__include_x}].override.precompute".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
                                 if data__include_item__override_keys:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".include[{data__include_x}].override".format(**locals()) + " must not contain "+str(data__include_item__override_keys)+" properties")
                         if data__include_item_keys:

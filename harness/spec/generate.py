@@ -13,7 +13,8 @@ import yaml
 
 from harness.compare.registry import resolve_callable
 from harness.spec.errors import SpecError
-from harness.spec.loader import generated_path, generated_source, read_case_file
+from harness.spec.loader import (
+    generated_path, generated_source, own_entries, precomputed_path, read_case_file)
 from harness.spec.model import Assignment
 
 
@@ -52,6 +53,53 @@ def render_block(case_file: Path, block: dict[str, Any]) -> str:
                               width=100)
 
 
+def render_precomputed(case_file: Path) -> str | None:
+    """The text of ``case_file``'s precomputed answers: for each of its own cases (hand-written
+    or generated) naming a ``precompute`` function, what that trusted function returns for the
+    case's options, so that the case's comparator needs no reference code (the student package
+    ships it). None when no case names one.
+
+    Raises:
+        SpecError: the function cannot be found or returns something other than a mapping.
+    """
+    answers = []
+    for entry in own_entries(case_file):
+        if "precompute" not in entry:
+            continue
+        try:
+            function = resolve_callable(entry["precompute"])
+        except LookupError as exc:
+            raise SpecError(case_file, str(exc), case=entry["name"], field="precompute") from exc
+        options = entry.get("options", {})
+        data = function(options)
+        if not isinstance(data, dict):
+            raise SpecError(case_file, f"{entry['precompute']} returned {data!r}; expected a "
+                            "mapping", case=entry["name"], field="precompute")
+        answers.append({"name": entry["name"], "precompute": entry["precompute"],
+                        "options": options, "data": data})
+    if not answers:
+        return None
+    header = ("# Written by 'gamegrader generate' from the reference (the answers the cases' "
+              "comparators read). Do not edit by hand.\n")
+    return header + yaml.dump({"cases": answers}, Dumper=_BlockText, sort_keys=False,
+                              allow_unicode=True, width=100)
+
+
+def _update(target: Path, text: str | None, check: bool) -> bool:
+    """Write ``text`` to ``target`` (None: remove it) unless it is there already; with
+    ``check`` only tell. Returns whether the file was (or would be) changed."""
+    current = target.read_text(encoding="utf-8") if target.is_file() else None
+    if current == text:
+        return False
+    if not check:
+        if text is None:
+            target.unlink()
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    return True
+
+
 def generate(assignment: Assignment, *, check: bool = False) -> list[Path]:
     """Write (or, with ``check``, compare) every generated file of ``assignment``.
 
@@ -66,12 +114,10 @@ def generate(assignment: Assignment, *, check: bool = False) -> list[Path]:
         data = read_case_file(case_file)
         for block in data.get("generate", []):
             target = generated_path(case_file, block["id"])
-            text = render_block(case_file, block)
-            current = target.read_text(encoding="utf-8") if target.is_file() else None
-            if current == text:
-                continue
+            if _update(target, render_block(case_file, block), check):
+                changed.append(target)
+        # after the blocks: generated cases may name a precompute function too
+        target = precomputed_path(case_file)
+        if _update(target, render_precomputed(case_file), check):
             changed.append(target)
-            if not check:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
     return changed

@@ -29,7 +29,8 @@ RECORDING_TIMEOUT = 120.0
 # Each spec schema by the name of its generated check (harness/schema_checks/).
 CHECKED_SCHEMAS: dict[str, dict[str, Any]] = {
     "assignment": schema.ASSIGNMENT, "case_file": schema.CASE_FILE,
-    "generated_file": schema.GENERATED_FILE, "reference_times": schema.REFERENCE_TIMES}
+    "generated_file": schema.GENERATED_FILE, "precomputed_file": schema.PRECOMPUTED_FILE,
+    "reference_times": schema.REFERENCE_TIMES}
 
 
 # libyaml's safe loader when PyYAML was built with it: about ten times faster on the case files
@@ -158,6 +159,7 @@ def load_assignment(folder: Path) -> Assignment:
         allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])),
         student_package_modules=tuple(data.get("student_package_modules", [])),
         grading_python=str(data.get("grading_python", DEFAULT_GRADING_PYTHON)),
+        gradescope_only_because=str(data.get("gradescope_only_because", "")),
         reference_times=load_reference_times(folder))
 
 
@@ -214,11 +216,59 @@ def _names_in(source: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def _raw_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...] = ()
-               ) -> Iterator[tuple[dict[str, Any], bool]]:
+def precomputed_path(case_file: Path) -> Path:
+    """Where ``gamegrader generate`` writes the answers of a case file's ``precompute`` cases."""
+    return case_file.parent.parent / "generated" / f"{case_file.stem}.precomputed.yaml"
+
+
+def _precomputed(path: Path) -> dict[str, dict[str, Any]]:
+    """The precomputed answers of case file ``path`` by case name (none when there is no file)."""
+    target = precomputed_path(path)
+    if not target.is_file():
+        return {}
+    data = read_yaml(target)
+    _validate(target, data, "precomputed_file")
+    return {entry["name"]: entry for entry in data["cases"]}
+
+
+def with_precomputed(path: Path, entry: dict[str, Any],
+                     answers: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """``entry`` with its ``precompute`` answer in its options (as ``precomputed``), the key
+    itself dropped: the case then needs no trusted code beyond its comparator.
+
+    Raises:
+        SpecError: the answer is missing, or was computed from other options or another
+            function (a stale file: run ``gamegrader generate``).
+    """
+    if "precompute" not in entry:
+        return entry
+    name = str(entry.get("name"))
+    options = entry.get("options", {})
+    answer = answers.get(name)
+    if answer is None or answer["precompute"] != entry["precompute"] \
+            or answer["options"] != options:
+        where = precomputed_path(path).name
+        raise SpecError(path, f"{where} has no answer for this case's options: run 'gamegrader "
+                        "generate'", case=name, field="precompute")
+    rest = {key: value for key, value in entry.items() if key != "precompute"}
+    return {**rest, "options": {**options, "precomputed": answer["data"]}}
+
+
+def _raw_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...] = (),
+               precomputed: bool = True) -> Iterator[tuple[dict[str, Any], bool]]:
     """Every case entry of a file, fully merged with its defaults, in order: hand-written
     entries, each generate block's entries (from its generated file), then included files'.
+    With ``precomputed`` (always, except while ``generate`` computes them) a case naming a
+    ``precompute`` function gets its answer (:func:`with_precomputed`).
     """
+    answers = _precomputed(path) if precomputed else {}
+    for entry, generated in _own_cases(path, data):
+        yield (with_precomputed(path, entry, answers) if precomputed else entry), generated
+    yield from _included_cases(path, data, seen_files, precomputed)
+
+
+def _own_cases(path: Path, data: dict[str, Any]) -> Iterator[tuple[dict[str, Any], bool]]:
+    """A file's hand-written and generated entries, merged with its defaults."""
     defaults = {**DEFAULTS, **data.get("defaults", {})}
     for entry in data.get("cases", []):
         yield {**defaults, **entry}, False
@@ -236,6 +286,11 @@ def _raw_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...] = 
                     if k not in ("id", "generator", "seed", "count", "params")}
         for entry in generated["cases"]:
             yield {**defaults, **settings, **entry}, True
+
+
+def _included_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...],
+                    precomputed: bool) -> Iterator[tuple[dict[str, Any], bool]]:
+    """The entries of the files ``path`` includes, scaled and overridden."""
     for index, include in enumerate(data.get("include", [])):
         other = (path.parent / include["file"]).resolve()
         if other in seen_files or other == path.resolve():
@@ -246,7 +301,8 @@ def _raw_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...] = 
         _validate(other, included, "case_file")
         override = include.get("override", {})
         scale = include.get("points_scale", 1)
-        for entry, generated in _raw_cases(other, included, (*seen_files, path.resolve())):
+        for entry, generated in _raw_cases(other, included, (*seen_files, path.resolve()),
+                                           precomputed):
             entry = {**entry, "points": entry["points"] * scale}
             yield {**entry, **override}, generated
 
@@ -266,6 +322,8 @@ def spec_files(assignment: Assignment) -> set[Path]:
         data = read_yaml(path) or {}
         for block in data.get("generate", []) or []:
             found.add(generated_path(path, block["id"]).resolve())
+        if precomputed_path(path).is_file():
+            found.add(precomputed_path(path).resolve())
         pending.extend(path.parent / include["file"] for include in data.get("include", []) or [])
     return found
 
@@ -276,6 +334,12 @@ def flattened_entries(path: Path) -> list[dict[str, Any]]:
     data = read_yaml(path)
     _validate(path, data, "case_file")
     return [entry for entry, _ in _raw_cases(path, data)]
+
+
+def own_entries(path: Path) -> list[dict[str, Any]]:
+    """A case file's own entries (hand-written and generated, not included), merged with its
+    defaults and without precomputed answers: what ``generate`` computes those from."""
+    return [entry for entry, _ in _own_cases(path, read_case_file(path))]
 
 
 def _time_limit(path: Path, assignment: Assignment, case_id: str, name: str,

@@ -134,6 +134,10 @@ class Assignment:
     grading_python: str = DEFAULT_GRADING_PYTHON
     """The Python of the grading image (Gradescope's): code needing a newer one is warned
     about at the top of the results (``harness.python_version``)."""
+    gradescope_only_because: str = ""
+    """Why the visible cases the student package leaves out need code students do not get, in
+    the students' words (it completes "graded on Gradescope only, because ..."); empty: the
+    modules they need are named instead."""
     reference_times: Mapping[str, float] | None = field(default_factory=dict)
     """The reference's recorded time per case id, in nominal seconds (``reference_times.yaml``);
     None while recording them, when relative limits are left at ``RECORDING_TIMEOUT``."""

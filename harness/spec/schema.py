@@ -65,6 +65,9 @@ _CASE_COMMON: dict[str, Any] = {
     "module": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
     "diagnose": DOTTED,
     "alone": {"type": "boolean"},
+    # A trusted function of the case's options whose answer 'gamegrader generate' writes into
+    # generated/<file>.precomputed.yaml; the loader adds it to the options as "precomputed".
+    "precompute": DOTTED,
 }
 
 CASE = {
@@ -122,6 +125,19 @@ GENERATED_FILE = {
     "additionalProperties": False,
 }
 
+PRECOMPUTED_FILE = {
+    "type": "object",
+    "required": ["cases"],
+    "properties": {
+        "cases": {"type": "array", "items": {
+            "type": "object", "required": ["name", "precompute", "options", "data"],
+            "properties": {"name": NAME, "precompute": DOTTED, "options": {"type": "object"},
+                           "data": {"type": "object"}},
+            "additionalProperties": False}},
+    },
+    "additionalProperties": False,
+}
+
 REFERENCE_TIMES = {
     "type": "object",
     "required": ["seconds"],
@@ -146,6 +162,7 @@ ASSIGNMENT = {
         "probe_files": {"type": "array", "items": {"type": "string"}},
         "name_resolver": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
         "student_package_modules": {"type": "array", "items": {"type": "string"}},
+        "gradescope_only_because": {"type": "string", "minLength": 1, "maxLength": 300},
         "api": {"type": "array", "items": {"type": "string"}},
         "limits": {"type": "object", "properties": {
             "memory_mb": {"type": "integer", "minimum": 64},

@@ -8,66 +8,15 @@ search: A* lives in ``reference.search.astar`` and works on :class:`GridNavigati
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Sequence
 
-Scene = tuple[tuple[bool, ...], ...]
-"""``scene[row][col]`` is True when the cell at (row, col) is an obstacle; rows top to bottom."""
-
-Point = tuple[int, int]
-"""A cell, as (row, col); row 0 is the top row, col 0 the left column."""
+from reference.games.grid_geometry import (  # the geometry, given to students too
+    FREE_CHAR, OBSTACLE_CHAR, Point, Scene, is_on_scene, is_step, parse_scene, path_length,
+    straight_line_distance)
 
 STEPS: tuple[Point, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 """The 8 moves as (row change, col change), in the order :func:`neighbours` tries them."""
-
-FREE_CHAR = "."
-OBSTACLE_CHAR = "X"
-_QUOTE_LIMIT = 40
-
-
-def _quote(text: str) -> str:
-    """``repr`` of ``text``, abbreviated so an error message stays short."""
-    if len(text) > _QUOTE_LIMIT:
-        return repr(text[:_QUOTE_LIMIT]) + "..."
-    return repr(text)
-
-
-def parse_scene(text: str) -> Scene:
-    """Checked reader of the handout's scene format.
-
-    Args:
-        text: one line per row, top to bottom; ``.`` is a free cell and ``X`` an obstacle. Lines
-            end with ``\\n`` (a ``\\r\\n`` ending is accepted); the last line's ending is optional.
-            Every line has the same, non-zero, length.
-
-    Returns:
-        The scene.
-
-    Raises:
-        ValueError: naming the line (1-based) and column of the first problem and quoting it.
-
-    >>> parse_scene(".X\\n..\\n")
-    ((False, True), (False, False))
-    """
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    lines = [line[:-1] if line.endswith("\r") else line for line in lines]
-    if not lines or lines[0] == "":
-        raise ValueError(f"a scene needs at least one non-empty line, got {_quote(text)}")
-    width = len(lines[0])
-    for number, line in enumerate(lines, start=1):
-        if len(line) != width:
-            raise ValueError(
-                f"scene line {number} has {len(line)} cells, expected {width}: {_quote(line)}")
-        for col, char in enumerate(line):
-            if char not in (FREE_CHAR, OBSTACLE_CHAR):
-                raise ValueError(
-                    f"scene line {number}, column {col + 1}: expected '.' or 'X', got "
-                    f"{char!r} in {_quote(line)}")
-    return tuple(tuple(char == OBSTACLE_CHAR for char in line) for line in lines)
-
 
 def format_scene(scene: Scene) -> str:
     """The text of ``scene`` in the format :func:`parse_scene` reads, each line ending in ``\\n``.
@@ -113,20 +62,9 @@ def grid_to_lists(grid: tuple[tuple[bool, ...], ...]) -> list[list[bool]]:
     return [list(row) for row in grid]
 
 
-def is_on_scene(scene: Scene, point: Point) -> bool:
-    """Whether ``point`` lies inside ``scene``."""
-    row, col = point
-    return 0 <= row < len(scene) and 0 <= col < len(scene[0])
-
-
 def is_free(scene: Scene, point: Point) -> bool:
     """Whether ``point`` lies inside ``scene`` on a cell without an obstacle."""
     return is_on_scene(scene, point) and not scene[point[0]][point[1]]
-
-
-def is_step(a: Point, b: Point) -> bool:
-    """Whether going from ``a`` to ``b`` is one of the 8 moves (staying put is not)."""
-    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
 
 def neighbours(scene: Scene, point: Point) -> list[Point]:
@@ -134,16 +72,6 @@ def neighbours(scene: Scene, point: Point) -> list[Point]:
     row, col = point
     candidates = [(row + dr, col + dc) for dr, dc in STEPS]
     return [p for p in candidates if is_free(scene, p)]
-
-
-def straight_line_distance(a: Point, b: Point) -> float:
-    """Euclidean distance between the centres of two cells (the handout's A* heuristic)."""
-    return math.hypot(a[0] - b[0], a[1] - b[1])
-
-
-def path_length(path: Sequence[Point]) -> float:
-    """Euclidean length of a path given as its points, start first; 0 for fewer than 2 points."""
-    return sum(straight_line_distance(a, b) for a, b in zip(path, path[1:]))
 
 
 @dataclass(frozen=True)

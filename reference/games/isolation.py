@@ -15,12 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence, cast
 from reference.core.protocols import GameFacts
-
-Square = tuple[int, int]
-"""A square as 1-indexed ``(row, col)``; (1, 1) is the top-left corner."""
-
-Move = Square
-"""A move is the destination square, 1-indexed ``(row, col)``."""
+from reference.games.isolation_replies import (  # the reply reader, given to students too
+    SIZE, Move, ReplyError, Square, _abbreviate, parse_move)
 
 Player = str
 """``"x"`` (moves first, starts on (1, 1)) or ``"o"`` (starts on (size, size))."""
@@ -35,8 +31,6 @@ EMPTY = "-"
 FILLED = "*"
 PLAYERS: tuple[Player, Player] = (X, O)
 
-SIZE = 8
-"""The handout's board size; the rules also accept :data:`MIN_SIZE` to :data:`MAX_SIZE` for tests."""
 MIN_SIZE = 3
 MAX_SIZE = 16
 
@@ -46,10 +40,6 @@ _DIRECTIONS: tuple[tuple[int, int], ...] = (
 
 class BoardError(ValueError):
     """A board (or player symbol) that is not a well-formed Isolation position."""
-
-
-class ReplyError(ValueError):
-    """A player's reply that is not a ``(row, col)`` pair of ints or ``(None, None)``."""
 
 
 def opponent(player: Player) -> Player:
@@ -256,44 +246,6 @@ def format_board(state: IsolationState, size: int = SIZE) -> Board:
     board[state.x[0] - 1][state.x[1] - 1] = X
     board[state.o[0] - 1][state.o[1] - 1] = O
     return board
-
-
-def parse_move(value: object, size: int = SIZE) -> Move | None:
-    """Checked reader for a player's reply: a destination, or None for ``(None, None)``.
-
-    Args:
-        value: plain data from a player. Accepted: a tuple or list of two exact ints from 1 to
-            ``size`` (bools are not ints here), or a tuple or list of two ``None``.
-        size: the board size.
-
-    Returns:
-        ``(row, col)`` as a new tuple, or None when the player says it cannot move.
-
-    Raises:
-        ReplyError: quoting an abbreviated copy of ``value``.
-
-    >>> parse_move([3, 4])
-    (3, 4)
-    >>> parse_move((None, None)) is None
-    True
-    """
-    if type(value) not in (tuple, list) or len(cast(Sequence[Any], value)) != 2:
-        raise ReplyError(f"expected (row, col) or (None, None), got {_abbreviate(value)}")
-    first, second = cast(Sequence[Any], value)
-    if first is None and second is None:
-        return None
-    if type(first) is not int or type(second) is not int:
-        raise ReplyError(f"expected two ints, got {_abbreviate(value)}")
-    if not (1 <= first <= size and 1 <= second <= size):
-        raise ReplyError(f"square {_abbreviate(value)} is off the {size} x {size} board "
-                         f"(rows and columns run from 1 to {size})")
-    return (first, second)
-
-
-def _abbreviate(value: object, limit: int = 80) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for error messages about untrusted data."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 __all__ = [

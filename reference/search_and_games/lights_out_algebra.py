@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Any, Mapping
+
+from reference.games.grid_geometry import grid_mask, parse_scene
 from reference.games.lights_out import Board, Move, moves, press
 
 
@@ -30,18 +33,13 @@ class PressSpace:
     cols: int
 
 
-def _mask(board: Board) -> int:
-    cols = len(board[0])
-    return sum(1 << (r * cols + c) for r, row in enumerate(board) for c, on in enumerate(row) if on)
-
-
 def press_space(board: Board) -> PressSpace:
     """Gauss-Jordan elimination of A x = b over GF(2) for ``board`` (not mutated)."""
     cols = len(board[0])
     all_off = tuple(tuple(False for _ in row) for row in board)
-    presses = [_mask(press(all_off, move)) for move in moves(board)]
+    presses = [grid_mask(press(all_off, move)) for move in moves(board)]
     size = len(presses)
-    target = _mask(board)
+    target = grid_mask(board)
     # A is symmetric, so the equation of cell i has the coefficients of press i.
     equations = [(presses[i], (target >> i) & 1) for i in range(size)]
     pivots: list[tuple[int, int, int]] = []  # (pivot variable, coefficients, right-hand side)
@@ -87,4 +85,27 @@ def minimum_presses(board: Board) -> list[Move] | None:
     return [divmod(bit, space.cols) for bit in range(best.bit_length()) if (best >> bit) & 1]
 
 
-__all__ = ["PressSpace", "is_solvable", "minimum_presses", "press_space"]
+def board_facts(board: Board) -> dict[str, Any]:
+    """The rules of one board size as data: ``toggles`` (for each press, row-major, the bitmask
+    of the lights it toggles; bit ``r * cols + c`` is light (r, c)) and ``null_basis`` (press
+    sets that change nothing: a board can be solved exactly when it toggles an even number of
+    lights of each). With these a checker replays presses and tells solvable boards without
+    the rules (:mod:`reference.search_and_games.checkers`)."""
+    all_off = tuple(tuple(False for _ in row) for row in board)
+    return {"toggles": [grid_mask(press(all_off, move)) for move in moves(board)],
+            "null_basis": list(press_space(board).null_basis)}
+
+
+def precomputed(options: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``gamegrader generate`` stores for a ``find_solution`` or ``scramble`` case (its
+    ``precompute``): :func:`board_facts` of the board in ``options`` (``board`` or ``start``,
+    rows of ``.``/``X``), and of its ``sanity`` board under ``sanity``."""
+    key = "board" if "board" in options else "start"
+    data = board_facts(parse_scene("\n".join(options[key])))
+    if "sanity" in options:
+        data["sanity"] = precomputed(options["sanity"])
+    return data
+
+
+__all__ = ["PressSpace", "board_facts", "is_solvable", "minimum_presses", "precomputed",
+           "press_space"]

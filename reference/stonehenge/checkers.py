@@ -22,7 +22,9 @@ message quotes an expected board, value or move.
   stands for "any number strictly between -1 and 1, or the position's true value"; credit per
   position.
 - :func:`optimal_move`: a strategy's move must be one of the reference's optimal moves for the
-  position in ``options`` (see :mod:`reference.stonehenge.positions`); with ``options.recursion``
+  position in ``options``, found by ``gamegrader generate`` (the case's ``precompute``, see
+  :mod:`reference.stonehenge.positions`), so no comparator here solves anything and the module
+  ships in the student package; with ``options.recursion``
   the value is ``find_recursion``'s ``(move, recursed)`` pair and recursion is checked too.
 """
 from __future__ import annotations
@@ -35,7 +37,6 @@ from harness.compare.builtin import parse_expected
 from reference.stonehenge.board_text import (
     board_tokens, cell_labels, first_difference, framed, line_contents, same_content,
     spacing_note)
-from reference.stonehenge.positions import accepted_moves
 
 Check = Callable[[str, Observation, bool], "tuple[float, str]"]
 """A check of one example: (expected output, observation, reveal) -> (credit 0..1, problem).
@@ -284,11 +285,14 @@ def _recursion_problem(recursed: Any, required: bool) -> str:
 
 
 def _strategy_check(options: Mapping[str, Any]) -> Check:
-    """The check of one strategy-case example, for the position ``options`` name."""
-    from harness.compare.replays import kept  # loaded with the first strategy case
-
-    # solving the position is most of a grading's own work: the answer is kept per host
-    accepted = kept(["stonehenge.accepted_moves", dict(options)], lambda: accepted_moves(options))
+    """The check of one strategy-case example, for the position ``options`` name: its optimal
+    moves were found by ``gamegrader generate`` (the case's ``precompute``), so this module
+    solves nothing and can be given to students."""
+    answer = options.get("precomputed")
+    if not isinstance(answer, Mapping) or not answer.get("accepted"):
+        raise ValueError("a strategy case needs 'precompute: reference.stonehenge.positions:"
+                         "precomputed' and its answer (run 'gamegrader generate')")
+    accepted = tuple(answer["accepted"])
 
     def check(want: str, observation: Observation, reveal: bool) -> tuple[float, str]:
         expected = parse_expected(want)

@@ -56,4 +56,11 @@ def accepted_moves(options: Mapping[str, Any]) -> tuple[Any, ...]:
                      f"got {kind!r}")
 
 
-__all__ = ["accepted_moves"]
+def precomputed(options: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``gamegrader generate`` stores for a strategy case (the case's ``precompute``): the
+    accepted moves, so the checker (:func:`reference.stonehenge.checkers.optimal_move`) solves
+    nothing and ships in the student package."""
+    return {"accepted": list(accepted_moves(options))}
+
+
+__all__ = ["accepted_moves", "precomputed"]

@@ -13,7 +13,7 @@ from harness import results, schema_checks
 from harness.schema_checks.generate import COMMAND, schemas, stale
 from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import (
-    REFERENCE_TIMES, generated_path, read_yaml, spec_files)
+    REFERENCE_TIMES, generated_path, precomputed_path, read_yaml, spec_files)
 
 
 def test_the_generated_checks_are_in_step_with_their_schemas():
@@ -26,6 +26,8 @@ def check_of(path) -> str:
         return "assignment"
     if path.name == REFERENCE_TIMES:
         return "reference_times"
+    if path.name.endswith(".precomputed.yaml"):
+        return "precomputed_file"
     return "generated_file" if path.parent.name == "generated" else "case_file"
 
 
@@ -45,6 +47,7 @@ def test_every_shipped_spec_passes_the_fast_check(path):
 
 def test_generated_paths_are_named_as_the_checks_expect(tmp_path):
     assert check_of(generated_path(tmp_path / "cases" / "01_x.yaml", "rnd")) == "generated_file"
+    assert check_of(precomputed_path(tmp_path / "cases" / "01_x.yaml")) == "precomputed_file"
 
 
 CASE = {"name": "a", "doctest": ">>> 1"}

@@ -13,12 +13,17 @@ from harness.compare.observations import ErrorInfo
 from harness.spec import Visibility, parse_transcript
 from reference.search_and_games.checkers import (
     find_path, find_solution, scramble, unordered_lines)
+from reference.search_and_games.lights_out_algebra import precomputed
 
 T, F = True, False
 NO_VALUE = Observation()
 
 
 def case(transcript: str, **options) -> Case:
+    """A case with ``options``; a Lights Out case gets its board's rules as data, as the loader
+    adds them from ``gamegrader generate``'s answers."""
+    if "board" in options or "check" in options:  # find_solution, scramble
+        options["precomputed"] = precomputed(options)
     return Case(id="g::c", number="1.1", group="g", name="c", points=1.0,
                 visibility=Visibility.HIDDEN, timeout=5.0, file=Path("cases.yaml"),
                 examples=parse_transcript(transcript), options=options)
@@ -242,3 +247,11 @@ def test_unordered_lines_shows_the_student_s_unexpected_lines():
     many = "".join(f"x {n}\n" for n in range(12))
     verdict = unordered_lines(LINES_CASE, [Observation(stdout=many)], False)
     assert "; ... 4 more" in verdict.message
+
+
+def test_a_lights_out_case_without_its_precomputed_rules_is_a_clear_spec_error():
+    bare = Case(id="g::c", number="1.1", group="g", name="c", points=1.0,
+                visibility=Visibility.HIDDEN, timeout=5.0, file=Path("cases.yaml"),
+                examples=SOLUTION_CASE.examples, options={"board": ["X.X", "X.X"], "length": 2})
+    with pytest.raises(ValueError, match="precompute"):
+        judge(find_solution, bare, value([(0, 0), (0, 2)]))

@@ -8,7 +8,7 @@ import yaml
 
 from harness.spec import find_assignment, load_case_file
 from harness.spec.generate import generate
-from harness.spec.loader import generated_path
+from harness.spec.loader import generated_path, own_entries, precomputed_path
 from reference.games.grid import format_scene, is_free, neighbours
 from reference.search_and_games.scene_kinds import (
     SCENE_DIR, diagonal_walls_scene, drawn_scene, drawn_scene_names, maze_scene,
@@ -26,6 +26,8 @@ def test_no_generated_file_is_left_from_a_removed_block():
     expected = {generated_path(path, block["id"])
                 for path in ASSIGNMENT.case_files
                 for block in yaml.safe_load(path.read_text()).get("generate", [])}
+    expected |= {precomputed_path(path) for path in ASSIGNMENT.case_files  # precompute answers
+                 if any("precompute" in entry for entry in own_entries(path))}
     assert set((SPEC_DIR / "generated").glob("*.yaml")) == expected
 
 

@@ -11,11 +11,16 @@ from harness.compare.observations import ErrorInfo
 from harness.spec.doctests import parse_transcript
 from harness.spec.model import Visibility
 from reference.stonehenge import checkers
+from reference.stonehenge.positions import precomputed
 
 SIDE_1 = "      @   @\n     /   /\n@ - A - B\n     \\ / \\\n  @ - C   @\n       \\\n        @\n"
 
 
 def case(transcript: str, options: dict[str, Any] | None = None) -> Case:
+    """A case; one naming a strategy position gets its optimal moves, as the loader adds them
+    from ``gamegrader generate``'s answers."""
+    if options and "game" in options:
+        options = {**options, "precomputed": precomputed(options)}
     return Case(id="t::t", number="1.1", group="t", name="t", points=1.0,
                 visibility=Visibility.VISIBLE, timeout=1.0, file=Path("t.yaml"),
                 examples=parse_transcript(transcript), options=options or {})
@@ -241,3 +246,12 @@ def test_the_side_read_is_seen_in_the_cells_of_the_new_board() -> None:
     judgement = checkers.side_read(steps, [printed(wrong_side), value("rest")], True)
     assert judgement.fraction == 0.5
     assert "shows the cells A B C D E F G" in judgement.message
+
+
+def test_a_strategy_case_without_its_precomputed_moves_is_a_clear_spec_error() -> None:
+    bare = Case(id="g::c", number="1.1", group="g", name="c", points=1.0,
+                visibility=Visibility.VISIBLE, timeout=5.0, file=Path("cases.yaml"),
+                examples=parse_transcript(">>> recursive_minimax_strategy(g)\n4\n"),
+                options=dict(SUBTRACT_9))
+    with pytest.raises(ValueError, match="precompute"):
+        checkers.optimal_move(bare, [value(4)], True)

@@ -25,7 +25,7 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 from workflow_support import gamegrader
 
-from harness.build import build_student, module_file, shippable_code
+from harness.build import build_student, module_file, shippable_code, student_cases
 from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 
@@ -103,8 +103,13 @@ def test_only_visible_cases_and_no_hidden_expected_output(package, monkeypatch):
     hidden = [case for case in real.values() if not case.visibility.reveals_expected]
     visible_wants = {e.want.strip() for c in real.values() if c.visibility.reveals_expected
                      for e in c.examples}
-    secrets = {e.want.strip() for case in hidden for e in case.examples
-               if len(e.want.strip()) >= MIN_WANT} - visible_wants
+    # what a visible transcript says is public anyway (Lights Out's [[True]] is a hidden
+    # get_board answer and the board of a visible find_solution call)
+    visible_sources = "\n".join(e.source for c in real.values()
+                                if c.visibility.reveals_expected for e in c.examples)
+    secrets = {want for case in hidden for e in case.examples
+               if len(want := e.want.strip()) >= MIN_WANT and want not in visible_sources
+               } - visible_wants
     secrets |= {json.dumps(case.options, sort_keys=True) for case in hidden if case.options}
     text = "\n".join(path.read_text(encoding="utf-8", errors="replace")
                      for path in folder.rglob("*") if path.is_file())
@@ -163,11 +168,47 @@ def test_no_file_of_the_package_scores_more_than_the_template(package, tmp_path)
             assert score <= baseline, (path.relative_to(folder), name, score, baseline)
 
 
-def test_the_package_checks_the_reference_on_its_visible_cases(package):
-    assignment, folder = package
-    solution = ROOT / "reference" / "solutions" / assignment.name
-    done = gamegrader("check", "--assignment", assignment.name, str(solution), cwd=folder)
+GRADESCOPE_ONLY = {"isolation": "games"}
+"""The one group of visible cases the student package cannot run, by assignment: Isolation's
+games need a referee and house players, which hold the rules students write."""
+
+
+def _checked(assignment_name: str, path: Path, folder: Path) -> tuple[float, float, str]:
+    """``gamegrader check`` of ``path`` from the unzipped package: (earned, run, output)."""
+    done = gamegrader("check", "--assignment", assignment_name, str(path), cwd=folder)
     assert done.returncode == 0, done.stderr[-2000:]
     total = re.search(r"Total on the cases run here: ([\d.]+)/([\d.]+) points", done.stdout)
     assert total is not None, done.stdout[-2000:]
-    assert total.group(1) == total.group(2), done.stdout[-3000:]
+    return float(total.group(1)), float(total.group(2)), done.stdout
+
+
+def test_the_package_checks_every_visible_point_and_says_what_it_covers(package):
+    """The reference earns every visible point the repository's ``list`` shows, except the
+    cases the package says are graded on Gradescope only; the template earns none; and the
+    check's coverage line gives the same numbers (issue 36)."""
+    assignment, folder = package
+    cases = load_all_cases(assignment)
+    visible = sum(c.points for c in cases if c.visibility.value == "visible")
+    hidden = sum(c.points for c in cases if c.visibility.value != "visible")
+    left_out = [c for c in cases if f"{c.group}: {c.name}" in student_cases(assignment).left_out]
+    assert {c.group for c in left_out} <= {GRADESCOPE_ONLY.get(assignment.name)}
+    assert bool(left_out) == (assignment.name in GRADESCOPE_ONLY)
+    runnable = visible - sum(c.points for c in left_out)
+
+    solution = ROOT / "reference" / "solutions" / assignment.name
+    earned, run, output = _checked(assignment.name, solution, folder)
+    assert (earned, run) == (pytest.approx(runnable), pytest.approx(runnable)), output[-3000:]
+    # an assignment leaving cases out says why, in the students' words
+    assert bool(assignment.gradescope_only_because) == bool(left_out)
+    coverage = (f"Visible cases run here: {runnable:g} of {visible:g} visible points; "
+                + (f"{len(left_out)} visible cases ({visible - runnable:g} points) are graded on "
+                   f"Gradescope only, because {assignment.gradescope_only_because}; "
+                   if left_out else ""))
+    assert coverage in output, output[-1500:]
+    assert f"hidden cases: {hidden:g} points, graded on Gradescope only." in output
+    assert all(f"  Gradescope only: {c.group}: {c.name} ({c.points:g} points)" in output
+               for c in left_out)
+
+    template = ROOT / "student_template" / assignment.name
+    earned, run, output = _checked(assignment.name, template, folder)
+    assert (earned, run) == (0, pytest.approx(runnable)), output[-3000:]

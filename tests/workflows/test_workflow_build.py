@@ -123,7 +123,7 @@ def test_every_student_package_loads_with_exactly_the_visible_cases(name, tmp_pa
     visible = [c.id for c in load_all_cases(find_assignment(name))
                if c.visibility.reveals_expected and f"{c.group}: {c.name}" not in left_out]
     readme = zipfile.ZipFile(tmp_path / "student.zip").read("README.md").decode()
-    assert all(f"- {case}\n" in readme for case in left_out)
+    assert all(f"- {case} (" in readme for case in left_out)
     zipfile.ZipFile(tmp_path / "student.zip").extractall(tmp_path / "student")
     monkeypatch.setenv("GAMEGRADER_ROOT", str(tmp_path / "student"))
     assert [c.id for c in load_all_cases(find_assignment(name))] == visible
