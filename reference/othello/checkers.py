@@ -247,8 +247,8 @@ def _move_of(node: Any) -> Any:
 
 
 def _work_problem(off: Optional[Observation], again: Optional[Observation],
-                  on: Optional[Observation], everything: Sequence[Optional[Observation]],
-                  must_save: bool = True) -> tuple[bool, str]:
+                  on: Optional[Observation],
+                  everything: Sequence[Optional[Observation]]) -> tuple[bool, str]:
     """(caching is right, what was seen) from the probe's three reports: the search without
     caching, the same search again without caching, and with caching. ``everything`` is every
     graded observation, searched for the probe refusing a tampering attempt.
@@ -258,8 +258,7 @@ def _work_problem(off: Optional[Observation], again: Optional[Observation],
     positions again (the probe's second count: successors generated a second time); fewer
     calls alone is not enough (a cache looked up where nothing is stored saves nothing). And
     with caching off the cache is not used: the second search without caching must do the
-    same work as the first. ``must_save`` False (the turns of a game at a depth limit, where
-    an exact key holds nothing a later turn can use) leaves out the first requirement.
+    same work as the first.
     """
     for observation in everything:
         if observation is not None and observation.error is not None \
@@ -284,9 +283,7 @@ def _work_problem(off: Optional[Observation], again: Optional[Observation],
         return False, summary + (f"; the same search without caching a second time made "
                                  f"{calls_twice} calls: with caching=0 the cache must not be "
                                  "used (nor filled)")
-    if not must_save:
-        saved = True
-    elif again_off is None or again_on is None:
+    if again_off is None or again_on is None:
         saved = calls_on < calls_off  # a bare count (an older probe): calls are all there is
     else:
         saved = again_on < again_off
@@ -358,10 +355,7 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
                     ok = True  # a cache keyed without the depth answers from a shallower search
                 if not ok:
                     problems.append(f"turn {turn} with caching: {problem}")
-        # at a depth limit a later turn searches its boards to other depths, so an exact
-        # cache key finds nothing from earlier turns: the answers and the switch are judged
-        limited = any("legal" in answer for answer in answers)
-        saved, seen = _work_problem(graded[1], graded[3], graded[5], graded, not limited)
+        saved, seen = _work_problem(graded[1], graded[3], graded[5], graded)
     else:
         if len(graded) != 7:
             raise ValueError(f"case {case.id}: a caching case needs 7 graded examples")

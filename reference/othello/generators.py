@@ -422,14 +422,20 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
     the depth may answer a later turn from a shallower search: the handout allows that key, so
     a turn then needs only a legal move (``legal`` in its entry), and what it forbids is a
     stored placeholder such as a leaf's ``None`` coming back as the move. The turns with
-    caching must explore fewer positions again (at full depth only: at a limit an exact key
-    finds nothing from earlier turns), the two without caching do the same work.
+    caching must explore fewer positions again, the two without caching do the same work:
+    only games where the reference's exact cache explores fewer again are used (at a limit an
+    exact key finds little from earlier turns, which search their boards to other depths).
     """
     for index in range(count):
         color = colors[index % len(colors)]
-        turns: list[Board] = []
-        while len(turns) < 2:
+        for _attempt in range(_ATTEMPTS):
             turns = _game_turns(rng, size, color, first_turn)
+            if len(turns) >= 2 and _shown_work(turns, color, limit, algorithm, {})[1] < \
+                    _shown_work(turns, color, limit, algorithm, None)[1]:
+                break
+        else:
+            raise RuntimeError(f"no {size}x{size} game where an exact cache saves work at "
+                               f"limit {limit}")
         answers = [answer_entry("move", board, color, limit, True) for board in turns]
         if limit >= 0:
             for board, answer in zip(turns, answers):
@@ -555,20 +561,26 @@ def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5
     seen: set[Board] = set()
     for _index in range(count):
         board, color, played = _position(rng, size, plies, seen, telling)
-        cutoff, ordered = cutoff_entry(board, color, 2), ordered_entry(board, color, limit)
-        assert cutoff is not None and ordered is not None
-        calls: list[Call] = [
-            ([f"board = {board!r}"], call("alphabeta_max_node", f"board, {color}, float('-inf'), "
-                                          f"{cutoff['beta']}, 2, 0, 1", value_fn), cutoff),
-            ([], call("select_move_alphabeta", f"board, {color}, {limit}, 0, 1", value_fn),
-             ordered)]
-        for _, _, answer in calls:
-            answer["unit"] = "ordering"
-        yield _case(_title(board, played, color, limit) + ", ordering on", calls)
+        yield ordering_case(board, color, played, limit, value_fn)
+
+
+def ordering_case(board: Board, color: Player, played: int, limit: int,
+                  value_fn: str = "") -> dict[str, Any]:
+    """The case :func:`ordering_cases` makes of one position (which must tell, see there)."""
+    cutoff, ordered = cutoff_entry(board, color, 2), ordered_entry(board, color, limit)
+    assert cutoff is not None and ordered is not None
+    calls: list[Call] = [
+        ([f"board = {board!r}"], call("alphabeta_max_node", f"board, {color}, float('-inf'), "
+                                      f"{cutoff['beta']}, 2, 0, 1", value_fn), cutoff),
+        ([], call("select_move_alphabeta", f"board, {color}, {limit}, 0, 1", value_fn),
+         ordered)]
+    for _, _, answer in calls:
+        answer["unit"] = "ordering"
+    return _case(_title(board, played, color, limit) + ", ordering on", calls)
 
 
 __all__ = ["CONSTANT_ANSWERS", "answer_entry", "caching_cases", "caching_turn_cases", "call",
            "colour_node_cases",
-           "constant_earns", "cutoff_entry", "node_cases", "one_ply_less_tells", "ordered_entry", "ordering_cases", "ordering_mistakes",
+           "constant_earns", "cutoff_entry", "node_cases", "one_ply_less_tells", "ordered_entry", "ordering_case", "ordering_cases", "ordering_mistakes",
            "position_id",
            "utility_cases"]
