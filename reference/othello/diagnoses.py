@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from harness.compare.diagnosis import Variant
 from reference.core.counters import BudgetCounter
@@ -77,9 +77,11 @@ def _scored_with_the_opponents_colour(game: AnyGame, children: list[Child], play
                                       maximizing: bool) -> list[Child]:
     """Highest ``compute_utility`` for ``color`` first, but each move scored on the board
     after playing it with the other colour (``play_move(board, 3 - color, i, j)``)."""
+    parents = cast(_RemembersParents, game).parents
+
     def score(child: Child) -> int:
-        parent = game.parents[child[1]]
-        col, row = child[0]
+        parent = parents[child[1]]
+        col, row = cast(Move, child[0])
         return disk_difference(play_move(parent.board, opponent(parent.to_move), col, row), player)
     return sorted(children, key=score, reverse=True)
 

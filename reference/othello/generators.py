@@ -335,13 +335,13 @@ def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax"
 
 
 def _probe_setup(size: int, color: Player, algorithm: str, value_fn: str) -> list[str]:
-    """Set the agent up as a game would (a first select_move with caching on the start
-    position, so a cache created on the first call exists), then start counting."""
+    """Start counting, and set the agent up as a game would (a first select_move with caching
+    on the start position, so a cache created on the first call exists; not counted)."""
     start = Othello(size).initial_state().board
     first = call(f"select_move_{algorithm}", f"{start!r}, {color}, 1, {_switches(algorithm, 1)}",
                  value_fn)
-    return ["import othello_probe", f"othello_probe.set_up(lambda: {first})",
-            "work = othello_probe.install()"]
+    return ["import othello_probe", "work = othello_probe.install()",
+            f"othello_probe.set_up(lambda: {first}, work)"]
 
 
 def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 6,

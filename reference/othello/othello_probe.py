@@ -22,8 +22,8 @@ shows a cache at work where the cache's side effects cost calls elsewhere: an al
 that stores a pruned node's bound changes later pruning, and can make a search call the helpers
 a few times more while it explores far fewer positions again.
 
-:func:`set_up` runs a first select_move as a game's first turn would before anything is counted,
-so a cache a student creates there (``cache = None`` at the top of the file, a dict made on the
+:func:`set_up` runs a first select_move as a game's first turn would, before the first counted
+window, so a cache a student creates there (``cache = None`` at the top of the file, a dict made on the
 first call) exists when the node functions are called directly.
 
 Counting does not depend on how the student reached the helpers. Instead of rebinding names,
@@ -96,14 +96,17 @@ def _student_bindings(helpers: dict[str, Any]) -> list[tuple[dict[str, Any], str
     return found
 
 
-def set_up(first_turn: Callable[[], Any]) -> None:
+def set_up(first_turn: Callable[[], Any], work: Work) -> None:
     """Call ``first_turn()`` (a select_move call, as a game's first turn makes it) and ignore
     what it returns or raises: it only lets the agent set itself up (a cache created on the
-    first call); a failing search is charged in its own cases."""
+    first call); a failing search is charged in its own cases. Then ``work()`` starts a fresh
+    window, so the set-up is not counted; it runs after :func:`install`, so a helper rebound
+    during it is still noticed."""
     try:
         first_turn()
     except Exception:  # noqa: BLE001 - the student's code; its failures show in later examples
         pass
+    work()
 
 
 def install() -> Work:
