@@ -271,7 +271,7 @@ def _work_problem(off: Optional[Observation], again: Optional[Observation],
     counts = [_work_counts(report) for report in reports]
     if any(count is None for count in counts):
         return False, "could not read the work counts (an earlier example failed)"
-    (calls_off, again_off), (calls_twice, again_twice), (calls_on, again_on) = counts  # type: ignore[misc]
+    (calls_off, again_off), (calls_twice, _), (calls_on, again_on) = counts  # type: ignore[misc]
     if calls_off == 0:
         return False, ("no calls into othello_shared were seen, so the work could not be "
                        "measured: search with the supplied helpers")

@@ -600,7 +600,6 @@ def ordering_case(board: Board, color: Player, played: int, limit: int,
 
 
 __all__ = ["CONSTANT_ANSWERS", "answer_entry", "caching_cases", "caching_turn_cases", "call",
-           "colour_node_cases",
-           "constant_earns", "cutoff_entry", "node_cases", "one_ply_less_tells", "ordered_entry", "ordering_case", "ordering_cases", "ordering_mistakes",
-           "position_id",
-           "utility_cases"]
+           "colour_node_cases", "constant_earns", "cutoff_entry", "node_cases",
+           "one_ply_less_tells", "ordered_entry", "ordering_case", "ordering_cases",
+           "ordering_mistakes", "position_id", "utility_cases"]

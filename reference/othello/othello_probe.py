@@ -23,8 +23,8 @@ that stores a pruned node's bound changes later pruning, and can make a search c
 a few times more while it explores far fewer positions again.
 
 :func:`set_up` runs a first select_move as a game's first turn would, before the first counted
-window, so a cache a student creates there (``cache = None`` at the top of the file, a dict made on the
-first call) exists when the node functions are called directly.
+window, so a cache a student creates there (``cache = None`` at the top of the file, a dict
+made on the first call) exists when the node functions are called directly.
 
 Counting does not depend on how the student reached the helpers. Instead of rebinding names,
 :func:`install` swaps the *code* of each helper function object of ``othello_shared`` for a
