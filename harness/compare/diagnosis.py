@@ -24,6 +24,9 @@ class Variant:
 
     description: str
     namespace: Callable[[], dict[str, Any]]
+    alone: bool = False
+    """Named only where no other variant gives the same answers: for mistakes whose twins are
+    common and tell the student nothing (a case cannot single either out)."""
 
 
 AMBIGUOUS = 2  # at most this many mistakes named together when they give the same answers
@@ -78,7 +81,8 @@ def _gives(values: Iterable[Any], case: Any, answers: Sequence[Observation]) -> 
 def diagnose(case: Any, observations: Sequence[Observation],
              variants: Sequence[Variant], cached: bool = False) -> str:
     """Name the known mistake that reproduces every judged answer of the case: one, or at most
-    ``AMBIGUOUS`` that give the same answers here (then all are named); else ``""``.
+    ``AMBIGUOUS`` that give the same answers here (then all are named, unless one of them is
+    named only ``alone``); else ``""``.
 
     ``cached``: the variants are those of the registry ``case.diagnose`` names, so each is known
     by its description, and its answers may be kept per host (``replays``)."""
@@ -89,9 +93,10 @@ def diagnose(case: Any, observations: Sequence[Observation],
     if any(answer.error is not None or not answer.has_value for answer in judged):
         return ""  # no variant reproduces an error or a missing value: nothing to replay
     cached = cached and len({v.description for v in variants}) == len(variants)
-    matching = [v.description for v in variants if _reproduces(v, case, judged, cached)]
-    if not matching or len(matching) > AMBIGUOUS:
+    found = [v for v in variants if _reproduces(v, case, judged, cached)]
+    if not found or len(found) > AMBIGUOUS or (len(found) > 1 and any(v.alone for v in found)):
         return ""
+    matching = [v.description for v in found]
     if len(matching) == 1:
         return f"Likely mistake: your answers are exactly what {matching[0]} gives."
     return ("Likely mistake: your answers are exactly what each of these gives here: "

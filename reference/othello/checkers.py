@@ -4,9 +4,12 @@ They read the expected answers from ``case.options`` (written by the generators 
 reference), one entry per example that has expected output, in transcript order. They compare
 decoded plain data only and never show expected values when ``reveal`` is False.
 
-An answer entry is ``{"shape": "node" | "move" | "value" | "cutoff", "value": int, "moves": [[col, row], ...],
-"color": 1 | 2}``, optionally with a ``"unit"`` label: the node's exact value for ``color`` and
-every move reaching it (empty at a leaf, where there is no move to report). Examples sharing a
+An answer entry is ``{"shape": "node" | "move" | "value" | "cutoff" | "ordered", "value": int,
+"moves": [[col, row], ...], "color": 1 | 2}``, optionally with a ``"unit"`` label: the node's
+exact value for ``color`` and every move reaching it (empty at a leaf, where there is no move to
+report; an ``ordered`` entry lists only the best moves a root searching in the handout's order
+chooses, a ``cutoff`` entry where a pruning node stops; both also hold ``best`` and
+``unordered``). Examples sharing a
 unit are graded together (each earns the lowest fraction of its unit): a generator pairs an
 answer a constant could give (value 0, the corner (0, 0)) with one it cannot, so that a stub
 earns nothing. Which forms each shape accepts, and why, is in ``docs/assignments/othello.md``.
@@ -81,21 +84,47 @@ def _check_move(move: Any, answer: Mapping[str, Any], reveal: bool,
 
 
 def _check_cutoff(move: Any, answer: Mapping[str, Any], reveal: bool) -> Optional[str]:
-    """None when a node that prunes returned a move showing the handout's search order.
+    """None unless a max node called with ordering in the window (-inf, beta) returned one of
+    its best moves, which the handout's order never reaches before it stops.
 
-    The generator chose ``beta`` (``answer["value"]``) so that the move a max node stops at
-    differs between column-major order and highest-utility-first order.
+    The handout fixes the order successors are searched in, not what a node returns when it
+    stops early (its move, None, a bound), so that is never judged; a best move shows the node
+    went on past where the handout's order stops (see ``generators.cutoff_entry``).
     """
-    if _check_move(move, answer, reveal=False, in_node=True) is None:
+    if not _is_square(move, (tuple, list)) or [*move] not in [list(m) for m in answer["best"]]:
         return None
-    if _is_square(move, (tuple, list)) and list(move) == list(answer["unordered"]):
-        return (f"the search stopped at {show(move)}, the first move in column order whose "
-                "value reaches beta: with ordering=1 the successors with the highest "
-                "compute_utility for color must be searched first")
+    if list(move) == list(answer["unordered"]):
+        return (f"the node returned {show(move)}, the first move in column order whose value "
+                "reaches beta: with ordering=1 the successors with the highest compute_utility "
+                "for color are searched first, and the search stops before any best move")
+    return (f"the node returned {show(move)}, a best move, with beta below the best value: "
+            "searched highest compute_utility first, alpha-beta stops at a successor reaching "
+            "beta before it reaches a best move (does your max node prune once a value reaches "
+            "beta?)")
+
+
+def _check_ordered(move: Any, answer: Mapping[str, Any], reveal: bool) -> Optional[str]:
+    """None when select_move with ordering chose as the handout's order makes a root choose.
+
+    The generator (``ordered_entry``) picked a position where the root's choice shows the
+    order searched: the first best move in column order is not among ``answer["moves"]``.
+    What the message says is only what the answer shows (a best move or not, and which order
+    would have chosen it), never a guess beyond it.
+    """
+    problem = _check_move(move, answer, reveal=False, in_node=False)
+    if problem is None or not _is_square(move, (tuple,)):
+        return problem
+    if list(move) == list(answer["unordered"]):
+        return (f"the root chose {show(move)}, the first best move in column order: with "
+                "ordering=1 the successors with the highest compute_utility for color are "
+                "searched first, so a root chooses the first best move in that order")
+    if [*move] not in [list(m) for m in answer["best"]]:
+        return _check_move(move, {**answer, "moves": answer["best"]}, reveal, in_node=False)
     if reveal:
-        return (f"the search stopped at {show(move)}; searched highest utility first it stops at "
-                + " or ".join(show(tuple(m)) for m in answer["moves"]))
-    return f"the search stopped at {show(move)}, which is not where ordered alpha-beta stops"
+        return (f"{show(move)} is a best move, but searched highest compute_utility first the "
+                "root chooses " + " or ".join(show(tuple(m)) for m in answer["moves"]))
+    return (f"{show(move)} is a best move, but not the one a root searching highest "
+            "compute_utility first chooses")
 
 
 def _check_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> Optional[str]:
@@ -116,7 +145,7 @@ def judge_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> tuple[fl
     utility of a ``(move, utility)`` pair, all or nothing.
     A node answer (a ``(move, utility)`` tuple or ``[move, utility]`` list: the course's tests
     unpack the pair) earns half for the utility and half for the move, but nothing when it gives
-    no move where there is one; a move answer is all or nothing.
+    no move where there is one; a move or ordered answer is all or nothing.
     """
     if answer["shape"] == "move":
         problem = _check_move(value, answer, reveal, in_node=False)
@@ -125,6 +154,9 @@ def judge_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> tuple[fl
         if type(value) in (tuple, list) and len(value) == 2:
             value = value[1]  # a (move, utility) pair: the colour-only lineage fixes no form
         problem = _check_value(value, answer, reveal)
+        return (0.0, problem) if problem else (1.0, "")
+    if answer["shape"] == "ordered":
+        problem = _check_ordered(value, answer, reveal)
         return (0.0, problem) if problem else (1.0, "")
     if type(value) not in (tuple, list) or len(value) != 2:
         return 0.0, f"expected a (move, utility) pair, got {show(value)}"
@@ -214,22 +246,32 @@ def _move_of(node: Any) -> Any:
     return None
 
 
-def _work_problem(off: Optional[Observation], on: Optional[Observation],
+def _work_problem(off: Optional[Observation], again: Optional[Observation],
+                  on: Optional[Observation],
                   everything: Sequence[Optional[Observation]]) -> tuple[bool, str]:
-    """(caching saved work, what was seen) from the probe's two reports; ``everything`` is
-    every graded observation, searched for the probe refusing a tampering attempt."""
+    """(caching is right, what was seen) from the probe's three reports: the search without
+    caching, the same search again without caching, and with caching. ``everything`` is every
+    graded observation, searched for the probe refusing a tampering attempt.
+
+    The handout's cache is judged by what the handout says it is for: "if a state is already in
+    the dictionary, do not explore it again". So with caching the search must explore fewer
+    positions again (the probe's second count: successors generated a second time); fewer
+    calls alone is not enough (a cache looked up where nothing is stored saves nothing). And
+    with caching off the cache is not used: the second search without caching must do the
+    same work as the first.
+    """
     for observation in everything:
         if observation is not None and observation.error is not None \
                 and INSTRUMENTATION_DISABLED in observation.error.message:
             return False, observation.error.message
-    reports = [_shown(off), _shown(on)]
+    reports = [_shown(off), _shown(again), _shown(on)]
     for report in reports:
         if type(report) is str and report.startswith(INSTRUMENTATION_DISABLED):
             return False, report
-    off_counts, on_counts = (_work_counts(report) for report in reports)
-    if off_counts is None or on_counts is None:
+    counts = [_work_counts(report) for report in reports]
+    if any(count is None for count in counts):
         return False, "could not read the work counts (an earlier example failed)"
-    (calls_off, again_off), (calls_on, again_on) = off_counts, on_counts
+    (calls_off, again_off), (calls_twice, _), (calls_on, again_on) = counts  # type: ignore[misc]
     if calls_off == 0:
         return False, ("no calls into othello_shared were seen, so the work could not be "
                        "measured: search with the supplied helpers")
@@ -237,10 +279,15 @@ def _work_problem(off: Optional[Observation], on: Optional[Observation],
     if again_off is not None and again_on is not None:
         summary += (f"; positions explored again: {again_off} without caching, {again_on} "
                     "with caching")
-    # Either shows the cache at work: fewer calls, or positions found in the cache and not
-    # explored again (an alpha-beta cache holding pruned bounds can cost a few calls elsewhere).
-    if calls_on < calls_off or (again_off is not None and again_on is not None
-                                and again_on < again_off):
+    if calls_twice < calls_off:
+        return False, summary + (f"; the same search without caching a second time made "
+                                 f"{calls_twice} calls: with caching=0 the cache must not be "
+                                 "used (nor filled)")
+    if again_off is None or again_on is None:
+        saved = calls_on < calls_off  # a bare count (an older probe): calls are all there is
+    else:
+        saved = again_on < again_off
+    if saved:
         return True, summary
     return False, summary + ("; the cache should save work: a position found in the cache is "
                              "not explored again")
@@ -274,25 +321,26 @@ def _same_or_best(cached: Optional[Observation], uncached: Any, answer: Mapping[
 
 
 def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
-    """Caching keeps the answers and saves work: all or nothing.
+    """Caching keeps the answers and saves work, and is not used when off: all or nothing.
 
     Two layouts (see :mod:`reference.othello.generators`). One search: the graded examples are
-    a node without caching, the probe's work, the same node with caching, the work again, then
-    select_move with the cache; ``options.answers`` holds the three answer entries. Turns of a
-    game: a list of select_move answers without caching, the work, the list with caching, the
-    work; ``options.turns`` holds one move entry per turn. A cached answer passes when it is
-    right or equal to the uncached one (a wrong search is charged in its own group), and the
-    search with caching must make fewer calls into ``othello_shared``.
+    a node without caching, the probe's work, the same again, the node with caching, the work,
+    then select_move with the cache; ``options.answers`` holds the four answer entries. Turns
+    of a game: a list of select_move answers without caching, the work, the same again, the
+    list with caching, the work; ``options.turns`` holds one move entry per turn (with
+    ``legal`` at a depth limit, where any legal move is accepted). A cached answer passes when
+    it is right or equal to the uncached one (a wrong search is charged in its own group); the
+    work is judged by :func:`_work_problem`.
     """
     graded = [item.observation for item in _graded(case, observations)]
     problems: list[str] = []
     if "turns" in case.options:
-        if len(graded) != 4:
-            raise ValueError(f"case {case.id}: a caching-turns case needs 4 graded examples")
+        if len(graded) != 6:
+            raise ValueError(f"case {case.id}: a caching-turns case needs 6 graded examples")
         answers = case.options["turns"]
-        uncached, cached = _shown(graded[0]), _shown(graded[2])
-        if graded[2] is not None and graded[2].error is not None:
-            problems.append(f"with caching: raised {graded[2].error.describe()}")
+        uncached, cached = _shown(graded[0]), _shown(graded[4])
+        if graded[4] is not None and graded[4].error is not None:
+            problems.append(f"with caching: raised {graded[4].error.describe()}")
         elif type(cached) is not list or len(cached) != len(answers):
             problems.append(f"with caching: expected a list of {len(answers)} moves, got "
                             f"{show(cached)}")
@@ -302,21 +350,24 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
             for turn, (move, old, answer) in enumerate(zip(cached, before, answers), start=1):
                 ok, problem = _same_or_best(Observation(value=move, has_value=move is not None),
                                             old, answer, reveal)
+                if not ok and "legal" in answer and _is_square(move, (tuple,)) \
+                        and list(move) in answer["legal"]:
+                    ok = True  # a cache keyed without the depth answers from a shallower search
                 if not ok:
                     problems.append(f"turn {turn} with caching: {problem}")
-        saved, seen = _work_problem(graded[1], graded[3], graded)
+        saved, seen = _work_problem(graded[1], graded[3], graded[5], graded)
     else:
-        if len(graded) != 5:
-            raise ValueError(f"case {case.id}: a caching case needs 5 graded examples")
-        node, again, select = case.options["answers"]
+        if len(graded) != 7:
+            raise ValueError(f"case {case.id}: a caching case needs 7 graded examples")
+        node, _, again, select = case.options["answers"]
         uncached = _shown(graded[0])
-        ok, problem = _same_or_best(graded[2], uncached, again, reveal)
+        ok, problem = _same_or_best(graded[4], uncached, again, reveal)
         if not ok:
             problems.append(f"the search with caching: {problem}")
-        ok, problem = _same_or_best(graded[4], _move_of(uncached), select, reveal)
+        ok, problem = _same_or_best(graded[6], _move_of(uncached), select, reveal)
         if not ok:
             problems.append(f"select_move with the root in the cache: {problem}")
-        saved, seen = _work_problem(graded[1], graded[3], graded)
+        saved, seen = _work_problem(graded[1], graded[3], graded[5], graded)
     messages = problems + [seen]
     return Judgement(1.0 if saved and not problems else 0.0, "\n".join(messages))
 

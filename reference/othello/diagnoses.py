@@ -10,20 +10,23 @@ what ... gives".
 Some handout mistakes give right answers on every case, because any best move is accepted and
 alpha-beta is called with the full window: ties going to the last move in minimax, or no pruning
 in a full-window search. They are named only where a case can see them (alpha-beta's move
-choice, and the ordering cases, which call a max node with the window ``(-inf, beta)``).
+choice, and the ordering cases, whose positions make the root's choice show the order searched).
 Pruning with ``>`` instead of ``>=`` is left out: no case can tell it from the textbook (full
-windows give exact values either way, and the ordering cases' beta lies between two integers).
+windows give exact values either way). The ordering cases' positions are chosen so that each
+ordering mistake here chooses apart from the others (``generators.ordered_entry``), so the
+evidence of a case singles one out; a sort by a key of the student's own (their heuristic) is
+named by none of them.
 """
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from harness.compare.diagnosis import Variant
 from reference.core.counters import BudgetCounter
 from reference.games.othello import Move, Othello, OthelloState, Player, get_possible_moves
-from reference.games.othello import play_move
+from reference.games.othello import disk_difference, opponent, play_move
 from reference.othello.agent import GameFor, ReferenceAgent, compute_utility, othello_rules
 from reference.search.alphabeta import TEXTBOOK, AnyGame, Child, Ordering, SearchRules
 from reference.search.alphabeta import handout_ordering
@@ -56,6 +59,39 @@ class _ColourAlwaysMoves(Othello):
         return not self.actions(state)
 
 
+class _RemembersParents(Othello):
+    """Othello that remembers the position each successor came from, for an ordering that
+    scores a move on the parent's board (:func:`_scored_with_the_opponents_colour`)."""
+
+    def __init__(self, size: int, color: Player) -> None:
+        super().__init__(size)
+        self.parents: dict[OthelloState, OthelloState] = {}
+
+    def result(self, state: OthelloState, move: Move) -> OthelloState:
+        child = super().result(state, move)
+        self.parents[child] = state
+        return child
+
+
+def _scored_with_the_opponents_colour(game: AnyGame, children: list[Child], player: Any,
+                                      maximizing: bool) -> list[Child]:
+    """Highest ``compute_utility`` for ``color`` first, but each move scored on the board
+    after playing it with the other colour (``play_move(board, 3 - color, i, j)``)."""
+    parents = cast(_RemembersParents, game).parents
+
+    def score(child: Child) -> int:
+        parent = parents[child[1]]
+        col, row = cast(Move, child[0])
+        return disk_difference(play_move(parent.board, opponent(parent.to_move), col, row), player)
+    return sorted(children, key=score, reverse=True)
+
+
+def _unordered(game: AnyGame, children: list[Child], player: Any,
+               maximizing: bool) -> list[Child]:
+    """``ordering`` read and ignored: the successors as ``get_possible_moves`` gives them."""
+    return list(children)
+
+
 def _lowest_utility_first(game: AnyGame, children: list[Child], player: Any,
                           maximizing: bool) -> list[Child]:
     """The handout's ordering turned round: lowest ``compute_utility`` for ``color`` first."""
@@ -70,6 +106,9 @@ class Mistake:
     rules: SearchRules = TEXTBOOK
     ordering: Ordering = field(default=handout_ordering)
     game_for: GameFor = field(default=othello_rules)
+    alone: bool = False
+    """Named only where the case tells it from every other mistake (the ordering mistakes:
+    on most positions two of them choose the same move, and naming a twin misleads)."""
 
 
 MISTAKES: tuple[Mistake, ...] = (
@@ -91,7 +130,12 @@ MISTAKES: tuple[Mistake, ...] = (
             "(ties go to the last move: a pruned successor's bound can equal the best value)",
             rules=replace(TEXTBOOK, keep_first_best=False)),
     Mistake("alpha-beta ordering successors lowest compute_utility first (the order reversed)",
-            ordering=_lowest_utility_first),
+            ordering=_lowest_utility_first, alone=True),
+    Mistake("alpha-beta that does not order successors when ordering is 1 (it searches them in "
+            "column order, as get_possible_moves lists them)", ordering=_unordered, alone=True),
+    Mistake("alpha-beta ordering successors by compute_utility after playing each move with "
+            "the opponent's colour", ordering=_scored_with_the_opponents_colour,
+            game_for=_RemembersParents, alone=True),
 )
 
 
@@ -110,7 +154,7 @@ def _namespace(mistake: Mistake) -> dict[str, Any]:
 def variants() -> list[Variant]:
     """The known mistakes of the node and select functions (named by ``diagnose:`` in the case
     files of minimax, alpha-beta, depth limits and ordering)."""
-    return [Variant(mistake.description, functools.partial(_namespace, mistake))
+    return [Variant(mistake.description, functools.partial(_namespace, mistake), mistake.alone)
             for mistake in MISTAKES]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from dataclasses import replace
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from harness import render_doctest
@@ -79,6 +80,7 @@ CONSTANT_ANSWERS: dict[str, tuple[Any, ...]] = {
     "node": ((None, 0), ((0, 0), 0)),
     "move": ((0, 0), None),
     "cutoff": ((None, 0), ((0, 0), 0)),
+    "ordered": ((0, 0), None),
     "value": (0, None),
 }
 """What untouched stubs of the course's starters return (the 2020-2024 and the current one)."""
@@ -134,24 +136,26 @@ def _searched(board: Board, color: Player, limit: int, algorithm: str,
 
 
 class _Recording(Othello):
-    """The rules, noting the positions the search expands, so a transcript's shown work can
-    say how many it explored again (as ``othello_probe`` counts them in the student's search)."""
+    """The rules, noting the moves the search plays, so a transcript's shown work can say how
+    many successors it generated again (as ``othello_probe`` counts them in the student's
+    search: ``play_move`` called again with the same board, player and square)."""
 
-    def __init__(self, size: int, explored: set[tuple[Board, Player]]) -> None:
+    def __init__(self, size: int, played: set[tuple[OthelloState, Move]]) -> None:
         super().__init__(size)
-        self.explored = explored
+        self.played = played
         self.again = 0
 
-    def actions(self, state: OthelloState) -> list[Move]:
-        key = (state.board, state.to_move)
-        if key in self.explored:
+    def result(self, state: OthelloState, move: Move) -> OthelloState:
+        key = (state, move)
+        if key in self.played:
             self.again += 1
-        self.explored.add(key)
-        return super().actions(state)
+        self.played.add(key)
+        return super().result(state, move)
 
 
 def _shown_work(boards: Sequence[Board], color: Player, limit: int, algorithm: str,
-                cache: Optional[search.Cache]) -> tuple[int, int]:
+                cache: Optional[search.Cache],
+                rules: search.SearchRules = search.TEXTBOOK) -> tuple[int, int]:
     """What ``work()`` shows after the reference searched ``boards`` in turn: positions visited
     (expansions + leaves, a stand-in for the helper calls) and positions explored again."""
     counter = Counter()
@@ -160,10 +164,27 @@ def _shown_work(boards: Sequence[Board], color: Player, limit: int, algorithm: s
         state = OthelloState(board, color)
         if algorithm == "alphabeta":
             search.alphabeta_max_node(game, state, color, -math.inf, math.inf, limit,
-                                      cache=cache, counter=counter)
+                                      cache=cache, counter=counter, rules=rules)
         else:
-            search.minimax_max_node(game, state, color, limit, cache=cache, counter=counter)
+            search.minimax_max_node(game, state, color, limit, cache=cache, counter=counter,
+                                    rules=rules)
     return counter.expansions + counter.leaves, game.again
+
+
+_TIE_ORDERS = (search.TEXTBOOK, replace(search.TEXTBOOK, reorder=lambda moves: moves[::-1]))
+"""The move orders students search in: get_possible_moves' and its reverse (ties broken the
+other way)."""
+
+
+def _cache_explores_less(boards: Sequence[Board], color: Player, limit: int,
+                         algorithm: str) -> bool:
+    """Whether the reference's exact cache explores fewer positions again over ``boards``, in
+    either move order. An alpha-beta cache of exact values only finds what was searched with a
+    window around its value, which depends on the order: on some positions one order finds
+    nothing, and an honest student's search in that order must not fail the case."""
+    return all(_shown_work(boards, color, limit, algorithm, {}, rules)[1]
+               < _shown_work(boards, color, limit, algorithm, None, rules)[1]
+               for rules in _TIE_ORDERS)
 
 
 def position_id(board: Board) -> str:
@@ -224,23 +245,37 @@ def _pair_constant_answers(calls: list[Call], extra_select: Callable[[], Call]) 
         partner["unit"] = label
 
 
+def one_ply_less_tells(board: Board, color: Player, limit: int) -> bool:
+    """Whether no best move of a root searched with ``limit - 1`` is a best move with ``limit``
+    (always at limit 1, where one ply less searches nothing), so that a select_move searching
+    a ply too few fails there whatever its tie-breaking."""
+    if limit < 2:
+        return limit == 1
+    shallow = node_answers(board, color, limit - 1, True)[1]
+    return not set(shallow) & set(node_answers(board, color, limit, True)[1])
+
+
 def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 4,
                limits: Sequence[int] = (-1,), plies: Sequence[int] = (2, 6),
-               max_work: int = 20000, value_fn: str = "") -> Iterator[dict[str, Any]]:
+               max_work: int = 20000, value_fn: str = "",
+               root_depth_tells: bool = False) -> Iterator[dict[str, Any]]:
     """The max node, the min node (opponent to move) and select_move on one position.
 
     ``algorithm`` is ``minimax`` or ``alphabeta``; alpha-beta's answers must equal minimax's.
     Positions whose full minimax tree exceeds ``max_work`` nodes are skipped, which bounds the
     students' run time. An answer a constant stub could give is paired (see
     :func:`_pair_constant_answers`). ``value_fn`` names an evaluation passed first to every
-    search call (the value_fn revision of the API).
+    search call (the value_fn revision of the API). ``root_depth_tells``: every select_move
+    position is one where searching one ply less changes the move
+    (:func:`one_ply_less_tells`), so a root that starts from ``limit - 1`` fails each.
     """
     window = _WINDOW if algorithm == "alphabeta" else ""
     off = _switches(algorithm)
     seen: set[Board] = set()
 
     def small(limit: int) -> Callable[[Board, Player], bool]:
-        return lambda b, p: _searched(b, p, limit, "minimax", None) <= max_work
+        return lambda b, p: _searched(b, p, limit, "minimax", None) <= max_work and (
+            not root_depth_tells or one_ply_less_tells(b, p, limit))
 
     for _index in range(count):
         while True:
@@ -318,48 +353,60 @@ def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax"
         yield _case(_title(board, played, color, -1), calls)
 
 
-def _probe_setup() -> list[str]:
-    return ["import othello_probe", "work = othello_probe.install()"]
+def _probe_setup(size: int, color: Player, algorithm: str, value_fn: str) -> list[str]:
+    """Start counting, and set the agent up as a game would (a first select_move with caching
+    on the start position, so a cache created on the first call exists; not counted)."""
+    start = Othello(size).initial_state().board
+    first = call(f"select_move_{algorithm}", f"{start!r}, {color}, 1, {_switches(algorithm, 1)}",
+                 value_fn)
+    return ["import othello_probe", "work = othello_probe.install()",
+            f"othello_probe.set_up(lambda: {first}, work)"]
 
 
 def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 6,
                   limit: int = 4, plies: Sequence[int] = (4, 12),
                   min_saving: float = 0.15, value_fn: str = "") -> Iterator[dict[str, Any]]:
-    """One search without and one with caching on a position, then select_move with the cache.
+    """One search twice without caching and once with it on a position, then select_move with
+    the cache.
 
     The handout's cache "maps board states to their minimax value" and is checked at the start
     of each node: within one search a board fixes the depth, the player to move and the node
     kind (a move adds one disk, and there is no passing), so any cache key from the board alone
     to (kind, board, colour, limit) is exact. Graded by :func:`reference.othello.checkers.caching`:
-    the same answers, and fewer calls into ``othello_shared``. Only positions where the
-    reference's cache saves at least ``min_saving`` of the positions searched are used.
+    the same answers; with caching, fewer positions explored again; without it, the same work
+    twice (the cache is not used). Only positions where the reference's cache saves at least
+    ``min_saving`` of the positions searched are used, and where it explores fewer positions
+    again in either move order.
     """
     window = _WINDOW if algorithm == "alphabeta" else ""
 
     def saves(board: Board, color: Player) -> bool:
         plain = _searched(board, color, limit, algorithm, None)
-        return _searched(board, color, limit, algorithm, {}) <= (1 - min_saving) * plain
+        return _searched(board, color, limit, algorithm, {}) <= (1 - min_saving) * plain \
+            and _cache_explores_less([board], color, limit, algorithm)
 
     seen: set[Board] = set()
     for _index in range(count):
         board, color, played = _position(rng, size, plies, seen, saves)
         node = answer_entry("node", board, color, limit, True)
         arguments = f"board, {color}, {window}{limit}, "
+        uncached = call(f"{algorithm}_max_node", arguments + _switches(algorithm, 0), value_fn)
         calls: list[Call] = [
-            ([*_probe_setup(), f"board = {board!r}"],
-             call(f"{algorithm}_max_node", arguments + _switches(algorithm, 0), value_fn), node),
+            ([*_probe_setup(size, color, algorithm, value_fn), f"board = {board!r}"], uncached,
+             node),
+            ([], uncached, dict(node)),
             ([], call(f"{algorithm}_max_node", arguments + _switches(algorithm, 1), value_fn),
              dict(node)),
             ([], call(f"select_move_{algorithm}",
                       f"board, {color}, {limit}, {_switches(algorithm, 1)}", value_fn),
              answer_entry("move", board, color, limit, True)),
         ]
-        text = _transcript(calls[:1]) + render_doctest(
-            [], "work()", _shown_work([board], color, limit, algorithm, None))
-        text += _transcript(calls[1:2]) + render_doctest(
+        work_off = render_doctest([], "work()", _shown_work([board], color, limit, algorithm, None))
+        text = _transcript(calls[:1]) + work_off + _transcript(calls[1:2]) + work_off
+        text += _transcript(calls[2:3]) + render_doctest(
             [], "work()", _shown_work([board], color, limit, algorithm, {}))
-        text += _transcript(calls[2:])
-        yield {"name": _title(board, played, color, limit) + ", caching off then on",
+        text += _transcript(calls[3:])
+        yield {"name": _title(board, played, color, limit) + ", caching off twice then on",
                "doctest": text, "options": {"answers": [a for _, _, a in calls]}}
 
 
@@ -384,35 +431,50 @@ def _game_turns(rng: random.Random, size: int, color: Player,
 
 def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax",
                        size: int = 4, first_turn: int = 3,
-                       colors: Sequence[int] = (1, 2),
+                       colors: Sequence[int] = (1, 2), limit: int = -1,
                        value_fn: str = "") -> Iterator[dict[str, Any]]:
-    """select_move at full depth on every turn of one game, in one process: first without
-    caching, then with it, so the cache lives across the turns as in a real game.
+    """select_move on every turn of one game, in one process: twice without caching, then
+    with it, so the cache lives across the turns as in a real game.
 
     At full depth the board alone fixes the value for an agent that keeps its colour, so any
-    of the handout's cache keys stays exact across turns. Every move must be a best one, and
-    the turns with caching must call ``othello_shared`` less.
+    of the handout's cache keys stays exact across turns, and every move must be a best one.
+    With a depth limit a board is searched to another depth on a later turn (with an even
+    limit a turn's root is a leaf of the search two turns before), so a cache keyed without
+    the depth may answer a later turn from a shallower search: the handout allows that key, so
+    a turn then needs only a legal move (``legal`` in its entry), and what it forbids is a
+    stored placeholder such as a leaf's ``None`` coming back as the move. The turns with
+    caching must explore fewer positions again, the two without caching do the same work:
+    only games where the reference's exact cache explores fewer again are used (at a limit an
+    exact key finds little from earlier turns, which search their boards to other depths).
     """
     for index in range(count):
         color = colors[index % len(colors)]
-        turns: list[Board] = []
-        while len(turns) < 2:
+        for _attempt in range(_ATTEMPTS):
             turns = _game_turns(rng, size, color, first_turn)
-        answers = [answer_entry("move", board, color, -1, True) for board in turns]
+            if len(turns) >= 2 and _cache_explores_less(turns, color, limit, algorithm):
+                break
+        else:
+            raise RuntimeError(f"no {size}x{size} game where an exact cache saves work at "
+                               f"limit {limit}")
+        answers = [answer_entry("move", board, color, limit, True) for board in turns]
+        if limit >= 0:
+            for board, answer in zip(turns, answers):
+                answer["legal"] = [list(move) for move in get_possible_moves(board, color)]
         firsts = [_expected(answer) for answer in answers]
         listing = "turns = [\n" + "".join(f"    {board!r},\n" for board in turns) + "]"
         select = [f"[{call(f'select_move_{algorithm}', arguments, value_fn)} for board in turns]"
-                  for arguments in (f"board, {color}, -1, {_switches(algorithm, caching)}"
+                  for arguments in (f"board, {color}, {limit}, {_switches(algorithm, caching)}"
                                     for caching in (0, 1))]
-        work_off = _shown_work(turns, color, -1, algorithm, None)
-        work_on = _shown_work(turns, color, -1, algorithm, {})
-        text = render_doctest([*_probe_setup(), listing], select[0], firsts)
-        text += render_doctest([], "work()", work_off)
+        work_off = render_doctest([], "work()", _shown_work(turns, color, limit, algorithm, None))
+        text = render_doctest(["import othello_probe", "work = othello_probe.install()", listing],
+                              select[0], firsts)
+        text += work_off + render_doctest([], select[0], firsts) + work_off
         text += render_doctest([], select[1], firsts)
-        text += render_doctest([], "work()", work_on)
+        text += render_doctest([], "work()", _shown_work(turns, color, limit, algorithm, {}))
         side = "dark" if color == 1 else "light"
+        depth = "full depth" if limit < 0 else f"limit {limit}"
         yield {"name": f"{size}x{size} game {position_id(turns[0])}: {len(turns)} turns as "
-                       f"{side}, full depth, caching off then on",
+                       f"{side}, {depth}, caching off twice then on",
                "doctest": text, "options": {"turns": answers}}
 
 
@@ -424,15 +486,64 @@ def _child_values(board: Board, color: Player, depth: int) -> list[tuple[Move, i
             for move in get_possible_moves(board, color)]
 
 
+def _first_best(children: Sequence[tuple[Move, int, int]], key: Callable[[Move, int], int],
+                best: int) -> Move:
+    """The move a root searching ``children`` highest ``key`` first (a stable sort, ties in
+    column order) chooses: the first that reaches the best value."""
+    ordered = sorted(children, key=lambda child: key(child[0], child[1]), reverse=True)
+    return next(move for move, _, value in ordered if value == best)
+
+
+def ordering_mistakes(board: Board, color: Player,
+                      children: Sequence[tuple[Move, int, int]]) -> dict[str, Move]:
+    """The root's choice under each known ordering mistake (as ``reference.othello.diagnoses``
+    replays them): no ordering, lowest utility first, and moves scored after playing them with
+    the opponent's colour."""
+    best = max(value for _, _, value in children)
+    other = opponent(color)
+    return {
+        "ignored": _first_best(children, lambda move, utility: 0, best),
+        "reversed": _first_best(children, lambda move, utility: -utility, best),
+        "opponent": _first_best(children, lambda move, utility: disk_difference(
+            play_move(board, other, *move), color), best),
+    }
+
+
+def ordered_entry(board: Board, color: Player, limit: int) -> Optional[dict[str, Any]]:
+    """An answer entry for select_move_alphabeta with ordering at ``limit`` on a position where
+    the order searched shows in the root's choice; None where it does not.
+
+    A root with the full window chooses the first move, in the order searched, that reaches the
+    best value (a later one with the same value returns only a bound). Searched highest
+    ``compute_utility`` for ``color`` first, that is a best move of the highest utility among
+    the best ones (ties in utility in any order): ``moves``. The position is used only when the
+    first best move in column order is not among them (so ordering shows), nor (0, 0) (so a
+    stub earns nothing), nor what the other known ordering mistakes choose (each fails).
+    """
+    children = _child_values(board, color, limit)
+    best = max(value for _, _, value in children)
+    best_moves = [(move, utility) for move, utility, value in children if value == best]
+    top = max(utility for _, utility in best_moves)
+    accepted = [move for move, utility in best_moves if utility == top]
+    mistakes = ordering_mistakes(board, color, children)
+    if set(mistakes.values()) & set(accepted) or (0, 0) in accepted:
+        return None
+    return {"shape": "ordered", "value": best, "moves": [list(m) for m in accepted],
+            "best": [list(m) for m, _ in best_moves], "unordered": list(mistakes["ignored"]),
+            "color": color}
+
+
 def cutoff_entry(board: Board, color: Player, depth: int) -> Optional[dict[str, Any]]:
     """An answer entry for a max node searched with ordering in the window (-inf, beta), with a
-    ``beta`` that tells the handout's order from the column-major one; None if none does.
+    ``beta`` below the node's best value at which the handout's order stops before any best
+    move; None if there is none.
 
-    The node returns the first successor, in the order searched, whose value reaches beta.
-    With ordering that is one of the highest-utility successors whose value reaches beta (ties
-    in utility may be searched in any order); without, the first such in column-major order.
-    At depth 2 the accepted moves must also differ from the node's best moves, so a search
-    that does not prune cannot pass either.
+    A max node stops at the first successor, in the order searched, whose value reaches beta.
+    Searched highest utility first that is one of ``moves`` (the highest-utility successors
+    reaching beta; ties in utility may be searched in any order), none of them a best move (at
+    depth 2), nor the first in column order. So a node that returns one of ``best`` did not stop
+    where the handout's order stops (it did not prune, or searched in another order), while
+    what a node returns when it stops (its move, None, a bound) is not judged.
     """
     children = _child_values(board, color, depth)
     best = {move for move in search.best_moves([(m, v) for m, _, v in children])}
@@ -447,41 +558,48 @@ def cutoff_entry(board: Board, color: Player, depth: int) -> Optional[dict[str, 
         value = next(v for m, _, v in children if m == accepted[0])
         return {"shape": "cutoff", "beta": beta_text, "value": value,
                 "moves": [list(m) for m in accepted], "unordered": list(unordered),
-                "color": color}
+                "best": [list(m) for m, _, v in children if m in best], "color": color}
     return None
 
 
 def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5,
                    plies: Sequence[int] = (4, 14), value_fn: str = "") -> Iterator[dict[str, Any]]:
-    """Move ordering seen from outside: which move a max node returns when it prunes.
+    """Move ordering seen in what the handout fixes: the order successors are searched in.
 
-    With ``ordering=1`` and the window ``(-inf, beta)`` an alpha-beta max node stops at the first
-    successor whose value reaches beta, so the move it returns shows the order it searched in
-    (depth 1 and 2). Then select_move with ordering must still find a best move. All three are
-    graded together. Nothing is counted, so nothing in the student's process can be patched to
-    fake it.
+    Two calls on one position, graded together. ``select_move_alphabeta(board, color, limit, 0,
+    1)`` where the order searched decides which best move the root returns (see
+    :func:`ordered_entry`). And a max node at depth 2 called with ordering and the window
+    ``(-inf, beta)`` (see :func:`cutoff_entry`): it must stop before reaching any best move, so
+    a search that does not prune, or searches in another order and so reaches a best move,
+    fails; what a node returns when it stops is not fixed by the handout and is not judged.
+    Nothing is counted, so nothing in the student's process can be patched to fake it.
     """
     def telling(board: Board, color: Player) -> bool:
-        return all(cutoff_entry(board, color, depth) is not None for depth in (1, 2))
+        return cutoff_entry(board, color, 2) is not None \
+            and ordered_entry(board, color, limit) is not None
 
     seen: set[Board] = set()
     for _index in range(count):
         board, color, played = _position(rng, size, plies, seen, telling)
-        calls: list[Call] = []
-        for depth in (1, 2):
-            entry = cutoff_entry(board, color, depth)
-            assert entry is not None
-            calls.append(([f"board = {board!r}"] if depth == 1 else [],
-                          call("alphabeta_max_node", f"board, {color}, float('-inf'), "
-                               f"{entry['beta']}, {depth}, 0, 1", value_fn), entry))
-        calls.append(([], call("select_move_alphabeta", f"board, {color}, {limit}, 0, 1", value_fn),
-                      answer_entry("move", board, color, limit, True)))
-        for _, _, answer in calls:
-            answer["unit"] = "ordering"
-        yield _case(_title(board, played, color, limit) + ", ordering on", calls)
+        yield ordering_case(board, color, played, limit, value_fn)
+
+
+def ordering_case(board: Board, color: Player, played: int, limit: int,
+                  value_fn: str = "") -> dict[str, Any]:
+    """The case :func:`ordering_cases` makes of one position (which must tell, see there)."""
+    cutoff, ordered = cutoff_entry(board, color, 2), ordered_entry(board, color, limit)
+    assert cutoff is not None and ordered is not None
+    calls: list[Call] = [
+        ([f"board = {board!r}"], call("alphabeta_max_node", f"board, {color}, float('-inf'), "
+                                      f"{cutoff['beta']}, 2, 0, 1", value_fn), cutoff),
+        ([], call("select_move_alphabeta", f"board, {color}, {limit}, 0, 1", value_fn),
+         ordered)]
+    for _, _, answer in calls:
+        answer["unit"] = "ordering"
+    return _case(_title(board, played, color, limit) + ", ordering on", calls)
 
 
 __all__ = ["CONSTANT_ANSWERS", "answer_entry", "caching_cases", "caching_turn_cases", "call",
-           "colour_node_cases",
-           "constant_earns", "cutoff_entry", "node_cases", "ordering_cases", "position_id",
-           "utility_cases"]
+           "colour_node_cases", "constant_earns", "cutoff_entry", "node_cases",
+           "one_ply_less_tells", "ordered_entry", "ordering_case", "ordering_cases",
+           "ordering_mistakes", "position_id", "utility_cases"]

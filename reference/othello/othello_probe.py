@@ -12,12 +12,19 @@ comparator::
     (812, 40)
 
 ``work()`` reports two numbers: the calls into the helpers, and how many times the search
-explored a position again, i.e. called ``get_possible_moves`` on a board and player it had
-already asked about since the previous ``work()``. The second is what the handout's cache is
-for ("if a state is already in the dictionary, do not explore it again"), and it shows a cache
-at work even where the cache's side effects cost calls elsewhere: an alpha-beta cache that
-stores a pruned node's bound changes later pruning, and can make a search call the helpers a
-few times more while it explores far fewer positions again.
+explored a position again, i.e. called ``play_move`` with a board, player and square it had
+already played since the previous ``work()`` (a successor generated again: the position was
+expanded again). The second is what the handout's cache is for ("if a state is already in the
+dictionary, do not explore it again"): a position found in the cache is not expanded, whatever
+else the node did first (some students ask ``get_possible_moves`` before looking in the
+cache), and a cache that is never found saves none of it, however few calls it makes. It also
+shows a cache at work where the cache's side effects cost calls elsewhere: an alpha-beta cache
+that stores a pruned node's bound changes later pruning, and can make a search call the helpers
+a few times more while it explores far fewer positions again.
+
+:func:`set_up` runs a first select_move as a game's first turn would, before the first counted
+window, so a cache a student creates there (``cache = None`` at the top of the file, a dict
+made on the first call) exists when the node functions are called directly.
 
 Counting does not depend on how the student reached the helpers. Instead of rebinding names,
 :func:`install` swaps the *code* of each helper function object of ``othello_shared`` for a
@@ -44,8 +51,9 @@ _HOOK_NAME = "__othello_probe_call__"
 _GC_EVENTS = ("gc.get_referrers", "gc.get_referents", "gc.get_objects")
 
 Work = Callable[[], Union[tuple[int, int], str]]
-EXPLORE = "get_possible_moves"
-"""The helper whose repeated calls on one position count as exploring it again."""
+EXPLORE = "play_move"
+"""The helper whose repeated calls (same board, player and square) count as exploring a
+position again: each is a successor generated a second time."""
 
 
 def _position_key(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -86,6 +94,19 @@ def _student_bindings(helpers: dict[str, Any]) -> list[tuple[dict[str, Any], str
                 if value is function:
                     found.append((space, key, function))
     return found
+
+
+def set_up(first_turn: Callable[[], Any], work: Work) -> None:
+    """Call ``first_turn()`` (a select_move call, as a game's first turn makes it) and ignore
+    what it returns or raises: it only lets the agent set itself up (a cache created on the
+    first call); a failing search is charged in its own cases. Then ``work()`` starts a fresh
+    window, so the set-up is not counted; it runs after :func:`install`, so a helper rebound
+    during it is still noticed."""
+    try:
+        first_turn()
+    except Exception:  # noqa: BLE001 - the student's code; its failures show in later examples
+        pass
+    work()
 
 
 def install() -> Work:
@@ -166,4 +187,4 @@ def install() -> Work:
     return work
 
 
-__all__ = ["DISABLED", "HELPERS", "Work", "install"]
+__all__ = ["DISABLED", "HELPERS", "Work", "install", "set_up"]

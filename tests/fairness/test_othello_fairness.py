@@ -6,7 +6,9 @@ alpha-beta cache that also stores pruned nodes' bounds, node results as lists, m
 inside them, () for "no move" (the handout fixes no form; the course's tests unpack the pair),
 other tie-breaking, debug output on stderr, the supplied helpers
 called through their module or held in default arguments of helper functions, search functions
-without the starter's defaults (the course's tests pass every argument). Every variant is
+without the starter's defaults (the course's tests pass every argument), the moves asked for
+before the cache is looked up, (None, inf) returned at a cut-off, select_move searching the
+root's moves itself, a cache made on the first select_move (issue 39). Every variant is
 graded black-box on the whole assignment and must get exactly the reference's score, case by
 case. Agents that leave a part out must still lose exactly that part.
 """
@@ -25,8 +27,20 @@ TEMPLATE = ROOT / "student_template" / "othello" / "agent.py"
 MIN_KEY, MAX_KEY = 'key = ("min", board, color, limit)', 'key = ("max", board, color, limit)'
 
 
+# A cache keyed without the depth must not store depth-limit leaves: with an even limit a later
+# turn's root is a leaf of the search two turns before, and a stored leaf's None move would come
+# back as that turn's answer (issue 39, item 1; the games at -l 4 -c forfeit). Storing only
+# positions searched below is what such students write.
+LEAVES_NOT_STORED = [
+    ("    if caching:\n        cache[key] = (best_move, best)",
+     "    if caching and limit != 0:\n        cache[key] = (best_move, best)"),
+    ("        if caching:\n            cache[key] = answer",
+     "        if caching and limit != 0:\n            cache[key] = answer")]
+
+
 def _keys(new: str) -> list[tuple[str, str]]:
-    return [(MIN_KEY, f"key = {new}"), (MAX_KEY, f"key = {new}")]
+    edits = [(MIN_KEY, f"key = {new}"), (MAX_KEY, f"key = {new}")]
+    return edits if "limit" in new else edits + LEAVES_NOT_STORED
 
 
 # The starter's defaults left out (the 2020-2024 starters give select_move_alphabeta's limit
@@ -101,6 +115,56 @@ HONEST: dict[str, list[tuple[str, str]]] = {
     "helpers bound as default arguments": [(SUCCESSORS, '''\
 def _successors(board, player, color, ordering, moves_of=get_possible_moves, play=play_move):
     children = [((i, j), play(board, player, i, j)) for i, j in moves_of(board, player)]''')],
+    # issue 39, item 2: the moves are asked for before the cache is looked up, so a hit saves
+    # few calls; it still explores nothing again, which is what the handout's cache is for
+    "moves asked for before the cache is looked up": [
+        ("""    key = ("max", board, color, limit)
+    if caching and key in cache:
+        return cache[key]
+    moves = get_possible_moves(board, color) if limit != 0 else []
+""", """    key = ("max", board, color, limit)
+    moves = get_possible_moves(board, color) if limit != 0 else []
+    if caching and key in cache:
+        return cache[key]
+"""),
+        ("""    key = ("min", board, color, limit)
+    if caching and key in cache:
+        return cache[key]
+    opponent = 3 - color
+    moves = get_possible_moves(board, opponent) if limit != 0 else []
+""", """    key = ("min", board, color, limit)
+    opponent = 3 - color
+    moves = get_possible_moves(board, opponent) if limit != 0 else []
+    if caching and key in cache:
+        return cache[key]
+""")],
+    # issue 39, item 4: what a node returns when it stops early is not fixed by the handout
+    "(None, inf) returned at a cut-off": [
+        ("        if best >= beta:\n            return best_move, best\n",
+         "        if best >= beta:\n            return None, math.inf\n"),
+        ("        if best <= alpha:\n            return best_move, best\n",
+         "        if best <= alpha:\n            return None, -math.inf\n")],
+    # issue 39, item 5: select_move searches the root's moves itself, one ply down each
+    "select_move searching the root's moves itself": [
+        ("""def select_move_alphabeta(board, color, limit=-1, caching=0, ordering=0):
+    return alphabeta_max_node(board, color, -math.inf, math.inf, limit, caching, ordering)[0]
+""", """def select_move_alphabeta(board, color, limit=-1, caching=0, ordering=0):
+    best_move, best = None, -math.inf
+    for move, child in _successors(board, color, color, ordering):
+        value = alphabeta_min_node(child, color, best, math.inf, limit - 1, caching, ordering)[1]
+        if value > best:
+            best_move, best = move, value
+    return best_move
+""")],
+    # issue 39, item 6: the cache is made on the first select_move, as a game's first turn does
+    "cache created on the first select_move": [
+        ("cache = {}\n", "cache = None\n\n\ndef _ensure_cache():\n    global cache\n"
+                         "    if cache is None:\n        cache = {}\n"),
+        ("def select_move_minimax(board, color, limit, caching=0):\n",
+         "def select_move_minimax(board, color, limit, caching=0):\n    _ensure_cache()\n"),
+        ("def select_move_alphabeta(board, color, limit=-1, caching=0, ordering=0):\n",
+         "def select_move_alphabeta(board, color, limit=-1, caching=0, ordering=0):\n"
+         "    _ensure_cache()\n")],
 }
 
 

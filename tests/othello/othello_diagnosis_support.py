@@ -80,6 +80,10 @@ STUDENT_MISTAKES: dict[str, list[tuple[str, str]]] = {
          "if value <= best:\n            best_move, best = move, value")],
     "alpha-beta ordering successors lowest": [
         ("compute_utility(child[1], color), reverse=True)", "compute_utility(child[1], color))")],
+    "alpha-beta that does not order successors": [("    if ordering:\n", "    if False:\n")],
+    "alpha-beta ordering successors by compute_utility after playing each move with the opp": [
+        ("compute_utility(child[1], color), reverse=True)",
+         "compute_utility(play_move(board, 3 - color, *child[0]), color), reverse=True)")],
 }
 
 

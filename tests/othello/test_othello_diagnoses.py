@@ -6,12 +6,14 @@ each honest agent and asserts every case's score and the absence of any diagnosi
 over every case are printed by ``bench/bench_diagnoses.py othello``."""
 from __future__ import annotations
 
+import dataclasses
 
 import pytest
 from gg_diagnosis import diagnoses_of, observe
 from othello_diagnosis_support import SOLUTION, STARTER, search_cases, student_source
 from othello_support import grade_cases
 
+from harness.compare import Observation
 from harness.compare.diagnosis import Variant, diagnose
 from reference.core.counters import BudgetCounter, WorkBudgetExceeded
 from reference.othello.agent import ReferenceAgent
@@ -23,13 +25,55 @@ SAMPLE = [c for c in search_cases() if c.visibility.reveals_expected]
 machine."""
 
 
-@pytest.mark.parametrize("description", [m.description for m in MISTAKES], ids=lambda d: d[:40])
-def test_each_mistake_is_recognised_and_never_misnamed(description):
-    found = diagnoses_of(SAMPLE, student_source(description), STARTER)
+@pytest.mark.parametrize("mistake", MISTAKES, ids=lambda m: m.description[:40])
+def test_each_mistake_is_recognised_and_never_misnamed(mistake):
+    found = diagnoses_of(SAMPLE, student_source(mistake.description), STARTER)
     assert found, "the mistake should fail some of the sample cases"
     named = [d for _, _, d in found if d]
-    assert all(description in d for d in named), [d for d in named if description not in d][:2]
-    assert any("each of these" not in d for d in named), "no case names this mistake alone"
+    assert all(mistake.description in d for d in named), \
+        [d for d in named if mistake.description not in d][:2]
+    if mistake.alone:
+        # named only where the case tells it from every other mistake (issue 39, item 7)
+        assert not any("each of these" in d for d in named), named
+    else:
+        assert any("each of these" not in d for d in named), "no case names this mistake alone"
+
+
+ORDERING_MISTAKES = [m for m in MISTAKES if m.alone]
+
+
+def test_ordering_mistakes_that_choose_alike_are_never_named():
+    """Issue 39, item 7: an agent that never orders was told "ordering reversed" on a case whose
+    own message said it stopped at the first move in column order. Where two known mistakes
+    give the same answers and one of them is named only alone, nothing is named."""
+    ordering = [c for c in search_cases() if c.group == "ordering"]
+    ignored, reversed_ = (next(m for m in ORDERING_MISTAKES if m.description.startswith(start))
+                          for start in ("alpha-beta that does not order",
+                                        "alpha-beta ordering successors lowest"))
+    source = student_source(ignored.description)
+    twins = 0
+    for case in ordering:
+        answers = observe(case, source, STARTER)
+        alike = [v for v in variants() if v.description in (ignored.description,
+                                                             reversed_.description)]
+        both = diagnose(case, answers, alike)
+        alone = diagnose(case, answers, [v for v in alike if v.description == ignored.description])
+        assert "ordering successors lowest" not in both
+        if not both:
+            twins += alone != ""  # each alone is named, the two together are not
+    assert twins >= 1, "no ordering case where the two choose alike"
+
+
+def test_a_mistake_named_only_alone_is_not_named_with_a_twin():
+    first = Variant("first", lambda: {"f": lambda: 1})
+    twin = Variant("twin", lambda: {"f": lambda: 1}, alone=True)
+    probe = dataclasses.replace(SAMPLE[0], examples=[
+        dataclasses.replace(SAMPLE[0].examples[0], source="f()", want="1")])
+    answers = [Observation(value=1, has_value=True)]
+    assert "first" in diagnose(probe, answers, [first])
+    assert "twin" in diagnose(probe, answers, [twin])
+    assert "each of these" in diagnose(probe, answers, [first, Variant("other", first.namespace)])
+    assert diagnose(probe, answers, [first, twin]) == ""
 
 
 def test_a_diagnosis_never_reveals_the_expected_answer_of_a_hidden_case():

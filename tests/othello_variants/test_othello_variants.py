@@ -114,10 +114,13 @@ def test_a_variant_agent_plays_a_tournament_through_its_own_arena(name, extra, s
 
 
 def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mutate):
-    # as students write it: the cache keyed by the board alone, node answers as [move, value]
+    # as students write it: the cache keyed by the board alone, node answers as [move, value];
+    # depth-limit leaves are not stored (keyed by the board alone, a stored leaf's None move
+    # would come back as a later turn's root at an even limit: issue 39, item 1)
     honest = mutate(solution("othello_valuefn"), [
         ("state_cache.get((board, color if kind == \"max\" else 3 - color, limit, kind))",
          "state_cache.get(board)"),
+        ("    if caching:\n        state_cache[", "    if caching and limit != 0:\n        state_cache["),
         ("state_cache[(board, color if kind == \"max\" else 3 - color, limit, kind)] = answer",
          "state_cache[board] = answer"),
         ("return best_move, best", "return [best_move, best]"),

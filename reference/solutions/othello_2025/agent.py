@@ -5,7 +5,9 @@ Written the way the 2025 starter invites: its global ``cache`` dict keyed by the
 which the handout's words allow ("a dictionary that maps board states to their minimax value"):
 within one search a board fixes the depth left, the player to move and the node kind. Alpha-beta
 stores only values found strictly inside the window (exact values), so caching never changes an
-answer. Search semantics: docs/contract/othello.md.
+answer. A leaf cut off by the depth limit is not stored: keyed by the board alone it would come
+back as a later turn's root (with an even limit a turn's root is a leaf of the search two turns
+before) with no move. Search semantics: docs/contract/othello.md.
 """
 import ast
 import sys
@@ -49,7 +51,7 @@ def minimax_min_node(board, color, limit, caching=0):
             value = minimax_max_node(child, color, limit - 1, caching)[1]
             if answer[0] is None or value < answer[1]:
                 answer = (move, value)
-    if caching:
+    if caching and limit != 0:
         cache[board] = answer
     return answer
 
@@ -63,7 +65,7 @@ def minimax_max_node(board, color, limit, caching=0):
             value = minimax_min_node(child, color, limit - 1, caching)[1]
             if answer[0] is None or value > answer[1]:
                 answer = (move, value)
-    if caching:
+    if caching and limit != 0:
         cache[board] = answer
     return answer
 
