@@ -34,8 +34,8 @@ from harness.paths import project_root
 from harness.spec import find_assignment
 from harness.spec.errors import SpecError
 from harness.spec.loader import (
-    REFERENCE_TIMES, flattened_entries, load_all_cases, precomputed_path, read_yaml,
-    spec_files)
+    REFERENCE_TIMES, flattened_entries, load_all_cases, partial_copy_text, precomputed_path,
+    read_yaml, spec_files)
 from harness.spec.model import Assignment
 
 EXECUTABLE = frozenset({"setup.sh", "run_autograder"})
@@ -383,7 +383,7 @@ def build_student(name: str, out: Path) -> Built:
         for path in _tree(folder):
             entries[path.relative_to(root).as_posix()] = path
     entries[(assignment.folder / "assignment.yaml").relative_to(root).as_posix()] = \
-        assignment.folder / "assignment.yaml"
+        partial_copy_text(assignment.folder / "assignment.yaml")  # visible cases only
     entries.update(cases.files)
     for path in (*assignment.support_files, *assignment.probe_files, *cases.code):
         entries[path.relative_to(root).as_posix()] = path

@@ -352,9 +352,9 @@ def _add_extras(candidates: list[SubmittedFile], found: list[SubmittedFile],
                 passed_over: list[SubmittedFile], result: FoundFiles) -> None:
     """Every other Python file below the folder of any wanted file found, at its path relative
     to that folder (to each such folder, when they nest), because each wanted file runs from the
-    top of the case folder: ``strategy.py`` in ``b/`` importing ``node`` finds ``b/node.py``
-    whether or not ``stonehenge.py`` was found, or found elsewhere. The main file's folder comes
-    first, so its paths win a clash."""
+    top of the case folder: a wanted file in ``b/`` importing ``node`` finds ``b/node.py``
+    whether or not the other wanted files were found, or found elsewhere. The main file's folder
+    comes first, so its paths win a clash."""
     homes = _homes(found)
     used = {id(f) for f in result.files.values()} | {id(f) for f in passed_over}
     # A folder named like a supplied module (``othello_shared/__init__.py``) is a package, which

@@ -41,7 +41,7 @@ from harness.paths import ROOT_ENV, project_root
 from harness.spec import SpecError, find_assignment
 from harness.spec.generate import generate
 from harness.spec.loader import (
-    REFERENCE_TIMES, load_checked_cases, precomputed_path, read_yaml)
+    REFERENCE_TIMES, load_checked_cases, partial_copy_text, precomputed_path, read_yaml)
 from harness.spec.model import Assignment
 from harness.verdicts import Verdict
 
@@ -186,7 +186,8 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
     specs = folder / "test_specs" / assignment.name
     (specs / "cases").mkdir(parents=True)
     (specs / "generated").mkdir()
-    shutil.copy2(assignment.folder / "assignment.yaml", specs)
+    (specs / "assignment.yaml").write_bytes(
+        partial_copy_text(assignment.folder / "assignment.yaml"))
     if (assignment.folder / REFERENCE_TIMES).is_file():
         shutil.copy2(assignment.folder / REFERENCE_TIMES, specs)
     for stem in stems:

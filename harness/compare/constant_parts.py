@@ -3,7 +3,7 @@
 Credit per part (``components``) rewards a part of an answer that is right on its own. A part
 that is the same on every board of a group, where the right answers for it differ, is right only
 where the board happens to match it: it shows no search behind it (a ``get_best_move`` that
-always returns ``((0, 0), 0, 0)`` or ``(None, 0, 1)`` would otherwise earn a few points on the
+always returns one fixed square, value and leaf count would otherwise earn a few points on the
 boards where a constant matches). Cases opt in with ``options.constant_parts: no_credit``. With
 ``options.search_parts`` (say ``[value, leaf count]``), an answer whose search parts are all
 constant earns nothing at all: its move (the first legal one, say) shows no search either. The

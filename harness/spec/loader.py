@@ -426,6 +426,16 @@ def load_all_cases(assignment: Assignment) -> list[Case]:
     return cases
 
 
+_TOTAL_POINTS_LINE = re.compile(r"^total_points:[^\n]*\n?", re.MULTILINE)
+
+
+def partial_copy_text(assignment_yaml: Path) -> bytes:
+    """``assignment.yaml`` for a copy of the assignment that keeps only some of its cases (the
+    student package, the release check's subsets): without ``total_points``, which states the
+    whole assignment's total and would refuse the part (``check_total_points``)."""
+    return _TOTAL_POINTS_LINE.sub("", assignment_yaml.read_text(encoding="utf-8")).encode()
+
+
 def check_total_points(assignment: Assignment, cases: list[Case]) -> None:
     """Refuse an assignment whose ``total_points`` is not the sum of its cases' points (the
     instructor's stated total and what students can earn must agree).
