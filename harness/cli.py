@@ -77,9 +77,10 @@ def existing_path(path: Path, what: str = "file or folder") -> Path:
 
 def infer_assignment(path: Path) -> str:
     """The assignment ``path`` (a file, or files in a folder) is for: the one a student package
-    serves; else the one whose main file it is named as (``agent (1).py`` too, and for a
-    one-file assignment the handout's ``player_<account>.py``); else the one whose main file
-    name is close to it (``adversarial_serach.py``; the results then say what was expected).
+    serves; else the one with a handout file of that name (``agent (1).py`` too, ``strategy.py``
+    as well as ``stonehenge.py``, and for a one-file assignment the handout's
+    ``player_<account>.py``); else the one with a handout file whose name is close to it
+    (``adversarial_serach.py``; the results then say what was expected).
 
     Raises:
         SpecError: no assignment matches, or several do.
@@ -91,22 +92,24 @@ def infer_assignment(path: Path) -> str:
     keys = {stem_key(f.path.stem) for f in snapshot.files}
     if snapshot.is_file:
         keys.add(stem_key(path.stem))
-    mains = {name: find_assignment(name) for name in names}
-    main_keys = {name: stem_key(Path(a.main_file).stem) for name, a in mains.items()}
-    matches = [name for name in names if main_keys[name] in keys]
+    specs = {name: find_assignment(name) for name in names}
+    handout_keys = {name: {stem_key(Path(file).stem) for file in a.submission_files}
+                    for name, a in specs.items()}
+    matches = [name for name in names if handout_keys[name] & keys]
     if not matches:
-        matches = [name for name in names if len(mains[name].submission_files) == 1
-                   and any(key.startswith(main_keys[name] + "_") for key in keys)]
+        matches = [name for name in names if len(specs[name].submission_files) == 1
+                   and any(key.startswith(handout + "_") for key in keys
+                           for handout in handout_keys[name])]
     if not matches:
         import difflib  # a misnamed file only
-        close = {near for key in keys
-                 for near in difflib.get_close_matches(key, set(main_keys.values()), 3, 0.8)}
-        matches = [name for name in names if main_keys[name] in close]
+        every = set().union(*handout_keys.values())
+        close = {near for key in keys for near in difflib.get_close_matches(key, every, 3, 0.8)}
+        matches = [name for name in names if handout_keys[name] & close]
     if len(matches) > 1:
         raise SpecError(path, f"cannot tell which assignment this is for: it fits "
                         f"{', '.join(matches)}; pass --assignment with one of them")
     if not matches:
-        expected = ", ".join(sorted({a.main_file for a in mains.values()}))
+        expected = ", ".join(sorted({file for a in specs.values() for file in a.submission_files}))
         raise SpecError(path, f"cannot tell which assignment this is for: the handouts name "
                         f"the files {expected}; rename your file, or pass --assignment (one "
                         f"of: {', '.join(names)})")

@@ -188,7 +188,8 @@ def find_files(submission: Path, wanted: tuple[str, ...], supplied: tuple[str, .
                caps: Caps = DEFAULT_CAPS, siblings: bool = False) -> FoundFiles:
     """Match each wanted file name (first = the main file) to a submitted file.
 
-    A path to a file stands for the first wanted name; with ``siblings`` (a student's local
+    A path to a file stands for the wanted name it has (``strategy.py``, ``strategy (1).py``),
+    else for the first wanted name; with ``siblings`` (a student's local
     ``check``, never a grading of someone else's file) the other Python files of its folder
     are then treated as a folder submission's. In a folder the module's rule applies, and every
     other Python file in the main file's folder goes along (``supplied`` names excepted: the
@@ -214,7 +215,7 @@ def find_files(submission: Path, wanted: tuple[str, ...], supplied: tuple[str, .
         result.notes.append(f"Not taken from your submission: {_listing(snapshot.ignored)}.")
     if snapshot.is_file:
         _single_file(snapshot, wanted, result)
-        if siblings and wanted[0] in result.files:
+        if siblings and result.files:
             _with_siblings(Path(submission), wanted, supplied, caps, result)
     else:
         _folder(snapshot, wanted, supplied, result)
@@ -228,36 +229,39 @@ def _with_siblings(file: Path, wanted: tuple[str, ...], supplied: tuple[str, ...
     folder = take(Path(os.path.realpath(file)).parent, caps, checker_paths())
     if folder.refused or not folder.exists:
         return
-    main = result.files[wanted[0]]
+    (name, chosen), = result.files.items()
     result.missing = []
-    _folder(folder, wanted, supplied, result, main=main)
+    _folder(folder, wanted, supplied, result, chosen=(name, chosen))
 
 
 def _single_file(snapshot: Snapshot, wanted: tuple[str, ...], result: FoundFiles) -> None:
-    result.missing.extend(wanted[1:])
     if not snapshot.files:
-        result.missing.insert(0, wanted[0])
+        result.missing.extend(wanted)
         return
     file = snapshot.files[0]
-    result.files[wanted[0]] = file
-    if file.name == wanted[0]:
+    keys = {name: stem_key(PurePosixPath(name).stem) for name in wanted}
+    slot = next((name for name in wanted if stem_key(file.path.stem) == keys[name]), wanted[0])
+    result.files[slot] = file
+    result.missing.extend(name for name in wanted if name != slot)
+    if file.name == slot:
         return
-    key = stem_key(PurePosixPath(wanted[0]).stem)
-    if stem_key(file.path.stem) == key or (len(wanted) == 1 and _is_suffixed(file.path.stem, key)):
-        result.notes.append(f"Graded {_shown(file.path)} as {wanted[0]}.")
+    if stem_key(file.path.stem) == keys[slot] or (
+            len(wanted) == 1 and _is_suffixed(file.path.stem, keys[slot])):
+        result.notes.append(f"Graded {_shown(file.path)} as {slot}.")
     else:  # not a name the handout gives: say which one it does
-        result.notes.append(f"Expected {wanted[0]}; graded {_shown(file.path)} as it.")
+        result.notes.append(f"Expected {slot}; graded {_shown(file.path)} as it.")
 
 
 def _folder(snapshot: Snapshot, wanted: tuple[str, ...], supplied: tuple[str, ...],
-            result: FoundFiles, main: SubmittedFile | None = None) -> None:
-    """Apply the rule in a folder; ``main``, if given, is the main file already chosen (a file
-    named on the command line, at the top of the folder)."""
+            result: FoundFiles, chosen: tuple[str, SubmittedFile] | None = None) -> None:
+    """Apply the rule in a folder; ``chosen``, if given, is a wanted name and the file already
+    chosen for it (a file named on the command line, at the top of the folder)."""
     candidates = sorted(snapshot.files, key=lambda f: (len(f.path.parts), str(f.path)))
     passed_over: list[SubmittedFile] = []
-    if main is not None:
-        candidates = [f for f in candidates if f.path != main.path]
-        result.files[wanted[0]] = main
+    if chosen is not None:
+        name, file = chosen
+        candidates = [f for f in candidates if f.path != file.path]
+        result.files[name] = file
     for name in wanted:
         if name in result.files:
             passed_over.extend(_copies_of(name, candidates))

@@ -176,6 +176,20 @@ def test_a_checked_file_brings_its_folder_s_other_files_only_when_asked(tmp_path
     assert list(found.extras) == ["tree.py"]
 
 
+def test_a_checked_file_named_as_another_handout_file_is_graded_as_that_file(tmp_path):
+    """``check strategy.py`` is Stonehenge's strategy, not a misnamed ``stonehenge.py``; its
+    folder's ``stonehenge.py`` goes along as itself."""
+    strategy = write(tmp_path / "strategy (1).py", "strategy = 1\n")
+    write(tmp_path / "stonehenge.py", "game = 1\n")
+    wanted = ("stonehenge.py", "strategy.py")
+    alone = find_files(strategy, wanted)
+    assert list(alone.files) == ["strategy.py"] and alone.missing == ["stonehenge.py"]
+    assert not any("Expected" in note for note in alone.notes)
+    found = find_files(strategy, wanted, siblings=True)
+    assert found.files["strategy.py"].data == b"strategy = 1\n"
+    assert found.files["stonehenge.py"].data == b"game = 1\n" and not found.missing
+
+
 def test_a_file_named_after_the_account_stands_in_for_the_one_file_wanted(tmp_path):
     """The isolation handout asks for ``player-<account>``: ``player_jdoe.py`` next to a test
     script of the student's is still the player (before: "Missing: player.py", 0 points)."""

@@ -180,7 +180,8 @@ def test_a_misnamed_file_is_graded_and_told_the_expected_name(homework: Path,
 @pytest.mark.parametrize(("name", "assignment"), [
     ("player_jdoe.py", "isolation"), ("player_account.py", "isolation"),
     ("player-jdoe (1).py", "isolation"), ("adversarial_serach.py", "adversarial_search"),
-    ("Search_And_Games.py", "search_and_games"), ("stonehenge.py", "stonehenge")])
+    ("Search_And_Games.py", "search_and_games"), ("stonehenge.py", "stonehenge"),
+    ("strategy.py", "stonehenge"), ("strategy (1).py", "stonehenge")])
 def test_the_repository_infers_the_assignment_from_handout_template_and_near_names(
         name: str, assignment: str, tmp_path: Path) -> None:
     (tmp_path / name).write_text("x = 1\n")
