@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 
 from reference.games.isolation import Isolation, parse_board
-from reference.isolation.players import AlphaBetaPlayer, GreedyPlayer, RandomPlayer, TimePolicy
-from reference.isolation.referee import HOUSE_BOTS, house_agent, referee_game
+from reference.isolation.house_players import GreedyPlayer, RandomPlayer
+from reference.isolation.players import HOUSE_BOTS, AlphaBetaPlayer, TimePolicy, house_agent
+from reference.isolation.referee import referee_game
 from harness.games.outcome import Termination
 from harness.games.seats import InProcess
 
