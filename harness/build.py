@@ -27,6 +27,7 @@ from typing import Iterable, Iterator
 
 import yaml
 
+from harness import Case
 from harness.coverage import (
     COVERAGE_FILE, LeftOut, coverage_document, gradescope_only_reason)
 from harness.intake import STUDENT_PACKAGE_MARKER  # at the package's root; see harness.cli
@@ -36,7 +37,7 @@ from harness.spec.errors import SpecError
 from harness.spec.loader import (
     REFERENCE_TIMES, flattened_entries, load_all_cases, precomputed_path, read_yaml,
     spec_files)
-from harness.spec.model import Assignment, Case
+from harness.spec.model import Assignment
 
 EXECUTABLE = frozenset({"setup.sh", "run_autograder"})
 _LEFT_OUT = {"__pycache__", ".pytest_cache", ".mypy_cache"}
