@@ -27,6 +27,7 @@ from typing import Iterable, Iterator
 
 import yaml
 
+from harness import Case
 from harness.coverage import (
     COVERAGE_FILE, LeftOut, coverage_document, gradescope_only_reason)
 from harness.intake import STUDENT_PACKAGE_MARKER  # at the package's root; see harness.cli
@@ -349,12 +350,30 @@ Besides Python's standard library, your file may import: {allowed}. The first ch
 {them} for the checker (once, with pip; `.venv/bin/gamegrader packages install` does it too). A
 file that imports any other package is not run, on Gradescope as here.
 
+The visible cases it runs, by group: {runs}.{games}
+
 Each visible case shows PASS or FAIL with its points; a failure shows the call that was made,
 the expected value and what your code returned (or raised). The total counts the cases run
 here only, and the line after it says how much of the assignment that is: the visible points
 run here out of all visible points, the visible cases graded on Gradescope only (and why), and
 the points of the hidden cases, which run only on Gradescope and are not in this package.
 {left_out}"""
+
+
+GAMES_NOTE = """
+
+Game cases play whole games, with the opponents, seeds and clocks of Gradescope's grading. The
+clocks measure wall-clock time, so check when your computer is not busy: a busy one leaves
+your player less time to think than Gradescope will."""
+
+
+def _what_runs(kept: list[Case]) -> str:
+    """The package's cases by group, for its README ("games: 3 cases, 40 points")."""
+    groups: dict[str, list[float]] = {}
+    for case in kept:
+        groups.setdefault(case.group, []).append(case.points)
+    return "; ".join(f"{group}: {len(points)} case{'s' * (len(points) != 1)}, "
+                     f"{sum(points):g} points" for group, points in groups.items()) or "no case"
 
 
 def build_student(name: str, out: Path) -> Built:
@@ -372,11 +391,14 @@ def build_student(name: str, out: Path) -> Built:
         left_out = (f"\nThese visible cases are graded on Gradescope only, because {because}:\n\n"
                     + "".join(f"- {item.name} ({item.points:g} points)\n"
                               for item in cases.gradescope_only))
+    kept = [case for case in load_all_cases(assignment) if case.visibility.value == "visible"
+            and f"{case.group}: {case.name}" not in cases.left_out]
     entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
     entries["README.md"] = STUDENT_README.format(
         title=assignment.title, name=assignment.name, main=assignment.main_file,
         allowed=", ".join(p.module for p in assignment.allowed_packages) or "nothing else",
         them="them" if assignment.allowed_packages else "nothing",
+        runs=_what_runs(kept), games=GAMES_NOTE if any(case.runner for case in kept) else "",
         left_out=left_out).encode()
     entries[STUDENT_PACKAGE_MARKER] = b"The student package: instructor commands are refused.\n"
     for folder in (root / "harness", root / "student_template" / assignment.name):

@@ -2,7 +2,7 @@
 
 ``make_arena`` is the entry point the tournament command finds through the ``arena`` key of
 ``test_specs/isolation/assignment.yaml``. House bots (``house:random``, ``house:greedy``,
-``house:reference``, ``house:depth1`` ... see ``referee.HOUSE_BOTS``) play in the game's own
+``house:reference``, ``house:depth1`` ... see ``players.HOUSE_BOTS``) play in the game's own
 process; a submission file is imported in a fresh sandboxed process for every game through
 ``open_server``, the harness's ``CallServer`` factory, and plays through the same clocked loop.
 """
@@ -13,13 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from harness.games.pages import Paint, ReplayView
-from reference.games.isolation import (
-    EMPTY, FILLED, SIZE, O, X, Isolation, IsolationState, Move, format_board,
-)
-from reference.isolation.referee import (
-    HOUSE_BOTS, game_result, house_agent, referee_game, replay_result, student_contestant,
-)
+from harness.games.pages import ReplayView
+from reference.games.isolation import SIZE, Isolation, IsolationState, Move
+from reference.isolation.pages import IsolationPages
+from reference.isolation.players import HOUSE_BOTS, house_agent
+from reference.isolation.referee import game_result, referee_game, student_contestant
 from harness.games.match import Seat
 from harness.games.seats import CallServerLike, InProcess
 from harness.tournament.records import Entrant, GameResult, GameTask
@@ -94,27 +92,12 @@ class IsolationArena:
                              "seating files needs the harness sandbox (open_server)")
 
     def replay_view(self, result: GameResult, outcome: str) -> ReplayView:
-        """The positions of a recorded game for its replay page (x red, o blue, holes dark).
+        """The replay page's view of a recorded game (:class:`IsolationPages`).
 
         Raises:
             ValueError: when the recorded moves are not legal.
         """
-        game = Isolation(self.size)
-        states = replay_result(result, game)
-        clock = dict(result.game).get("clock") or self.seconds
-        used = {X: 0.0, O: 0.0}
-        labels, clocks = [], []
-        for state, move, seconds in zip(states, result.moves, result.seconds):
-            used[state.to_move] += seconds
-            labels.append(f"{state.to_move} to {tuple(move)}")
-            clocks.append(f"{clock - used[state.to_move]:.2f} s")
-        frames = [["".join(row) for row in format_board(state, self.size)] for state in states]
-        return ReplayView(
-            f"isolation {self.size}x{self.size}: {result.first} (x) v {result.second} (o)",
-            frames, {EMPTY: Paint("#e8e8e8"), FILLED: Paint("#4a4a4a"),
-                     X: Paint("#e8e8e8", "#d62728"), O: Paint("#e8e8e8", "#1f77b4")},
-            labels, result.seconds, clocks, outcome,
-            {X: f"{result.first} (red)", O: f"{result.second} (blue)", FILLED: "visited"})
+        return IsolationPages(self.seconds, self.size).replay_view(result, outcome)
 
     def play(self, task: GameTask) -> GameResult:
         """Play ``task``; faults of entrants are results, never exceptions.

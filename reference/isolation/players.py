@@ -1,80 +1,22 @@
-"""Trusted in-process Isolation players: random, greedy one-ply, and timed alpha-beta.
+"""Trusted in-process Isolation players: the timed alpha-beta, and every house bot by name.
 
-Each is an ``Agent`` for ``harness.games.seats.InProcess``: ``choose_move(state,
-time_left)`` returns a legal destination for the player to move, or None when it has none. They
-work on :class:`reference.games.isolation.IsolationState` and never change it. The student-API
-reference player is the separate file ``reference/solutions/isolation/``.
+The random and greedy players are ``reference.isolation.house_players`` (the student package
+holds them); this module adds the search, which never ships. Each is an ``Agent`` for
+``harness.games.seats.InProcess``: ``choose_move(state, time_left)`` returns a legal destination
+for the player to move, or None when it has none. The student-API reference player is the
+separate file ``reference/solutions/isolation/``.
 """
 from __future__ import annotations
 
-import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Optional
 
-from reference.games.isolation import Isolation, IsolationState, Move, opponent
+from harness.games.seats import Agent
+from reference.games.isolation import Isolation, IsolationState, Move
 from reference.isolation.evaluation import MobilityEvaluation
+from reference.isolation.house_players import HOUSE_PLAYERS, house_player
 from reference.search.timed_alphabeta import timed_alphabeta_search
-
-
-@dataclass
-class RandomPlayer:
-    """Picks a legal move uniformly at random; reproducible from ``seed``.
-
-    Attributes:
-        game: the rules.
-        seed: seeds the player's own ``random.Random`` (ints and strings are stable across runs).
-    """
-
-    game: Isolation
-    seed: int | str = 0
-    _rng: random.Random = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self._rng = random.Random(self.seed)
-
-    def choose_move(self, state: IsolationState, time_left: float) -> Optional[Move]:
-        """A random legal move, or None when there is none."""
-        moves = self.game.actions(state)
-        return self._rng.choice(moves) if moves else None
-
-
-@dataclass
-class GreedyPlayer:
-    """One-ply lookahead: the move that leaves the best ``mine - theirs`` mobility.
-
-    A move that leaves the opponent without a move wins at once and is taken first. Ties go to
-    the first such move in ``actions`` order, or to a seeded random one when ``seed`` is given.
-
-    Attributes:
-        game: the rules.
-        seed: None for deterministic first-best ties, else the seed of the tie-breaking RNG.
-    """
-
-    game: Isolation
-    seed: int | str | None = None
-    _rng: Optional[random.Random] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self._rng = None if self.seed is None else random.Random(self.seed)
-
-    def score(self, state: IsolationState, move: Move) -> float:
-        """Mobility difference for the mover after ``move`` (infinite when it wins at once)."""
-        me = state.to_move
-        after = self.game.result(state, move)
-        theirs = self.game.mobility(after, opponent(me))
-        if theirs == 0:
-            return float("inf")
-        return self.game.mobility(after, me) - theirs
-
-    def choose_move(self, state: IsolationState, time_left: float) -> Optional[Move]:
-        """The best one-ply move, or None when there is none."""
-        moves = self.game.actions(state)
-        if not moves:
-            return None
-        scores = [self.score(state, move) for move in moves]
-        best = [move for move, value in zip(moves, scores) if value == max(scores)]
-        return self._rng.choice(best) if self._rng is not None else best[0]
 
 
 @dataclass(frozen=True)
@@ -140,4 +82,24 @@ class AlphaBetaPlayer:
         return result.move
 
 
-__all__ = ["AlphaBetaPlayer", "GreedyPlayer", "RandomPlayer", "TimePolicy"]
+HOUSE_BOTS = (*HOUSE_PLAYERS, "reference", "depth1", "depth2", "depth3")
+"""Built-in players: seeded random, greedy one-ply with seeded ties, the timed alpha-beta
+reference, and fixed-depth alpha-beta (deterministic, clock ignored)."""
+
+
+def house_agent(name: str, game: Isolation, seed: int | str) -> Agent[IsolationState, Move]:
+    """A new built-in player ``name`` (one of :data:`HOUSE_BOTS`) seeded by ``seed``.
+
+    Raises:
+        ValueError: for an unknown name, listing the known ones.
+    """
+    if name in HOUSE_PLAYERS:
+        return house_player(name, game, seed)
+    if name == "reference":
+        return AlphaBetaPlayer(game)
+    if name in HOUSE_BOTS and name.startswith("depth"):
+        return AlphaBetaPlayer(game, max_depth=int(name[len("depth"):]), timed=False)
+    raise ValueError(f"unknown house bot {name!r}; known: {', '.join(HOUSE_BOTS)}")
+
+
+__all__ = ["AlphaBetaPlayer", "HOUSE_BOTS", "TimePolicy", "house_agent"]

@@ -1,10 +1,12 @@
-"""The Isolation referee: the student API on the wire, house bots, and one clocked game.
+"""The Isolation referee: the student API on the wire and one clocked game.
 
 The student's function is ``choose_move(board, player, time_left)`` (``student_template/
 isolation``): it gets a fresh handout board (list of rows of ``-*xo``), its symbol ``"x"`` or
 ``"o"`` and the seconds left on its clock, and returns a 1-indexed ``(row, col)`` or ``(None,
 None)``. Replies are read by :func:`reference.games.isolation.parse_move`; the game loop, the
-chess clock and the verdicts are the game-agnostic ``harness.games.match``.
+chess clock and the verdicts are the game-agnostic ``harness.games.match``. It holds the rules
+and no player, so the student package holds it (``reference.isolation.players`` names the house
+bots).
 """
 from __future__ import annotations
 
@@ -16,39 +18,17 @@ import msgspec
 from reference.games.isolation import (
     O, X, Isolation, IsolationState, Move, format_board, parse_move,
 )
-from reference.isolation.players import AlphaBetaPlayer, GreedyPlayer, RandomPlayer
 from harness.games.match import Clock, GameRecord, Seat, play_game, replay
-from harness.games.seats import Agent, CallServerLike, Served
+from harness.games.seats import CallServerLike, Served
 from harness.tournament.records import GameResult, GameTask, result_of
 
 FUNCTION = "choose_move"
 """The student's entry point."""
 
-HOUSE_BOTS = ("random", "greedy", "reference", "depth1", "depth2", "depth3")
-"""Built-in players: seeded random, greedy one-ply with seeded ties, the timed alpha-beta
-reference, and fixed-depth alpha-beta (deterministic, clock ignored)."""
-
 _Coordinate = Optional[Annotated[int, msgspec.Meta(ge=-(2 ** 31), le=2 ** 31)]]
 WIRE_TYPE = tuple[_Coordinate, _Coordinate]
 """A reply's exact type on the wire: two ints (or two Nones), bounded so that a huge number is
 rejected before anything prints or compares it."""
-
-
-def house_agent(name: str, game: Isolation, seed: int | str) -> Agent[IsolationState, Move]:
-    """A new built-in player ``name`` (one of :data:`HOUSE_BOTS`) seeded by ``seed``.
-
-    Raises:
-        ValueError: for an unknown name, listing the known ones.
-    """
-    if name == "random":
-        return RandomPlayer(game, seed)
-    if name == "greedy":
-        return GreedyPlayer(game, seed)
-    if name == "reference":
-        return AlphaBetaPlayer(game)
-    if name in HOUSE_BOTS and name.startswith("depth"):
-        return AlphaBetaPlayer(game, max_depth=int(name[len("depth"):]), timed=False)
-    raise ValueError(f"unknown house bot {name!r}; known: {', '.join(HOUSE_BOTS)}")
 
 
 def encode_request(state: IsolationState, time_left: float, size: int) -> list[Any]:
@@ -101,5 +81,5 @@ def replay_result(result: GameResult, game: Optional[Isolation] = None) -> list[
     return states
 
 
-__all__ = ["FUNCTION", "HOUSE_BOTS", "encode_request", "game_result", "house_agent",
-           "read_reply", "referee_game", "replay_result", "student_contestant", "WIRE_TYPE"]
+__all__ = ["FUNCTION", "encode_request", "game_result", "read_reply", "referee_game",
+           "replay_result", "student_contestant", "WIRE_TYPE"]

@@ -4,7 +4,8 @@
 numbered games and o in odd ones, each game in a fresh sandboxed process (``sandbox.start_server``)
 under the referee's chess clock. Options:
 
-- ``opponent``: a house bot of ``reference.isolation.referee.HOUSE_BOTS``;
+- ``opponent``: a house player of ``reference.isolation.house_players.HOUSE_PLAYERS`` (random
+  or greedy: they need the rules alone, so the student package plays these games too);
 - ``games``: how many games; ``clock``: seconds per player per game; ``seed``: game seeds derive
   from it (the random bot's moves, the greedy bot's tie-breaks);
 - ``score``: ``"wins"`` (default) earns ``min(1, wins / required_wins)``; ``"clean"`` earns the
@@ -22,16 +23,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from harness import Case, Judgement, Sandbox
-from reference.games.isolation import O, X, Isolation, Player
-from harness.tournament.records import Entrant, GameTask
-from harness.tournament.replays import keep_graded_game
-from reference.games.isolation import SIZE
-from reference.isolation.arena import IsolationArena
-from reference.isolation.referee import game_result, house_agent, referee_game, student_contestant
 from harness.games.match import GameRecord
 from harness.games.outcome import Termination
-from harness.tournament.schedule import derive_seed
 from harness.games.seats import InProcess
+from harness.tournament.records import Entrant, GameTask
+from harness.tournament.replays import keep_graded_game
+from harness.tournament.schedule import derive_seed
+from reference.games.isolation import SIZE, O, X, Isolation, Player
+from reference.isolation.house_players import house_player
+from reference.isolation.pages import IsolationPages
+from reference.isolation.referee import game_result, referee_game, student_contestant
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def play_house_game(sandbox: Sandbox, opponent: str, side: Player, clock: float,
                     seed: int) -> GameRecord[Any]:
     """One game between the student (on ``side``) and house bot ``opponent``, fresh process."""
     game = Isolation()
-    house = InProcess(house_agent(opponent, game, seed))
+    house = InProcess(house_player(opponent, game, seed))
     server = sandbox.start_server()
     try:
         student = student_contestant(server)
@@ -90,7 +91,7 @@ def keep(record: GameRecord[Any], side: Player, opponent: str, seed: int, clock:
     you, house = Entrant("you", "submission"), Entrant(opponent, f"house:{opponent}")
     first, second = (you, house) if side == X else (house, you)
     result = game_result(record, GameTask(0, 1, first, second, seed), SIZE, clock)
-    keep_graded_game(IsolationArena(clock), result, name)
+    keep_graded_game(IsolationPages(clock), result, name)
 
 
 def versus_house(case: Case, sandbox: Sandbox) -> Judgement:

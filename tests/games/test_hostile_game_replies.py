@@ -20,7 +20,7 @@ from harness.tournament.records import Entrant, GameResult, GameTask, aborted
 from reference.games.isolation import Isolation
 from reference.games.othello import Othello
 from reference.isolation.arena import IsolationArena
-from reference.isolation.players import RandomPlayer
+from reference.isolation.house_players import RandomPlayer
 from reference.isolation.referee import referee_game, student_contestant
 from reference.othello.referee import OthelloCodec, Randy, Settings
 

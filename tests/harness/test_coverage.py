@@ -27,7 +27,8 @@ def test_in_the_repository_every_visible_point_runs_and_the_hidden_points_are_co
 
 
 def test_a_package_file_names_each_case_left_out_and_why(tmp_path):
-    assignment = replace(find_assignment("isolation"), folder=tmp_path)
+    assignment = replace(find_assignment("isolation"), folder=tmp_path,
+                         gradescope_only_because="their referee needs the rules you write")
     left = [LeftOut("games: a", 5.0, ("reference.x.runners",)),
             LeftOut("games: b", 15.0, ("reference.x.runners",))]
     (tmp_path / COVERAGE_FILE).write_bytes(coverage_document(assignment, left))

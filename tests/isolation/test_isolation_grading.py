@@ -17,7 +17,8 @@ import pytest
 
 from harness import Sandbox
 from reference.games.isolation import Isolation
-from reference.isolation.referee import house_agent, referee_game, student_contestant
+from reference.isolation.house_players import house_player
+from reference.isolation.referee import referee_game, student_contestant
 from reference.isolation.runners import play_house_game
 from harness.games.seats import InProcess
 from harness.games.outcome import Termination
@@ -76,7 +77,7 @@ def test_the_server_ends_with_its_game(mutate: Callable[..., Path]) -> None:
         try:
             game = Isolation()
             record = referee_game(student_contestant(server),
-                                  InProcess(house_agent("random", game, 5)), 2.0, game)
+                                  InProcess(house_player("random", game, 5)), 2.0, game)
             assert record.outcome.termination is Termination.ILLEGAL
             assert server.process.wait(timeout=60) == 0
         finally:

@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 
 from reference.games.isolation import Isolation, parse_board
-from reference.isolation.players import AlphaBetaPlayer, GreedyPlayer, RandomPlayer, TimePolicy
-from reference.isolation.referee import HOUSE_BOTS, house_agent, referee_game
+from reference.isolation.house_players import GreedyPlayer, RandomPlayer, house_player
+from reference.isolation.players import HOUSE_BOTS, AlphaBetaPlayer, TimePolicy, house_agent
+from reference.isolation.referee import referee_game
 from harness.games.outcome import Termination
 from harness.games.seats import InProcess
 
@@ -95,3 +96,13 @@ def test_players_do_not_change_the_position() -> None:
 def test_unknown_house_bot_is_named() -> None:
     with pytest.raises(ValueError, match="unknown house bot 'genius'"):
         house_agent("genius", GAME, 0)
+
+
+def test_the_graded_games_take_only_the_players_students_hold() -> None:
+    """The games' runner seats ``house_player``s: a spec naming the alpha-beta reference gets a
+    clear error, not a game the student package could not play."""
+    greedy = house_player("greedy", GAME, 1)
+    assert isinstance(greedy, GreedyPlayer) and greedy.seed == 1
+    with pytest.raises(ValueError, match="unknown house player 'reference'; known: random, "
+                                         "greedy"):
+        house_player("reference", GAME, 0)

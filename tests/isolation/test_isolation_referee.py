@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from reference.games.isolation import Isolation, parse_board
-from reference.isolation.players import GreedyPlayer, RandomPlayer
+from reference.isolation.house_players import GreedyPlayer, RandomPlayer
 from reference.isolation.referee import (
     encode_request, game_result, referee_game, replay_result, student_contestant,
 )
