@@ -77,8 +77,8 @@ def existing_path(path: Path, what: str = "file or folder") -> Path:
 
 def infer_assignment(path: Path) -> str:
     """The assignment ``path`` (a file, or files in a folder) is for: the one a student package
-    serves; else the one with a handout file of that name (``agent (1).py`` too, ``strategy.py``
-    as well as ``stonehenge.py``, and for a one-file assignment the handout's
+    serves; else the one with a handout file of that name (``agent (1).py`` too, any of an
+    assignment's files, not only its main one, and for a one-file assignment the handout's
     ``player_<account>.py``); else the one with a handout file whose name is close to it
     (``adversarial_serach.py``; the results then say what was expected).
 
