@@ -115,13 +115,14 @@ class Freezer:
         roots = [self.root]
         if self.uid is not None:  # orphans of the user, re-parented to the grader
             roots += [pid for pid in adopted_orphans(self.uid) if pid != self.root]
+        if self.uid is not None and self.tag:  # tagged processes of the user, and below them
+            # the untagged children they made: a process whose parent is exiting is in no tree
+            # and no orphan yet, and its child may have shed the tag (an empty environment).
+            roots += [p.pid for p in _table() if p.uid == self.uid and p.pid not in roots
+                      and has_sandbox_tag(str(p.pid), self.tag)]
         found: list[int] = []
         for root in roots:
             found += [pid for pid in self._tree(root) if pid not in found]
-        if self.uid is not None and self.tag:
-            seen = set(found)
-            found += [p.pid for p in _table() if p.uid == self.uid and p.pid not in seen
-                      and has_sandbox_tag(str(p.pid), self.tag)]
         return found
 
     @staticmethod

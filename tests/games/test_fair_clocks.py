@@ -301,3 +301,22 @@ USER_LEVEL = _user_level()
 def test_an_orphan_that_sheds_its_tag_is_frozen_without_a_pid_namespace(tmp_path: Path) -> None:
     observer = play_served(SHEDDER, tmp_path, USER_LEVEL, watch_user=True)
     check_frozen_then_running(observer)
+
+
+def test_the_untagged_child_of_a_tagged_process_outside_every_tree_is_a_member(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At USER level a tagged process whose parent is exiting is in no tree and not yet an
+    orphan; the child it made with an empty environment has no tag. Both are the entrant's
+    (seen once under load: that child ran through the opponent's turn)."""
+    import harness.games.freeze as freeze
+
+    table = [freeze._Proc(10, 1, "S", 500), freeze._Proc(20, 15, "S", 500),  # 15 is exiting
+             freeze._Proc(21, 20, "R", 500), freeze._Proc(30, 1, "S", 501)]
+    children = {10: [], 20: [21], 21: [], 30: []}
+    monkeypatch.setattr(freeze, "_table", lambda: table)
+    monkeypatch.setattr(freeze, "adopted_orphans", lambda uid: [])
+    monkeypatch.setattr(freeze, "has_sandbox_tag", lambda pid, tag: pid == "20")
+    monkeypatch.setattr(freeze, "_descendants",
+                        lambda root: [root] + [c for c in children.get(root, [])])
+    members = freeze.Freezer(10, uid=500, tag="t").members()
+    assert members == [10, 20, 21]
