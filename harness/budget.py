@@ -11,9 +11,8 @@ time a fast group does not use flows to the slow ones, and a slow group cannot t
 So that a busy host cannot change which cases run, the shares are spent from a *ledger*, not
 the wall clock: a case is charged what it would take alone on an idle host of this size
 (``case_charge``: its limit if it timed out, else its own CPU seconds over the CPUs its control
-group allows). The ledger holds ``LEDGER_FRACTION`` of the budget; the wall clock still stops
-the run at the whole budget (a hard stop for Gradescope's cap, which only a host much slower
-than usual reaches, and whose cases say so).
+group allows). The wall clock still ends the run at the budget, for Gradescope's cap: a case
+starts only while both the ledger and the clock have time left.
 """
 from __future__ import annotations
 
@@ -25,9 +24,6 @@ from harness.spec.model import Case
 
 MIN_GROUP_SECONDS = 10.0
 """A group's guaranteed share is at least this much (or its first case's timeout if smaller)."""
-LEDGER_FRACTION = 0.9
-"""The part of the budget the ledger shares; the rest is room for what it does not charge (the
-grader's own work per case, a case's start) before the wall clock's hard stop."""
 WAIT_CHARGE = 0.25
 """A finished case is charged at least this part of its wall time: code that sleeps (or lowers
 the CPU time its process reports) still pays for holding the run."""
@@ -72,8 +68,8 @@ class TimeShares:
             may use only what no planned group is guaranteed.
         timeout_cap: the longest any case may run, if less than its own timeout.
         clock: a monotonic clock (tests may pass a fake one).
-        hard_stop: wall-clock seconds from now at which no case starts (default ``budget``);
-            a grading passes its whole budget here and ``LEDGER_FRACTION`` of it as ``budget``.
+        hard_stop: wall-clock seconds from now after which no case starts (default
+            ``budget``).
     """
 
     def __init__(self, budget: float, planned: Iterable[Case] = (),
@@ -111,7 +107,7 @@ class TimeShares:
         return self.ledger
 
     def wall_remaining(self) -> float:
-        """Seconds left before the hard stop (wall clock)."""
+        """Wall-clock seconds left of the budget."""
         return self.deadline - self.clock()
 
     def allowance(self, case: Case) -> float:

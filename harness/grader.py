@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from harness.budget import LEDGER_FRACTION, TimeShares, case_charge
+from harness.budget import TimeShares, case_charge
 from harness.calibration import HostSpeed, host_speed
 from harness.host import cpu_quota
 from harness.hang_probes import HangMemory, Probe, run_order
@@ -107,9 +107,8 @@ class Grader:
             tuple(p.name for p in (*assignment.support_files, *assignment.probe_files)),
             siblings=siblings)
         self.host: HostSpeed | None = None  # measured when a case's limit is relative
-        budget = budget if budget is not None else assignment.budget
-        self.shares = TimeShares(budget * LEDGER_FRACTION, [self.limited(c) for c in planned],
-                                 timeout_cap, hard_stop=budget)
+        self.shares = TimeShares(budget if budget is not None else assignment.budget,
+                                 [self.limited(case) for case in planned], timeout_cap)
         self.cpu_fraction = min(1.0, cpu_quota() or 1.0)  # Gradescope's: 0.5
         # The student's files as read once at intake (never the submitted paths again),
         # written to a folder only this process can read.
@@ -306,14 +305,9 @@ class Grader:
         return result if result.seconds else replace(result, seconds=elapsed)
 
     def _checks(self, case: Case) -> _Ready | _Outcome:
-        if self.remaining() < MIN_CASE_SECONDS:
+        if min(self.remaining(), self.shares.wall_remaining()) < MIN_CASE_SECONDS:
             return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
                                        "not run: time budget used up"))
-        if self.shares.wall_remaining() < MIN_CASE_SECONDS:
-            return _Outcome(CaseResult(
-                case, Verdict.NOT_RUN, 0.0,
-                "not run: the grading reached its hard stop on the clock (this host ran it "
-                "much slower than usual; the earlier cases' times are in their results)"))
         module = case.module or self.assignment.module
         preflight = self.preflight(module)
         if preflight.import_problem:

@@ -65,15 +65,15 @@ def count_leaves(height, depth):
 def double(x):
     return 2 * x
 '''
-BUDGET = 44.8
-"""Ledger 40.3 s (``LEDGER_FRACTION``), most of it guaranteed to the quick group (two cases of
-60 s) that runs after the search group, so the run ends far from the wall clock's hard stop.
-The search group (19 cases of 3 s) is guaranteed about 12 s. Charged alone, a passing case
-costs about 0.4 s of CPU, the first never-ending case 3 s and the later ones a 1 s probe each:
-case 10 (``KEY``) runs with its full limit (for a passing case of 0.25 to 0.6 s) and passes, and
-the group runs out among the six never-ending cases after it, so the last two cases are not
-run. Counted in wall time beside two busy processes, the cases before case 10 would cost more
-than 12 s, and it would not run."""
+BUDGET = 40.3
+"""Most of it guaranteed to the quick group (two cases of 60 s) that runs after the search
+group, so the run ends far from the budget on the wall clock. The search group (19 cases of
+3 s) is guaranteed about 12 s. Charged alone, a passing case costs about 0.4 s of CPU, the
+first never-ending case 3 s and the later ones a 1 s probe each: case 10 (``KEY``) runs with
+its full limit (for a passing case of 0.25 to 0.6 s) and passes, and the group runs out among
+the six never-ending cases after it, so the last two cases are not run. Counted in wall time
+beside busy processes, the cases before case 10 could cost more than 12 s, and it would not
+run."""
 BURN_SECONDS = 120
 """A burner ends by itself after this long, should the test die before killing it."""
 

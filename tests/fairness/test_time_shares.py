@@ -161,7 +161,7 @@ def test_a_case_is_charged_what_it_costs_alone_not_the_wall_time_it_took() -> No
     assert case_charge(2.0, 3.0, False, None) == pytest.approx(2.0)  # unknown: its wall time
 
 
-def test_a_slow_wall_clock_changes_no_share_only_the_hard_stop() -> None:
+def test_a_slow_wall_clock_changes_no_share_only_the_clock_s_end_of_the_run() -> None:
     planned = [case("search", i, timeout=3.0) for i in range(10)] + [case("games", 0)]
     quiet, busy = FakeClock(), FakeClock()
     shares = {clock: TimeShares(30.0, planned, clock=clock, hard_stop=40.0)
@@ -172,4 +172,4 @@ def test_a_slow_wall_clock_changes_no_share_only_the_hard_stop() -> None:
             shares[clock].record(item, case_charge(0.4 * slowdown, 3.0, False, 0.4))
     assert shares[quiet].allowance(planned[5]) == pytest.approx(shares[busy].allowance(planned[5]))
     assert shares[quiet].remaining() == pytest.approx(30.0 - 5 * 0.4)
-    assert shares[busy].wall_remaining() == pytest.approx(40.0 - 5 * 1.2)  # the hard stop's clock
+    assert shares[busy].wall_remaining() == pytest.approx(40.0 - 5 * 1.2)  # the run's end on the clock
