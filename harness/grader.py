@@ -336,14 +336,14 @@ class Grader:
     def _run(self, ready: _Ready) -> _Outcome:
         case, timeout = ready.case, ready.timeout
         if case.runner:
-            return self._run_game(case, timeout)
+            return self._run_game(case, case.runner, timeout)
         raw = self.sandbox.run_examples([e.source for e in case.examples], timeout=timeout,
                                         stdin=case.stdin, module=case.module)
         cpu = raw.reply.cpu_seconds if raw.reply is not None else None
         return replace(self._from_raw(case, raw, timeout), cpu=cpu)
 
-    def _run_game(self, case: Case, timeout: float) -> _Outcome:
-        judgement = resolve_callable(case.runner)(replace(case, timeout=timeout), self.sandbox)
+    def _run_game(self, case: Case, runner: str, timeout: float) -> _Outcome:
+        judgement = resolve_callable(runner)(replace(case, timeout=timeout), self.sandbox)
         return _Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
 
     def _from_raw(self, case: Case, raw: RawRun, timeout: float) -> _Outcome:
