@@ -7,6 +7,12 @@ proportion to what its cases may take (the sum of their timeouts) beyond a floor
 case's timeout (up to ``MIN_GROUP_SECONDS``), so every group runs at least once. A case may
 use whatever is left of the budget minus what the other unfinished groups are still guaranteed:
 time a fast group does not use flows to the slow ones, and a slow group cannot take another's.
+
+So that a busy host cannot change which cases run, the shares are spent from a *ledger*, not
+the wall clock: a case is charged what it would take alone on an idle host of this size
+(``case_charge``: its limit if it timed out, else its own CPU seconds over the CPUs its control
+group allows). The wall clock still ends the run at the budget, for Gradescope's cap: a case
+starts only while both the ledger and the clock have time left.
 """
 from __future__ import annotations
 
@@ -18,6 +24,24 @@ from harness.spec.model import Case
 
 MIN_GROUP_SECONDS = 10.0
 """A group's guaranteed share is at least this much (or its first case's timeout if smaller)."""
+WAIT_CHARGE = 0.25
+"""A finished case is charged at least this part of its wall time: code that sleeps (or lowers
+the CPU time its process reports) still pays for holding the run."""
+
+
+def case_charge(elapsed: float, limit: float, timed_out: bool, cpu_seconds: float | None,
+                cpu_fraction: float = 1.0) -> float:
+    """What a case costs its group: what it would take alone on an idle host of this size.
+
+    A timeout costs its limit; a finished case its CPU seconds over ``cpu_fraction`` (the CPUs
+    its control group allows, at most 1: Gradescope's half CPU makes a CPU second two seconds),
+    between ``WAIT_CHARGE`` of its wall time and all of it; a case whose CPU time is unknown (a
+    game, a crash) its wall time."""
+    if timed_out:
+        return limit
+    if cpu_seconds is None:
+        return elapsed
+    return min(elapsed, max(cpu_seconds / max(cpu_fraction, 0.01), elapsed * WAIT_CHARGE))
 
 
 @dataclass
@@ -39,19 +63,23 @@ class TimeShares:
     """The budget of one grading run and each group's guaranteed part of it.
 
     Args:
-        budget: seconds for the whole run, from now.
+        budget: seconds of the ledger (charged time) for the whole run.
         planned: the cases that will be graded (any order); cases not planned get no share and
             may use only what no planned group is guaranteed.
         timeout_cap: the longest any case may run, if less than its own timeout.
         clock: a monotonic clock (tests may pass a fake one).
+        hard_stop: wall-clock seconds from now after which no case starts (default
+            ``budget``).
     """
 
     def __init__(self, budget: float, planned: Iterable[Case] = (),
                  timeout_cap: float | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 hard_stop: float | None = None) -> None:
         self.clock = clock
         self.timeout_cap = timeout_cap
-        self.deadline = clock() + budget
+        self.deadline = clock() + (budget if hard_stop is None else hard_stop)
+        self.ledger = budget  # what is left to charge
         self.groups: dict[str, _Group] = {}
         first_timeout: dict[str, float] = {}
         for case in planned:
@@ -75,19 +103,24 @@ class TimeShares:
         return min(case.timeout, self.timeout_cap or case.timeout)
 
     def remaining(self) -> float:
-        """Seconds left of the whole budget."""
+        """Seconds left of the ledger (charged time, the same on any load)."""
+        return self.ledger
+
+    def wall_remaining(self) -> float:
+        """Wall-clock seconds left of the budget."""
         return self.deadline - self.clock()
 
     def allowance(self, case: Case) -> float:
-        """Seconds ``case`` may take: the budget left minus what the other unfinished groups
+        """Seconds ``case`` may take: the ledger left minus what the other unfinished groups
         are still guaranteed."""
         reserved = sum(group.reserve for name, group in self.groups.items()
                        if name != case.group)
         return self.remaining() - reserved
 
     def record(self, case: Case, seconds: float, finished: bool = True) -> None:
-        """Charge a graded (or skipped) case's time to its group; ``finished`` false for an
-        attempt whose case is graded again (its time is spent all the same)."""
+        """Charge a graded (or skipped) case's cost (``case_charge``) to its group;
+        ``finished`` false for an attempt whose case is graded again."""
+        self.ledger -= seconds
         group = self.groups.get(case.group)
         if group is not None:
             group.spent += seconds

@@ -11,8 +11,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from harness.budget import TimeShares
+from harness.budget import TimeShares, case_charge
 from harness.calibration import HostSpeed, host_speed
+from harness.host import cpu_quota
+from harness.hang_probes import HangMemory, Probe, run_order
 from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
@@ -50,14 +52,21 @@ class _Ready:
 
     case: Case
     timeout: float
+    probe: Probe | None = None  # a short limit after a timeout of its family (hang_probes)
+    cut: bool = False  # the budget left it less than its full limit
 
 
 @dataclass(frozen=True)
 class _Outcome:
-    """A case's result, and the refused-import messages it met (noted as it settles)."""
+    """A case's result, the refused-import messages it met (noted as it settles), and how its
+    limit was set."""
 
     result: CaseResult
     refused: tuple[str, ...] = ()
+    probe: Probe | None = None
+    cut: bool = False
+    limit: float = 0.0  # the seconds it was given
+    cpu: float | None = None  # the CPU seconds its process reported
 
 
 def _harness_error(case: Case, exc: Exception) -> CaseResult:
@@ -100,6 +109,7 @@ class Grader:
         self.host: HostSpeed | None = None  # measured when a case's limit is relative
         self.shares = TimeShares(budget if budget is not None else assignment.budget,
                                  [self.limited(case) for case in planned], timeout_cap)
+        self.cpu_fraction = min(1.0, cpu_quota() or 1.0)  # Gradescope's: 0.5
         # The student's files as read once at intake (never the submitted paths again),
         # written to a folder only this process can read.
         self._staging = tempfile.mkdtemp(prefix="gamegrader-intake-")
@@ -119,6 +129,7 @@ class Grader:
         self.refused_imports: dict[str, None] = {}
         self.graded_again_alone: list[str] = []  # ids of cases not passed in a lane
         self.lanes = 1  # the most cases that ran side by side (grade_all)
+        self.hangs = HangMemory()  # families that ran out of a full limit (hang_probes)
 
     @property
     def python_warning(self) -> str:
@@ -236,17 +247,25 @@ class Grader:
                   on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
         """Grade ``cases`` with up to ``lanes`` of them side by side (``harness.lanes`` says
         when that is safe; the sandbox may allow fewer). Results, and the ``on_result`` calls,
-        come in the order of ``cases``. Never raises for a case."""
+        come in the order of ``cases``; they run each family's cases from small to large
+        (``hang_probes.run_order``), and ``on_result`` sees them in that order. Never raises
+        for a case."""
+        order = run_order(cases)
+        ordered = [cases[i] for i in order]
         lanes = self.sandbox.widen(lanes, lane_cpus(lanes)) if lanes > 1 else 1
         self.lanes = max(self.lanes, lanes)
         if lanes > 1:
-            return _LaneRun(self, lanes, on_result).grade(cases)
-        results = []
-        for case in cases:
-            results.append(self.grade(case))
-            if on_result is not None:
-                on_result(results[-1])
-        return results
+            done = _LaneRun(self, lanes, on_result).grade(ordered)
+        else:
+            done = []
+            for case in ordered:
+                done.append(self.grade(case))
+                if on_result is not None:
+                    on_result(done[-1])
+        results: list[CaseResult | None] = [None] * len(cases)
+        for index, result in zip(order, done):
+            results[index] = result
+        return [result for result in results if result is not None]
 
     def _start(self, case: Case) -> _Ready | _Outcome:
         """What must happen before ``case`` runs, in case order (import checks, budget), in
@@ -261,23 +280,32 @@ class Grader:
         if isinstance(step, _Outcome):
             return step
         try:
-            return self._run(step)
+            outcome = self._run(step)
         except Exception as exc:  # a harness bug must cost one case, never the run
-            return _Outcome(_harness_error(step.case, exc))
+            outcome = _Outcome(_harness_error(step.case, exc))
+        return replace(outcome, probe=step.probe, cut=step.cut, limit=step.timeout)
 
     def _settle(self, outcome: _Outcome, elapsed: float, charged: float | None = None,
                 finished: bool = True) -> CaseResult:
         """Take a case's outcome into this grading, in case order: its refused imports, and
-        its time (``charged``, by default ``elapsed``) against its group's share."""
+        its cost (``charged``, by default ``budget.case_charge``) against its group's share."""
         for message in outcome.refused:
             self.refused_imports.setdefault(f"{message}.", None)
-        self.shares.record(outcome.result.case, elapsed if charged is None else charged,
-                           finished)
         result = outcome.result
+        timed_out = result.verdict is Verdict.TIMED_OUT
+        if charged is None:
+            charged = case_charge(elapsed, outcome.limit, timed_out, outcome.cpu,
+                                  self.cpu_fraction)
+        self.shares.record(result.case, charged, finished)
+        if timed_out and outcome.probe is not None:
+            message = outcome.probe.timeout_message(result.case.requires)
+            result = replace(result, message=f"{message}\n{result.message}".strip())
+        self.hangs.settled(result.case, timed_out and not outcome.cut, result.passed,
+                           outcome.probe is not None)
         return result if result.seconds else replace(result, seconds=elapsed)
 
     def _checks(self, case: Case) -> _Ready | _Outcome:
-        if self.remaining() < MIN_CASE_SECONDS:
+        if min(self.remaining(), self.shares.wall_remaining()) < MIN_CASE_SECONDS:
             return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
                                        "not run: time budget used up"))
         module = case.module or self.assignment.module
@@ -297,17 +325,29 @@ class Grader:
                 case, Verdict.NOT_RUN, 0.0,
                 f"not run: the {case.group} cases used up their share of the time budget "
                 "(the rest is kept for the other groups)"))
-        limit = case.timeout + preflight.import_allowance
-        return _Ready(case, min(limit, allowance, self.timeout_cap or limit))
+        full = case.timeout + preflight.import_allowance
+        limit = min(full, self.timeout_cap or full)
+        allowance = min(allowance, self.shares.wall_remaining())
+        probe = self.hangs.probe(case, limit)
+        if probe is not None and probe.seconds <= allowance:
+            return _Ready(case, probe.seconds, probe)
+        return _Ready(case, min(limit, allowance), cut=allowance < limit)
 
     def _run(self, ready: _Ready) -> _Outcome:
         case, timeout = ready.case, ready.timeout
         if case.runner:
-            judgement = resolve_callable(case.runner)(replace(case, timeout=timeout),
-                                                      self.sandbox)
-            return _Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
+            return self._run_game(case, case.runner, timeout)
         raw = self.sandbox.run_examples([e.source for e in case.examples], timeout=timeout,
                                         stdin=case.stdin, module=case.module)
+        cpu = raw.reply.cpu_seconds if raw.reply is not None else None
+        return replace(self._from_raw(case, raw, timeout), cpu=cpu)
+
+    def _run_game(self, case: Case, runner: str, timeout: float) -> _Outcome:
+        judgement = resolve_callable(runner)(replace(case, timeout=timeout), self.sandbox)
+        return _Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
+
+    def _from_raw(self, case: Case, raw: RawRun, timeout: float) -> _Outcome:
+        """The outcome of a transcript's run."""
         if raw.memory_exceeded:
             return _Outcome(CaseResult(case, Verdict.OUT_OF_MEMORY, 0.0, self._memory_message(),
                                        raw.output, raw.seconds))
@@ -392,8 +432,9 @@ class _LaneRun:
     """One ``Grader.grade_all`` with cases side by side (the rules are ``harness.lanes``'s).
 
     Checks and settling happen here, in case order; only running and judging happen in the
-    lanes' threads. A case's time is charged to its group's share divided by the lanes, its
-    part of the wall clock.
+    lanes' threads. A case passed beside another is charged what it would cost alone
+    (``budget.case_charge``), one not passed only for its run alone: whether lanes ran (which
+    depends on the host's load) never changes what a group may spend.
     """
 
     def __init__(self, grader: Grader, lanes: int,
@@ -439,16 +480,14 @@ class _LaneRun:
                 index, started = self.running.pop(future)
                 outcome, elapsed = future.result(), time.monotonic() - started
                 verdict = outcome.result.verdict
-                charged = elapsed / self.lanes
                 self.run_beside += 1
-                if verdict is not Verdict.PASSED:
-                    self.grader.shares.record(outcome.result.case, charged, finished=False)
+                if verdict is not Verdict.PASSED:  # its run alone will be charged
                     self.failed.append((index, outcome))
                     self.not_passed += 1
                     self.serial = (self.serial or verdict in _SHARED_BOUNDS
                                    or not keep_lanes(self.not_passed, self.run_beside))
                 else:
-                    self._done(index, self.grader._settle(outcome, elapsed, charged))
+                    self._done(index, self.grader._settle(outcome, elapsed))
 
     def _grade_again_alone(self, cases: Sequence[Case]) -> None:
         """Grade the cases not passed beside another again, alone; the first verdict stands

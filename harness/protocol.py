@@ -158,6 +158,10 @@ class WorkerReply(_Message):
                               msgspec.Meta(max_length=20)] = []
     # Preflight: CPU seconds the import of the student's file took (its top-level code).
     import_cpu_seconds: Optional[Annotated[float, msgspec.Meta(ge=0, le=1e6)]] = None
+    # Run: CPU seconds the case's process (and the children it waited for) used, for the time
+    # budget's ledger (harness.budget); the student's code could lower it, and only its own
+    # group's share would gain, within the bounds ``case_charge`` sets.
+    cpu_seconds: Optional[Annotated[float, msgspec.Meta(ge=0, le=1e6)]] = None
     trace: Trace = None
 
 

@@ -97,6 +97,7 @@ class _TranscriptText(_BoundedText):
 
 EXAMPLE_FILE_PREFIX = "<example "
 _getframe = sys._getframe  # bound before student code runs, which may replace sys._getframe
+_cpu_times = os.times  # likewise: the case's CPU seconds are read after its code ran
 
 
 class TooLarge(Exception):
@@ -562,6 +563,9 @@ def handle(request: dict, reply_fd: int, request_fd: int | None = None,
             serve(module, request_fd, reply)
             os._exit(0)
     _mark(trace, "ran")
+    if request["mode"] == "run":
+        used = _cpu_times()  # since the fork or the interpreter's start (a fork starts at 0)
+        answer["cpu_seconds"] = max(0.0, used[0] + used[1] + used[2] + used[3])
     if trace is not None:
         answer["trace"] = trace
     send(reply, answer)

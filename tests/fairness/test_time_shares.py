@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from gradingfair_support import grade_variant, per_case, reference_fixture
-from harness.budget import MIN_GROUP_SECONDS, TimeShares
+from harness.budget import MIN_GROUP_SECONDS, WAIT_CHARGE, TimeShares, case_charge
 from harness.spec.model import Case, Visibility
 
 
@@ -142,3 +142,34 @@ def test_a_timing_out_group_leaves_the_next_group_graded_as_the_reference(
     assert all(t["score"] == 0 for t in scramble)
     assert any("did not finish" in t["output"] or "Timed out" in t["output"] for t in scramble)
     assert any("used up their share of the time budget" in t["output"] for t in scramble)
+
+
+# --- the ledger: the same shares on any load (issue 42, item 3) ---------------------------------
+
+def test_a_case_is_charged_what_it_costs_alone_not_the_wall_time_it_took() -> None:
+    # A timeout costs its limit, however long the busy host took to stop it.
+    assert case_charge(elapsed=9.0, limit=3.0, timed_out=True, cpu_seconds=None) == 3.0
+    # A finished case costs its CPU seconds, the same whether it took 0.5 s or 2 s of wall.
+    assert case_charge(0.5, 3.0, False, 0.4) == pytest.approx(0.4)
+    assert case_charge(2.0, 3.0, False, 0.4) == pytest.approx(0.5)  # a quarter of 2 s at least
+    assert case_charge(1.2, 3.0, False, 0.4) == pytest.approx(0.4)
+    # On half a CPU a CPU second takes two seconds of the run; never more than the wall time.
+    assert case_charge(1.0, 3.0, False, 0.4, cpu_fraction=0.5) == pytest.approx(0.8)
+    assert case_charge(0.5, 3.0, False, 0.4, cpu_fraction=0.5) == pytest.approx(0.5)
+    # Code that sleeps, or reports no CPU time, still pays a quarter of its wall time.
+    assert case_charge(2.0, 3.0, False, 0.0) == pytest.approx(2.0 * WAIT_CHARGE)
+    assert case_charge(2.0, 3.0, False, None) == pytest.approx(2.0)  # unknown: its wall time
+
+
+def test_a_slow_wall_clock_changes_no_share_only_the_clock_s_end_of_the_run() -> None:
+    planned = [case("search", i, timeout=3.0) for i in range(10)] + [case("games", 0)]
+    quiet, busy = FakeClock(), FakeClock()
+    shares = {clock: TimeShares(30.0, planned, clock=clock, hard_stop=40.0)
+              for clock in (quiet, busy)}
+    for item in planned[:5]:
+        for clock, slowdown in ((quiet, 1.0), (busy, 3.0)):
+            clock.now += 0.4 * slowdown  # the busy host takes three times as long
+            shares[clock].record(item, case_charge(0.4 * slowdown, 3.0, False, 0.4))
+    assert shares[quiet].allowance(planned[5]) == pytest.approx(shares[busy].allowance(planned[5]))
+    assert shares[quiet].remaining() == pytest.approx(30.0 - 5 * 0.4)
+    assert shares[busy].wall_remaining() == pytest.approx(40.0 - 5 * 1.2)  # the run's end on the clock
