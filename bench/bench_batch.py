@@ -1,5 +1,5 @@
 """Batch grading speed-up: the same submissions graded with 1 worker, with 2 (each pinned to a
-CPU, the default, and unpinned: ``harness.batch.affinity``), and on a dask LocalCluster with 2
+CPU, the default, and unpinned: ``harness.parallel.affinity``), and on a dask LocalCluster with 2
 workers, in one run.
 
 Generates COUNT submissions in a temporary folder, cycling through the reference solution and
@@ -33,11 +33,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from harness.batch import BatchOptions, BatchSummary, run_batch  # noqa: E402
-from harness.batch.affinity import NO_PIN_ENV  # noqa: E402
 from harness.host import BUSY_LIMIT, busy_share  # noqa: E402
+from harness.parallel.affinity import NO_PIN_ENV  # noqa: E402
 from harness.paths import ROOT_ENV  # noqa: E402
+from harness.release.validate import load_mutants, subset_root  # noqa: E402
 from harness.spec import find_assignment  # noqa: E402
-from harness.validate import load_mutants, subset_root  # noqa: E402
 
 ASSIGNMENT = "adversarial_search"
 UNPINNED = "2 workers, unpinned"  # each worker's processes free to run on any CPU

@@ -4,7 +4,7 @@ Compares, on the same cases and the same solution file:
   direct   - every case's examples executed in this process (no isolation at all);
   harness  - every case graded by the Grader (a fresh sandboxed process per case, forked from
              a warm zygote, judged here), with the lanes this host offers (cases side by side,
-             ``harness.lanes``; the count is printed);
+             ``harness.timing.lanes``; the count is printed);
   one-lane - the same, one case at a time;
   exec     - the same with a freshly exec'd interpreter per case (no zygote; a spare worker is
              started ahead instead);
@@ -22,8 +22,8 @@ user and namespaces in force).
 from __future__ import annotations
 
 import argparse
-import cProfile
 import contextlib
+import cProfile
 import importlib.util
 import io
 import json
@@ -37,19 +37,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import harness.grader  # noqa: E402
-from harness import results as results_file  # noqa: E402
-from harness.compare.registry import resolve_comparator  # noqa: E402
+import harness.grading.grader  # noqa: E402
 from harness.compare.observations import Observation  # noqa: E402
-from harness.grader import Grader  # noqa: E402
-from harness.grading import GradingOptions, GradingSession, cases_to_grade  # noqa: E402
+from harness.compare.registry import resolve_comparator  # noqa: E402
+from harness.grading import results as results_file  # noqa: E402
+from harness.grading.api import GradingOptions, GradingSession, cases_to_grade  # noqa: E402
+from harness.grading.grader import Grader  # noqa: E402
 from harness.host import allowed_cpus  # noqa: E402
-from harness.lanes import choose_lanes  # noqa: E402
 from harness.sandbox.levels import detect  # noqa: E402
 from harness.sandbox.packages import abi_tag  # noqa: E402
 from harness.sandbox.stages import STAGES  # noqa: E402
 from harness.spec import find_assignment  # noqa: E402
 from harness.spec.loader import load_all_cases  # noqa: E402
+from harness.timing.lanes import choose_lanes  # noqa: E402
 
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
 
@@ -115,8 +115,8 @@ def judged(comparator):
 def stage_breakdown(assignment, cases: list, zygote: bool) -> tuple[float, dict[str, float]]:
     """One traced Grader run: (seconds per case, seconds per case of each stage). What the
     stages do not cover is the Grader's own bookkeeping (budget, verdicts, preflight)."""
-    original = harness.grader.resolve_comparator
-    harness.grader.resolve_comparator = lambda name: judged(original(name))
+    original = harness.grading.grader.resolve_comparator
+    harness.grading.grader.resolve_comparator = lambda name: judged(original(name))
     STAGES.reset()
     STAGES.enabled = True
     try:
@@ -132,7 +132,7 @@ def stage_breakdown(assignment, cases: list, zygote: bool) -> tuple[float, dict[
         grader.close()
     finally:
         STAGES.enabled = False
-        harness.grader.resolve_comparator = original
+        harness.grading.grader.resolve_comparator = original
     stages = {name: value / len(cases) for name, value in STAGES.seconds.items()}
     stages["grader's own bookkeeping"] = seconds / len(cases) - sum(stages.values())
     return seconds / len(cases), stages
@@ -145,7 +145,7 @@ def cli_breakdown(cases: list) -> dict[str, float]:
     detect.cache_clear()  # decided once per process: the command pays for it every run
     abi_tag.cache_clear()
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import harness.cli"], cwd=ROOT, check=True)
+    subprocess.run([sys.executable, "-c", "import harness.cli.main"], cwd=ROOT, check=True)
     phases["interpreter start + imports"] = time.perf_counter() - started
     started = time.perf_counter()
     assignment = find_assignment("adversarial_search")

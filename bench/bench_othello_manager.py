@@ -16,8 +16,8 @@ sys.path.insert(0, str(ROOT))
 
 from reference.core.counters import Counter  # noqa: E402
 from reference.games import othello as rules  # noqa: E402
-from reference.search import alphabeta as search  # noqa: E402
 from reference.othello.manager import TEMPLATE_DIR, load_manager  # noqa: E402
+from reference.search import alphabeta as search  # noqa: E402
 
 
 def _games(make_dark, make_light, count: int, size: int) -> tuple[float, int]:

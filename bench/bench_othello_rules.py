@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT / "tests" / "othello"))
 import plain_othello_rules as plain  # noqa: E402
 from othello_support import SOLUTION, TEMPLATE_DIR  # noqa: E402
 from othello_support import load_module as load  # noqa: E402
+
 from reference.games import othello as rules  # noqa: E402
 from reference.search import alphabeta as search  # noqa: E402
 

@@ -18,7 +18,7 @@ _PUBLIC = {
     "CallResult": "harness.sandbox", "CallServer": "harness.sandbox",
     "Sandbox": "harness.sandbox", "StudentProgram": "harness.sandbox",
     "Case": "harness.spec", "render_doctest": "harness.spec",
-    "CaseResult": "harness.verdicts", "Verdict": "harness.verdicts",
+    "CaseResult": "harness.grading.verdicts", "Verdict": "harness.grading.verdicts",
 }
 
 __all__ = sorted(_PUBLIC)
@@ -26,6 +26,6 @@ __getattr__ = lazy_names(__name__, _PUBLIC)
 
 if TYPE_CHECKING:
     from harness.compare import Judgement, Observation, per_example, show, strict_equal
+    from harness.grading.verdicts import CaseResult, Verdict
     from harness.sandbox import CallResult, CallServer, Sandbox, StudentProgram
     from harness.spec import Case, render_doctest
-    from harness.verdicts import CaseResult, Verdict

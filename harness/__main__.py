@@ -9,12 +9,12 @@ _GRADING_COMMANDS = {"grade", "check", "gradescope"}
 
 
 def run() -> int:
-    """The command's entry point: the probe first, then the command line (``harness.cli``)."""
+    """The command's entry point: the probe first, then the command line (``harness.cli.main``)."""
     grading = len(sys.argv) > 1 and sys.argv[1] in _GRADING_COMMANDS
     if grading:
         from harness.sandbox.levels import prefetch
         prefetch()
-    from harness.cli import main
+    from harness.cli.main import main
     status = main()
     if grading:  # every sandbox is closed and results.json written: no teardown needed
         from harness.quick_exit import exit_at_once

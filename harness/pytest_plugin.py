@@ -1,6 +1,6 @@
 """pytest plugin: spec files become test items, graded through the one grading API.
 
-A thin adapter over ``harness.grading.GradingSession``, so instructors can run specs with
+A thin adapter over ``harness.grading.api.GradingSession``, so instructors can run specs with
 pytest's selection (``-k``, ``-x``, ``--lf``); ``gamegrader grade`` grades without pytest.
 
 Follows pytest's documented pattern for non-Python tests: ``pytest_collect_file`` picks up
@@ -15,13 +15,13 @@ from typing import Any, Iterator
 
 import pytest
 
-from harness import results as results_file
 from harness.compare.registry import check_case_references
-from harness.grading import GradingOptions, GradingSession
+from harness.grading import results as results_file
+from harness.grading.api import GradingOptions, GradingSession
+from harness.grading.verdicts import CaseResult
 from harness.spec import SpecError, load_assignment, load_case_file
 from harness.spec.model import Assignment, Case, Visibility
 from harness.spec.schema import MAX_TIMEOUT
-from harness.verdicts import CaseResult
 
 
 class GradingRun:
@@ -86,7 +86,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Tell each assignment's grader, before it starts, which cases it will grade, so that the
-    time budget is shared between their groups (``harness.budget``)."""
+    time budget is shared between their groups (``harness.timing.budget``)."""
     run = session.config.stash[RUN]
     if run.session is not None:
         for item in session.items:

@@ -20,4 +20,4 @@ fi
 .venv310/bin/gamegrader packages install
 .venv310/bin/python -m pytest -n "${GAMEGRADER_TEST_WORKERS:-2}" --dist loadgroup -p no:cacheprovider \
     -m "not slow" tests
-.venv310/bin/python -m pytest -p no:cacheprovider tests/harness/test_autograder_flow.py
+.venv310/bin/python -m pytest -p no:cacheprovider tests/harness/grading/test_autograder_flow.py

@@ -39,7 +39,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput"):
         return
     from harness import paths
-    from harness.calibration import find_speed_ahead
+    from harness.timing.calibration import find_speed_ahead
     folder = tempfile.mkdtemp(prefix="gamegrader-test-cache-")
     os.environ[paths.CACHE_ENV] = folder
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))

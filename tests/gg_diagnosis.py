@@ -14,7 +14,6 @@ from harness.compare.registry import resolve_callable, resolve_comparator
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
 
-
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -96,10 +96,10 @@ def _run(args: Sequence[str], timeout: float, env: dict[str, str] | None
 def _run_warm(args: Sequence[str], timeout: float, env: dict[str, str]
               ) -> subprocess.CompletedProcess[str]:
     """A grading command run as ``python -m harness`` would, in a process forked from a warm one
-    (``harness.batch.warm``) that imported the harness once for this pytest worker and this
+    (``harness.parallel.warm``) that imported the harness once for this pytest worker and this
     environment: the same ``cli.main``, exit status and output, without the interpreter's
     start-up and imports, which are much of a small grading's CPU time."""
-    from harness.batch.warm import WarmPool
+    from harness.parallel.warm import WarmPool
     if not _warm:
         _warm.append(WarmPool())
         atexit.register(_warm[0].close)
@@ -127,7 +127,7 @@ def warm_up(assignment: str | None) -> None:
     """In the warm process, once per assignment: what a batch worker does before its first
     grading (``warm_up_grading``: the grader's imports, the assignment's comparators and cases,
     the isolation level), so that each command forked from it starts with them."""
-    importlib.import_module("harness.cli")
+    importlib.import_module("harness.cli.main")
     if assignment is not None:
         from harness.batch.jobs import warm_up_grading
         warm_up_grading(assignment)
@@ -141,7 +141,7 @@ def run_command_here(args: Sequence[str], stdout: str, stderr: str) -> int:
         os.dup2(opened, fd)
         os.close(opened)
     os.chdir(ROOT)
-    from harness.cli import main
+    from harness.cli.main import main
     try:
         return main(list(args))
     except SystemExit as exc:  # argparse's usage errors
@@ -301,8 +301,8 @@ def subset_root(folder: Path, assignment: str, stems: Sequence[str],
 
 def _make_subset(folder: Path, assignment: str, stems: Sequence[str], generated: int | None
                  ) -> Path:
+    from harness.release.validate import subset_root as make_subset_root
     from harness.spec import find_assignment
-    from harness.validate import subset_root as make_subset_root
     root = make_subset_root(find_assignment(assignment), stems, folder)
     if generated is not None:
         keep_first_generated(root / "test_specs" / assignment, generated)
@@ -342,6 +342,7 @@ def dedicated_user_levels() -> list[Any]:
     """The isolation levels that run student code as a leased pool user here, strongest first
     (none without root and the sandbox users)."""
     import pytest
+
     from harness.sandbox import Level
     from harness.sandbox.levels import FORCE_ENV, detect
 

@@ -7,7 +7,7 @@ from typing import Any, Iterable, Sequence
 
 from harness.batch.statuses import statuses
 from harness.batch.store import Record
-from harness.safe_text import spreadsheet_cell
+from harness.wire.safe_text import spreadsheet_cell
 
 FIXED_COLUMNS = ("student", "email", "sid", "submission", "score", "max_score", "status")
 
@@ -63,7 +63,7 @@ def write_gradebook(path: Path, records: Sequence[Record]) -> None:
 
 def write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
     """A UTF-8 CSV file with a header row (the folder is created if needed); no cell can run as
-    a spreadsheet formula (``harness.safe_text.spreadsheet_cell``)."""
+    a spreadsheet formula (``harness.wire.safe_text.spreadsheet_cell``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8", newline="") as stream:
         writer = csv.writer(stream)

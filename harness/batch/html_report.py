@@ -17,7 +17,7 @@ from urllib.parse import quote
 from harness.batch.gradebook import number_key, test_columns
 from harness.batch.statuses import statuses
 from harness.batch.store import SUBMISSIONS, Record
-from harness.calibration import summarised
+from harness.timing.calibration import summarised
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "data" / "report_template.html"
 HISTOGRAM_BINS = 10

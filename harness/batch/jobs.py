@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from harness.batch.warm import WarmPool
-from harness.intake import DEFAULT_CAPS, Caps, take
+from harness.intake.reading import DEFAULT_CAPS, Caps, take
+from harness.parallel.warm import WarmPool
 
 TIMEOUT_MARGIN = 300.0
 
@@ -28,7 +28,7 @@ UNGRADABLE = "ungradable:"  # how a status (or a JobResult's problem) says no ca
 
 
 class SubmissionRefused(ValueError):
-    """A submission is over the intake caps (``harness.intake.Caps``): it is not graded, and its
+    """A submission is over the intake caps (``harness.intake.reading.Caps``): it is not graded, and its
     status says why."""
 
 
@@ -98,7 +98,7 @@ class JobResult:
 def read_files(path: Path, caps: Caps = DEFAULT_CAPS
                ) -> tuple[dict[str, bytes], bool, dict[str, float]]:
     """The Python files of a submitted file or folder, read as ``gamegrader grade`` reads them
-    (``harness.intake``: bounded, no link followed, the same caps).
+    (``harness.intake.reading``: bounded, no link followed, the same caps).
 
     Returns:
         ``(files, is_file, mtimes)``; keys are paths relative to ``path`` (the file's own name
@@ -149,7 +149,7 @@ def _materialise(job: Job, folder: Path) -> Path:
 
 
 WARM = WarmPool()
-"""This process's warm grading processes (``harness.batch.warm``); ``close_warm`` ends them."""
+"""This process's warm grading processes (``harness.parallel.warm``); ``close_warm`` ends them."""
 
 
 def close_warm() -> None:
@@ -162,7 +162,7 @@ def warm_up_grading(assignment_name: str) -> None:
     grader, the comparators and runners its cases name, and detect the isolation level and the
     sandbox interpreter's ABI, so that every grading forked from it starts with them (the
     grader's modules alone took about 50 ms of each grading's process)."""
-    import harness.grading  # noqa: F401 - what grade_here imports, once per worker
+    import harness.grading.api  # noqa: F401 - what grade_here imports, once per worker
     from harness.compare.registry import check_case_references
     from harness.sandbox.levels import detect
     from harness.sandbox.packages import abi_tag
@@ -178,7 +178,7 @@ def grade_here(job: Job, submission: str, output: str, cwd: str, stderr: str) ->
     """Grade ``job`` in this (fresh, forked) process through the one grading API, as
     ``gamegrader grade --quiet`` does: in ``cwd``, its stderr written to the file ``stderr``.
     Returns the exit status that command would have (2 for a broken spec)."""
-    from harness.grading import GradingOptions, grade_to_file
+    from harness.grading.api import GradingOptions, grade_to_file
     from harness.spec import SpecError
 
     descriptor = os.open(stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -201,7 +201,7 @@ def grade_job(job: Job, python: str | None = None) -> JobResult:
 
     Runs on whichever machine calls it (this one, or a dask worker), with the ``harness``
     package that this module was imported from. The process is forked from a warm process of
-    this machine (``harness.batch.warm``: start-up paid once per worker, not per submission).
+    this machine (``harness.parallel.warm``: start-up paid once per worker, not per submission).
     Never raises for a student's or the grader's failure: those come back as a JobResult with a
     ``problem``.
 

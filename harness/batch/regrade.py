@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from harness import results as results_file
 from harness.batch.gradebook import number_key, write_csv
 from harness.batch.store import SUBMISSIONS
+from harness.grading import results as results_file
 
 
 class NotABatchFolder(ValueError):

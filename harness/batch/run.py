@@ -15,17 +15,25 @@ from typing import Sequence
 import harness
 from harness.batch import regrade, similarity, store
 from harness.batch.discover import Submission, discover
-from harness.batch.executors import default_workers, run_dask, run_local
 from harness.batch.gradebook import write_gradebook
 from harness.batch.html_report import write_pages
 from harness.batch.insights import InsightOptions, write_insights
 from harness.batch.jobs import (
-    UNGRADABLE, Job, JobResult, SubmissionRefused, close_warm, read_files, tree_fingerprint)
+    UNGRADABLE,
+    Job,
+    JobResult,
+    SubmissionRefused,
+    close_warm,
+    grade_job,
+    read_files,
+    tree_fingerprint,
+)
 from harness.batch.progress import Progress
-from harness.build import grading_code
-from harness.calibration import find_speed_ahead
+from harness.parallel.executors import default_workers, run_dask, run_local
+from harness.release.build import grading_code
 from harness.spec import find_assignment
 from harness.spec.model import Assignment
+from harness.timing.calibration import find_speed_ahead
 
 
 @dataclass(frozen=True)
@@ -166,11 +174,12 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         if planned and assignment.reference_times and not options.scheduler:
             find_speed_ahead()  # dask workers may be other machines: each measures its own
         if options.scheduler:
-            run_dask(planned, options.scheduler, on_done, pin=True)
+            run_dask(planned, options.scheduler, on_done, grade_job, pin=True)
         else:
-            run_local(planned, options.workers or default_workers(), on_done, pin=True)
+            run_local(planned, options.workers or default_workers(), on_done, grade_job,
+                      pin=True)
     finally:
-        close_warm()  # this run's warm grading processes (harness.batch.warm)
+        close_warm()  # this run's warm grading processes (harness.parallel.warm)
         if progress:
             progress.finish()
         reporting = time.perf_counter()

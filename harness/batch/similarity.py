@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from harness.batch.discover import Submission
-from harness.intake import take
+from harness.intake.reading import take
 
 # copydetect's own defaults: matches shorter than 25 normalised characters are noise, and
 # every match of 25 or more is found (window of 1 over the k-grams).
@@ -117,7 +117,7 @@ def marked_html(text: str, slices: Any) -> str:
 
 
 def _python_files(root: Path, excluded: frozenset[str]) -> Iterable[tuple[str, bytes]]:
-    """The submission's Python files as grading takes them (``harness.intake``: regular files
+    """The submission's Python files as grading takes them (``harness.intake.reading``: regular files
     only, no link followed, bounded), minus the ``excluded`` names, in path order."""
     for file in sorted(take(root).files, key=lambda f: f.path.as_posix()):
         if file.name not in excluded:

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from harness import results as results_file
 from harness.batch.discover import Submission
 from harness.batch.jobs import JobResult
+from harness.grading import results as results_file
 
 SUBMISSIONS = "submissions"
 

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Sequence
 
 from harness.compare.text import show
 from harness.compare.verdict import Part
-from harness.verdicts import CaseResult, Verdict
+from harness.grading.verdicts import CaseResult, Verdict
 
 OPTION = "constant_parts"
 NO_CREDIT = "no_credit"

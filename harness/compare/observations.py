@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from harness.protocol import ErrorReport, ObservationReport, value_of
-from harness.safe_text import safe_text
+from harness.wire.protocol import ErrorReport, ObservationReport, value_of
+from harness.wire.safe_text import safe_text
 
 MAX_STDOUT = 20000
 
@@ -55,7 +55,7 @@ def observations_from_reply(items: list[ObservationReport] | None) -> list[Obser
     """Observations from a decoded ``run`` reply: values rebuilt, texts made safe.
 
     Raises:
-        harness.protocol.ProtocolError (a ValueError): a value breaks the wire format's bounds,
+        harness.wire.protocol.ProtocolError (a ValueError): a value breaks the wire format's bounds,
             or the reply holds no observations.
     """
     if items is None:

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from harness.games.freeze import Freezer
 from harness.games.match import (
-    Clock, GameRecord, Ply, Reply, Rules, Seat, abbreviate, play_game, replay,
+    Clock,
+    GameRecord,
+    Ply,
+    Reply,
+    Rules,
+    Seat,
+    abbreviate,
+    play_game,
+    replay,
 )
 from harness.games.outcome import Outcome, Reason, Termination
 from harness.games.seats import Agent, InProcess, LineCodec, Program, Served, convert

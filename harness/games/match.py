@@ -22,7 +22,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from typing import (
-    Any, Callable, Generic, Hashable, Mapping, Optional, Protocol, Sequence, TypeVar,
+    Any,
+    Callable,
+    Generic,
+    Hashable,
+    Mapping,
+    Optional,
+    Protocol,
+    Sequence,
+    TypeVar,
 )
 
 from harness.games.outcome import Outcome, Reason

@@ -32,7 +32,7 @@ class Reason(enum.Enum):
 
     @property
     def verdict(self) -> str:
-        """The case verdict (a ``harness.verdicts.Verdict`` value) of a game lost this way;
+        """The case verdict (a ``harness.grading.verdicts.Verdict`` value) of a game lost this way;
         "" for a game lost by the rules, which is simply a wrong answer."""
         return _VERDICTS.get(self, "")
 

@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from harness.safe_text import safe_bytes as clean_text
+from harness.wire.safe_text import safe_bytes as clean_text
 
 __all__ = ["BoundedBuffer", "Feed", "clean_text", "drain", "pump"]
 # How often ``pump`` asks whether the case has finished, when nothing else wakes it (a

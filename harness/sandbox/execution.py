@@ -5,16 +5,24 @@ import os
 import subprocess
 import time
 from dataclasses import dataclass
-from msgspec.structs import replace
 from pathlib import Path
 
-from harness.protocol import REPLY_LIMIT, ProtocolError, WorkerReply, WorkerRequest, decode, encode
+from msgspec.structs import replace
+
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import TAG_VARIABLE, terminate
-from harness.sandbox.levels import Isolation
 from harness.sandbox.launcher import launch, python_command
+from harness.sandbox.levels import Isolation
 from harness.sandbox.limits import Limits
 from harness.sandbox.stages import STAGES, marks_of, now
+from harness.wire.protocol import (
+    REPLY_LIMIT,
+    ProtocolError,
+    WorkerReply,
+    WorkerRequest,
+    decode,
+    encode,
+)
 
 # The steps a traced fresh worker reports (see harness.worker.main) and the stage each ends.
 _STEPS = (("read", "child reads request"), ("setup", "child setup"),
@@ -150,7 +158,7 @@ def _exit_descriptor(pid: int) -> int | None:
 
 
 def parse_reply(buffer: BoundedBuffer) -> tuple[WorkerReply | None, str]:
-    """The typed reply in ``buffer`` (see harness.protocol), or None and why it broke the
+    """The typed reply in ``buffer`` (see harness.wire.protocol), or None and why it broke the
     protocol ("" when nothing was sent)."""
     if buffer.overflowed:
         return None, f"reply too large or malformed: more than {REPLY_LIMIT} bytes"

@@ -19,17 +19,33 @@ from typing import IO, Any, Sequence
 
 from msgspec.structs import replace
 
-from harness.protocol import (
-    REPLY_LIMIT, Exited, ForkRequest, ProgramStart, ProtocolError, Started, WorkerReply,
-    WorkerRequest, ZygoteEvent, decode, encode)
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import (
-    TAG_VARIABLE, kernel_children, kill_adopted_orphans, namespace_init, status_field, terminate)
+    TAG_VARIABLE,
+    kernel_children,
+    kill_adopted_orphans,
+    namespace_init,
+    status_field,
+    terminate,
+)
 from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
-from harness.sandbox.levels import Isolation
 from harness.sandbox.launcher import launch, python_command
+from harness.sandbox.levels import Isolation
 from harness.sandbox.limits import Limits
 from harness.sandbox.stages import STAGES, marks_of, now
+from harness.wire.protocol import (
+    REPLY_LIMIT,
+    Exited,
+    ForkRequest,
+    ProgramStart,
+    ProtocolError,
+    Started,
+    WorkerReply,
+    WorkerRequest,
+    ZygoteEvent,
+    decode,
+    encode,
+)
 
 # The steps a traced case reports (see harness.worker.main), in order, and the profile's stage
 # each one ends.

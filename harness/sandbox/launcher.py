@@ -9,18 +9,18 @@ file descriptors beyond the ones named.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 from typing import IO, Sequence
 
 from harness.sandbox.cleanup import supervise
 from harness.sandbox.levels import Isolation, Level
-import shutil
-
 from harness.sandbox.limits import Limits, apply_limits, prlimit_words
 from harness.sandbox.memory_group import FALLBACK_DENIED_CALLS, join_words
 from harness.sandbox.packages import program_command
-from harness.sandbox.syscall_filter import loader_words, status as filter_status
+from harness.sandbox.syscall_filter import loader_words
+from harness.sandbox.syscall_filter import status as filter_status
 
 # One thread for numeric libraries (allowed packages such as numpy): OpenBLAS would otherwise
 # start a thread per CPU, each reserving address space and counting against the process limit.

@@ -26,8 +26,8 @@ import shutil
 import subprocess
 import sys
 import threading
-from dataclasses import dataclass, field, replace
 from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterator
 

@@ -12,14 +12,22 @@ import time
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from harness.codec import encode_value
-from harness.protocol import (
-    LINE_LIMIT, Call, CallReply, ErrorReport, ProtocolError, WorkerReply, decode, encode,
-    value_of)
-from harness.safe_text import safe_text
 from harness.sandbox.capture import BoundedBuffer, clean_text
 from harness.sandbox.cleanup import StudentProcess, terminate
 from harness.sandbox.levels import Isolation
+from harness.wire.codec import encode_value
+from harness.wire.protocol import (
+    LINE_LIMIT,
+    Call,
+    CallReply,
+    ErrorReport,
+    ProtocolError,
+    WorkerReply,
+    decode,
+    encode,
+    value_of,
+)
+from harness.wire.safe_text import safe_text
 
 MAX_LINE = 64 * 1024
 _Self = TypeVar("_Self", bound="_Supervised")

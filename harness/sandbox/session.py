@@ -21,26 +21,33 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from harness.host import started_on
-from harness.protocol import ProgramStart, WorkerRequest, encode
 from harness.sandbox.cleanup import (
-    TAG_VARIABLE, StudentProcess, become_subreaper, kill_leased_user_processes, kill_user_processes,
-    leave_subreaper, namespace_init, remove_user_files, wipe_private_scratch)
+    TAG_VARIABLE,
+    StudentProcess,
+    become_subreaper,
+    kill_leased_user_processes,
+    kill_user_processes,
+    leave_subreaper,
+    namespace_init,
+    remove_user_files,
+    wipe_private_scratch,
+)
 from harness.sandbox.execution import RawRun, WorkerProcess
 from harness.sandbox.forkserver import ForkedProgram, ForkServer, ZygoteFailed
 from harness.sandbox.ipc import remove_user_ipc
 from harness.sandbox.keyrings import clear_user_keyrings
-from harness.sandbox.syscall_filter import status as filter_status
-from harness.sandbox.levels import Isolation, Level, detect
 from harness.sandbox.launcher import launch, python_command
+from harness.sandbox.levels import Isolation, Level, detect
 from harness.sandbox.limits import Limits
-from harness.sandbox.packages import (
-    PRELOADED_STANDARD_MODULES, imported_packages, installed_folder)
-from harness.sandbox.programs import CallServer, StudentProgram
-from harness.sandbox.stages import STAGES, now
-from harness.sandbox.users import SANDBOX_USER_ENV, Lease, lease_user, pool
 from harness.sandbox.memory_group import MemoryGroup, open_memory_group
+from harness.sandbox.packages import PRELOADED_STANDARD_MODULES, imported_packages, installed_folder
+from harness.sandbox.programs import CallServer, StudentProgram
 from harness.sandbox.sized_mount import DiskBound
+from harness.sandbox.stages import STAGES, now
+from harness.sandbox.syscall_filter import status as filter_status
+from harness.sandbox.users import SANDBOX_USER_ENV, Lease, lease_user, pool
 from harness.sandbox.workspace import Workspace
+from harness.wire.protocol import ProgramStart, WorkerRequest, encode
 
 if TYPE_CHECKING:
     from harness.spec.model import AllowedPackage

@@ -52,7 +52,7 @@ from pathlib import Path, PurePosixPath
 from harness.sandbox.levels import Isolation
 from harness.sandbox.posix import fcntl, is_root
 from harness.sandbox.removal import open_folder, remove_path, remove_tree
-from harness.sandbox.sized_mount import MiB, DiskBound, detach, is_full, is_mount, mount_sized
+from harness.sandbox.sized_mount import DiskBound, MiB, detach, is_full, is_mount, mount_sized
 from harness.sandbox.stages import STAGES, now
 
 WORKER_SOURCE = Path(__file__).resolve().parent.parent / "worker" / "main.py"

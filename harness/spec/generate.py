@@ -14,7 +14,12 @@ import yaml
 from harness.compare.registry import resolve_callable
 from harness.spec.errors import SpecError
 from harness.spec.loader import (
-    generated_path, generated_source, own_entries, precomputed_path, read_case_file)
+    generated_path,
+    generated_source,
+    own_entries,
+    precomputed_path,
+    read_case_file,
+)
 from harness.spec.model import Assignment
 
 

@@ -11,14 +11,20 @@ from typing import Any, Iterator
 import yaml
 
 from harness import schema_checks
+from harness.intake.python_version import DEFAULT_GRADING_PYTHON
 from harness.paths import project_root, specs_root
-from harness.python_version import DEFAULT_GRADING_PYTHON
 from harness.sandbox.limits import Limits
 from harness.spec import schema
 from harness.spec.doctests import parse_transcript
 from harness.spec.errors import SpecError
 from harness.spec.model import (
-    AllowedPackage, ApiEntry, Assignment, Case, RelativeTimeout, Visibility)
+    AllowedPackage,
+    ApiEntry,
+    Assignment,
+    Case,
+    RelativeTimeout,
+    Visibility,
+)
 
 DEFAULTS: dict[str, Any] = {"points": 1, "visibility": "visible", "timeout": 10,
                             "compare": "doctest"}

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from harness.python_version import DEFAULT_GRADING_PYTHON
+from harness.intake.python_version import DEFAULT_GRADING_PYTHON
 from harness.sandbox.limits import Limits
 from harness.spec.doctests import Example
 
@@ -61,7 +61,7 @@ class AllowedPackage:
 class RelativeTimeout:
     """``timeout: {reference: K, at_least: S}``: K times the reference solution's time for the
     case, at least S seconds, both on the nominal machine; the grader scales the result by the
-    host's speed (``harness.calibration``). The floor is scaled too: it stands for the fixed
+    host's speed (``harness.timing.calibration``). The floor is scaled too: it stands for the fixed
     costs (a process, an import) that a slow host also pays slowly."""
 
     reference: float
@@ -101,7 +101,7 @@ class Case:
     """Set when the spec gives the limit relative to the reference; ``timeout`` then holds its
     value on the nominal machine until the grader scales it to the host."""
     alone: bool = False
-    """The case never runs beside another case (see ``harness.lanes``): what it answers may
+    """The case never runs beside another case (see ``harness.timing.lanes``): what it answers may
     depend on how fast it runs, e.g. a player with a clock. Runner cases always run alone."""
 
     @property
@@ -133,7 +133,7 @@ class Assignment:
     student_package_modules: tuple[str, ...] = ()
     grading_python: str = DEFAULT_GRADING_PYTHON
     """The Python of the grading image (Gradescope's): code needing a newer one is warned
-    about at the top of the results (``harness.python_version``)."""
+    about at the top of the results (``harness.intake.python_version``)."""
     gradescope_only_because: str = ""
     """Why the visible cases the student package leaves out need code students do not get, in
     the students' words (it completes "graded on Gradescope only, because ..."); empty: the

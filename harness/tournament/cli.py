@@ -1,6 +1,6 @@
 """``gamegrader tournament``: run a round robin or an elimination bracket from the command line.
 
-``add_arguments`` defines the options on the ``tournament`` subcommand of ``harness.cli`` (one
+``add_arguments`` defines the options on the ``tournament`` subcommand of ``harness.cli.main`` (one
 parser, so ``gamegrader tournament --help`` shows them) and ``run`` executes it; ``main(argv)``
 parses on its own for tests. The game is named like an assignment; its arena factory is the
 ``arena`` key of that assignment's ``assignment.yaml`` (registration by data: this module names
@@ -20,14 +20,14 @@ import tempfile
 from pathlib import Path, PurePosixPath
 from typing import Any, Optional, Sequence
 
-from harness.intake import take
-from harness.safe_text import from_spreadsheet_cell
+from harness.intake.reading import take
 from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
 from harness.tournament.executors import make_executor
 from harness.tournament.progress import Progress
 from harness.tournament.records import Arena, Entrant
 from harness.tournament.standings import format_csv
+from harness.wire.safe_text import from_spreadsheet_cell
 
 HOUSE_PREFIX = "house:"
 
@@ -38,7 +38,7 @@ def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:
     ``NAME=SOURCE`` names a source; ``house:BOT`` is a house bot named BOT; a file is named by
     its stem; a folder stands for every ``*.py`` file directly inside it, sorted by name.
     Students' files are read once, bounded and without following links, through the same intake
-    as a grading (``harness.intake``): links, fifos and devices in a folder are passed over, and
+    as a grading (``harness.intake.reading``): links, fifos and devices in a folder are passed over, and
     each entrant's source is a copy written to ``staging`` (a private folder; a temporary one,
     removed at exit, when None), so no game opens a path a student controls.
 

@@ -18,8 +18,15 @@ from harness.tournament.progress import Progress
 from harness.tournament.ratings import rate
 from harness.tournament.records import Arena, Entrant, GameResult, GameTask
 from harness.tournament.schedule import (
-    Match, bracket_rounds, check_entrants, decider_task, draw_order, first_round, match_tasks,
-    next_round, round_robin,
+    Match,
+    bracket_rounds,
+    check_entrants,
+    decider_task,
+    draw_order,
+    first_round,
+    match_tasks,
+    next_round,
+    round_robin,
 )
 from harness.tournament.standings import Standing, tally
 

@@ -1,12 +1,12 @@
 """Where tournament games run: local processes (default) or a dask.distributed cluster.
 
-Both executors hand their games to the batch's job runners (``harness.batch.executors``: a pool
+Both executors hand their games to the batch's job runners (``harness.parallel.executors``: a pool
 of threads each driving one process locally, or tasks on a cluster), call ``on_result`` in the
 calling process as each game finishes (in any order), and return the results in task order, so
 a run's results do not depend on which game finished first. Neither lets one game stall the run:
 
 - :class:`LocalExecutor` plays each game in a process of its own, leading its own process group,
-  forked from a warm process that imported the arena's modules once (``harness.batch.warm``).
+  forked from a warm process that imported the arena's modules once (``harness.parallel.warm``).
   A game whose process dies, or that overruns ``arena.game_timeout`` (counted from its start),
   is killed with its group (sandboxed grandchildren included) and recorded as aborted.
 - :class:`DaskExecutor` submits every game to the cluster. Each task plays its game on a thread
@@ -19,8 +19,8 @@ import functools
 import threading
 from typing import Any, Callable, Optional, Protocol, Sequence
 
-from harness.batch.executors import run_dask, run_local
-from harness.batch.warm import WarmPool, main_module
+from harness.parallel.executors import run_dask, run_local
+from harness.parallel.warm import WarmPool, main_module
 from harness.tournament.records import Arena, GameResult, GameTask, aborted
 
 ResultCallback = Callable[[GameTask, GameResult], None]

@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 from harness.games.pages import replay_page
-from harness.safe_text import from_spreadsheet_cell
 from harness.tournament.arenas import load_arena
 from harness.tournament.records import GameResult
+from harness.wire.safe_text import from_spreadsheet_cell
 
 
 def outcome_text(result: GameResult) -> str:

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence
 
-from harness.safe_text import spreadsheet_cell
 from harness.tournament.ratings import Rating
 from harness.tournament.records import GameResult
+from harness.wire.safe_text import spreadsheet_cell
 
 CSV_COLUMNS = ("rank", "name", "games", "wins", "draws", "losses", "aborted", "forfeits",
                "first_move_timeouts", "score", "mu", "sigma", "rating", "round_reached", "points")

@@ -14,7 +14,7 @@ Modes:
 - ``preflight``: import the module and report the signatures of the names the spec lists.
 - ``serve``: import once, then answer ``{"function", "args"}`` lines from REQUEST_FD until EOF.
 
-Messages follow ``harness/protocol.py`` (docs/architecture.md, "Wire format"), written here with
+Messages follow ``harness/wire/protocol.py`` (docs/architecture.md, "Wire format"), written here with
 stdlib ``json`` as one ASCII line each. Values are flat node lists encoded with exact-type checks
 (see ``encode``): a subclass of a builtin, or any other object, becomes ``["opaque", type name]``
 and its methods are never called (a named tuple, which keeps tuple's equality, is sent as the

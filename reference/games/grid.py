@@ -12,8 +12,16 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from reference.games.grid_geometry import (  # the geometry, given to students too
-    FREE_CHAR, OBSTACLE_CHAR, Point, Scene, is_on_scene, is_step, parse_scene, path_length,
-    straight_line_distance)
+    FREE_CHAR,
+    OBSTACLE_CHAR,
+    Point,
+    Scene,
+    is_on_scene,
+    is_step,
+    parse_scene,
+    path_length,
+    straight_line_distance,
+)
 
 STEPS: tuple[Point, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 """The 8 moves as (row change, col change), in the order :func:`neighbours` tries them."""

@@ -14,9 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Sequence, cast
+
 from reference.core.protocols import GameFacts
 from reference.games.isolation_replies import (  # the reply reader, given to students too
-    SIZE, Move, ReplyError, Square, _abbreviate, parse_move)
+    SIZE,
+    Move,
+    ReplyError,
+    Square,
+    _abbreviate,
+    parse_move,
+)
 
 Player = str
 """``"x"`` (moves first, starts on (1, 1)) or ``"o"`` (starts on (size, size))."""

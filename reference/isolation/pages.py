@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from harness.games.pages import Paint, ReplayView
 from harness.tournament.records import GameResult
-from reference.games.isolation import EMPTY, FILLED, SIZE, O, X, Isolation, format_board
+from reference.games.isolation import EMPTY, FILLED, SIZE, Isolation, O, X, format_board
 from reference.isolation.referee import replay_result
 
 

@@ -15,12 +15,18 @@ from typing import Annotated, Any, Callable, Optional
 
 import msgspec
 
-from reference.games.isolation import (
-    O, X, Isolation, IsolationState, Move, format_board, parse_move,
-)
 from harness.games.match import Clock, GameRecord, Seat, play_game, replay
 from harness.games.seats import CallServerLike, Served
 from harness.tournament.records import GameResult, GameTask, result_of
+from reference.games.isolation import (
+    Isolation,
+    IsolationState,
+    Move,
+    O,
+    X,
+    format_board,
+    parse_move,
+)
 
 FUNCTION = "choose_move"
 """The student's entry point."""

@@ -29,7 +29,7 @@ from harness.games.seats import InProcess
 from harness.tournament.records import Entrant, GameTask
 from harness.tournament.replays import keep_graded_game
 from harness.tournament.schedule import derive_seed
-from reference.games.isolation import SIZE, O, X, Isolation, Player
+from reference.games.isolation import SIZE, Isolation, O, Player, X
 from reference.isolation.house_players import house_player
 from reference.isolation.pages import IsolationPages
 from reference.isolation.referee import game_result, referee_game, student_contestant

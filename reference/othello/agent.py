@@ -11,8 +11,15 @@ import math
 from typing import Any, Callable, Optional, cast
 
 from reference.core.counters import Counter
-from reference.games.othello import Board, Move, Othello, OthelloState, Player, disk_difference
-from reference.games.othello import opponent
+from reference.games.othello import (
+    Board,
+    Move,
+    Othello,
+    OthelloState,
+    Player,
+    disk_difference,
+    opponent,
+)
 from reference.search import alphabeta as search
 
 Answer = tuple[Optional[Move], int]

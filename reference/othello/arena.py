@@ -21,7 +21,12 @@ from harness.games.pages import ReplayView
 from harness.tournament.records import Entrant, GameResult, GameTask, result_of
 from reference.games.othello import DARK, LIGHT, Move, OthelloState
 from reference.othello.referee import (
-    Randy, Settings, player_seed, program_seat, referee_game, replay_view,
+    Randy,
+    Settings,
+    player_seed,
+    program_seat,
+    referee_game,
+    replay_view,
 )
 
 HOUSE_PREFIX = "house:"

@@ -25,11 +25,25 @@ from typing import Any, cast
 
 from harness.compare.diagnosis import Variant
 from reference.core.counters import BudgetCounter
-from reference.games.othello import Move, Othello, OthelloState, Player, get_possible_moves
-from reference.games.othello import disk_difference, opponent, play_move
+from reference.games.othello import (
+    Move,
+    Othello,
+    OthelloState,
+    Player,
+    disk_difference,
+    get_possible_moves,
+    opponent,
+    play_move,
+)
 from reference.othello.agent import GameFor, ReferenceAgent, compute_utility, othello_rules
-from reference.search.alphabeta import TEXTBOOK, AnyGame, Child, Ordering, SearchRules
-from reference.search.alphabeta import handout_ordering
+from reference.search.alphabeta import (
+    TEXTBOOK,
+    AnyGame,
+    Child,
+    Ordering,
+    SearchRules,
+    handout_ordering,
+)
 
 # A replay whose positions visited (leaves plus expansions, every call of the case together)
 # pass this is abandoned, and that mistake does not match. The cases cap the reference's work

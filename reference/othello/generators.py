@@ -15,13 +15,21 @@ from dataclasses import replace
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from harness import render_doctest
-
 from reference.core.counters import Counter
-from reference.games.othello import Board, Move, Othello, OthelloState, Player, disk_difference
-from reference.games.othello import Othello, get_possible_moves, opponent, play_move
-from reference.search import alphabeta as search
+from reference.games.othello import (
+    Board,
+    Move,
+    Othello,
+    OthelloState,
+    Player,
+    disk_difference,
+    get_possible_moves,
+    opponent,
+    play_move,
+)
 from reference.othello.agent import node_answers
 from reference.othello.checkers import judge_value
+from reference.search import alphabeta as search
 
 _ATTEMPTS = 2000
 _WINDOW = "float('-inf'), float('inf'), "

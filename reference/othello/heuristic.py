@@ -12,8 +12,16 @@ from __future__ import annotations
 import time
 from typing import Callable, Optional
 
-from reference.games.othello import Board, Move, Othello, OthelloState, Player
-from reference.games.othello import disk_difference, get_possible_moves, opponent
+from reference.games.othello import (
+    Board,
+    Move,
+    Othello,
+    OthelloState,
+    Player,
+    disk_difference,
+    get_possible_moves,
+    opponent,
+)
 from reference.search.timed_alphabeta import timed_alphabeta_search
 
 WIN_SCALE = 1000

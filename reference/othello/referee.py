@@ -19,7 +19,14 @@ from harness.games.match import abbreviate
 from harness.games.pages import Paint, ReplayView
 from harness.tournament.records import GameResult
 from reference.games.othello import (
-    DARK, LIGHT, Board, Move, Othello, OthelloState, get_possible_moves, get_score,
+    DARK,
+    LIGHT,
+    Board,
+    Move,
+    Othello,
+    OthelloState,
+    get_possible_moves,
+    get_score,
 )
 
 MAX_REPLY_CHARS = 80

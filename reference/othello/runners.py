@@ -18,7 +18,13 @@ from harness.tournament.records import Entrant, GameTask, result_of
 from harness.tournament.replays import keep_graded_game
 from reference.games.othello import DARK, LIGHT, get_score
 from reference.othello.referee import (
-    COLOR_NAMES, Randy, Settings, final_board, program_seat, referee_game, replay_view,
+    COLOR_NAMES,
+    Randy,
+    Settings,
+    final_board,
+    program_seat,
+    referee_game,
+    replay_view,
 )
 
 _STDERR_LINES = 6

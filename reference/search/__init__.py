@@ -9,7 +9,11 @@ from reference.search.alphabeta import alphabeta_search
 from reference.search.astar import astar_search
 from reference.search.bfs import breadth_first_graph_search
 from reference.search.minimax import (
-    iterative_minimax_decision, minimax_decision, minimax_value, optimal_moves)
+    iterative_minimax_decision,
+    minimax_decision,
+    minimax_value,
+    optimal_moves,
+)
 from reference.search.timed_alphabeta import timed_alphabeta_search
 
 __all__ = ["alphabeta_search", "astar_search", "breadth_first_graph_search",

@@ -34,8 +34,17 @@ from __future__ import annotations
 import math
 import operator
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Literal, MutableMapping, NamedTuple
-from typing import Optional, Sequence
+from typing import (
+    Any,
+    Callable,
+    Hashable,
+    Iterable,
+    Literal,
+    MutableMapping,
+    NamedTuple,
+    Optional,
+    Sequence,
+)
 
 from reference.core.counters import Counter
 from reference.core.protocols import Game, require_facts

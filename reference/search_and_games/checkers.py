@@ -18,7 +18,14 @@ from typing import Any, Callable, Mapping, Sequence
 from harness import Case, Judgement, Observation, per_example, show
 from harness.compare.text import normalize_text
 from reference.games.grid_geometry import (
-    Point, Scene, grid_mask, is_on_scene, is_step, parse_scene, path_length)
+    Point,
+    Scene,
+    grid_mask,
+    is_on_scene,
+    is_step,
+    parse_scene,
+    path_length,
+)
 
 Board = tuple[tuple[bool, ...], ...]
 """A Lights Out board, ``board[row][col]`` True for a light on."""

@@ -12,18 +12,36 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator, Sequence
 
-
 from harness import render_doctest
 from reference.games.grid import (
-    GridNavigationProblem, Point, Scene, format_scene, grid_to_lists, is_free, path_length)
+    GridNavigationProblem,
+    Point,
+    Scene,
+    format_scene,
+    grid_to_lists,
+    is_free,
+    path_length,
+)
 from reference.games.lights_out import (
-    Board, LightsOutProblem, Move, create_board, is_solved, moves, press)
+    Board,
+    LightsOutProblem,
+    Move,
+    create_board,
+    is_solved,
+    moves,
+    press,
+)
 from reference.search.astar import astar_search
 from reference.search.bfs import breadth_first_graph_search
 from reference.search_and_games.lights_out_algebra import is_solvable, press_space
 from reference.search_and_games.scene_kinds import (
-    diagonal_walls_scene, drawn_scene, drawn_scene_names, maze_scene, random_scene,
-    walled_in_scene)
+    diagonal_walls_scene,
+    drawn_scene,
+    drawn_scene_names,
+    maze_scene,
+    random_scene,
+    walled_in_scene,
+)
 
 CaseDict = dict[str, Any]
 """One generated case: name, doctest and optionally options (docs/architecture.md)."""

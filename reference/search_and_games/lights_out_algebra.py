@@ -9,7 +9,6 @@ boards of any size a student produces (``scramble``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import Any, Mapping
 
 from reference.games.grid_geometry import grid_mask, parse_scene

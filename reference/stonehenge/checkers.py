@@ -32,11 +32,17 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from harness import Case, Judgement, Observation, show, strict_equal
-from harness.codec import Opaque
 from harness.compare.builtin import parse_expected
+from harness.wire.codec import Opaque
 from reference.stonehenge.board_text import (
-    board_tokens, cell_labels, first_difference, framed, line_contents, same_content,
-    spacing_note)
+    board_tokens,
+    cell_labels,
+    first_difference,
+    framed,
+    line_contents,
+    same_content,
+    spacing_note,
+)
 
 Check = Callable[[str, Observation, bool], "tuple[float, str]"]
 """A check of one example: (expected output, observation, reveal) -> (credit 0..1, problem).

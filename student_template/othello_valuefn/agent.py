@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 # The rule helpers and eprint (print to stderr: use it for debugging output).
-from src import find_lines, get_possible_moves, get_score, play_move, eprint
+from src import eprint, find_lines, get_possible_moves, get_score, play_move
 
 # Your state cache (for caching = 1), e.g. keyed by (board, player to move, limit, node type).
 # It lives as long as the program runs.

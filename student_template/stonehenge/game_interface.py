@@ -7,8 +7,12 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from stonehenge import StonehengeGame
-from strategy import (interactive_strategy, iterative_minimax_strategy,
-                      recursive_minimax_strategy, rough_outcome_strategy)
+from strategy import (
+    interactive_strategy,
+    iterative_minimax_strategy,
+    recursive_minimax_strategy,
+    rough_outcome_strategy,
+)
 from subtract_square_game import SubtractSquareGame
 
 playable_games = {'s': SubtractSquareGame,

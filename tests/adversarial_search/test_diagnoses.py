@@ -8,7 +8,13 @@ from dataclasses import replace
 
 import pytest
 from diagnosis_support import (
-    SOLUTION, best_move_cases, diagnoses_of, mutated_source, observe, student_edits)
+    SOLUTION,
+    best_move_cases,
+    diagnoses_of,
+    mutated_source,
+    observe,
+    student_edits,
+)
 
 from harness.compare.diagnosis import Variant, diagnose, with_diagnosis
 from harness.compare.observations import ErrorInfo

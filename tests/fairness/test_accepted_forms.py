@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from gradingfair_support import GENERATED, grade_variant, per_case, reference_fixture
 
 DOMINOES_ROOT_RETURN = "        return move, value, leaves[0]"

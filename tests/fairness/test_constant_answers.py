@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from gradingfair_support import grade_variant, per_case, reference_fixture, scores_by_group
 
 ROOT_SEARCH = ("        value, move = max_value(self, vertical, float(\"-inf\"), "

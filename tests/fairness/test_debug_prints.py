@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from gradingfair_support import GENERATED, grade_reference, grade_variant, per_case
+
 from harness.compare import Observation
 from harness.compare.builtin import check_doctest
 

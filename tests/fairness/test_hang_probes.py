@@ -1,4 +1,4 @@
-"""Issue 42, item 2: a function's hang is paid once (``harness.hang_probes``).
+"""Issue 42, item 2: a function's hang is paid once (``harness.timing.hang_probes``).
 
 Unit tests of the rule (which case gets a probe, when a family gets its full limits back, the
 order cases run in), then gradings: a file whose search never returns pays one full limit and
@@ -10,11 +10,16 @@ import re
 from pathlib import Path
 
 import pytest
-
 from gradingfair_support import grade_variant, per_case, reference_fixture
-from harness.hang_probes import (
-    PROBE_FLOOR_SECONDS, PROBE_FRACTION, HangMemory, family, run_order)
+
 from harness.spec.model import Case, RelativeTimeout, Visibility
+from harness.timing.hang_probes import (
+    PROBE_FLOOR_SECONDS,
+    PROBE_FRACTION,
+    HangMemory,
+    family,
+    run_order,
+)
 
 
 def case(group: str, number: int, requires: tuple[str, ...] = ("f",), timeout: float = 10.0,

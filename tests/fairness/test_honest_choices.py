@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from gradingfair_support import grade_reference, grade_variant, per_case, reference_fixture
 
 SG_STEMS = ["07_successors", "08_find_solution", "09_find_path"]

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from gg_testing import run_gamegrader, scores_by_group
 
 ASSIGNMENT = """\

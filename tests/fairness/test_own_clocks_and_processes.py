@@ -9,8 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from gradingfair_support import GENERATED, grade_reference, grade_variant, per_case, \
-    reference_fixture
+from gradingfair_support import (
+    GENERATED,
+    grade_reference,
+    grade_variant,
+    per_case,
+    reference_fixture,
+)
 
 ISOLATION_STEMS = ["01_choose_move"]
 SIGNAL_TIMED_PLAYER = [

@@ -1,5 +1,5 @@
 """Issue 42, item 3: the same grade on any load. A group's share of the time budget is spent
-from a ledger of what its cases cost alone (``harness.budget.case_charge``), so which cases a
+from a ledger of what its cases cost alone (``harness.timing.budget.case_charge``), so which cases a
 slow submission gets to run does not depend on what else the host runs.
 
 A small assignment: a ``search`` group whose student search ignores its depth limit from depth
@@ -13,10 +13,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from harness.grader import Grader
+from harness.grading.grader import Grader
+from harness.grading.verdicts import Verdict
 from harness.spec import load_assignment
 from harness.spec.loader import load_all_cases
-from harness.verdicts import Verdict
 
 ASSIGNMENT = """\
 name: loaddemo
@@ -28,7 +28,7 @@ api:
 """
 # Depth 3 passes (8 leaves, each scored at a real CPU cost), depth 5 never ends for this student.
 # The never-ending cases reach their depth through ``double`` (another family, see
-# harness.hang_probes), so the passing cases after them keep their full limits: this test is
+# harness.timing.hang_probes), so the passing cases after them keep their full limits: this test is
 # about the budget, not probes.
 DEPTHS = [3] * 8 + [5, 5, 3] + [5] * 6 + [3, 3]
 KEY = 10

@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from gradingfair_support import TEMPLATES, grade
 
 TOTALS = {"adversarial_search": 40, "search_and_games": 100, "isolation": 60}

@@ -1,5 +1,5 @@
 """Class 5 of issue 18: one slow group must not starve the rest. The run's budget is shared
-between case groups (``harness.budget``): each case's timeout is capped by what its group may
+between case groups (``harness.timing.budget``): each case's timeout is capped by what its group may
 still spend, and every group runs at least once.
 
 The rules are checked on a fake clock (no timing in these unit tests); end to end, honest files
@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from gradingfair_support import grade_variant, per_case, reference_fixture
-from harness.budget import MIN_GROUP_SECONDS, WAIT_CHARGE, TimeShares, case_charge
+
 from harness.spec.model import Case, Visibility
+from harness.timing.budget import MIN_GROUP_SECONDS, WAIT_CHARGE, TimeShares, case_charge
 
 
 class FakeClock:

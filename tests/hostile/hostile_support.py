@@ -140,8 +140,8 @@ def _cases(assignment: str) -> dict[str, Any]:
 def case_timeouts(assignment: str, document: dict[str, Any]) -> dict[str, float]:
     """Each case id's own timeout, from the real specs (a trimmed copy keeps the same ids), with
     limits relative to the reference scaled by the host speed the run used."""
-    from harness.calibration import recorded
     from harness.spec.schema import MAX_TIMEOUT
+    from harness.timing.calibration import recorded
     speed = recorded(document)
     return {key: case.relative_timeout.seconds(speed.factor, MAX_TIMEOUT)
             if case.relative_timeout is not None and speed is not None else case.timeout
@@ -290,6 +290,7 @@ def _ipc_left_behind(token: str) -> list[str]:
 def _student_users() -> list[tuple[str, int, int]]:
     """Every user student code may run as here: the sandbox pool and ``nobody``."""
     import pwd
+
     from harness.sandbox.users import pool
     found = []
     for name in [*pool(), "nobody"]:

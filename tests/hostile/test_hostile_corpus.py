@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hostile_support import HERE, Run, case_timeouts, graded, isolation_level, load
 
-from harness import results as results_file
+from harness.grading import results as results_file
 from harness.sandbox.levels import Level
 
 SCENARIOS = sorted(HERE.glob("*.yaml"))

@@ -7,15 +7,15 @@ from pathlib import Path
 
 from gg_testing import run_gamegrader
 
-from harness import results as results_file
 from harness.batch import store
 from harness.batch.discover import Student, Submission
 from harness.batch.failures import failure_groups, pattern_of, write_failures_csv
 from harness.batch.jobs import JobResult
 from harness.batch.regrade import compare_batches, render_changes
+from harness.grading import results as results_file
+from harness.grading.verdicts import CaseResult, Verdict
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
-from harness.verdicts import CaseResult, Verdict
 
 CASES = load_all_cases(find_assignment("adversarial_search"))
 BEST_MOVE = [c for c in CASES if c.points > 0][:3]

@@ -1,17 +1,8 @@
-"""Test doubles for the Isolation and tournament tests: a clock, a call server, arenas.
-
-Imported by the test modules (and, for the arenas, by worker processes, which inherit this
-folder on ``sys.path``), so everything here is top-level and picklable.
-"""
+"""Test doubles for the Isolation tests: a clock and a call server."""
 from __future__ import annotations
 
-import os
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
-
-from reference.isolation.arena import IsolationArena
-from harness.tournament.records import GameResult, GameTask
 
 
 class TickingClock:
@@ -46,22 +37,3 @@ class FakeServer:
     def call(self, function: str, args: list[Any], timeout: float) -> FakeResult:
         self.calls.append((function, args, timeout))
         return self.reply(function, args, timeout)
-
-
-@dataclass(frozen=True)
-class FaultyArena:
-    """Isolation with house bots, except entrants whose source is ``fault:crash`` (kills the
-    game's process), ``fault:hang`` (never returns) or ``fault:raise`` (arena error)."""
-
-    seconds: float = 5.0
-    game_timeout: float = 1.0
-
-    def play(self, task: GameTask) -> GameResult:
-        for entrant in (task.first, task.second):
-            if entrant.source == "fault:crash":
-                os._exit(3)
-            if entrant.source == "fault:hang":
-                time.sleep(3600)
-            if entrant.source == "fault:raise":
-                raise RuntimeError("arena bug")
-        return IsolationArena(self.seconds).play(task)

@@ -8,8 +8,13 @@ from harness import Observation
 from reference.games.isolation import Isolation, opponent, parse_board
 from reference.isolation.checkers import check_move
 from reference.isolation.generators import (
-    DIRECTION_NAMES, forced_direction_cases, losing_moves, safe_move_cases, winning_move_cases,
-    winning_moves)
+    DIRECTION_NAMES,
+    forced_direction_cases,
+    losing_moves,
+    safe_move_cases,
+    winning_move_cases,
+    winning_moves,
+)
 
 GAME = Isolation()
 

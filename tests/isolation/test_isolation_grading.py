@@ -14,16 +14,15 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from gg_testing import scores_by_group
 
 from harness import Sandbox
+from harness.games.outcome import Termination
+from harness.games.seats import InProcess
 from reference.games.isolation import Isolation
 from reference.isolation.house_players import house_player
 from reference.isolation.referee import referee_game, student_contestant
 from reference.isolation.runners import play_house_game
-from harness.games.seats import InProcess
-from harness.games.outcome import Termination
-
-from gg_testing import scores_by_group
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"

@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 import pytest
+from isolation_fakes import TickingClock
 
+from harness.games.outcome import Termination
+from harness.games.seats import InProcess
 from reference.games.isolation import Isolation, parse_board
 from reference.isolation.house_players import GreedyPlayer, RandomPlayer, house_player
 from reference.isolation.players import HOUSE_BOTS, AlphaBetaPlayer, TimePolicy, house_agent
 from reference.isolation.referee import referee_game
-from harness.games.outcome import Termination
-from harness.games.seats import InProcess
-
-from isolation_fakes import TickingClock
 
 GAME = Isolation()
 

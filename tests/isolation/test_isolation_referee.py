@@ -4,17 +4,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from isolation_fakes import FakeResult, FakeServer, TickingClock
 
+from harness.games.outcome import Termination
+from harness.games.seats import InProcess
+from harness.tournament.records import Entrant, GameResult, GameTask
 from reference.games.isolation import Isolation, parse_board
 from reference.isolation.house_players import GreedyPlayer, RandomPlayer
 from reference.isolation.referee import (
-    encode_request, game_result, referee_game, replay_result, student_contestant,
+    encode_request,
+    game_result,
+    referee_game,
+    replay_result,
+    student_contestant,
 )
-from harness.games.outcome import Termination
-from harness.tournament.records import Entrant, GameResult, GameTask
-from harness.games.seats import InProcess
-
-from isolation_fakes import FakeResult, FakeServer, TickingClock
 
 GAME = Isolation()
 

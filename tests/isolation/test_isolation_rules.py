@@ -4,7 +4,13 @@ from __future__ import annotations
 import pytest
 
 from reference.games.isolation import (
-    BoardError, Isolation, IsolationState, ReplyError, format_board, parse_board, parse_move,
+    BoardError,
+    Isolation,
+    IsolationState,
+    ReplyError,
+    format_board,
+    parse_board,
+    parse_move,
 )
 
 GAME = Isolation()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from isolation_fakes import TickingClock
 
 from reference.core.counters import Counter
 from reference.core.protocols import GameFacts
@@ -9,8 +10,6 @@ from reference.games.isolation import Isolation
 from reference.isolation.evaluation import DECIDED, MobilityEvaluation
 from reference.search.alphabeta import alphabeta_search
 from reference.search.timed_alphabeta import timed_alphabeta_search
-
-from isolation_fakes import TickingClock
 
 
 def test_solves_a_small_board_exactly_and_stops_early() -> None:

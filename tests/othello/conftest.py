@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from othello_support import SOLUTION, TEMPLATE_DIR, load_module
+
 from reference.othello.manager import load_manager
 
 

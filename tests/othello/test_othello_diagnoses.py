@@ -19,7 +19,6 @@ from reference.core.counters import BudgetCounter, WorkBudgetExceeded
 from reference.othello.agent import ReferenceAgent
 from reference.othello.diagnoses import MISTAKES, variants
 
-
 SAMPLE = [c for c in search_cases() if c.visibility.reveals_expected]
 """The visible cases: every mistake fails some of them, and they are few enough for a loaded
 machine."""

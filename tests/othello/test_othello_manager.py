@@ -5,8 +5,8 @@ import json
 import time
 
 import pytest
-
 from othello_support import TEMPLATE_DIR, write_player, write_replier
+
 from reference.games import othello as rules
 
 START4 = rules.Othello(4).initial_state().board

@@ -15,12 +15,18 @@ import random
 from typing import Any, Callable
 
 import pytest
-
 from othello_support import TEMPLATE_DIR, load_module
-from plain_othello_rules import old_shared_find_lines, old_shared_get_possible_moves
-from plain_othello_rules import old_shared_get_score, old_shared_play_move
-from plain_othello_rules import old_trusted_find_lines, old_trusted_get_possible_moves
-from plain_othello_rules import old_trusted_is_terminal, old_trusted_play_move
+from plain_othello_rules import (
+    old_shared_find_lines,
+    old_shared_get_possible_moves,
+    old_shared_get_score,
+    old_shared_play_move,
+    old_trusted_find_lines,
+    old_trusted_get_possible_moves,
+    old_trusted_is_terminal,
+    old_trusted_play_move,
+)
+
 from reference.games import othello as rules
 
 SIZES = (4, 6, 8)

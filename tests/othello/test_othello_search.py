@@ -4,15 +4,15 @@ from __future__ import annotations
 import math
 
 import pytest
+from test_othello_rules import START4, random_positions
 
 from reference.core.counters import Counter
 from reference.core.protocols import GameFacts
 from reference.games import othello as rules
 from reference.games.othello import Othello, OthelloState
-from reference.search import alphabeta as search
 from reference.othello.agent import ReferenceAgent, compute_utility, node_answers
 from reference.othello.heuristic import HeuristicAgent
-from test_othello_rules import START4, random_positions
+from reference.search import alphabeta as search
 
 INF = math.inf
 

@@ -9,10 +9,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from othello_support import REPO, SOLUTION, TEMPLATE_DIR
 
 from harness.compare import ErrorInfo, Observation
 from harness.spec import Case, Visibility, find_assignment, load_case_file, parse_transcript
-from othello_support import REPO, SOLUTION, TEMPLATE_DIR
 from reference.othello import checkers
 from reference.othello.generators import answer_entry
 
@@ -339,7 +339,7 @@ def test_the_solution_earns_every_point(grade):
 
 
 def test_the_packages_carry_the_game_manager(tmp_path):
-    from harness.build import build_autograder, build_student
+    from harness.release.build import build_autograder, build_student
     for build in (build_autograder, build_student):
         built = build("othello", tmp_path / f"{build.__name__}.zip")
         assert "student_template/othello/othello_game.py" in built.entries, build.__name__

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from othello_support import SOLUTION, TEMPLATE_DIR, grade_cases, group_scores
+
 from harness.sandbox import Sandbox
 from harness.spec import find_assignment, load_case_file
-from othello_support import SOLUTION, TEMPLATE_DIR, grade_cases, group_scores
 from reference.othello.runners import play_randy
 
 MINIMAX_MIN_MOVES = "moves = get_possible_moves(board, opponent) if limit != 0 else []"

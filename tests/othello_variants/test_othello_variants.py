@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 import yaml
-
 from gg_testing import ROOT, run_gamegrader
+
 from reference.othello.checkers import judge_value
 
 VARIANTS = ["othello_2025", "othello_valuefn", "othello_colour"]

@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 
 from harness import Case, Observation
-from harness.codec import Opaque
 from harness.compare.observations import ErrorInfo
 from harness.spec import Visibility, parse_transcript
-from reference.search_and_games.checkers import (
-    find_path, find_solution, scramble, unordered_lines)
+from harness.wire.codec import Opaque
+from reference.search_and_games.checkers import find_path, find_solution, scramble, unordered_lines
 from reference.search_and_games.lights_out_algebra import precomputed
 
 T, F = True, False

@@ -7,13 +7,13 @@ import math
 from pathlib import Path
 
 import pytest
-
 from gg_testing import subset_root as gg_subset_root
+from search_and_games_support import SOLUTION, TEMPLATE, load_module
+
+from harness.release.validate import Check, load_mutants, matches, validate
 from harness.spec import find_assignment, load_case_file
-from harness.validate import Check, load_mutants, matches, validate
 from reference.games.grid import is_free, is_step, parse_scene, path_length
 from reference.games.lights_out import is_solved, press
-from search_and_games_support import SOLUTION, TEMPLATE, load_module
 
 ASSIGNMENT = find_assignment("search_and_games")
 MUTANTS = {mutant.name: mutant for mutant in load_mutants(ASSIGNMENT)}

@@ -8,8 +8,17 @@ import random
 import pytest
 
 from reference.games.grid import (
-    GridNavigationProblem, format_scene, grid_from_lists, grid_to_lists, is_free, is_step,
-    neighbours, parse_scene, path_length, straight_line_distance)
+    GridNavigationProblem,
+    format_scene,
+    grid_from_lists,
+    grid_to_lists,
+    is_free,
+    is_step,
+    neighbours,
+    parse_scene,
+    path_length,
+    straight_line_distance,
+)
 from reference.search.astar import astar_search
 
 T, F = True, False

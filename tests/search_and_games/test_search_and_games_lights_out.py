@@ -9,7 +9,13 @@ import pytest
 from reference.core.counters import Counter
 from reference.games.grid import grid_from_lists
 from reference.games.lights_out import (
-    LightsOutProblem, create_board, is_on_board, is_solved, moves, press)
+    LightsOutProblem,
+    create_board,
+    is_on_board,
+    is_solved,
+    moves,
+    press,
+)
 from reference.search.bfs import breadth_first_graph_search
 from reference.search_and_games.lights_out_algebra import is_solvable, minimum_presses
 

@@ -5,15 +5,20 @@ import random
 
 import pytest
 import yaml
+from search_and_games_support import SPEC_DIR
 
 from harness.spec import find_assignment, load_case_file
 from harness.spec.generate import generate
 from harness.spec.loader import generated_path, own_entries, precomputed_path
 from reference.games.grid import format_scene, is_free, neighbours
 from reference.search_and_games.scene_kinds import (
-    SCENE_DIR, diagonal_walls_scene, drawn_scene, drawn_scene_names, maze_scene,
-    walled_in_scene)
-from search_and_games_support import SPEC_DIR
+    SCENE_DIR,
+    diagonal_walls_scene,
+    drawn_scene,
+    drawn_scene_names,
+    maze_scene,
+    walled_in_scene,
+)
 
 ASSIGNMENT = find_assignment("search_and_games")
 

@@ -6,8 +6,16 @@ import textwrap
 import pytest
 
 from reference.search_and_games.splice import (
-    BEGIN_PREFIX, END_LINE, SPLICES, Splice, extract_definitions, import_keys, render,
-    replace_region, stale)
+    BEGIN_PREFIX,
+    END_LINE,
+    SPLICES,
+    Splice,
+    extract_definitions,
+    import_keys,
+    render,
+    replace_region,
+    stale,
+)
 
 SOURCE = textwrap.dedent('''\
     """Module docstring, left behind."""

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from search_and_games_support import SOLUTION, SPEC_DIR, TEMPLATE
 
 SPEC = SPEC_DIR / "assignment.yaml"

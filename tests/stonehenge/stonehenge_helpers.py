@@ -14,6 +14,7 @@ import importlib
 import sys
 from pathlib import Path
 from types import ModuleType
+
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]

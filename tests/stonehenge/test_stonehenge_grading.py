@@ -14,8 +14,14 @@ import pytest
 from gg_testing import ROOT, grade_submissions
 
 from harness.batch.jobs import read_files
+from harness.release.validate import (
+    load_mutants,
+    lost_by_group,
+    mutant_files,
+    mutant_problems,
+    mutants_path,
+)
 from harness.spec import find_assignment
-from harness.validate import lost_by_group, load_mutants, mutant_files, mutant_problems, mutants_path
 
 # One worker runs this module: its module fixture grades every submission the tests read, and
 # on a second worker the same fixture would only wait for the first's kept gradings.

@@ -11,8 +11,13 @@ from reference.core.protocols import GameFacts
 from reference.games.stonehenge import Stonehenge
 from reference.games.subtract_square import SubtractSquare
 from reference.search.minimax import (
-    iterative_minimax_decision, iterative_minimax_value, minimax_decision, minimax_value,
-    move_values, optimal_moves)
+    iterative_minimax_decision,
+    iterative_minimax_value,
+    minimax_decision,
+    minimax_value,
+    move_values,
+    optimal_moves,
+)
 from reference.stonehenge.game_tree import GameTree, TreeGame, TreeNode, caterpillar
 from reference.stonehenge.rough import rough_outcome
 

@@ -11,7 +11,15 @@ from stonehenge_helpers import PROBES, import_isolated
 from reference.games.stonehenge import Stonehenge
 from reference.search.minimax import move_values, optimal_moves
 from reference.stonehenge.game_tree import (
-    GameTree, TreeGame, TreeNode, TreeTooLargeError, build_tree, caterpillar, decode, encode)
+    GameTree,
+    TreeGame,
+    TreeNode,
+    TreeTooLargeError,
+    build_tree,
+    caterpillar,
+    decode,
+    encode,
+)
 
 NAMES = {1: "p1", 2: "p2"}
 

@@ -4,7 +4,12 @@ from __future__ import annotations
 import pytest
 
 from reference.games.stonehenge import (
-    IllegalMoveError, LineKind, SIDES, Stonehenge, StonehengePosition)
+    SIDES,
+    IllegalMoveError,
+    LineKind,
+    Stonehenge,
+    StonehengePosition,
+)
 
 # The notes give sides 1 and 2; sides 3-5 follow the layout rules of notes section 6 (and an
 # independent implementation, the solution's StonehengeState.__str__, agrees: see

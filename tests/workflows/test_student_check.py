@@ -23,13 +23,13 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 from workflow_support import gamegrader
 
-from harness.build import build_student
-from harness.cli import infer_assignment
-from harness.intake import STUDENT_PACKAGE_MARKER, take
+from harness.cli.main import infer_assignment
+from harness.intake.reading import STUDENT_PACKAGE_MARKER, take
+from harness.intake.submission import find_files
+from harness.release.build import build_student
 from harness.sandbox import levels
 from harness.sandbox.levels import Level
 from harness.spec import SpecError
-from harness.submission import find_files
 from harness.worker.main import set_cpu_limit
 
 pytestmark = pytest.mark.slow

@@ -25,7 +25,7 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 from workflow_support import gamegrader
 
-from harness.build import build_student, module_file, shippable_code, student_cases
+from harness.release.build import build_student, module_file, shippable_code, student_cases
 from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 

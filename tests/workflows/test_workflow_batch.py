@@ -10,8 +10,18 @@ import time
 from pathlib import Path
 
 from workflow_support import (
-    ASSIGNMENT, LEAVES_TWICE, REPO, SMALL_TOTAL, SOLUTION, TEMPLATE, comparable, gamegrader,
-    mutant_text, read_json, small_root)
+    ASSIGNMENT,
+    LEAVES_TWICE,
+    REPO,
+    SMALL_TOTAL,
+    SOLUTION,
+    TEMPLATE,
+    comparable,
+    gamegrader,
+    mutant_text,
+    read_json,
+    small_root,
+)
 
 METADATA = """\
 submission_1001:

@@ -11,10 +11,10 @@ import pytest
 from harness.batch.discover import Student, Submission, discover, read_metadata
 from harness.batch.gradebook import write_gradebook
 from harness.batch.jobs import Job, SubmissionRefused, read_files
-from harness.intake import Caps
 from harness.batch.progress import Progress
 from harness.batch.run import select
 from harness.batch.store import Record
+from harness.intake.reading import Caps
 
 
 def test_a_plain_folder_gives_one_submission_per_entry_named_after_it(tmp_path):

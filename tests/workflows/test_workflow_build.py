@@ -117,7 +117,7 @@ def test_student_package_has_visible_cases_only_and_no_hidden_expected_value(tmp
 def test_every_student_package_loads_with_exactly_the_visible_cases(name, tmp_path, monkeypatch):
     """...that it can grade: visible cases whose grading needs reference code not declared safe
     for students are left out, and named in the package's README."""
-    from harness.build import build_student, student_cases
+    from harness.release.build import build_student, student_cases
     build_student(name, tmp_path / "student.zip")
     left_out = student_cases(find_assignment(name)).left_out
     visible = [c.id for c in load_all_cases(find_assignment(name))

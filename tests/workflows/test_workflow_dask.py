@@ -6,7 +6,14 @@ import importlib.util
 
 import pytest
 from workflow_support import (
-    ASSIGNMENT, LEAVES_TWICE, SOLUTION, comparable, mutant_text, read_json, small_root)
+    ASSIGNMENT,
+    LEAVES_TWICE,
+    SOLUTION,
+    comparable,
+    mutant_text,
+    read_json,
+    small_root,
+)
 
 from harness.batch import BatchOptions, run_batch
 

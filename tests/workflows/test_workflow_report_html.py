@@ -13,13 +13,13 @@ import pytest
 from gg_testing import CHROMIUM, NO_CHROMIUM, chromium
 from workflow_support import ASSIGNMENT
 
-from harness import results as results_file
 from harness.batch.discover import Student, Submission
 from harness.batch.html_report import histogram_svg, write_pages
 from harness.batch.store import Record
+from harness.grading import results as results_file
+from harness.grading.verdicts import CaseResult, Verdict
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
-from harness.verdicts import CaseResult, Verdict
 
 NAMES = ["Ada Lovelace", "Zoë <script>alert(1)</script>", "Bob Bishop", "Carol Chen"]
 

@@ -9,13 +9,20 @@ import yaml
 from gg_testing import ROOT
 from workflow_support import ASSIGNMENT, gamegrader
 
-from harness.batch.jobs import read_files
+import harness.release.validate
+from harness.batch.jobs import JobResult, read_files
+from harness.release.validate import (
+    MUTANTS_FOLDER,
+    Mutant,
+    load_mutants,
+    mutant_files,
+    mutant_problems,
+    mutants_path,
+    subset_root,
+    validate,
+)
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
-import harness.validate
-from harness.batch.jobs import JobResult
-from harness.validate import (MUTANTS_FOLDER, Mutant, load_mutants, mutant_files, mutant_problems,
-                              mutants_path, subset_root, validate)
 
 ASSIGNMENTS = sorted(path.name for path in (ROOT / "test_specs").iterdir() if path.is_dir())
 
@@ -149,14 +156,14 @@ def test_a_grading_that_ran_out_of_time_is_judged_again_alone_with_the_specs_lim
     rounds: list[tuple[int, list]] = []
     first = {"reference": "TIMED_OUT", "depth_off_by_one": "PASSED"}
 
-    def fake_run_local(jobs, workers, on_done, pin=False):
+    def fake_run_local(jobs, workers, on_done, work, pin=False):
         rounds.append((workers, list(jobs)))
         for job in jobs:
             kind = job.key.split("--")[1]
             verdict = first[kind] if len(rounds) == 1 else "PASSED"
             on_done(JobResult(job.key, _graded(verdict), "", 1.0))
 
-    monkeypatch.setattr(harness.validate, "run_local", fake_run_local)
+    monkeypatch.setattr(harness.release.validate, "run_local", fake_run_local)
     report = validate([ASSIGNMENT], workers=2, timeout_cap=4,
                       only_mutants=("depth_off_by_one",))
     assert [(w, [(j.key, j.timeout_cap) for j in jobs]) for w, jobs in rounds] == [
@@ -173,7 +180,7 @@ def test_a_check_that_still_fails_when_graded_again_says_so(monkeypatch):
         for job in jobs:
             on_done(JobResult(job.key, _graded("TIMED_OUT"), "", 1.0))
 
-    monkeypatch.setattr(harness.validate, "run_local", always_timed_out)
+    monkeypatch.setattr(harness.release.validate, "run_local", always_timed_out)
     report = validate([ASSIGNMENT], workers=2, mutants=False)
     reference = next(c for c in report.checks if c.name.startswith("reference"))
     assert not reference.ok
@@ -189,12 +196,12 @@ def test_the_release_check_finds_the_speed_before_its_gradings_when_a_limit_is_r
     would be a busy measurement, kept only briefly."""
     events: list[str] = []
 
-    def fake_run_local(jobs, workers, on_done, pin=False):
+    def fake_run_local(jobs, workers, on_done, work, pin=False):
         events.append(f"{len(jobs)} jobs")
         for job in jobs:
             on_done(JobResult(job.key, _graded("PASSED"), "", 1.0))
 
-    monkeypatch.setattr(harness.validate, "find_speed_ahead", lambda: events.append("speed"))
-    monkeypatch.setattr(harness.validate, "run_local", fake_run_local)
+    monkeypatch.setattr(harness.release.validate, "find_speed_ahead", lambda: events.append("speed"))
+    monkeypatch.setattr(harness.release.validate, "run_local", fake_run_local)
     validate([assignment], workers=2, mutants=False)
     assert events == (["speed", "1 jobs"] if measured else ["1 jobs"])

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from harness.release.validate import subset_root
 from harness.spec import find_assignment
-from harness.validate import subset_root
 
 REPO = Path(__file__).resolve().parents[2]
 ASSIGNMENT = "adversarial_search"

@@ -11,7 +11,7 @@ strictly inside its window, so caching never changes an answer. Ordering sorts s
 import ast
 import math
 
-from src import find_lines, get_possible_moves, get_score, play_move, eprint
+from src import eprint, find_lines, get_possible_moves, get_score, play_move
 
 state_cache = {}
 

@@ -1,0 +1,1 @@
+"""The ``gamegrader`` command line."""

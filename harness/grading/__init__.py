@@ -1,0 +1,1 @@
+"""Grading one submission: the grading API, the grader, verdicts, results.json."""

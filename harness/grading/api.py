@@ -1,0 +1,225 @@
+"""The one grading API: ``grade(assignment, submission, options) -> GradingResult``.
+
+Every way of grading goes through here: the command line (``grade``, ``check``), Gradescope's
+entry point, batch jobs (each a ``grade`` process) and the pytest plugin, which is a thin
+adapter over ``GradingSession`` so instructors can still run specs with pytest's selection
+(``-k``, ``-x``, ``--lf``). A session grades case by case with one ``Grader`` per assignment and
+builds the results document once, after every student process is gone.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from harness.compare.constant_parts import withhold_constant_parts
+from harness.compare.registry import check_case_references
+from harness.grading import results as results_file
+from harness.grading.grader import Grader
+from harness.grading.verdicts import CaseResult
+from harness.spec import SpecError, find_assignment, load_case_file
+from harness.spec.loader import load_all_cases
+from harness.spec.model import Assignment, Case, Visibility
+from harness.timing.lanes import choose_lanes
+
+
+@dataclass(frozen=True)
+class GradingOptions:
+    """How to grade.
+
+    Attributes:
+        visible_only: only the visible cases (a student's local check).
+        budget: seconds for the whole run (default: the assignment's ``budget_seconds``).
+        timeout_cap: no case runs longer than this (quick local runs).
+        siblings: a submitted file brings the other Python files of its folder.
+        lanes: how many cases may run side by side (``harness.timing.lanes``); None: as many as the
+            host has idle CPUs for.
+    """
+
+    visible_only: bool = False
+    budget: float | None = None
+    timeout_cap: float | None = None
+    siblings: bool = False
+    lanes: int | None = None
+
+
+@dataclass(frozen=True)
+class GradingResult:
+    """The results document (what results.json holds) and the case results behind it."""
+
+    document: dict[str, Any]
+    results: tuple[CaseResult, ...]
+
+    @property
+    def score(self) -> float:
+        return float(self.document["score"])
+
+    @property
+    def max_score(self) -> float:
+        return float(sum(t["max_score"] for t in self.document["tests"]))
+
+
+class GradingSession:
+    """Grades one submission's cases, possibly of several assignments, and builds one document.
+
+    Call ``plan`` with every case that will be graded (the time budget is shared between their
+    groups), then ``grade`` each, then ``finish``.
+    """
+
+    def __init__(self, submission: Path, options: GradingOptions = GradingOptions()) -> None:
+        self.submission = submission
+        self.options = options
+        self.started = time.monotonic()
+        self.graders: dict[str, Grader] = {}
+        self.results: dict[str, CaseResult] = {}
+        self.spec_errors: list[str] = []
+        self.planned: dict[str, list[Case]] = {}
+
+    def plan(self, assignment: Assignment, cases: Sequence[Case]) -> None:
+        self.planned.setdefault(assignment.name, []).extend(cases)
+
+    def grader(self, assignment: Assignment) -> Grader:
+        if assignment.name not in self.graders:
+            budget = self.options.budget if self.options.budget is not None \
+                else assignment.budget
+            remaining = budget - (time.monotonic() - self.started)
+            self.graders[assignment.name] = Grader(
+                assignment, self.submission, remaining, timeout_cap=self.options.timeout_cap,
+                siblings=self.options.siblings, planned=self.planned.get(assignment.name, ()))
+        return self.graders[assignment.name]
+
+    def grade(self, assignment: Assignment, case: Case) -> CaseResult:
+        result = self.grader(assignment).grade(case)
+        self.results[case.id] = result
+        return result
+
+    def grade_all(self, assignment: Assignment, cases: Sequence[Case],
+                  on_case: Callable[[CaseResult], None] | None = None) -> None:
+        """Grade ``cases`` in lanes where the host allows (``harness.timing.lanes``); ``on_case``
+        sees each result in case order."""
+        def keep(result: CaseResult) -> None:
+            self.results[result.case.id] = result
+            if on_case is not None:
+                on_case(result)
+
+        lanes = choose_lanes(assignment.limits.memory_mb, self.options.lanes)
+        self.grader(assignment).grade_all(cases, lanes, keep)
+
+    def summary(self) -> str:
+        lines = []
+        for name, grader in self.graders.items():
+            lines.append(f"Assignment: {grader.assignment.title} ({name})")
+            warning = grader.python_warning
+            if warning:
+                lines.append(warning)
+            lines.extend(grader.found.notes)
+            lines.append(f"Isolation: {grader.isolation_text}")
+            if grader.bounds_text:
+                lines.append(f"Bounds: {grader.bounds_text}")
+            if grader.host is not None:
+                lines.append(grader.host.describe().capitalize())
+            lines.extend(grader.summary_lines())
+        lines.extend(f"Spec error (tell your instructor): {e}" for e in self.spec_errors)
+        return "\n".join(lines)
+
+    def finish(self, cases: Sequence[Case]) -> dict[str, Any]:
+        """Close every sandbox, then build the document for ``cases`` (in this order; a case
+        never graded is kept with its maximum score, marked not run). Rules over a whole group
+        (``constant_parts``) apply here, to the results kept too."""
+        for grader in self.graders.values():
+            grader.close()  # every student process is gone before the results are built
+        results = withhold_constant_parts([self.results.get(case.id) or results_file.not_run(
+            [case], "not run: grading stopped before this case")[0] for case in cases])
+        self.results.update((result.case.id, result) for result in results)
+        reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
+        hosts = [asdict(g.host) for g in self.graders.values() if g.host is not None]
+        # How the cases ran, for instructors (not in the output: one lane or two, students
+        # get the same text)
+        lanes = {"lanes": max((g.lanes for g in self.graders.values()), default=1),
+                 "graded_again_alone": [i for g in self.graders.values()
+                                        for i in g.graded_again_alone]}
+        return results_file.build(
+            results, output=self.summary(), execution_time=time.monotonic() - self.started,
+            extra={"spec_errors": self.spec_errors,
+                   **({"ungradable": reasons[0]} if reasons else {}),
+                   **({"host_speed": hosts[0]} if hosts else {}), **lanes})
+
+
+def cases_to_grade(assignment: Assignment, options: GradingOptions,
+                   spec_errors: list[str]) -> list[Case]:
+    """Every case of the assignment in spec order (visible ones only if asked); a broken case
+    file is reported in ``spec_errors`` and its cases left out, as pytest's
+    ``--continue-on-collection-errors`` would."""
+    cases: list[Case] = []
+    for number, path in enumerate(assignment.case_files, 1):
+        try:
+            loaded = load_case_file(path, assignment, number)
+            for case in loaded:
+                check_case_references(case)
+        except SpecError as exc:
+            spec_errors.append(str(exc))
+            continue
+        cases.extend(c for c in loaded if not options.visible_only
+                     or c.visibility is Visibility.VISIBLE)
+    return cases
+
+
+def grade(assignment_name: str, submission: Path, options: GradingOptions = GradingOptions(),
+          on_case: Callable[[CaseResult], None] | None = None) -> GradingResult:
+    """Grade ``submission`` against every case of the assignment.
+
+    Raises:
+        SpecError: the assignment is unknown or its assignment.yaml is broken (a broken case
+            file only leaves its cases out, with the error in the document).
+    """
+    assignment = find_assignment(assignment_name)
+    session = GradingSession(submission, options)
+    cases = cases_to_grade(assignment, options, session.spec_errors)
+    session.plan(assignment, cases)
+    session.grade_all(assignment, cases, on_case)
+    document = session.finish(cases)
+    return GradingResult(document, tuple(session.results[c.id] for c in cases))
+
+
+def grade_to_file(assignment_name: str, submission: Path, output: Path,
+                  options: GradingOptions = GradingOptions(),
+                  on_case: Callable[[CaseResult], None] | None = None) -> dict[str, Any]:
+    """``grade`` into the results file ``output``, and return the document written.
+
+    Always leaves a valid results file: a provisional one first (with room reserved for the
+    final one on a full disk), the final one, or a fallback that keeps every case with its
+    maximum score, marked not run, if grading failed in between.
+    """
+    started = time.monotonic()
+    results_file.write(output, results_file.provisional(
+        "Grading started but did not finish; please contact your instructor."),
+        reserve=results_file.RESERVE_BYTES)
+    try:
+        document = grade(assignment_name, submission, options, on_case).document
+        results_file.write(output, document)
+        return document
+    except BaseException as exc:  # noqa: BLE001 - the fallback below must always be written
+        problem = f"{type(exc).__name__}: {exc}"
+    print(f"gamegrader: grading failed ({problem}); writing a fallback results.json",
+          file=sys.stderr)
+    _write_fallback(assignment_name, output, problem, time.monotonic() - started,
+                    options.visible_only)
+    return json.loads(output.read_text(encoding="utf-8"))
+
+
+def _write_fallback(name: str, output: Path, problem: str, seconds: float,
+                    visible_only: bool) -> None:
+    try:
+        cases = load_all_cases(find_assignment(name))
+        if visible_only:
+            cases = [c for c in cases if c.visibility is Visibility.VISIBLE]
+    except SpecError:
+        cases = []
+    results = results_file.not_run(cases, "not run: the grader failed (see the message above)")
+    results_file.write(output, results_file.build(
+        results, output=f"The grader itself failed: {problem}. Your instructor has been "
+                        "shown this message; no test was lost.", execution_time=seconds,
+        extra={"harness_error": problem}))

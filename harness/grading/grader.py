@@ -1,0 +1,514 @@
+"""Grade one submission case by case: run in the sandbox, judge in this (trusted) process."""
+from __future__ import annotations
+
+import re
+import shutil
+import signal
+import tempfile
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from harness.compare import Judgement, observations_from_reply, resolve_callable
+from harness.compare.observations import ErrorInfo, error_from_reply
+from harness.compare.registry import resolve_comparator
+from harness.grading.verdicts import CaseResult, Verdict
+from harness.host import cpu_quota
+from harness.intake.import_policy import refused_import
+from harness.intake.preflight import (
+    SYNTAX_ERRORS,
+    Preflight,
+    describe_process_failure,
+    resolver_notes,
+    run_preflight,
+)
+from harness.intake.python2 import python2_note
+from harness.intake.python_version import version_warning
+from harness.intake.reading import display_name
+from harness.intake.submission import FoundFiles, find_files
+from harness.sandbox import Isolation, Sandbox
+from harness.sandbox.packages import python_version
+from harness.sandbox.syscall_filter import status as filter_status
+from harness.spec.model import Assignment, Case
+from harness.spec.schema import MAX_TIMEOUT
+from harness.timing.budget import TimeShares, case_charge
+from harness.timing.calibration import HostSpeed, host_speed
+from harness.timing.hang_probes import HangMemory, Probe, run_order
+from harness.timing.lanes import keep_lanes, lane_cpus
+
+if TYPE_CHECKING:
+    from harness.sandbox.execution import RawRun
+
+# Verdicts of a case that hit what the lanes share: the host's CPUs (a timeout beside another
+# case), the sandbox's memory group, its case folders' mount. The rest run one at a time.
+_SHARED_BOUNDS = (Verdict.TIMED_OUT, Verdict.OUT_OF_MEMORY, Verdict.WROTE_TOO_MUCH)
+PREFLIGHT_TIMEOUT = 10.0
+"""Seconds the import check waits for the student's file; less under a timeout cap (see
+``Grader.preflight_seconds``)."""
+_SYNTAX_PLACE = re.compile(r"([^,\n]{1,200}), line (\d{1,9}):")  # the worker's "file, line N: text"
+MIN_CASE_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class _Ready:
+    """A case past its checks, with the seconds it may run."""
+
+    case: Case
+    timeout: float
+    probe: Probe | None = None  # a short limit after a timeout of its family (hang_probes)
+    cut: bool = False  # the budget left it less than its full limit
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """A case's result, the refused-import messages it met (noted as it settles), and how its
+    limit was set."""
+
+    result: CaseResult
+    refused: tuple[str, ...] = ()
+    probe: Probe | None = None
+    cut: bool = False
+    limit: float = 0.0  # the seconds it was given
+    cpu: float | None = None  # the CPU seconds its process reported
+
+
+def _harness_error(case: Case, exc: Exception) -> CaseResult:
+    return CaseResult(case, Verdict.HARNESS_ERROR, 0.0,
+                      f"internal grader error ({type(exc).__name__}: {exc}); "
+                      "please tell your instructor")
+
+
+class Grader:
+    """Grades the cases of one assignment for one submission.
+
+    A case depends only on the student module it runs against (its ``module:``, else the main
+    one): a missing or broken module blocks its own cases, never the others', and the summary
+    says which module blocked which cases.
+
+    Args:
+        assignment: the loaded assignment.
+        submission: the submitted file or folder.
+        budget: seconds for the whole run; cases that would start after it are not run.
+        isolation: force an isolation level (tests); detected when None.
+        timeout_cap: if given, no case may run longer than this many seconds (for quick local
+            runs and the harness's own tests of hanging code).
+        siblings: a submitted file brings the other Python files of its folder (a student's
+            local check; see ``harness.intake.submission.find_files``).
+        planned: the cases this run will grade, so that the budget is shared between their
+            groups (see ``harness.timing.budget``); without them it is spent in order.
+    """
+
+    def __init__(self, assignment: Assignment, submission: Path, budget: float | None = None,
+                 isolation: Isolation | None = None, timeout_cap: float | None = None,
+                 siblings: bool = False, planned: Sequence[Case] = ()) -> None:
+        self.assignment = assignment
+        self.timeout_cap = timeout_cap
+        # The course's support files and the probes are ours: no submitted file may stand in
+        # for one (a same-named file is replaced, a same-named package folder left out).
+        self.found: FoundFiles = find_files(
+            submission, assignment.submission_files,
+            tuple(p.name for p in (*assignment.support_files, *assignment.probe_files)),
+            siblings=siblings)
+        self.host: HostSpeed | None = None  # measured when a case's limit is relative
+        self.shares = TimeShares(budget if budget is not None else assignment.budget,
+                                 [self.limited(case) for case in planned], timeout_cap)
+        self.cpu_fraction = min(1.0, cpu_quota() or 1.0)  # Gradescope's: 0.5
+        # The student's files as read once at intake (never the submitted paths again),
+        # written to a folder only this process can read.
+        self._staging = tempfile.mkdtemp(prefix="gamegrader-intake-")
+        files = self.found.write_to(Path(self._staging))
+        for support in assignment.support_files:
+            files[support.name] = support  # ours, whatever copy the student uploaded
+        for probe in assignment.probe_files:
+            files[probe.name] = probe
+        self.files = files
+        self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
+                               name_resolver=assignment.name_resolver,
+                               packages=assignment.allowed_packages)
+        self._preflights: dict[str, Preflight] = {}
+        self.blocked: dict[str, list[Case]] = {}
+        self.ran = 0  # cases that got past the import checks
+        # Messages of refused imports met while grading (ordered, each once).
+        self.refused_imports: dict[str, None] = {}
+        self.graded_again_alone: list[str] = []  # ids of cases not passed in a lane
+        self.lanes = 1  # the most cases that ran side by side (grade_all)
+        self.hangs = HangMemory()  # families that ran out of a full limit (hang_probes)
+
+    @property
+    def python_warning(self) -> str:
+        """Code of the student's that needs a newer Python than the grading image's, with
+        file, line and version ("" if none; ``harness.intake.python_version``)."""
+        if self.found.refused:
+            return ""
+        files = {id(f): f for f in (*self.found.files.values(), *self.found.extras.values())}
+        return version_warning({display_name(str(f.path), 200): f.data for f in files.values()},
+                               self.assignment.grading_python)  # under the student's names
+
+    @property
+    def isolation_text(self) -> str:
+        if self.found.refused or not self.found.files:
+            return "none (nothing to run)"
+        isolation = self.sandbox.isolation
+        return f"{isolation.level.value}; {filter_status(isolation.interpreter).describe()}"
+
+    @property
+    def bounds_text(self) -> str:
+        """The memory and disk bounds in force (results.json), "" when nothing runs."""
+        if self.found.refused or not self.found.files:
+            return ""
+        return self.sandbox.bounds_text
+
+    @property
+    def preflight_seconds(self) -> float:
+        """How long the import check waits. Every case imports the file afresh within its own
+        limit, which a timeout cap bounds: an import slower than the cap leaves no case able to
+        finish, so the check says so at the cap instead of waiting the full 10 s."""
+        if self.timeout_cap is None:
+            return PREFLIGHT_TIMEOUT
+        return min(PREFLIGHT_TIMEOUT, max(self.timeout_cap, MIN_CASE_SECONDS))
+
+    def preflight(self, module: str | None = None) -> Preflight:
+        """Import check of one student module (default: the main one), done once, lazily; the
+        handout's names and signatures are checked in the main module."""
+        module = module or self.assignment.module
+        if module not in self._preflights:
+            file = f"{module}.py"
+            if self.found.refused:
+                self._preflights[module] = Preflight(
+                    import_problem=" ".join(self.found.notes).strip(), case_problem=(
+                        "not run: your submission was not graded (the message at the top of "
+                        "the results says why)"))
+            elif file not in self.files:  # what was found is in the notes, said once
+                self._preflights[module] = Preflight(
+                    import_problem=f"{file} was not found in your submission.", case_problem=(
+                        "not run: it was not found in your submission (the message at the top "
+                        "of the results says what was found)"))
+            else:
+                main = module == self.assignment.module
+                self._preflights[module] = run_preflight(
+                    self.sandbox, self.assignment.api if main else (), self.preflight_seconds,
+                    self.assignment.allowed_packages, module=None if main else module)
+        return self._preflights[module]
+
+    def summary_lines(self) -> list[str]:
+        """What the import checks found, which module blocked which cases, and any import
+        this course refuses that was met while grading."""
+        lines: list[str] = []
+        for module, preflight in self._preflights.items():
+            if preflight.import_problem:
+                lines.append(preflight.import_problem)
+                blocked = self.blocked.get(module, [])
+                if blocked and self.ran:
+                    groups = ", ".join(dict.fromkeys(case.group for case in blocked))
+                    lines.append(f"  {module}.py blocked {len(blocked)} case"
+                                 f"{'' if len(blocked) == 1 else 's'} (groups: {groups}); "
+                                 "cases that use your other files were graded.")
+            lines.extend(preflight.broken.values())
+            lines.extend(preflight.notes)
+        lines.extend(m for m in self.refused_imports if m not in lines)
+        return lines
+
+    @property
+    def ungradable(self) -> str:
+        """Why no case of this submission could run ("" if some could), e.g. "syntax error at
+        line 12": a batch's gradebook shows it as the submission's status."""
+        if self.found.refused:
+            return f"submission refused: {self.found.refused}"
+        if self.assignment.main_file not in self.found.files:
+            return f"{self.assignment.main_file} not found"
+        main = self._preflights.get(self.assignment.module)
+        error = main.import_error if main else None
+        if error is None or error.type not in SYNTAX_ERRORS:
+            return ""
+        place = _SYNTAX_PLACE.match(error.where)
+        if place is None:
+            return "syntax error"
+        file, line = place.groups()
+        inside = "" if file == self.assignment.main_file else f" in {file}"
+        return f"syntax error{inside} at line {line}"
+
+    def remaining(self) -> float:
+        return self.shares.remaining()
+
+    def limited(self, case: Case) -> Case:
+        """``case`` with its time limit for this host: a limit relative to the reference is
+        scaled by the host's speed (``harness.timing.calibration``, measured on first need)."""
+        if case.relative_timeout is None:
+            return case
+        if self.host is None:
+            self.host = host_speed()
+        return replace(case, timeout=case.relative_timeout.seconds(self.host.factor, MAX_TIMEOUT))
+
+    def grade(self, case: Case) -> CaseResult:
+        """Grade one case. Never raises: harness failures become HARNESS_ERROR results."""
+        case = self.limited(case)
+        started = time.monotonic()
+        outcome = self._attempt(self._start(case))
+        return self._settle(outcome, time.monotonic() - started)
+
+    def grade_all(self, cases: Sequence[Case], lanes: int = 1,
+                  on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
+        """Grade ``cases`` with up to ``lanes`` of them side by side (``harness.timing.lanes`` says
+        when that is safe; the sandbox may allow fewer). Results, and the ``on_result`` calls,
+        come in the order of ``cases``; they run each family's cases from small to large
+        (``hang_probes.run_order``), and ``on_result`` sees them in that order. Never raises
+        for a case."""
+        order = run_order(cases)
+        ordered = [cases[i] for i in order]
+        lanes = self.sandbox.widen(lanes, lane_cpus(lanes)) if lanes > 1 else 1
+        self.lanes = max(self.lanes, lanes)
+        if lanes > 1:
+            done = _LaneRun(self, lanes, on_result).grade(ordered)
+        else:
+            done = []
+            for case in ordered:
+                done.append(self.grade(case))
+                if on_result is not None:
+                    on_result(done[-1])
+        results: list[CaseResult | None] = [None] * len(cases)
+        for index, result in zip(order, done):
+            results[index] = result
+        return [result for result in results if result is not None]
+
+    def _start(self, case: Case) -> _Ready | _Outcome:
+        """What must happen before ``case`` runs, in case order (import checks, budget), in
+        this thread: the case with its time limit, or its result if it will not run."""
+        try:
+            return self._checks(case)
+        except Exception as exc:  # a harness bug must cost one case, never the run
+            return _Outcome(_harness_error(case, exc))
+
+    def _attempt(self, step: _Ready | _Outcome) -> _Outcome:
+        """Run and judge a case that is ready (from any lane's thread)."""
+        if isinstance(step, _Outcome):
+            return step
+        try:
+            outcome = self._run(step)
+        except Exception as exc:  # a harness bug must cost one case, never the run
+            outcome = _Outcome(_harness_error(step.case, exc))
+        return replace(outcome, probe=step.probe, cut=step.cut, limit=step.timeout)
+
+    def _settle(self, outcome: _Outcome, elapsed: float, charged: float | None = None,
+                finished: bool = True) -> CaseResult:
+        """Take a case's outcome into this grading, in case order: its refused imports, and
+        its cost (``charged``, by default ``budget.case_charge``) against its group's share."""
+        for message in outcome.refused:
+            self.refused_imports.setdefault(f"{message}.", None)
+        result = outcome.result
+        timed_out = result.verdict is Verdict.TIMED_OUT
+        if charged is None:
+            charged = case_charge(elapsed, outcome.limit, timed_out, outcome.cpu,
+                                  self.cpu_fraction)
+        self.shares.record(result.case, charged, finished)
+        if timed_out and outcome.probe is not None:
+            message = outcome.probe.timeout_message(result.case.requires)
+            result = replace(result, message=f"{message}\n{result.message}".strip())
+        self.hangs.settled(result.case, timed_out and not outcome.cut, result.passed,
+                           outcome.probe is not None)
+        return result if result.seconds else replace(result, seconds=elapsed)
+
+    def _checks(self, case: Case) -> _Ready | _Outcome:
+        if min(self.remaining(), self.shares.wall_remaining()) < MIN_CASE_SECONDS:
+            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
+                                       "not run: time budget used up"))
+        module = case.module or self.assignment.module
+        preflight = self.preflight(module)
+        if preflight.import_problem:
+            self.blocked.setdefault(module, []).append(case)
+            return _Outcome(CaseResult(
+                case, Verdict.NOT_RUN, 0.0,
+                f"not run: this case uses {module}.py: {preflight.blocked_case_message}"))
+        broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
+        if broken:
+            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken)))
+        self.ran += 1
+        allowance = self.shares.allowance(case)
+        if allowance < MIN_CASE_SECONDS:
+            return _Outcome(CaseResult(
+                case, Verdict.NOT_RUN, 0.0,
+                f"not run: the {case.group} cases used up their share of the time budget "
+                "(the rest is kept for the other groups)"))
+        full = case.timeout + preflight.import_allowance
+        limit = min(full, self.timeout_cap or full)
+        allowance = min(allowance, self.shares.wall_remaining())
+        probe = self.hangs.probe(case, limit)
+        if probe is not None and probe.seconds <= allowance:
+            return _Ready(case, probe.seconds, probe)
+        return _Ready(case, min(limit, allowance), cut=allowance < limit)
+
+    def _run(self, ready: _Ready) -> _Outcome:
+        case, timeout = ready.case, ready.timeout
+        if case.runner:
+            return self._run_game(case, case.runner, timeout)
+        raw = self.sandbox.run_examples([e.source for e in case.examples], timeout=timeout,
+                                        stdin=case.stdin, module=case.module)
+        cpu = raw.reply.cpu_seconds if raw.reply is not None else None
+        return replace(self._from_raw(case, raw, timeout), cpu=cpu)
+
+    def _run_game(self, case: Case, runner: str, timeout: float) -> _Outcome:
+        judgement = resolve_callable(runner)(replace(case, timeout=timeout), self.sandbox)
+        return _Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
+
+    def _from_raw(self, case: Case, raw: RawRun, timeout: float) -> _Outcome:
+        """The outcome of a transcript's run."""
+        if raw.memory_exceeded:
+            return _Outcome(CaseResult(case, Verdict.OUT_OF_MEMORY, 0.0, self._memory_message(),
+                                       raw.output, raw.seconds))
+        outcome = self._judged(case, raw, timeout)
+        if raw.disk_full and not outcome.result.passed:
+            limits = self.sandbox.limits
+            outcome = replace(outcome, result=replace(
+                outcome.result, verdict=Verdict.WROTE_TOO_MUCH, message=(
+                    f"your code wrote more than {limits.disk_mb} MB (or {limits.disk_files} "
+                    "files and folders) in its working folder, the most a case may write; "
+                    "it was refused more room (No space left on device).\n"
+                    + outcome.result.message).strip()))
+        return outcome
+
+    def _memory_message(self) -> str:
+        limits = self.sandbox.limits
+        return (f"your code used more than {limits.sandbox_memory_mb} MB of memory (all its "
+                "processes together, with the files and shared memory they wrote into "
+                "memory), the most a submission may hold; the case was stopped")
+
+    def _judged(self, case: Case, raw: RawRun, timeout: float) -> _Outcome:
+        """The outcome of a case whose process ran within its memory bound."""
+        if raw.reply is None:
+            verdict = (Verdict.TIMED_OUT if raw.timed_out else
+                       Verdict.PROTOCOL_VIOLATION if raw.reply_problem else Verdict.CRASHED)
+            if raw.exit_status == -signal.SIGXCPU:
+                verdict = Verdict.TIMED_OUT
+            message = describe_process_failure(raw, "running this case", timeout)
+            return _Outcome(CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds))
+        if raw.reply.import_error is not None:
+            error = error_from_reply(raw.reply.import_error)
+            refused = self._refused(error)
+            message = refused or f"importing your file raised {error.describe()}"
+            return _Outcome(CaseResult(case, Verdict.RAISED, 0.0, message, raw.output,
+                                       raw.seconds), tuple(filter(None, [refused])))
+        try:
+            observations = observations_from_reply(raw.reply.observations)
+        except ValueError as exc:
+            return _Outcome(CaseResult(case, Verdict.PROTOCOL_VIOLATION, 0.0,
+                                       f"your code broke the grader's protocol: {exc}",
+                                       raw.output, raw.seconds))
+        judgement = resolve_comparator(case.compare)(case, observations,
+                                                     case.visibility.reveals_expected)
+        if judgement.fraction < 1.0 and case.diagnose:
+            from harness.compare.diagnosis import with_diagnosis  # only a failed case needs it
+            judgement = with_diagnosis(judgement, case, observations)
+        if case.module is not None:  # the main module's notes are at the top (preflight)
+            notes = resolver_notes(raw.reply)
+            if notes:
+                judgement = replace(judgement, message="\n".join([*notes, judgement.message]))
+        errors = [o.error for o in observations if o.error is not None]
+        failure = Verdict.WRONG_ANSWER
+        if errors:
+            failure = Verdict.OUT_OF_MEMORY if errors[0].type == "MemoryError" else Verdict.RAISED
+        return _Outcome(self._from_judgement(case, judgement, failure, raw.output, raw.seconds),
+                        tuple(filter(None, map(self._refused, errors))))
+
+    def _refused(self, error: ErrorInfo) -> str:
+        """If ``error`` is an import this course refuses (e.g. inside a function, or in a second
+        module) or Python 2 code (``xrange``), its message (kept once for the top of the results
+        as the case settles); else ""."""
+        python = python_version(self.sandbox.isolation.interpreter)
+        return (refused_import(error, self.assignment.allowed_packages, python)
+                or python2_note(error, python))
+
+    @staticmethod
+    def _from_judgement(case: Case, judgement: Judgement, failure: Verdict, output: str = "",
+                        seconds: float = 0.0) -> CaseResult:
+        if judgement.failure:
+            failure = Verdict(judgement.failure)
+        verdict = Verdict.PASSED if judgement.fraction >= 1.0 else failure
+        score = case.points * judgement.fraction
+        return CaseResult(case, verdict, score, judgement.message, output, seconds,
+                          judgement.leaderboard, judgement.parts)
+
+    def close(self) -> None:
+        self.sandbox.close()
+        shutil.rmtree(self._staging, ignore_errors=True)
+
+
+class _LaneRun:
+    """One ``Grader.grade_all`` with cases side by side (the rules are ``harness.timing.lanes``'s).
+
+    Checks and settling happen here, in case order; only running and judging happen in the
+    lanes' threads. A case passed beside another is charged what it would cost alone
+    (``budget.case_charge``), one not passed only for its run alone: whether lanes ran (which
+    depends on the host's load) never changes what a group may spend.
+    """
+
+    def __init__(self, grader: Grader, lanes: int,
+                 on_result: Callable[[CaseResult], None] | None) -> None:
+        self.grader = grader
+        self.lanes = lanes
+        self.on_result = on_result
+        self.serial = False  # set by a case that hit a shared bound (_SHARED_BOUNDS), or many not passed
+        self.run_beside = 0  # cases that ran beside another so far
+        self.not_passed = 0  # of those, the ones not passed
+        self.running: dict[Future[_Outcome], tuple[int, float]] = {}
+        self.failed: list[tuple[int, _Outcome]] = []  # not passed beside another: to regrade
+        self.results: list[CaseResult | None] = []
+        self.reported = 0
+
+    def grade(self, cases: Sequence[Case]) -> list[CaseResult]:
+        grader = self.grader
+        self.results = [None] * len(cases)
+        with ThreadPoolExecutor(self.lanes, thread_name_prefix="gamegrader-lane") as pool:
+            for index, case in enumerate(cases):
+                case = grader.limited(case)
+                alone = case.alone or case.runner is not None
+                self._collect(0 if alone or self.serial else self.lanes - 1)
+                if self.failed:
+                    self._collect(0)
+                    self._grade_again_alone(cases)
+                started = time.monotonic()
+                step = grader._start(case)
+                if isinstance(step, _Outcome) or alone or self.serial:
+                    self._done(index, grader._settle(grader._attempt(step),
+                                                     time.monotonic() - started))
+                else:
+                    self.running[pool.submit(grader._attempt, step)] = (index, started)
+            self._collect(0)
+            self._grade_again_alone(cases)
+        return [result for result in self.results if result is not None]
+
+    def _collect(self, at_most: int) -> None:
+        """Wait until at most ``at_most`` cases run, settling those that finish."""
+        while len(self.running) > at_most:
+            finished, _ = wait(self.running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                index, started = self.running.pop(future)
+                outcome, elapsed = future.result(), time.monotonic() - started
+                verdict = outcome.result.verdict
+                self.run_beside += 1
+                if verdict is not Verdict.PASSED:  # its run alone will be charged
+                    self.failed.append((index, outcome))
+                    self.not_passed += 1
+                    self.serial = (self.serial or verdict in _SHARED_BOUNDS
+                                   or not keep_lanes(self.not_passed, self.run_beside))
+                else:
+                    self._done(index, self.grader._settle(outcome, elapsed))
+
+    def _grade_again_alone(self, cases: Sequence[Case]) -> None:
+        """Grade the cases not passed beside another again, alone; the first verdict stands
+        only if the budget no longer allows a second run."""
+        for index, first in sorted(self.failed, key=lambda pair: pair[0]):
+            again = self.grader.grade(cases[index])
+            if again.verdict is Verdict.NOT_RUN:
+                again = self.grader._settle(first, first.result.seconds, 0.0, finished=False)
+            self.grader.graded_again_alone.append(again.case.id)
+            self._done(index, again)
+        self.failed.clear()
+
+    def _done(self, index: int, result: CaseResult) -> None:
+        """Keep a result and report every result now complete in case order."""
+        self.results[index] = result
+        while self.reported < len(self.results) and self.results[self.reported] is not None:
+            if self.on_result is not None:
+                self.on_result(self.results[self.reported])  # type: ignore[arg-type]
+            self.reported += 1

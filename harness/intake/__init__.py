@@ -1,0 +1,1 @@
+"""Taking a submission in: reading it bounded, finding its files, checking it imports."""

@@ -1,0 +1,97 @@
+"""Run jobs in parallel: on this machine, or on a dask.distributed cluster.
+
+Used for grading jobs (``harness.batch.jobs.grade_job``) and for tournament games
+(``harness.tournament.executors``). Locally, a pool of ``workers`` threads each drives one
+process at a time (a grading or a game, forked from a warm process: ``harness.parallel.warm``),
+so at most ``workers`` jobs run at once; the threads only wait, and every job gets its own
+process. With a scheduler, the same work function runs on the cluster's workers (which need
+gamegrader installed, but no shared file system). Both call ``on_done`` in this thread, in
+completion order.
+"""
+from __future__ import annotations
+
+import uuid
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from typing import Any, Callable, Optional, Sequence
+
+from harness.host import cpu_count
+from harness.parallel.affinity import CpuSlots, spread_cluster
+
+OnDone = Callable[[Any], None]
+Work = Callable[[Any], Any]
+
+
+def default_workers() -> int:
+    """The number of CPUs this process may use (at least 1; all of them where the system cannot
+    say which), the same count that decides pinning (``affinity.CpuSlots``)."""
+    return cpu_count()
+
+
+def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,
+              work: Work, pin: bool = False) -> None:
+    """Run ``work(job)`` for every job, at most ``workers`` at a time; ``on_done(result)``.
+    With ``pin``, each thread's warm processes run on a CPU of their own when there are as many
+    workers as CPUs (``harness.parallel.affinity``; for gradings, not for timed games).
+
+    Jobs start in the given order. On KeyboardInterrupt, jobs not yet started are cancelled and
+    the interrupt propagates once the running ones have stopped (their results so far were
+    already handed to ``on_done``).
+    """
+    slots = CpuSlots(workers if pin else 0)
+    with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="gg-batch",
+                            initializer=slots.claim) as pool:
+        pending: set[Future[Any]] = {pool.submit(work, job) for job in jobs}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    on_done(future.result())
+        except KeyboardInterrupt:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+
+
+def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work,
+             key: Optional[Callable[[Any], str]] = None,
+             on_error: Optional[Callable[[Any, BaseException], Any]] = None,
+             pin: bool = False) -> None:
+    """Run ``work(job)`` for every job on a dask.distributed cluster; ``on_done(result)``.
+
+    Args:
+        scheduler: the scheduler's address (connected and closed here), or a connected
+            ``distributed.Client`` the caller keeps.
+        key: a job's task-key suffix (default ``job.key``).
+        on_error: the result to hand on for a job whose task failed (default: raise).
+        pin: as for ``run_local``, per host of the cluster (``affinity.spread_cluster``).
+
+    Raises:
+        ImportError: dask.distributed is not installed (``pip install 'gamegrader[batch]'``).
+    """
+    try:
+        from distributed import Client, as_completed
+    except ImportError as exc:
+        raise ImportError("--scheduler needs dask.distributed: pip install "
+                          "'gamegrader[batch]'") from exc
+    own = isinstance(scheduler, str)
+    client = Client(scheduler, set_as_default=False) if own else scheduler
+    try:
+        spread_cluster(client, pin)
+        # pure=False: two identical jobs are still two runs, and a rerun is never served from
+        # the cluster's memory of an earlier one.
+        run = uuid.uuid4().hex[:8]  # two runs on one cluster never share a task key
+        names = [(key or (lambda job: str(job.key)))(job) for job in jobs]
+        futures = client.map(work, list(jobs), pure=False,
+                             key=[f"gamegrader-{run}-{name}" for name in names])
+        job_of = {future.key: job for future, job in zip(futures, jobs)}
+        try:
+            for future in as_completed(futures, loop=client.loop):
+                if future.status != "finished" and on_error is not None:
+                    on_done(on_error(job_of[future.key], future.exception()))
+                else:
+                    on_done(future.result())
+        except KeyboardInterrupt:
+            client.cancel(futures)
+            raise
+    finally:
+        if own:
+            client.close()

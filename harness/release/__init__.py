@@ -1,0 +1,1 @@
+"""Releasing an assignment: packages for Gradescope and students, and their checks."""

@@ -1,0 +1,431 @@
+"""Packages made from the repository for one assignment.
+
+- The **autograder zip** Gradescope takes: ``setup.sh`` and ``run_autograder`` at its root, an
+  ``ASSIGNMENT`` file, and only what grading needs (the harness, the reference package without
+  the solution files, this assignment's specs with their generated cases, its support files).
+  It holds hidden expected values, so it must stay private.
+- A **Docker build folder**: the same files unpacked, plus the repository's ``Dockerfile``.
+- The **student package**: the harness, the student template (what the handout gives), this
+  assignment's *visible* cases only (hidden cases and their generated files are left out, and
+  case files are rewritten without them), its probe files, and no trusted code except the
+  modules ``student_package_modules`` in assignment.yaml declares safe to give away. A visible
+  case whose comparator or runner needs any other reference module (a solver, the rules the
+  student writes, a strong opponent) is left out of the package and runs on Gradescope only;
+  a ``diagnose:`` that needs such code is dropped from the student's copy (feedback only).
+
+Zips are reproducible: entries sorted, fixed timestamps, fixed permissions. This module reads
+the repository and writes one zip or folder; it runs nothing.
+"""
+from __future__ import annotations
+
+import ast
+import shutil
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import yaml
+
+from harness import Case
+from harness.grading.coverage import (
+    COVERAGE_FILE,
+    LeftOut,
+    coverage_document,
+    gradescope_only_reason,
+)
+from harness.intake.reading import (
+    STUDENT_PACKAGE_MARKER,  # at the package's root; see harness.cli.main
+)
+from harness.paths import project_root
+from harness.spec import find_assignment
+from harness.spec.errors import SpecError
+from harness.spec.loader import (
+    REFERENCE_TIMES,
+    flattened_entries,
+    load_all_cases,
+    partial_copy_text,
+    precomputed_path,
+    read_yaml,
+    spec_files,
+)
+from harness.spec.model import Assignment
+
+EXECUTABLE = frozenset({"setup.sh", "run_autograder"})
+_LEFT_OUT = {"__pycache__", ".pytest_cache", ".mypy_cache"}
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+@dataclass
+class Built:
+    """What a build wrote: the zip or folder, its entries (archive names), and notes."""
+
+    path: Path
+    entries: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def describe(self) -> list[str]:
+        """Lines for the command line: what was written, how many files, and the notes."""
+        return [f"wrote {self.path} ({len(self.entries)} files)", *self.notes]
+
+
+# --- which files ---------------------------------------------------------------------------------
+
+def _tree(folder: Path) -> Iterator[Path]:
+    for path in sorted(folder.rglob("*")):
+        parts = set(path.relative_to(folder).parts)
+        if path.is_file() and not path.is_symlink() and not parts & _LEFT_OUT \
+                and path.suffix not in (".pyc", ".pyo"):
+            yield path
+
+
+def module_file(name: str, root: Path) -> Path | None:
+    """The file of module ``name`` under ``root`` (``a/b.py`` or ``a/b/__init__.py``)."""
+    base = root.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _imported(path: Path, name: str) -> set[str]:
+    """Module names ``path`` (module ``name``) imports, including ``from x import submodule``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def python_closure(modules: Iterable[str], root: Path, packages: tuple[str, ...] = ("reference",)
+                   ) -> set[Path]:
+    """The files of ``modules`` and of every module they import, transitively, limited to the
+    top-level ``packages`` under ``root`` (parent packages' ``__init__.py`` included)."""
+    todo = [m for m in modules if m.split(".")[0] in packages]
+    seen: set[str] = set()
+    files: set[Path] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+        path = module_file(name, root)
+        if path is None:
+            continue
+        files.add(path)
+        todo.extend(m for m in _imported(path, name) if m.split(".")[0] in packages)
+    return files
+
+
+def named_modules(assignment: Assignment) -> set[str]:
+    """Modules named by the assignment's cases as comparators or runners."""
+    names = set()
+    for case in load_all_cases(assignment):
+        for ref in (case.compare, case.runner or ""):
+            if ":" in ref:
+                names.add(ref.partition(":")[0])
+    return names
+
+
+def grading_code(assignment: Assignment) -> set[Path]:
+    """Reference files grading ``assignment`` imports, and its probe files."""
+    root = project_root()
+    return python_closure(named_modules(assignment), root) | set(
+        assignment.probe_files)
+
+
+def autograder_files(assignment: Assignment) -> dict[str, Path]:
+    """Archive name -> file, for the autograder zip (without the generated ``ASSIGNMENT``)."""
+    root = project_root()
+    files: dict[str, Path] = {name: root / name for name in
+                              ("setup.sh", "run_autograder", "pyproject.toml", "README.md")}
+    solutions = root / "reference" / "solutions"
+    for folder in (root / "harness", root / "reference", assignment.folder):
+        for path in _tree(folder):
+            if solutions not in path.parents:
+                files[path.relative_to(root).as_posix()] = path
+    for path in (*assignment.support_files, *grading_code(assignment), *spec_files(assignment)):
+        files[path.relative_to(root).as_posix()] = path
+    return files
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+def _write_zip(out: Path, entries: dict[str, bytes | Path]) -> list[str]:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    temporary = out.with_name(f".{out.name}.partial")
+    with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(entries):
+            content = entries[name]
+            info = zipfile.ZipInfo(name, _ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            mode = 0o755 if name in EXECUTABLE else 0o644
+            info.external_attr = (0o100000 | mode) << 16
+            data = content.read_bytes() if isinstance(content, Path) else content
+            archive.writestr(info, data)
+    temporary.replace(out)
+    return sorted(entries)
+
+
+def _write_folder(out: Path, entries: dict[str, bytes | Path]) -> list[str]:
+    if out.exists():
+        shutil.rmtree(out)
+    for name, content in entries.items():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content.read_bytes() if isinstance(content, Path) else content)
+        target.chmod(0o755 if name in EXECUTABLE else 0o644)
+    return sorted(entries)
+
+
+def _autograder_entries(name: str) -> dict[str, bytes | Path]:
+    assignment = find_assignment(name)
+    entries: dict[str, bytes | Path] = dict(autograder_files(assignment))
+    entries["ASSIGNMENT"] = f"{assignment.name}\n".encode()
+    return entries
+
+
+def build_autograder(name: str, out: Path) -> Built:
+    """Write the Gradescope autograder zip for assignment ``name`` to ``out``.
+
+    Raises:
+        SpecError: the assignment is unknown or its specs are broken.
+    """
+    built = Built(out, _write_zip(out, _autograder_entries(name)))
+    built.notes.append("upload it as the autograder of a Gradescope programming assignment; "
+                       "it contains the hidden cases, so keep it private")
+    return built
+
+
+def write_docker_context(name: str, out: Path) -> Built:
+    """Write the autograder's files unpacked into the folder ``out``, with the Dockerfile, for
+    ``docker build --build-arg ASSIGNMENT=NAME -t IMAGE OUT`` (the folder is replaced)."""
+    entries = _autograder_entries(name)
+    entries["Dockerfile"] = project_root() / "Dockerfile"
+    built = Built(out, _write_folder(out, entries))
+    built.notes.append(f"next: docker build --build-arg ASSIGNMENT={name} -t IMAGE {out}  "
+                       "(keep the image private: it contains the hidden cases)")
+    return built
+
+
+# --- the student package -------------------------------------------------------------------------
+
+class _ReadableDumper(yaml.SafeDumper):
+    """Multi-line strings (doctest transcripts) as block scalars."""
+
+
+_ReadableDumper.add_representer(str, lambda dumper, value: dumper.represent_scalar(
+    "tag:yaml.org,2002:str", value, style="|" if "\n" in value else None))
+
+
+def shippable_code(assignment: Assignment) -> set[Path]:
+    """The files of the modules declared safe for students (``student_package_modules``), with
+    their packages' ``__init__.py``. Only these reference files ever enter a student package.
+
+    Raises:
+        SpecError: a declared module does not exist.
+    """
+    root = project_root()
+    files: set[Path] = set()
+    for name in assignment.student_package_modules:
+        parts = name.split(".")
+        for size in range(1, len(parts) + 1):
+            path = module_file(".".join(parts[:size]), root)
+            if path is None and size < len(parts) and root.joinpath(*parts[:size]).is_dir():
+                continue  # a namespace package: no __init__.py to ship
+            if path is None:
+                raise SpecError(assignment.folder / "assignment.yaml",
+                                f"module {name!r} does not exist", field="student_package_modules")
+            files.add(path)
+    return files
+
+
+def _named_modules(entry: dict) -> list[str]:
+    """The modules a case entry names as its comparator and runner."""
+    return sorted({ref.partition(":")[0] for ref in (entry.get("compare", ""),
+                                                     entry.get("runner", "")) if ":" in ref})
+
+
+def _grading_code_of(entry: dict, known: dict[frozenset[str], set[Path]]) -> set[Path]:
+    """Reference files a case entry's comparator and runner import, transitively. ``known``
+    keeps the answers of one build by module set: the cases of an assignment name a few
+    comparators between them, and each closure parses every file it reaches (once per case,
+    this was most of the time of building a student package)."""
+    modules = frozenset(_named_modules(entry))
+    if modules not in known:
+        known[modules] = python_closure(modules, project_root())
+    return known[modules]
+
+
+@dataclass
+class StudentCases:
+    """The student package's case files, the reference files they need, and the visible cases
+    left out because their grading needs code students may not have."""
+
+    files: dict[str, bytes | Path] = field(default_factory=dict)
+    code: set[Path] = field(default_factory=set)
+    gradescope_only: list[LeftOut] = field(default_factory=list)
+
+    @property
+    def left_out(self) -> list[str]:
+        """The names (``group: name``) of the visible cases left out."""
+        return [item.name for item in self.gradescope_only]
+
+
+def student_cases(assignment: Assignment) -> StudentCases:
+    """The visible-only case files (see the module docstring).
+
+    A case file whose every case is kept and that reads no other file is kept as it is.
+    Otherwise it is rewritten *flattened*: its kept cases as plain entries, with defaults,
+    generated cases and included files resolved, so no hidden case or generated file ships.
+    A case file with no kept case is left out.
+    """
+    root = project_root()
+    allowed = shippable_code(assignment)
+    result = StudentCases()
+    kept_ids: list[str] = []
+    closures: dict[frozenset[str], set[Path]] = {}
+    for path in assignment.case_files:
+        data = read_yaml(path)
+        kept, trimmed = [], False
+        for entry in flattened_entries(path):
+            if entry.get("visibility") != "visible":
+                continue
+            needs = _grading_code_of(entry, closures)
+            if not needs <= allowed:
+                result.gradescope_only.append(LeftOut(
+                    f"{data['group']}: {entry['name']}", float(entry["points"]),
+                    tuple(_named_modules(entry))))
+                continue
+            if "diagnose" in entry and not _grading_code_of(
+                    {"compare": entry["diagnose"]}, closures) <= allowed:
+                entry = {k: v for k, v in entry.items() if k != "diagnose"}  # a bonus only
+                trimmed = True
+            kept.append(entry)
+            result.code |= needs
+        if not kept:
+            continue
+        kept_ids.extend(f"{data['group']}::{entry['name']}" for entry in kept)
+        name = path.relative_to(root).as_posix()
+        self_contained = not data.get("generate") and not data.get("include") and not trimmed \
+            and not precomputed_path(path).is_file()  # answers ship in the flattened options
+        if self_contained and len(kept) == len(data.get("cases", []) or []):
+            result.files[name] = path
+            continue
+        result.files[name] = (
+            "# Student copy: the visible cases only (written by 'gamegrader build --student').\n"
+            + yaml.dump({"group": data["group"], "cases": kept}, Dumper=_ReadableDumper,
+                        sort_keys=False, allow_unicode=True, width=100)).encode()
+    coverage = (assignment.folder / COVERAGE_FILE).relative_to(root).as_posix()
+    result.files[coverage] = coverage_document(assignment, result.gradescope_only)
+    times = {key: assignment.reference_times[key] for key in kept_ids
+             if assignment.reference_times and key in assignment.reference_times}
+    if times:  # the recorded times of the shipped cases only (hidden case names stay hidden)
+        name = (assignment.folder / REFERENCE_TIMES).relative_to(root).as_posix()
+        result.files[name] = yaml.safe_dump({"seconds": times}, sort_keys=False,
+                                            allow_unicode=True, width=100).encode()
+    return result
+
+
+STUDENT_README = """\
+# {title}: local checker
+
+Run the visible test cases of `{name}` on your own code before you submit.
+
+On Linux and macOS:
+
+    python3 -m venv .venv
+    .venv/bin/pip install -e .
+    .venv/bin/gamegrader check path/to/{main}
+
+On Windows (which has no sandbox for the checker: each case runs in a plain child process with
+a wall-clock timeout, and the output says so):
+
+    py -m venv .venv
+    .venv\\Scripts\\pip install -e .
+    .venv\\Scripts\\gamegrader check path\\to\\{main}
+
+Besides Python's standard library, your file may import: {allowed}. The first check installs
+{them} for the checker (once, with pip; `.venv/bin/gamegrader packages install` does it too). A
+file that imports any other package is not run, on Gradescope as here.
+
+The visible cases it runs, by group: {runs}.{games}
+
+Each visible case shows PASS or FAIL with its points; a failure shows the call that was made,
+the expected value and what your code returned (or raised). The total counts the cases run
+here only, and the line after it says how much of the assignment that is: the visible points
+run here out of all visible points, the visible cases graded on Gradescope only (and why), and
+the points of the hidden cases, which run only on Gradescope and are not in this package.
+{left_out}"""
+
+
+GAMES_NOTE = """
+
+Game cases play whole games, with the opponents, seeds and clocks of Gradescope's grading. The
+clocks measure wall-clock time, so check when your computer is not busy: a busy one leaves
+your player less time to think than Gradescope will."""
+
+
+def _what_runs(kept: list[Case]) -> str:
+    """The package's cases by group, for its README ("games: 3 cases, 40 points")."""
+    groups: dict[str, list[float]] = {}
+    for case in kept:
+        groups.setdefault(case.group, []).append(case.points)
+    return "; ".join(f"{group}: {len(points)} case{'s' * (len(points) != 1)}, "
+                     f"{sum(points):g} points" for group, points in groups.items()) or "no case"
+
+
+def build_student(name: str, out: Path) -> Built:
+    """Write the student package of assignment ``name`` to the zip ``out``.
+
+    Raises:
+        SpecError: the assignment is unknown or its specs are broken.
+    """
+    assignment = find_assignment(name)
+    root = project_root()
+    cases = student_cases(assignment)
+    left_out = ""
+    if cases.left_out:
+        because = gradescope_only_reason(assignment, cases.gradescope_only)
+        left_out = (f"\nThese visible cases are graded on Gradescope only, because {because}:\n\n"
+                    + "".join(f"- {item.name} ({item.points:g} points)\n"
+                              for item in cases.gradescope_only))
+    kept = [case for case in load_all_cases(assignment) if case.visibility.value == "visible"
+            and f"{case.group}: {case.name}" not in cases.left_out]
+    entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
+    entries["README.md"] = STUDENT_README.format(
+        title=assignment.title, name=assignment.name, main=assignment.main_file,
+        allowed=", ".join(p.module for p in assignment.allowed_packages) or "nothing else",
+        them="them" if assignment.allowed_packages else "nothing",
+        runs=_what_runs(kept), games=GAMES_NOTE if any(case.runner for case in kept) else "",
+        left_out=left_out).encode()
+    entries[STUDENT_PACKAGE_MARKER] = b"The student package: instructor commands are refused.\n"
+    for folder in (root / "harness", root / "student_template" / assignment.name):
+        for path in _tree(folder):
+            entries[path.relative_to(root).as_posix()] = path
+    entries[(assignment.folder / "assignment.yaml").relative_to(root).as_posix()] = \
+        partial_copy_text(assignment.folder / "assignment.yaml")  # visible cases only
+    entries.update(cases.files)
+    for path in (*assignment.support_files, *assignment.probe_files, *cases.code):
+        entries[path.relative_to(root).as_posix()] = path
+    built = Built(out, _write_zip(out, entries))
+    shipped = sorted(e for e in built.entries if e.startswith("reference/"))
+    built.notes.append(f"visible cases only; reference files shipped: "
+                       f"{', '.join(shipped) or 'none'}")
+    if cases.left_out:
+        built.notes.append(f"{len(cases.left_out)} visible cases left out (their grading needs "
+                           "reference code not declared in student_package_modules)")
+    return built

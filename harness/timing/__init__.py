@@ -1,0 +1,1 @@
+"""How long a case may take: host speed, reference times, the shared budget, lanes."""

@@ -1,0 +1,1 @@
+"""The wire between the trusted side and student processes: messages, values, safe text."""

@@ -1,0 +1,26 @@
+"""The batch's warm-up (``harness.batch.jobs.warm_up_grading``): what every grading forked from a
+warm process would otherwise pay again (the grader's imports, the isolation probe, the sandbox
+interpreter's ABI probe) is done once, in the warm process."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from gg_testing import ROOT
+
+CHECK = """
+import sys
+from harness.batch.jobs import warm_up_grading
+from harness.sandbox import levels, packages
+assert "harness.grading.grader" not in sys.modules
+warm_up_grading("adversarial_search")
+print("harness.grading.api" in sys.modules, "harness.grading.grader" in sys.modules,
+      levels.detect.cache_info().currsize, packages.abi_tag.cache_info().currsize)
+"""
+
+
+def test_the_warm_up_leaves_the_grader_imported_and_the_probes_answered():
+    done = subprocess.run([sys.executable, "-c", CHECK], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True", "1", "1"]
