@@ -80,7 +80,7 @@ _TolerantLoader.add_multi_constructor("!", _plain)
 _TolerantLoader.add_multi_constructor("tag:", _plain)
 
 
-def _field(entry: Any, name: str) -> Any:
+def field(entry: Any, name: str) -> Any:
     """``entry[":name"]`` or ``entry["name"]``; None when absent or ``entry`` is no mapping."""
     if not isinstance(entry, dict):
         return None
@@ -91,27 +91,32 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value).strip()
 
 
+def read_entries(path: Path) -> dict[str, Any]:
+    """An export's metadata as plain data, ``{submission folder: entry}`` (an empty mapping
+    when it is unreadable or malformed)."""
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8", errors="replace"),
+                         Loader=_TolerantLoader)  # noqa: S506 - a SafeLoader subclass
+    except (OSError, yaml.YAMLError):
+        return {}
+    return {str(folder): entry for folder, entry in data.items()} if isinstance(data, dict) \
+        else {}
+
+
 def read_metadata(path: Path) -> dict[str, tuple[tuple[Student, ...], str]]:
     """Parse an export's metadata into ``{submission folder: (students, created_at)}``.
 
     Unreadable or malformed metadata gives an empty mapping (the folders are then graded under
     their own names); malformed entries are skipped.
     """
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8", errors="replace"),
-                         Loader=_TolerantLoader)  # noqa: S506 - a SafeLoader subclass
-    except (OSError, yaml.YAMLError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
     found: dict[str, tuple[tuple[Student, ...], str]] = {}
-    for folder, entry in data.items():
-        submitters = _field(entry, "submitters")
+    for folder, entry in read_entries(path).items():
+        submitters = field(entry, "submitters")
         students = tuple(
-            Student(_text(_field(s, "name")), _text(_field(s, "email")), _text(_field(s, "sid")))
+            Student(_text(field(s, "name")), _text(field(s, "email")), _text(field(s, "sid")))
             for s in (submitters if isinstance(submitters, list) else [])
             if isinstance(s, dict))
-        found[str(folder)] = (students, _text(_field(entry, "created_at")))
+        found[str(folder)] = (students, _text(field(entry, "created_at")))
     return found
 
 

@@ -46,6 +46,8 @@ class Job:
         budget: passed to ``grade --budget`` when set; also bounds the subprocess's run time.
         env: extra environment variables for the grading process (e.g. ``GAMEGRADER_ROOT``).
         mtimes: modification times of ``files`` (restored when they are written out).
+        metadata: the submission's metadata in submission_metadata.json's shape, when the
+            assignment has a policy (``harness.policy``); None: no policy decided.
     """
 
     key: str
@@ -56,6 +58,7 @@ class Job:
     budget: float | None = None
     env: Mapping[str, str] = field(default_factory=dict)
     mtimes: Mapping[str, float] = field(default_factory=dict)
+    metadata: Mapping[str, Any] | None = None
 
     def fingerprint(self, context: str) -> str:
         """A digest of the files, the grading options and ``context`` (what else decides the
@@ -64,6 +67,8 @@ class Job:
         options = {"assignment": self.assignment, "is_file": self.is_file,
                    "timeout_cap": self.timeout_cap, "budget": self.budget,
                    "env": dict(sorted(self.env.items())), "context": context}
+        if self.metadata is not None:
+            options["metadata"] = self.metadata
         digest.update(json.dumps(options, sort_keys=True).encode())
         for name in sorted(self.files):
             digest.update(b"\0" + name.encode("utf-8", "surrogateescape") + b"\0")
@@ -178,7 +183,8 @@ def grade_here(job: Job, submission: str, output: str, cwd: str, stderr: str) ->
     """Grade ``job`` in this (fresh, forked) process through the one grading API, as
     ``gamegrader grade --quiet`` does: in ``cwd``, its stderr written to the file ``stderr``.
     Returns the exit status that command would have (2 for a broken spec)."""
-    from harness.grading.api import GradingOptions, grade_to_file
+    from harness.grading.api import GradingOptions
+    from harness.policy.entry import grade_under_policy
     from harness.spec import SpecError
 
     descriptor = os.open(stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -186,8 +192,9 @@ def grade_here(job: Job, submission: str, output: str, cwd: str, stderr: str) ->
     os.close(descriptor)
     os.chdir(cwd)
     try:
-        grade_to_file(job.assignment, Path(submission), Path(output),
-                      GradingOptions(budget=job.budget, timeout_cap=job.timeout_cap, lanes=1))
+        grade_under_policy(job.assignment, Path(submission), Path(output),
+                           GradingOptions(budget=job.budget, timeout_cap=job.timeout_cap,
+                                          lanes=1), job.metadata or {})
         return 0
     except SpecError as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)

@@ -14,7 +14,7 @@ from typing import Sequence
 
 import harness
 from harness.batch import regrade, similarity, store
-from harness.batch.discover import Submission, discover
+from harness.batch.discover import METADATA_FILE, Submission, discover, read_entries
 from harness.batch.gradebook import write_gradebook
 from harness.batch.html_report import write_pages
 from harness.batch.insights import InsightOptions, write_insights
@@ -30,6 +30,7 @@ from harness.batch.jobs import (
 )
 from harness.batch.progress import Progress
 from harness.parallel.executors import default_workers, run_dask, run_local
+from harness.policy.export import gradescope_metadata
 from harness.release.build import grading_code
 from harness.spec import find_assignment
 from harness.spec.model import Assignment
@@ -128,6 +129,8 @@ def run_batch(options: BatchOptions) -> BatchSummary:
     everyone = discover(options.submissions)
     chosen = select(everyone, options.only)
     context = spec_fingerprint(assignment)
+    entries = read_entries(options.submissions / METADATA_FILE) if assignment.policy.active \
+        else None
     jobs: list[tuple[Submission, Job, str]] = []
     early: list[tuple[Submission, JobResult]] = []
     skipped = []
@@ -137,8 +140,10 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         except (SubmissionRefused, OSError) as exc:
             early.append((submission, JobResult(submission.key, None, str(exc), 0.0)))
             continue
+        metadata = None if entries is None else gradescope_metadata(
+            entries.get(submission.path.name))
         job = Job(submission.key, assignment.name, files, is_file, options.timeout_cap,
-                  options.budget, mtimes=mtimes)
+                  options.budget, mtimes=mtimes, metadata=metadata)
         fingerprint = job.fingerprint(context)
         forced = options.force or bool(options.only)
         if not forced and store.is_current(options.out, submission.key, fingerprint):

@@ -55,7 +55,8 @@ def warn_if_packages_missing(name: str) -> None:
 
 def run(root: Path, given: str | None = None, budget: float | None = None) -> int:
     """Grade the submission under ``root``; always leaves a valid results.json. Returns 0."""
-    from harness.grading.api import GradingOptions, grade_to_file
+    from harness.grading.api import GradingOptions
+    from harness.policy.entry import grade_under_policy
     output = root / "results" / "results.json"
     name = assignment_name(root, given)
     if name is None:
@@ -65,7 +66,8 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
             extra={"harness_error": "no assignment configured"}))
         return 0
     warn_if_packages_missing(name)
-    document = grade_to_file(name, root / "submission", output, GradingOptions(budget=budget))
+    document = grade_under_policy(name, root / "submission", output, GradingOptions(budget=budget),
+                                  read_metadata(root))
     print(f"Graded {name}: score {document['score']:g}", file=sys.stderr)
     if described(document):  # run_autograder's log, which Gradescope shows instructors
         print(described(document), file=sys.stderr)

@@ -285,6 +285,133 @@ def validate(data, custom_formats={}, name_prefix=None):
             if isinstance(data__gradingpython, str):
                 if not REGEX_PATTERNS['^3\\.[0-9]{1,2}$'].search(data__gradingpython):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".grading_python must match pattern ^3\\.[0-9]{1,2}$")
+        if "policy" in data_keys:
+            data_keys.remove("policy")
+            data__policy = data["policy"]
+            if not isinstance(data__policy, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy must be object")
+            data__policy_is_dict = isinstance(data__policy, dict)
+            if data__policy_is_dict:
+                data__policy_keys = set(data__policy.keys())
+                if "rate_limit" in data__policy_keys:
+                    data__policy_keys.remove("rate_limit")
+                    data__policy__ratelimit = data__policy["rate_limit"]
+                    if not isinstance(data__policy__ratelimit, (dict)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.rate_limit must be object")
+                    data__policy__ratelimit_is_dict = isinstance(data__policy__ratelimit, dict)
+                    if data__policy__ratelimit_is_dict:
+                        data__policy__ratelimit__missing_keys = set(['submissions', 'hours']) - data__policy__ratelimit.keys()
+                        if data__policy__ratelimit__missing_keys:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.rate_limit must contain ")
+                        data__policy__ratelimit_keys = set(data__policy__ratelimit.keys())
+                        if "submissions" in data__policy__ratelimit_keys:
+                            data__policy__ratelimit_keys.remove("submissions")
+                            data__policy__ratelimit__submissions = data__policy__ratelimit["submissions"]
+                            if not isinstance(data__policy__ratelimit__submissions, (int)) and not (isinstance(data__policy__ratelimit__submissions, float) and data__policy__ratelimit__submissions.is_integer()) or isinstance(data__policy__ratelimit__submissions, bool):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.rate_limit.submissions must be integer")
+                            if isinstance(data__policy__ratelimit__submissions, (int, float, Decimal)) and not isinstance(data__policy__ratelimit__submissions, bool):
+                                if data__policy__ratelimit__submissions < 1:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.rate_limit.submissions must be bigger than or equal to 1")
+                                if data__policy__ratelimit__submissions > 1000:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.rate_limit.submissions must be smaller than or equal to 1000")
+                        if "hours" in data__policy__ratelimit_keys:
+                            data__policy__ratelimit_keys.remove("hours")
+                            data__policy__ratelimit__hours = data__policy__ratelimit["hours"]
+                            if not isinstance(data__policy__ratelimit__hours, (int, float, Decimal)) or isinstance(data__policy__ratelimit__hours, bool):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.rate_limit.hours must be number")
+                            if isinstance(data__policy__ratelimit__hours, (int, float, Decimal)) and not isinstance(data__policy__ratelimit__hours, bool):
+                                if data__policy__ratelimit__hours > 8760:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.rate_limit.hours must be smaller than or equal to 8760")
+                                if data__policy__ratelimit__hours <= 0:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.rate_limit.hours must be bigger than 0")
+                        if data__policy__ratelimit_keys:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.rate_limit must not contain "+str(data__policy__ratelimit_keys)+" properties")
+                if "keep" in data__policy_keys:
+                    data__policy_keys.remove("keep")
+                    data__policy__keep = data__policy["keep"]
+                    if not (isinstance(data__policy__keep, str) and data__policy__keep == 'best' or isinstance(data__policy__keep, str) and data__policy__keep == 'last'):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.keep must be one of ['best', 'last']")
+                if "late" in data__policy_keys:
+                    data__policy_keys.remove("late")
+                    data__policy__late = data__policy["late"]
+                    if not isinstance(data__policy__late, (dict)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late must be object")
+                    data__policy__late_is_dict = isinstance(data__policy__late, dict)
+                    if data__policy__late_is_dict:
+                        data__policy__late__missing_keys = set(['percent', 'per']) - data__policy__late.keys()
+                        if data__policy__late__missing_keys:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late must contain ")
+                        data__policy__late_keys = set(data__policy__late.keys())
+                        if "percent" in data__policy__late_keys:
+                            data__policy__late_keys.remove("percent")
+                            data__policy__late__percent = data__policy__late["percent"]
+                            if not isinstance(data__policy__late__percent, (int, float, Decimal)) or isinstance(data__policy__late__percent, bool):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late.percent must be number")
+                            if isinstance(data__policy__late__percent, (int, float, Decimal)) and not isinstance(data__policy__late__percent, bool):
+                                if data__policy__late__percent > 100:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late.percent must be smaller than or equal to 100")
+                                if data__policy__late__percent <= 0:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late.percent must be bigger than 0")
+                        if "per" in data__policy__late_keys:
+                            data__policy__late_keys.remove("per")
+                            data__policy__late__per = data__policy__late["per"]
+                            if not (isinstance(data__policy__late__per, str) and data__policy__late__per == 'hour' or isinstance(data__policy__late__per, str) and data__policy__late__per == 'day' or isinstance(data__policy__late__per, str) and data__policy__late__per == 'once'):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late.per must be one of ['hour', 'day', 'once']")
+                        if "most" in data__policy__late_keys:
+                            data__policy__late_keys.remove("most")
+                            data__policy__late__most = data__policy__late["most"]
+                            if not isinstance(data__policy__late__most, (int, float, Decimal)) or isinstance(data__policy__late__most, bool):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late.most must be number")
+                            if isinstance(data__policy__late__most, (int, float, Decimal)) and not isinstance(data__policy__late__most, bool):
+                                if data__policy__late__most < 0:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late.most must be bigger than or equal to 0")
+                                if data__policy__late__most > 100:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late.most must be smaller than or equal to 100")
+                        if "grace_minutes" in data__policy__late_keys:
+                            data__policy__late_keys.remove("grace_minutes")
+                            data__policy__late__graceminutes = data__policy__late["grace_minutes"]
+                            if not isinstance(data__policy__late__graceminutes, (int, float, Decimal)) or isinstance(data__policy__late__graceminutes, bool):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late.grace_minutes must be number")
+                            if isinstance(data__policy__late__graceminutes, (int, float, Decimal)) and not isinstance(data__policy__late__graceminutes, bool):
+                                if data__policy__late__graceminutes < 0:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late.grace_minutes must be bigger than or equal to 0")
+                                if data__policy__late__graceminutes > 10080:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late.grace_minutes must be smaller than or equal to 10080")
+                        if data__policy__late_keys:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.late must not contain "+str(data__policy__late_keys)+" properties")
+                if "feedback" in data__policy_keys:
+                    data__policy_keys.remove("feedback")
+                    data__policy__feedback = data__policy["feedback"]
+                    if not isinstance(data__policy__feedback, (dict)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.feedback must be object")
+                    data__policy__feedback_is_dict = isinstance(data__policy__feedback, dict)
+                    if data__policy__feedback_is_dict:
+                        data__policy__feedback_keys = set(data__policy__feedback.keys())
+                        if "first_per_day" in data__policy__feedback_keys:
+                            data__policy__feedback_keys.remove("first_per_day")
+                            data__policy__feedback__firstperday = data__policy__feedback["first_per_day"]
+                            if not isinstance(data__policy__feedback__firstperday, (int)) and not (isinstance(data__policy__feedback__firstperday, float) and data__policy__feedback__firstperday.is_integer()) or isinstance(data__policy__feedback__firstperday, bool):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.feedback.first_per_day must be integer")
+                            if isinstance(data__policy__feedback__firstperday, (int, float, Decimal)) and not isinstance(data__policy__feedback__firstperday, bool):
+                                if data__policy__feedback__firstperday < 0:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.feedback.first_per_day must be bigger than or equal to 0")
+                                if data__policy__feedback__firstperday > 1000:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.feedback.first_per_day must be smaller than or equal to 1000")
+                        if data__policy__feedback_keys:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.feedback must not contain "+str(data__policy__feedback_keys)+" properties")
+                if "due_date" in data__policy_keys:
+                    data__policy_keys.remove("due_date")
+                    data__policy__duedate = data__policy["due_date"]
+                    if not isinstance(data__policy__duedate, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.due_date must be string")
+                    if isinstance(data__policy__duedate, str):
+                        data__policy__duedate_len = len(data__policy__duedate)
+                        if data__policy__duedate_len < 10:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.due_date must be longer than or equal to 10 characters")
+                        if data__policy__duedate_len > 60:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy.due_date must be shorter than or equal to 60 characters")
+                if data__policy_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".policy must not contain "+str(data__policy_keys)+" properties")
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data

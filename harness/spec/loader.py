@@ -13,6 +13,7 @@ import yaml
 from harness import schema_checks
 from harness.intake.python_version import DEFAULT_GRADING_PYTHON
 from harness.paths import project_root, specs_root
+from harness.policy.rules import PolicyError, parse_policy
 from harness.sandbox.limits import Limits
 from harness.spec import schema
 from harness.spec.doctests import parse_transcript
@@ -154,6 +155,10 @@ def load_assignment(folder: Path) -> Assignment:
     if resolver is not None and f"{resolver}.py" not in {probe.name for probe in probes}:
         raise SpecError(path, f"{resolver}.py is not one of the probe_files",
                         field="name_resolver")
+    try:
+        policy = parse_policy(data.get("policy"))
+    except PolicyError as exc:
+        raise SpecError(path, str(exc), field=exc.field) from exc
     return Assignment(
         name=data["name"], title=data["title"], folder=folder, module=data["module"],
         submission_files=tuple(data.get("submission_files", [f"{data['module']}.py"])),
@@ -166,7 +171,7 @@ def load_assignment(folder: Path) -> Assignment:
         student_package_modules=tuple(data.get("student_package_modules", [])),
         grading_python=str(data.get("grading_python", DEFAULT_GRADING_PYTHON)),
         gradescope_only_because=str(data.get("gradescope_only_because", "")),
-        reference_times=load_reference_times(folder))
+        reference_times=load_reference_times(folder), policy=policy)
 
 
 def list_assignments(root: Path | None = None) -> list[str]:

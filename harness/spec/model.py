@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from harness.intake.python_version import DEFAULT_GRADING_PYTHON
+from harness.policy.rules import Policy
 from harness.sandbox.limits import Limits
 from harness.spec.doctests import Example
 
@@ -141,6 +142,8 @@ class Assignment:
     reference_times: Mapping[str, float] | None = field(default_factory=dict)
     """The reference's recorded time per case id, in nominal seconds (``reference_times.yaml``);
     None while recording them, when relative limits are left at ``RECORDING_TIMEOUT``."""
+    policy: Policy = Policy()
+    """The course's policy over submissions (``policy:``; harness/policy/): none by default."""
 
     @property
     def requirements(self) -> tuple[str, ...]:

@@ -27,6 +27,30 @@ ALLOWED_PACKAGE = {"oneOf": [
      "properties": {"package": REQUIREMENT, "module": IDENTIFIER},
      "additionalProperties": False}]}
 
+# A course's policy over submissions (harness/policy/): dates are ISO 8601 with a UTC offset,
+# checked when the policy is parsed.
+DATE_TEXT = {"type": "string", "minLength": 10, "maxLength": 60}
+POLICY = {
+    "type": "object",
+    "properties": {
+        "rate_limit": {"type": "object", "required": ["submissions", "hours"], "properties": {
+            "submissions": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "hours": {"type": "number", "exclusiveMinimum": 0, "maximum": 8760}},
+            "additionalProperties": False},
+        "keep": {"enum": ["best", "last"]},
+        "late": {"type": "object", "required": ["percent", "per"], "properties": {
+            "percent": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
+            "per": {"enum": ["hour", "day", "once"]},
+            "most": {"type": "number", "minimum": 0, "maximum": 100},
+            "grace_minutes": {"type": "number", "minimum": 0, "maximum": 10080}},
+            "additionalProperties": False},
+        "feedback": {"type": "object", "properties": {
+            "first_per_day": {"type": "integer", "minimum": 0, "maximum": 1000}},
+            "additionalProperties": False},
+        "due_date": DATE_TEXT,
+    },
+    "additionalProperties": False,
+}
 
 
 def timeout_problem(value: Any) -> str:
@@ -178,6 +202,7 @@ ASSIGNMENT = {
         "total_points": POINTS,
         "allowed_packages": {"type": "array", "items": ALLOWED_PACKAGE, "uniqueItems": True},
         "grading_python": {"type": "string", "pattern": r"^3\.[0-9]{1,2}$"},
+        "policy": POLICY,
     },
     "additionalProperties": False,
 }
