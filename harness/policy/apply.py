@@ -61,7 +61,8 @@ def before_grading(policy: Policy, facts: Facts) -> dict[str, Any] | None:
     except Exception:  # noqa: BLE001 - unusable earlier results: grade instead (after_grading says why)
         return None
     free = rate.next_grading(rule, recent)
-    extra = document.get("extra_data") if isinstance(document.get("extra_data"), dict) else {}
+    given = document.get("extra_data")
+    extra: dict[str, Any] = given if isinstance(given, dict) else {}
     decided = dict(extra.get("policy") or {})
     decided.update(graded=False, graded_at=rate.chain_text(recent),
                    refused_at=facts.created_at.isoformat(), next_grading=free.isoformat())

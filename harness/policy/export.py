@@ -23,6 +23,17 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+def _score(value: Any) -> Any:
+    """A score; Ruby's BigDecimal comes through YAML as ``"18:0.3e2"`` (precision, value)."""
+    if isinstance(value, str) and ":" in value:
+        precision, _, number = value.partition(":")
+        try:
+            return float(number) if precision.isdigit() else value
+        except ValueError:
+            return value
+    return _plain(value)
+
+
 def gradescope_metadata(entry: Any) -> dict[str, Any]:
     """submission_metadata.json's fields for one export entry ({} when it is no mapping)."""
     if not isinstance(entry, dict):
@@ -33,7 +44,7 @@ def gradescope_metadata(entry: Any) -> dict[str, Any]:
              for s in (submitters if isinstance(submitters, list) else []) if isinstance(s, dict)]
     history = field(entry, "history")
     previous = [{"submission_time": _plain(field(h, "created_at")),
-                 "score": _plain(field(h, "score"))}
+                 "score": _score(field(h, "score"))}
                 for h in (history if isinstance(history, list) else []) if isinstance(h, dict)]
     metadata: dict[str, Any] = {"created_at": _plain(field(entry, "created_at")), "users": users}
     if isinstance(history, list):

@@ -93,7 +93,8 @@ def read_facts(data: Any) -> Facts:
     created, problem = parse_time(data.get("created_at"))
     if created is None:
         problems.append(f"the submission's time (created_at): {problem}")
-    assignment = data.get("assignment") if isinstance(data.get("assignment"), dict) else {}
+    given = data.get("assignment")
+    assignment: dict[str, Any] = given if isinstance(given, dict) else {}
     dates = []
     for field in ("due_date", "late_due_date"):
         value = assignment.get(field)
@@ -101,7 +102,8 @@ def read_facts(data: Any) -> Facts:
         if problem:
             problems.append(f"the assignment's {field}: {problem}")
         dates.append(when)
-    users = data.get("users") if isinstance(data.get("users"), list) else []
+    listed = data.get("users")
+    users: list[Any] = listed if isinstance(listed, list) else []
     names = tuple(str(u.get("id") or u.get("email") or u.get("name") or "")[:200]
                   for u in users[:100] if isinstance(u, dict))
     previous, previous_problem = _previous(data.get("previous_submissions"))
