@@ -304,6 +304,12 @@ def student_cases(assignment: Assignment) -> StudentCases:
         for entry in flattened_entries(path):
             if entry.get("visibility") != "visible":
                 continue
+            suite = entry.get("options", {}).get("suite")
+            if suite:  # a course's suite holds its hidden tests too: it never ships
+                result.gradescope_only.append(LeftOut(
+                    f"{data['group']}: {entry['name']}", float(entry["points"]),
+                    (f"the course's test suite {suite}",)))
+                continue
             needs = _grading_code_of(entry, closures)
             if not needs <= allowed:
                 result.gradescope_only.append(LeftOut(

@@ -8,7 +8,8 @@ from harness.schema_checks.refusal import JsonSchemaValueException, JsonSchemaVa
 REGEX_PATTERNS = {
     '^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$': re.compile('^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?\\Z'),
     '^[A-Za-z_]\\w*$': re.compile('^[A-Za-z_]\\w*\\Z'),
-    '^[a-z0-9_]+$': re.compile('^[a-z0-9_]+\\Z')
+    '^[a-z0-9_]+$': re.compile('^[a-z0-9_]+\\Z'),
+    '^[\\w./-]+\\.py$': re.compile('^[\\w./-]+\\.py\\Z')
 }
 
 NoneType = type(None)
@@ -383,6 +384,14 @@ def validate(data, custom_formats={}, name_prefix=None):
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}].precompute".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
                         if data__generate_item_keys:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}]".format(**locals()) + " must not contain "+str(data__generate_item_keys)+" properties")
+        if "suite" in data_keys:
+            data_keys.remove("suite")
+            data__suite = data["suite"]
+            if not isinstance(data__suite, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".suite must be string")
+            if isinstance(data__suite, str):
+                if not REGEX_PATTERNS['^[\\w./-]+\\.py$'].search(data__suite):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".suite must match pattern ^[\\w./-]+\\.py$")
         if "include" in data_keys:
             data_keys.remove("include")
             data__include = data["include"]

@@ -283,6 +283,8 @@ def _own_cases(path: Path, data: dict[str, Any]) -> Iterator[tuple[dict[str, Any
     defaults = {**DEFAULTS, **data.get("defaults", {})}
     for entry in data.get("cases", []):
         yield {**defaults, **entry}, False
+    if "suite" in data:
+        yield from ((entry, False) for entry in _suite_entries(path, data["suite"], defaults))
     for block in data.get("generate", []):
         target = generated_path(path, block["id"])
         if not target.is_file():
@@ -297,6 +299,16 @@ def _own_cases(path: Path, data: dict[str, Any]) -> Iterator[tuple[dict[str, Any
                     if k not in ("id", "generator", "seed", "count", "params")}
         for entry in generated["cases"]:
             yield {**defaults, **settings, **entry}, True
+
+
+def _suite_entries(path: Path, suite: str, defaults: dict[str, Any]) -> list[dict[str, Any]]:
+    """A ``suite:``'s test methods as case entries (``harness.native``)."""
+    from harness.native.suite import suite_entries
+    from harness.native.transcript import SuiteProblem
+    try:
+        return suite_entries(path, suite, defaults)
+    except SuiteProblem as exc:
+        raise SpecError(path, str(exc), field="suite") from exc
 
 
 def _included_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ...],
@@ -320,7 +332,8 @@ def _included_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ..
 
 def spec_files(assignment: Assignment) -> set[Path]:
     """Every file grading the assignment reads: its assignment.yaml and case files, their
-    generated files, and included case files (with theirs), wherever they are."""
+    generated files and unittest suites, and included case files (with theirs), wherever
+    they are."""
     found: set[Path] = {assignment.folder / "assignment.yaml"}
     if (assignment.folder / REFERENCE_TIMES).is_file():
         found.add(assignment.folder / REFERENCE_TIMES)
@@ -335,6 +348,8 @@ def spec_files(assignment: Assignment) -> set[Path]:
             found.add(generated_path(path, block["id"]).resolve())
         if precomputed_path(path).is_file():
             found.add(precomputed_path(path).resolve())
+        if isinstance(data.get("suite"), str):
+            found.add((path.parent / data["suite"]).resolve())
         pending.extend(path.parent / include["file"] for include in data.get("include", []) or [])
     return found
 

@@ -123,6 +123,8 @@ CASE_FILE = {
         "defaults": {"type": "object", "properties": _CASE_COMMON, "additionalProperties": False},
         "cases": {"type": "array", "items": CASE},
         "generate": {"type": "array", "items": GENERATE},
+        # a unittest suite (gradescope-utils style) beside the file: one case per test method
+        "suite": {"type": "string", "pattern": r"^[\w./-]+\.py$"},
         "include": {"type": "array", "items": {
             "type": "object", "required": ["file"],
             "properties": {"file": {"type": "string"},

@@ -1,0 +1,120 @@
+"""Judge a rewritten test's records on the trusted side, with unittest's own assertions.
+
+The records are plain data decoded from the sandbox's reply (no student object, so no
+``__eq__`` of theirs); the expected values are evaluated here from the suite. A test passes
+when every recorded assertion holds, it ran to its end, and every assertion on its straight
+line was reached (a submission cannot skip one by tampering with the records).
+"""
+from __future__ import annotations
+
+import re
+import unittest
+from pathlib import Path
+from typing import Any, Sequence
+
+from harness.compare.observations import Observation
+from harness.compare.verdict import Judgement
+from harness.native.suite import trusted_namespace
+from harness.native.transcript import RAISES, SuiteProblem
+
+
+class _Checker(unittest.TestCase):
+    """unittest's assertions, with the plain ``first == second`` comparison for equality
+    (its type-specific ones diff whole values, which a large answer would make slow)."""
+
+    maxDiff = 2000
+
+    def _getAssertEqualityFunc(self, first: Any, second: Any) -> Any:  # noqa: N802
+        return self._baseAssertEqual  # type: ignore[attr-defined]
+
+    def runTest(self) -> None:  # noqa: N802 - unittest's name
+        pass
+
+
+_CHECKER = _Checker()
+
+
+def _value(part: dict[str, Any], record: list[Any], namespace: dict[str, Any]) -> Any:
+    if "recorded" in part:
+        return record[part["recorded"]]
+    return eval(part["trusted"], dict(namespace))  # noqa: S307 - the course's suite
+
+
+def _check(site: dict[str, Any], record: list[Any], namespace: dict[str, Any]) -> str:
+    """"" if the assertion holds, else why not (unittest's message)."""
+    if site["assert"] in RAISES:
+        names, message = (record + [None, ""])[1:3]
+        expected = [part["name"] if "name" in part else None for part in site["args"]]
+        classes = [eval(part["trusted"], dict(namespace)) if "trusted" in part else None
+                   for part in site["args"]]
+        wanted = [c.__name__ if isinstance(c, type) else n for c, n in zip(classes, expected)]
+        kinds = wanted[:1]
+        if isinstance(classes[0], tuple):
+            kinds = [c.__name__ for c in classes[0]]
+        if not isinstance(names, list):
+            return f"{' or '.join(map(str, kinds))} not raised"
+        if not set(map(str, kinds)) & {str(n) for n in names}:
+            return f"raised {names[0]}, not {' or '.join(map(str, kinds))}"
+        if site["assert"] == "assertRaisesRegex" and len(wanted) > 1 and not re.search(
+                str(classes[1] if classes[1] is not None else wanted[1]), str(message)):
+            return f"the message {str(message)[:200]!r} does not match"
+        return ""
+    args = [_value(part, record, namespace) for part in site["args"]]
+    keywords = {key: _value(part, record, namespace) for key, part in site["keywords"].items()}
+    try:
+        getattr(_CHECKER, site["assert"])(*args, **keywords)
+    except AssertionError as exc:
+        return str(exc)[:2000] or "the assertion failed"
+    except Exception as exc:  # noqa: BLE001 - e.g. a value of a type the assertion refuses
+        return f"the assertion could not be checked: {type(exc).__name__}: {exc}"[:2000]
+    return ""
+
+
+def _records(value: Any, sites: int) -> list[list[Any]] | None:
+    if not isinstance(value, list) or not all(
+            isinstance(r, list) and r and isinstance(r[0], int) and not isinstance(r[0], bool)
+            and -1 <= r[0] < sites for r in value):
+        return None
+    return value
+
+
+def assertions(case: Any, observations: Sequence[Observation], reveal: bool) -> Judgement:
+    """The comparator of a suite's test case (``compare: harness.native.judge:assertions``)."""
+    options = case.options
+    sites: list[dict[str, Any]] = options["sites"]
+    hidden = options.get("hide_errors") or ""
+    shown = (lambda text: text) if reveal else (lambda text: "")
+
+    def failed(text: str, detail: str = "") -> Judgement:
+        extra = shown(detail)
+        return Judgement(0.0, hidden or (f"{text}: {extra}" if extra else text))
+
+    if len(observations) < 2:
+        error = observations[0].error if observations else None
+        return failed("the test could not start" + (f" ({error.describe()})" if error else ""))
+    run = observations[1]
+    if run.error is not None:
+        return Judgement(0.0, hidden or f"the test raised {run.error.describe()}")
+    records = _records(run.value if run.has_value else None, len(sites))
+    if records is None:
+        return failed("the test's records were not what the grader wrote (tampered with?)")
+    try:
+        namespace = trusted_namespace(Path(case.file).parent / options["suite"])
+    except (SuiteProblem, OSError) as exc:
+        return Judgement(0.0, f"the course's suite failed: {exc}", failure="harness error")
+    reached: set[int] = set()
+    for record in records:
+        index = record[0]
+        if index == -1:
+            break
+        reached.add(index)
+        site = sites[index]
+        why = _check(site, record, namespace)
+        if why:
+            return failed(f"line {site['line']}: {site['assert']} failed", why)
+    else:
+        return failed("the test did not run to its end")
+    straight = [i for i, site in enumerate(sites) if site["straight"]]
+    if not set(straight) <= reached:
+        return failed("the test skipped an assertion (tampered with?)")
+    return Judgement(1.0)

@@ -1,0 +1,124 @@
+"""A course's unittest suite (gradescope-utils style) read into gamegrader cases: its
+decorators honoured, its hidden expected values kept out of the sandbox, its records judged on
+the trusted side (no grading here: test_native_grading.py grades)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from native_support import suite_root
+
+from harness.compare.observations import Observation
+from harness.native.judge import assertions
+from harness.spec import SpecError, find_assignment, load_case_file
+
+
+def load_suite(tmp_path: Path, suite: str | None = None):
+    root = suite_root(tmp_path / "root", suite)
+    os.environ["GAMEGRADER_ROOT"] = str(root)
+    try:
+        assignment = find_assignment("adversarial_search")
+        return load_case_file(assignment.case_files[0], assignment, 1)
+    finally:
+        del os.environ["GAMEGRADER_ROOT"]
+
+
+def test_each_test_method_is_a_case_with_its_decorators(tmp_path):
+    cases = load_suite(tmp_path)
+    assert [(c.number, c.name, c.points, c.visibility.value) for c in cases] == [
+        ("1.1", "create_dominoes_game(3, 3) gives an empty board", 1.0, "visible"),
+        ("1.2", "every top cell of an empty 3x3 board takes a vertical domino", 1.0, "visible"),
+        ("1.3", "perform_move fills both cells of a vertical domino", 2.0, "visible"),
+        ("1.4", "a full board is over for both players", 1.0, "visible"),
+        ("1.5", "get_best_move on an empty 3x3 board, vertical", 4.0, "after_due_date"),
+        ("1.6", "get_best_move after (0, 1) vertical, horizontal", 4.0, "after_due_date")]
+    assert cases[0].tags == ("infrastructure",)
+    assert "DominoesGame.get_best_move" in cases[4].requires
+
+
+def test_a_hidden_tests_expected_values_stay_out_of_the_sandbox(tmp_path):
+    hidden = load_suite(tmp_path)[4]
+    sent = "\n".join(example.source for example in hidden.examples)  # what the sandbox runs
+    assert "get_best_move(True, 1)" in sent
+    assert "((0, 1), 2, 6)" not in sent and "assertEqual" not in sent
+    assert [s["args"][1] for s in hidden.options["sites"]] == [
+        {"trusted": "((0, 1), 2, 6)"}, {"trusted": "((0, 1), 3, 10)"}]
+    assert "empty_board" not in "\n".join(e.source for e in load_suite(tmp_path / "b")[0]
+                                          .examples)  # only needed by the expected value
+
+
+SUITE_HEAD = """\
+import unittest
+from gradescope_utils.autograder_utils.decorators import partial_credit, visibility, weight
+from gradescope_utils.autograder_utils.decorators import leaderboard
+from adversarial_search import create_dominoes_game
+
+class T(unittest.TestCase):
+"""
+
+
+@pytest.mark.parametrize("body, words", [
+    ("    @partial_credit(3)\n    def test_a(self, set_score=None):\n        set_score(1)\n",
+     "@partial_credit is not supported"),
+    ("    @leaderboard('x')\n    def test_a(self, set_leaderboard_value=None):\n        pass\n",
+     "@leaderboard is not supported"),
+    ("    @visibility('secret')\n    def test_a(self):\n        pass\n",
+     "@visibility('secret') is not one of visible"),
+    ("    @visibility('hidden')\n    def test_a(self):\n        want = [[False]]\n"
+     "        self.assertEqual(create_dominoes_game(1, 1).get_board(), want)\n",
+     "T.test_a, line 10: the expected value of this assertEqual needs the test's own values"),
+    ("    def test_a(self):\n        self.assertRaises(ValueError, int, 'x')\n",
+     "assertRaises with a function to call is not supported"),
+    ("    pass\nGAME = create_dominoes_game(2, 2)\n", "its top level failed without the "
+     "submission (NameError"),
+])
+def test_a_suite_that_cannot_be_graded_safely_is_refused_with_the_reason(tmp_path, body, words):
+    with pytest.raises(SpecError) as caught:
+        load_suite(tmp_path, SUITE_HEAD + body)
+    assert caught.value.field == "suite" and words in str(caught.value)
+
+
+def observed(records, error=None):
+    from harness.compare.observations import ErrorInfo
+    return [Observation(), Observation(value=records, has_value=True,
+                                       error=ErrorInfo(*error) if error else None)]
+
+
+def test_the_judge_runs_unittests_assertion_on_the_recorded_values(tmp_path):
+    case = load_suite(tmp_path)[2]  # three straight-line assertions
+    good = [[0, [False, True, False]], [1, [False, True, False]], [2, False], [-1]]
+    assert assertions(case, observed(good), True).fraction == 1.0
+    wrong = [[0, [False, True, False]], [1, (False, True, False)], [2, False], [-1]]
+    judged = assertions(case, observed(wrong), True)
+    assert judged.fraction == 0.0 and judged.message.startswith("line 41: assertEqual failed: ")
+    assert "!=" in judged.message
+    hidden = assertions(case, observed(wrong), False)  # not visible: no values shown
+    assert hidden.message == "line 41: assertEqual failed"
+    skipped = [[0, [False, True, False]], [-1]]
+    assert "skipped an assertion" in assertions(case, observed(skipped), True).message
+    unfinished = good[:-1]
+    assert "did not run to its end" in assertions(case, observed(unfinished), True).message
+    forged = [[7, 1], [-1]]
+    assert "tampered" in assertions(case, observed(forged), True).message
+    raised = assertions(case, observed(None, ("KeyError", "3", "line 9")), True)
+    assert raised.fraction == 0.0 and "the test raised KeyError" in raised.message
+
+
+def test_the_gradescope_zip_carries_the_suite_and_the_student_package_does_not(tmp_path,
+                                                                               monkeypatch):
+    from harness.release.build import student_cases
+    from harness.spec.loader import spec_files
+    root = suite_root(tmp_path / "root")
+    monkeypatch.setenv("GAMEGRADER_ROOT", str(root))
+    assignment = find_assignment("adversarial_search")
+    suite = (assignment.folder / "cases" / "dominoes_suite.py").resolve()
+    assert suite in spec_files(assignment)
+    package = student_cases(assignment)
+    assert all(not str(name).endswith("dominoes_suite.py") for name in package.files)
+    assert package.left_out[:4] == [
+        "course suite: create_dominoes_game(3, 3) gives an empty board",
+        "course suite: every top cell of an empty 3x3 board takes a vertical domino",
+        "course suite: perform_move fills both cells of a vertical domino",
+        "course suite: a full board is over for both players"]
+    assert package.gradescope_only[0].needs == ("the course's test suite dominoes_suite.py",)
