@@ -122,3 +122,39 @@ def test_the_gradescope_zip_carries_the_suite_and_the_student_package_does_not(t
         "course suite: perform_move fills both cells of a vertical domino",
         "course suite: a full board is over for both players"]
     assert package.gradescope_only[0].needs == ("the course's test suite dominoes_suite.py",)
+
+
+RAISING = SUITE_HEAD.replace("partial_credit, ", "hide_errors, ") + """\
+    @weight(2)
+    @visibility('after_due_date')
+    def test_raises(self):
+        game = create_dominoes_game(2, 2)
+        with self.assertRaises(IndexError):
+            game.perform_move(5, 5, True)
+        self.assertEqual(len(game.get_board()), 2, msg='two rows')
+
+    @hide_errors('Your board is off.')
+    def test_hidden_errors(self):
+        self.assertTrue(create_dominoes_game(1, 1).get_board())
+"""
+
+
+def test_assert_raises_messages_and_hide_errors_are_judged_as_unittest_would(tmp_path):
+    hidden_errors, raises = load_suite(tmp_path, RAISING)  # in unittest's (name) order
+    assert raises.points == 2 and raises.visibility.value == "after_due_date"
+    sent = "\n".join(e.source for e in raises.examples)
+    assert "IndexError" not in sent and "two rows" not in sent
+    raised = [[0, ["IndexError", "LookupError", "Exception", "BaseException", "object"], "x"],
+              [1, 2], [-1]]
+    assert assertions(raises, observed(raised), False).fraction == 1.0
+    not_raised = [[0, None, ""], [1, 2], [-1]]
+    assert assertions(raises, observed(not_raised), True).message == \
+        "line 11: assertRaises failed: IndexError not raised"
+    other = [[0, ["KeyError", "LookupError"], "x"], [1, 2], [-1]]
+    assert "raised KeyError, not IndexError" in assertions(raises, observed(other), True).message
+    three_rows = [raised[0], [1, 3], [-1]]
+    assert "3 != 2 : two rows" in assertions(raises, observed(three_rows), True).message
+    short = [raised[0], [1], [-1]]  # a forged record without its value
+    assert "tampered" in assertions(raises, observed(short), True).message
+    judged = assertions(hidden_errors, observed([[0, []], [-1]]), True)
+    assert judged.fraction == 0.0 and judged.message == "Your board is off."
