@@ -2,8 +2,9 @@
 
 The records are plain data decoded from the sandbox's reply (no student object, so no
 ``__eq__`` of theirs); the expected values are evaluated here from the suite. A test passes
-when every recorded assertion holds, it ran to its end, and every assertion on its straight
-line was reached (a submission cannot skip one by tampering with the records).
+when every recorded assertion holds (all of them: records forged before the real ones do
+not hide those), it ran to its end once, and every assertion on its straight line was reached
+(a submission cannot skip one by tampering with the records).
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from harness.compare.observations import Observation
 from harness.compare.verdict import Judgement
 from harness.native.suite import trusted_namespace
 from harness.native.transcript import RAISES, SuiteProblem
+
+TAMPERED = "the test's records were not what the grader wrote (tampered with?)"
 
 
 class _Checker(unittest.TestCase):
@@ -97,26 +100,25 @@ def assertions(case: Any, observations: Sequence[Observation], reveal: bool) -> 
         return Judgement(0.0, hidden or f"the test raised {run.error.describe()}")
     records = _records(run.value if run.has_value else None, len(sites))
     if records is None:
-        return failed("the test's records were not what the grader wrote (tampered with?)")
+        return failed(TAMPERED)
     try:
         namespace = trusted_namespace(Path(case.file).parent / options["suite"])
     except (SuiteProblem, OSError) as exc:
         return Judgement(0.0, f"the course's suite failed: {exc}", failure="harness error")
+    if not records or [r[0] for r in records].count(-1) != 1 or records[-1][0] != -1:
+        return failed("the test did not run to its end" if all(r[0] != -1 for r in records)
+                      else TAMPERED)
     reached: set[int] = set()
-    for record in records:
+    for record in records[:-1]:
         index = record[0]
-        if index == -1:
-            break
         reached.add(index)
         site = sites[index]
         try:
             why = _check(site, record, namespace)
         except IndexError:
-            return failed("the test's records were not what the grader wrote (tampered with?)")
+            return failed(TAMPERED)
         if why:
             return failed(f"line {site['line']}: {site['assert']} failed", why)
-    else:
-        return failed("the test did not run to its end")
     straight = [i for i, site in enumerate(sites) if site["straight"]]
     if not set(straight) <= reached:
         return failed("the test skipped an assertion (tampered with?)")

@@ -99,6 +99,11 @@ def test_the_judge_runs_unittests_assertion_on_the_recorded_values(tmp_path):
     assert "skipped an assertion" in assertions(case, observed(skipped), True).message
     unfinished = good[:-1]
     assert "did not run to its end" in assertions(case, observed(unfinished), True).message
+    finished_early = [[-1], *good]  # a forged end before the real records
+    assert "tampered" in assertions(case, observed(finished_early), True).message
+    passing_first = [[0, [False, True, False]], *wrong]  # forged passes do not hide a failure
+    assert assertions(case, observed(passing_first), True).fraction == 0.0
+    assert "did not run" in assertions(case, observed([]), True).message
     forged = [[7, 1], [-1]]
     assert "tampered" in assertions(case, observed(forged), True).message
     raised = assertions(case, observed(None, ("KeyError", "3", "line 9")), True)
