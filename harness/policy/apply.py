@@ -95,6 +95,7 @@ def after_grading(policy: Policy, facts: Facts, document: dict[str, Any]) -> dic
         else:
             recent = rate.within(rule, [*earlier, created], created)
             decided["graded_at"] = rate.chain_text(recent)
+            decided["submitters"] = list(facts.users)  # the group the count is shared by
             lines.append(f"graded submission {len(recent)} of at most {rule.submissions} in "
                          f"any {rule.hours:g} h")
 

@@ -42,6 +42,7 @@ def test_under_the_rate_limit_the_submission_is_graded_and_counted():
         "Policy: Graded submission 2 of at most 2 in any 24 h.\n\nAssignment: Dominoes")
     assert document["extra_data"]["policy"]["graded_at"] == [
         "2026-11-18T09:00:00-05:00", "2026-11-18T15:00:00-05:00"]
+    assert document["extra_data"]["policy"]["submitters"] == ["1", "2"]  # a group of two
 
 
 def test_over_the_rate_limit_the_last_graded_results_come_back_with_the_next_time():
