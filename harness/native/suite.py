@@ -15,7 +15,7 @@ import unittest
 from pathlib import Path
 from typing import Any
 
-from harness.native.transcript import CASE, SuiteProblem, rewrite
+from harness.native.transcript import CASE, SuiteProblem, names_in, rewrite
 
 JUDGE = "harness.native.judge:assertions"
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
@@ -101,7 +101,7 @@ def _setup(tree: ast.Module, used: set[str], classes: set[str]) -> tuple[ast.stm
                 continue  # the decorators: the rewritten code has none
             if isinstance(node, (ast.Import, ast.ImportFrom)) or _bound(node) & wanted:
                 chosen.append(node)
-                wanted |= {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+                wanted |= names_in(node)
                 changed = True
     return tuple(n for n in candidates if n in chosen)
 
@@ -164,7 +164,7 @@ def suite_entries(case_file: Path, suite: str, defaults: dict[str, Any]) -> list
                                f"{', '.join(VISIBILITIES)}")
         try:
             bare = rewrite(nodes[class_name], method, (), trusted)
-            used = {n.id for n in ast.walk(ast.parse(bare.source)) if isinstance(n, ast.Name)}
+            used = set(names_in(ast.parse(bare.source)))
             done = rewrite(nodes[class_name], method, _setup(tree, used, set(classes)), trusted)
         except SuiteProblem as exc:
             raise SuiteProblem(f"{where}: {exc}") from exc

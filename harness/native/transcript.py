@@ -40,8 +40,9 @@ class Rewritten:
     sites: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _free_names(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+def names_in(node: ast.AST) -> frozenset[str]:
+    """Every plain name ``node`` reads or binds."""
+    return frozenset(child.id for child in ast.walk(node) if isinstance(child, ast.Name))
 
 
 class _Rewrite(ast.NodeTransformer):
@@ -58,7 +59,7 @@ class _Rewrite(ast.NodeTransformer):
 
     def _argument(self, node: ast.expr, recorded: list[ast.expr], first: bool
                   ) -> dict[str, Any]:
-        if not first and _free_names(node) <= self.trusted:
+        if not first and names_in(node) <= self.trusted:
             return {"trusted": ast.unparse(node)}
         recorded.append(node)
         return {"recorded": len(recorded)}
@@ -116,7 +117,7 @@ class _Rewrite(ast.NodeTransformer):
     def _raises(self, node: ast.With, call: ast.Call) -> ast.Try:
         assert isinstance(call.func, ast.Attribute)
         site = self._site(call.func.attr, node.lineno)
-        site["args"] = [{"trusted": ast.unparse(arg)} if _free_names(arg) <= self.trusted
+        site["args"] = [{"trusted": ast.unparse(arg)} if names_in(arg) <= self.trusted
                         else {"name": ast.unparse(arg).split(".")[-1]} for arg in call.args]
         self.depth += 1
         body = [self.visit(statement) for statement in node.body]
