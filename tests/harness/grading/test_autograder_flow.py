@@ -74,8 +74,9 @@ def policy_root(tmp_path: Path) -> dict[str, str]:
     """A GAMEGRADER_ROOT whose adversarial_search has its hand-written cases and a policy."""
     from harness.release.validate import subset_root
     from harness.spec import find_assignment
-    root = subset_root(find_assignment("adversarial_search"), ["01_infrastructure", "02_get_best_move"],
-                       tmp_path / "specs", generated=False)
+    root = subset_root(find_assignment("adversarial_search"),
+                       ["01_infrastructure", "02_get_best_move"], tmp_path / "specs",
+                       generated=False)
     with open(root / "test_specs/adversarial_search/assignment.yaml", "a") as spec:
         spec.write(POLICY)
     return {"GAMEGRADER_ROOT": str(root)}
