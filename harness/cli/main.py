@@ -471,7 +471,8 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
         description="Grade every submission in SUBMISSIONS (one folder or file per student, or "
         "Gradescope's 'Export submissions' folder with submission_metadata.yml), each in its own "
         "grading process, in parallel. Writes DIR/submissions/<key>/results.json, "
-        "DIR/gradebook.csv and DIR/report.html. A rerun grades only new or changed submissions. "
+        "DIR/gradebook.csv (one row per student), DIR/canvas.csv (for Canvas's grade import) and "
+        "DIR/report.html. A rerun grades only new or changed submissions. "
         "Exits 1 if grading failed for a submission (one that cannot be graded, e.g. a syntax "
         "error, is listed with status 'ungradable: ...' and is not a failure).")
     batch.add_argument("--assignment", required=True, help="short name (see 'gamegrader list')")
