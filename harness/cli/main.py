@@ -239,8 +239,8 @@ def _cmd_gradescope(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from harness.tournament.replays import replay_record
     try:
-        page = replay_record(args.record, args.out)
-    except ValueError as exc:
+        page = replay_record(args.record, args.out, args.force)
+    except (ValueError, FileExistsError) as exc:
         print(f"gamegrader replay: {exc}", file=sys.stderr)
         return 2
     print(page)
@@ -315,9 +315,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="a recorded game as an HTML page",
                                  description="Write a self-contained HTML page that steps "
                                  "through a recorded game (a games/NNNN.json of a tournament) "
-                                 "on a drawn board, with the moves and clocks.")
+                                 "on a drawn board, with the moves and clocks. An existing "
+                                 "page is never replaced without --force.")
     replay.add_argument("record", type=Path, help="the game record (JSON)")
-    replay.add_argument("--out", type=Path, help="the page to write (default: RECORD.html)")
+    replay.add_argument("--out", type=Path, help="the page to write (default: the record's "
+                        "path with .html for .json, e.g. games/0001.html, which a tournament "
+                        "has already written)")
+    replay.add_argument("--force", action="store_true",
+                        help="replace the page if it exists (default: refuse, exit status 2)")
     replay.set_defaults(run=_cmd_replay)
 
     gen = commands.add_parser("generate", help="instructors: regenerate hidden cases",

@@ -154,7 +154,7 @@ def write_outputs(result: TournamentResult, out: Path, arena: Optional[Arena] = 
     (out / "standings.csv").write_text(table)
     pages = write_games(arena, result.results, out)
     (out / "report.html").write_text(report_page(title, settings, table, result.results,
-                                                 pages, out), encoding="utf-8")
+                                                 pages, out, arena), encoding="utf-8")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -118,6 +118,24 @@ def test_every_tournament_game_has_a_record_and_a_page_linked_from_the_report(
     assert page.read_text() == (out / "games" / "0001.html").read_text()
 
 
+def test_replay_writes_where_its_help_says_and_replaces_a_page_only_when_forced(
+        tmp_path: Path) -> None:
+    out = tournament("isolation", tmp_path, "house:random", "house:greedy", "--clock", "3")
+    record, own = out / "games" / "0001.json", out / "games" / "0001.html"
+    help_text = run_gamegrader("replay", "--help").stdout
+    assert "games/0001.html" in help_text and "--force" in help_text
+    own.write_text("the tournament's page")
+    refused = run_gamegrader("replay", str(record))
+    assert refused.returncode == 2 and "exists" in refused.stderr and "--force" in refused.stderr
+    assert own.read_text() == "the tournament's page"
+    again = tmp_path / "again.html"
+    again.write_text("mine")
+    assert run_gamegrader("replay", str(record), "--out", str(again)).returncode == 2
+    forced = run_gamegrader("replay", str(record), "--force")
+    assert forced.returncode == 0 and forced.stdout.strip() == str(own)
+    assert "counted from 1" in own.read_text() and "(row, column)" in own.read_text()
+
+
 def test_replay_of_something_that_is_not_a_record_is_a_usage_error(tmp_path: Path) -> None:
     bogus = tmp_path / "bogus.json"
     bogus.write_text('{"moves": 3}')
