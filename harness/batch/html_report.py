@@ -176,7 +176,8 @@ def _students(records: Sequence[Record], status: dict[str, str]) -> str:
 def _per_test(records: Sequence[Record]) -> str:
     """Pass rate and most common reason of every test someone failed, hardest first."""
     graded = _graded(records)
-    rows, untouched = [], 0
+    rows: list[tuple[float, tuple[int, ...], list[str | Cell]]] = []
+    untouched = 0
     for number, title in test_columns(graded):
         tests = [t for r in graded for t in (r.document or {}).get("tests", [])
                  if str(t.get("number")) == number]
@@ -206,9 +207,10 @@ def _per_test(records: Sequence[Record]) -> str:
 
 def _slowest(records: Sequence[Record]) -> str:
     timed = sorted((r for r in records if r.seconds), key=lambda r: -r.seconds)[:LISTED]
-    rows = [[_student_cell(r), f"{r.seconds:.1f} s",
-             f"{float((r.document or {}).get('execution_time', 0)):.1f} s", _g(r.score)]
-            for r in timed]
+    rows: list[list[str | Cell]] = [
+        [_student_cell(r), f"{r.seconds:.1f} s",
+         f"{float((r.document or {}).get('execution_time', 0)):.1f} s", _g(r.score)]
+        for r in timed]
     return table(["student", "wall time", "grading time (results.json)", "score"], rows,
                  "slowest", frozenset({1, 2, 3}))
 

@@ -62,18 +62,25 @@ def test_histogram_puts_each_score_in_one_bin_and_full_marks_in_the_last():
     assert counts == [2, 1, 0, 0, 0, 0, 0, 0, 0, 2]
 
 
-# Appended to a copy of a page: the top of an element, measured by the browser at load.
-MEASURE = ('<script>document.body.dataset.top = Math.round(document.getElementById("{}")'
-           '.getBoundingClientRect().top);</script>')
-
-
-def _top(page: Path, element: str, profile: Path) -> int:
+def _evaluate(page: Path, expression: str, profile: Path) -> str:
+    """The value of a JavaScript ``expression`` in ``page`` once loaded, as the browser sees it
+    in a window of the screen's size (run from a copy of the page with the expression added)."""
     measured = page.with_name(f"measured-{page.name}")
-    measured.write_text(page.read_text(encoding="utf-8").replace(
-        "</body>", MEASURE.format(element) + "</body>"), encoding="utf-8")
+    script = f"<script>document.body.dataset.result = String({expression});</script>"
+    measured.write_text(page.read_text(encoding="utf-8").replace("</body>", script + "</body>"),
+                        encoding="utf-8")
     dom = chromium(f"--window-size=1200,{SCREEN}", "--dump-dom", measured.as_uri(),
                    profile=profile).stdout
-    return int(re.search(r'data-top="(-?\d+)"', dom).group(1))
+    found = re.search(r'data-result="([^"]*)"', dom)
+    assert found, dom[-2000:]
+    return found.group(1)
+
+
+STUDENTS_TOP = 'document.getElementById("submissions").getBoundingClientRect().top'
+SORTED_BY_SCORE = ('(() => { const th = document.querySelectorAll("#submissions th")[1]; '
+                   'th.click(); th.click(); return Array.from(document.querySelectorAll('
+                   '"#submissions tbody tr")).map((r) => r.cells[0].textContent.slice(0, 3))'
+                   '.join(","); })()')
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
@@ -114,7 +121,10 @@ def test_report_shows_students_first_failing_first_and_the_ungradable_once(tmp_p
     assert links and all((out / link).is_file() for link in links)
     assert "the grading process exited with status 1" in dom
 
-    assert _top(report, "submissions", tmp_path / "profile") < SCREEN * 0.6
+    # The students table starts within the first screen, and sorts when its header is clicked.
+    assert float(_evaluate(report, STUDENTS_TOP, tmp_path / "profile")) < SCREEN * 0.6
+    assert _evaluate(report, SORTED_BY_SCORE, tmp_path / "profile") == \
+        "Ada,Car,Bob,Zoë,Eve,Dan"  # clicked twice: highest score first
 
     page = out / "submissions" / "student_1" / "feedback.html"
     feedback = chromium("--dump-dom", page.as_uri(), profile=tmp_path / "profile").stdout
