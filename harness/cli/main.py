@@ -271,7 +271,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     grade.add_argument("--budget", type=float, help="seconds for the whole run "
                        "(default: the assignment's budget_seconds)")
     grade.add_argument("--timeout-cap", type=float, help="run no case longer than this many "
-                       "seconds (quick local runs; default: each case's own timeout, as on Gradescope)")
+                       "seconds (quick local runs; default: each case's own timeout, as on "
+                       "Gradescope)")
     grade.add_argument("--quiet", action="store_true", help="no pytest progress output")
     grade.add_argument("--lanes", type=_at_least_one, metavar="N",
                        help="run up to N cases side by side (default: as many as the host has "

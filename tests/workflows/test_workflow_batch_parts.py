@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.batch.discover import Student, Submission, discover, read_metadata
 from harness.batch.canvas import write_canvas
+from harness.batch.discover import Student, Submission, discover, read_metadata
 from harness.batch.gradebook import write_gradebook
 from harness.batch.jobs import Job, SubmissionRefused, read_files
 from harness.batch.progress import Progress
