@@ -87,12 +87,16 @@ def reason_of(output: str) -> str:
 
 @dataclass(frozen=True)
 class ReasonGroup:
-    """One reason for failing, with the tests it failed and the students it failed."""
+    """One reason for failing, with the tests it failed and the students it failed.
+
+    ``submissions`` holds the key of each of ``students``' submissions (in the same order), for
+    links to their feedback pages."""
 
     reason: str
     tests: tuple[tuple[str, str], ...]
     students: tuple[str, ...]
     failures: int
+    submissions: tuple[str, ...] = ()
 
 
 def _failed_tests(records: Sequence[Record]) -> list[tuple[Record, dict[str, Any]]]:
@@ -108,16 +112,17 @@ def reason_groups(records: Sequence[Record]) -> list[ReasonGroup]:
     """The class's failures grouped by reason, the reason most students hit first (then the one
     failing most tests). Submissions without a final result or ungradable are left out."""
     tests: dict[str, dict[str, str]] = defaultdict(dict)
-    students: dict[str, dict[str, None]] = defaultdict(dict)
+    students: dict[str, dict[str, str]] = defaultdict(dict)
     failures: dict[str, int] = defaultdict(int)
     for record, test in _failed_tests(records):
         reason = reason_of(test.get("output", ""))
         tests[reason][str(test.get("number", ""))] = str(test.get("name", ""))
-        students[reason][record.submission.student_label] = None
+        students[reason].setdefault(record.submission.student_label, record.submission.key)
         failures[reason] += 1
     groups = [ReasonGroup(reason, tuple(sorted(tests[reason].items(),
                                                key=lambda item: number_key(item[0]))),
-                          tuple(students[reason]), failures[reason]) for reason in tests]
+                          tuple(students[reason]), failures[reason],
+                          tuple(students[reason].values())) for reason in tests]
     groups.sort(key=lambda g: (-len(g.students), -len(g.tests), g.reason))
     return groups
 

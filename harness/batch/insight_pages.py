@@ -8,10 +8,12 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 from typing import Sequence
+from urllib.parse import quote
 
 from harness.batch.failures import ReasonGroup
 from harness.batch.regrade import StudentChange
 from harness.batch.similarity import MAX_COMPARED_CHARS, Document, Pair
+from harness.batch.store import SUBMISSIONS
 from harness.pages.layout import page, table
 
 SIMILARITY_PAGE = "similarity.html"
@@ -30,6 +32,14 @@ def _names(items: Sequence[str], shown: int = 6, joint: str = "; ") -> str:
                                                if more > 0 else "")
 
 
+def _linked(group: ReasonGroup, shown: int = 6) -> str:
+    """The group's students, each linked to their submission's feedback page."""
+    links = [f'<a href="{SUBMISSIONS}/{quote(key)}/feedback.html">{escape(name)}</a>'
+             for name, key in zip(group.students[:shown], group.submissions)]
+    more = len(group.students) - shown
+    return "; ".join(links) + (f' <span class="muted">and {more} more</span>' if more > 0 else "")
+
+
 def mistakes_section(groups: Sequence[ReasonGroup], apart: str = "") -> str:
     """The class's failures grouped by reason (diagnosis, else verdict and what was wrong), the
     reason most students hit first; ``apart`` says which submissions are not counted here
@@ -45,7 +55,7 @@ def mistakes_section(groups: Sequence[ReasonGroup], apart: str = "") -> str:
         tests = (f'<span title="{escape(titles)}">{len(group.tests)}: '
                  f"{_names(numbers, 8, ', ')}</span>")
         rows.append([escape(group.reason),
-                     f"{len(group.students)}: {_names(list(group.students))}", tests])
+                     f"{len(group.students)}: {_linked(group)}", tests])
     return (table(["reason", "who (submissions)", "tests"], rows, "common-mistakes") + note
             + '<p class="muted">Each test\'s failures, with the students, are in '
               '<a href="failures.csv">failures.csv</a>.</p>')

@@ -74,6 +74,7 @@ def test_reasons_group_failures_across_tests_and_leave_the_ungradable_apart():
     groups = reason_groups(records)
     assert [(len(g.students), len(g.tests), g.failures) for g in groups] == [(2, 2, 3), (1, 1, 1)]
     assert groups[0].students == ("Ann", "Ben") and "lower than the reference" in groups[0].reason
+    assert groups[0].submissions == ("ann", "ben")
     assert all("Cid" not in g.students for g in groups)
     assert all("Cid" not in g.students for g in failure_groups(records))
 

@@ -117,6 +117,7 @@ def test_report_shows_students_first_failing_first_and_the_ungradable_once(tmp_p
     assert "value differs (yours: …), lower than the reference's" in mistakes
     assert "get_best_move" not in mistakes.split("<tbody>")[1].split("<td>")[1]
     assert mistakes.count('<tr class="row">') == 1
+    assert all(f'href="submissions/student_{n}/feedback.html"' in mistakes for n in (1, 2, 3))
     links = re.findall(r'href="(submissions/[^"]+)"', dom)
     assert links and all((out / link).is_file() for link in links)
     assert "the grading process exited with status 1" in dom
