@@ -9,6 +9,7 @@ Chromium tests skip with the reason shown.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import struct
 import subprocess
@@ -189,3 +190,26 @@ def test_games_played_while_grading_are_kept_when_asked(tmp_path: Path,
     assert len(records) == 2 and len(pages) == 2
     first = json.loads(records[0].read_text())
     assert first["first"] == "you" and first["moves"] and first["game"]["clock"] == 2.0
+
+
+@needs_chromium
+def test_the_tournament_report_renders_with_the_shared_look(tmp_path: Path) -> None:
+    """The report as the browser builds it: the shared header, the standings in words, every
+    game linked to its replay; and a screenshot with the header's colour in it."""
+    from harness.pages.style import STYLE
+
+    out = tournament("isolation", tmp_path, "house:random", "house:greedy", "--clock", "3")
+    assert CHROMIUM is not None
+    done = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
+                           "--dump-dom", (out / "report.html").as_uri()],
+                          capture_output=True, text=True, timeout=180)
+    dom = done.stdout
+    assert '<header class="site">' in dom and "tournament report" in dom
+    assert ">strength</th>" in dom and ">mu</th>" not in dom
+    assert dom.count('href="games/') == 2 and "won (no moves)" in dom
+    accent = re.search(r"--accent: (#[0-9a-f]{6})", STYLE).group(1)
+    shot = tmp_path / "report.png"
+    subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
+                    "--window-size=1000,800", f"--screenshot={shot}",
+                    (out / "report.html").as_uri()], capture_output=True, timeout=180)
+    assert png_pixels(shot.read_bytes())[rgb(accent)] > 10_000  # the header bar
