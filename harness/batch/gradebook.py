@@ -1,15 +1,17 @@
-"""The CSV gradebook of a batch: one row per submission, one column per test's points."""
+"""The CSV gradebook of a batch: one row per student (each member of a group submission gets
+the group's score), one column per test's points."""
 from __future__ import annotations
 
 import csv
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from harness.batch.discover import Student
 from harness.batch.statuses import statuses
 from harness.batch.store import Record
 from harness.wire.safe_text import spreadsheet_cell
 
-FIXED_COLUMNS = ("student", "email", "sid", "submission", "score", "max_score", "status")
+FIXED_COLUMNS = ("student", "email", "sid", "submission", "group", "score", "max_score", "status")
 
 
 def number_key(number: str) -> tuple[int, ...]:
@@ -30,32 +32,39 @@ def test_columns(records: Sequence[Record]) -> list[tuple[str, str]]:
     return sorted(seen.items(), key=lambda item: number_key(item[0]))
 
 
-def _points(value: Any) -> str:
+def points(value: Any) -> str:
+    """Points as the CSV files write them: up to four decimals, no trailing zeros."""
     return f"{float(value):.4f}".rstrip("0").rstrip(".") if value is not None else ""
 
 
-def write_gradebook(path: Path, records: Sequence[Record]) -> None:
-    """Write ``path`` (UTF-8 CSV, header row first, rows sorted by student then submission).
+def members(records: Sequence[Record]) -> list[tuple[Student, Record]]:
+    """Every (student, submission) pair, sorted by student then submission: a group
+    submission gives one pair per member."""
+    pairs = [(student, record) for record in records for student in record.submission.students]
+    return sorted(pairs, key=lambda pair: (pair[0].label.lower(), pair[1].submission.key))
 
-    ``score`` is empty for a submission without a final result; ``status`` is explained in
-    ``harness.batch.statuses``; the per-test columns hold the points earned on each test.
+
+def write_gradebook(path: Path, records: Sequence[Record]) -> None:
+    """Write ``path`` (UTF-8 CSV, header row first, one row per student, sorted by student then
+    submission).
+
+    ``group`` names the other members of a group submission; ``score`` is empty for a
+    submission without a final result; ``status`` is explained in ``harness.batch.statuses``;
+    the per-test columns hold the points earned on each test.
     """
     columns = test_columns(records)
     status = statuses(records)
     rows = []
-    for record in sorted(records, key=lambda r: (r.submission.student_label.lower(),
-                                                 r.submission.key)):
-        students = record.submission.students
+    for student, record in members(records):
         tests = {str(t.get("number", "")): t for t in (record.document or {}).get("tests", [])}
+        others = [s.label for s in record.submission.students if s is not student]
         rows.append([
-            record.submission.student_label,
-            "; ".join(s.email for s in students if s.email),
-            "; ".join(s.sid for s in students if s.sid),
-            record.submission.key,
-            _points(record.score),
-            _points(record.max_score) if record.document else "",
+            student.label, student.email, student.sid, record.submission.key,
+            "; ".join(others),
+            points(record.score),
+            points(record.max_score) if record.document else "",
             status[record.submission.key],
-            *(_points(tests[number].get("score")) if number in tests else ""
+            *(points(tests[number].get("score")) if number in tests else ""
               for number, _ in columns),
         ])
     write_csv(path, [*FIXED_COLUMNS, *(title for _, title in columns)], rows)

@@ -1,19 +1,20 @@
-"""The instructor-insight parts of the batch report: common failures per test, whose grade
-moved since an earlier run, and the similarity pages (ranked pairs, and each pair side by side
-with the shared code highlighted). Same rules as ``html_report``: self-contained pages, every
-text from a submission escaped (the highlighted code is escaped by the similarity module, which
-adds only ``<mark>`` tags)."""
+"""The instructor-insight parts of the batch report: the class's common mistakes by reason,
+whose grade moved since an earlier run, and the similarity pages (ranked pairs, and each pair
+side by side with the shared code highlighted). Same rules as ``html_report``: self-contained
+pages, every text from a submission escaped (the highlighted code is escaped by the similarity
+module, which adds only ``<mark>`` tags)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Sequence
+from urllib.parse import quote
 
-from harness.batch.failures import FailureGroup, as_rows
-from harness.batch.html_report import page, table
+from harness.batch.failures import ReasonGroup
 from harness.batch.regrade import StudentChange
 from harness.batch.similarity import MAX_COMPARED_CHARS, Document, Pair
+from harness.batch.store import SUBMISSIONS
+from harness.pages.layout import page, table
 
 SIMILARITY_PAGE = "similarity.html"
 PAIR_FOLDER = "similarity"
@@ -21,34 +22,49 @@ PAIRS_IN_REPORT = 10
 PAIRS_LISTED = 200
 
 
-@dataclass(frozen=True)
-class Insights:
-    """What the class report shows beyond scores (each part optional)."""
-
-    failures: Sequence[FailureGroup] = ()
-    changes: Sequence[StudentChange] | None = None
-    compared_with: str = ""
-    pairs: Sequence[Pair] | None = None
-
-
 def _share(value: float) -> str:
     return f"{value:.0%}"
 
 
-def failures_section(groups: Sequence[FailureGroup]) -> str:
-    rows = [[escape(r["number"]), escape(r["test"]), escape(r["pattern"]),
-             f'{r["count"]} student{"s" if r["count"] != 1 else ""}']
-            for r in as_rows(groups)]
-    if not rows:
-        return '<p class="muted">No test failed.</p>'
-    return (table(["#", "test", "failure", "how many"], rows, "common-failures", frozenset({3}))
-            + '<p class="muted">The three most common kinds of failure of each test; all of '
-              'them, with the students, are in <a href="failures.csv">failures.csv</a>.</p>')
+def _names(items: Sequence[str], shown: int = 6, joint: str = "; ") -> str:
+    more = len(items) - shown
+    return escape(joint.join(items[:shown])) + (f' <span class="muted">and {more} more</span>'
+                                               if more > 0 else "")
+
+
+def _linked(group: ReasonGroup, shown: int = 6) -> str:
+    """The group's students, each linked to their submission's feedback page."""
+    links = [f'<a href="{SUBMISSIONS}/{quote(key)}/feedback.html">{escape(name)}</a>'
+             for name, key in zip(group.students[:shown], group.submissions)]
+    more = len(group.students) - shown
+    return "; ".join(links) + (f' <span class="muted">and {more} more</span>' if more > 0 else "")
+
+
+def mistakes_section(groups: Sequence[ReasonGroup], apart: str = "") -> str:
+    """The class's failures grouped by reason (diagnosis, else verdict and what was wrong), the
+    reason most students hit first; ``apart`` says which submissions are not counted here
+    (e.g. "1 ungradable")."""
+    note = (f'<p class="muted">Not counted here: {escape(apart)} (see Students).</p>'
+            if apart else "")
+    if not groups:
+        return '<p class="muted">No test failed.</p>' + note
+    rows = []
+    for group in groups:
+        numbers = [number for number, _ in group.tests]
+        titles = "; ".join(f"{number} {name}" for number, name in group.tests)
+        tests = (f'<span title="{escape(titles)}">{len(group.tests)}: '
+                 f"{_names(numbers, 8, ', ')}</span>")
+        rows.append([escape(group.reason),
+                     f"{len(group.students)}: {_linked(group)}", tests])
+    return (table(["reason", "who (submissions)", "tests"], rows, "common-mistakes") + note
+            + '<p class="muted">Each test\'s failures, with the students, are in '
+              '<a href="failures.csv">failures.csv</a>.</p>')
 
 
 def changes_section(changes: Sequence[StudentChange], compared_with: str) -> str:
     if not changes:
-        return f'<p id="changes">No score or test outcome changed since {escape(compared_with)}.</p>'
+        return (f'<p id="changes">No score or test outcome changed since '
+                f"{escape(compared_with)}.</p>")
     rows = []
     for change in changes:
         tests = "; ".join(
@@ -98,9 +114,10 @@ def similarity_section(pairs: Sequence[Pair], skipped: Sequence[Document] = ()) 
 
 
 def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str,
-                           skipped: Sequence[Document] = ()) -> Path:
+                           skipped: Sequence[Document] = (), in_batch: bool = False) -> Path:
     """``out/similarity.html`` (pairs ranked, and the submissions too large to compare) and
-    one side-by-side page per listed pair."""
+    one side-by-side page per listed pair; ``in_batch``: they link the batch's report."""
+    report = [("report.html", "class report")] if in_batch else []
     listed = list(pairs[:PAIRS_LISTED])
     folder = out / PAIR_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
@@ -111,16 +128,17 @@ def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str,
                 f'<pre class="code">{left_html}</pre></div>'
                 f'<div><h2>{escape(pair.right.label)} ({_share(pair.right_share)} shared)</h2>'
                 f'<pre class="code">{right_html}</pre></div></div>')
-        summary = (f'<span>similarity {_share(pair.score)}</span>'
-                   f'<span><a href="../{SIMILARITY_PAGE}">all pairs</a> · '
-                   '<a href="../report.html">class report</a></span>')
+        summary = f"<span>similarity {_share(pair.score)}</span>"
         (out / _pair_link(index)).write_text(page(
             f"{assignment}: similar pair {index + 1}", "Shared code",
-            "highlighted: code both submissions share beyond the template", summary, body),
+            "highlighted: code both submissions share beyond the template", summary, body,
+            kind="similarity", nav=[(f"../{SIMILARITY_PAGE}", "all pairs"),
+                                    *((f"../{href}", label) for href, label in report)]),
             encoding="utf-8")
     body = (table(["similarity", "submission", "shared", "other", "shared"], _pair_rows(listed),
                   "similar-pairs", frozenset({0, 2, 4}))
-            if listed else '<p class="muted">No two submissions share code beyond the template.</p>')
+            if listed else
+            '<p class="muted">No two submissions share code beyond the template.</p>')
     more = len(pairs) - len(listed)
     note = f'<p class="muted">and {more} less similar pairs</p>' if more > 0 else ""
     target = out / SIMILARITY_PAGE
@@ -128,6 +146,6 @@ def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str,
         f"{assignment}: similarity", "Similar submissions",
         "pairs of submissions ranked by the share of code they have in common, template "
         "excluded", f"<span>{len(pairs)} pairs share code</span>",
-        _not_compared(skipped) + body + note),
+        _not_compared(skipped) + body + note, kind="similarity", nav=report),
         encoding="utf-8")
     return target

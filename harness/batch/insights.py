@@ -9,6 +9,7 @@ from typing import Sequence
 from harness.batch import failures, insight_pages, regrade, similarity
 from harness.batch.discover import Submission, discover
 from harness.batch.gradebook import write_csv
+from harness.batch.html_report import apart
 from harness.batch.store import Record
 from harness.paths import templates_root
 from harness.spec.model import Assignment
@@ -63,10 +64,9 @@ def write_insights(out: Path, records: Sequence[Record], assignment: Assignment,
         regrade.NotABatchFolder: ``options.compare`` is not a batch output folder.
         similarity.SimilarityUnavailable: similarity asked for without copydetect installed.
     """
-    groups = failures.failure_groups(records)
-    failures.write_failures_csv(out / "failures.csv", groups)
-    sections = [("common-failures", "Most common failures per test",
-                 insight_pages.failures_section(groups))]
+    failures.write_failures_csv(out / "failures.csv", failures.failure_groups(records))
+    sections = [("mistakes", "Common mistakes", insight_pages.mistakes_section(
+        failures.reason_groups(records), apart(records)))]
     if options.compare is not None:
         changes = regrade.compare_batches(options.compare, out)
         regrade.write_changes_csv(out / "changes.csv", changes)
@@ -76,7 +76,7 @@ def write_insights(out: Path, records: Sequence[Record], assignment: Assignment,
         pairs, skipped = similar_pairs(assignment, [r.submission for r in records],
                                        options.similarity_reference)
         write_similarity_csv(out / "similarity.csv", pairs)
-        insight_pages.write_similarity_pages(out, pairs, assignment.name, skipped)
+        insight_pages.write_similarity_pages(out, pairs, assignment.name, skipped, in_batch=True)
         sections.append(("similarity", "Most similar submissions",
                          insight_pages.similarity_section(pairs, skipped)))
     return sections

@@ -14,6 +14,7 @@ from typing import Sequence
 
 import harness
 from harness.batch import regrade, similarity, store
+from harness.batch.canvas import write_canvas
 from harness.batch.discover import METADATA_FILE, Submission, discover, read_entries
 from harness.batch.gradebook import write_gradebook
 from harness.batch.html_report import write_pages
@@ -192,6 +193,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         records = tuple(store.load(options.out, s) for s in everyone)
         gradebook = options.out / "gradebook.csv"
         write_gradebook(gradebook, records)
+        write_canvas(options.out / "canvas.csv", records, assignment.title)
         sections = write_insights(options.out, records, assignment, options.insights)
         report = write_pages(options.out, records, assignment.name, assignment.title, sections)
         phases["report"] = time.perf_counter() - reporting

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Sequence
 
+from harness.batch.discover import Student
 from harness.batch.jobs import UNGRADABLE
 from harness.batch.store import Record
 
@@ -24,21 +25,30 @@ def base_status(record: Record) -> str:
     return f"{UNGRADABLE} {reason}" if reason else "graded"
 
 
-def _identities(record: Record) -> set[str]:
+def is_ungradable(record: Record) -> bool:
+    """Whether no case of the submission could run (the student's fault, counted apart)."""
+    return base_status(record).startswith(UNGRADABLE)
+
+
+def identities(record: Record) -> set[str]:
     """Who submitted it: each submitter's email, else id, else name (lower case)."""
-    return {(s.email or s.sid or s.name).strip().lower()
-            for s in record.submission.students if s.email or s.sid or s.name}
+    return {identity(s) for s in record.submission.students if s.email or s.sid or s.name}
+
+
+def identity(student: Student) -> str:
+    """What tells one student from another across submissions: email, else id, else name."""
+    return (student.email or student.sid or student.name).strip().lower()
 
 
 def statuses(records: Sequence[Record]) -> dict[str, str]:
     """Submission key -> status, with "; also in KEY" for a student in several submissions."""
     keys_of: dict[str, list[str]] = defaultdict(list)
     for record in records:
-        for who in _identities(record):
+        for who in identities(record):
             keys_of[who].append(record.submission.key)
     result = {}
     for record in records:
-        others = sorted({k for who in _identities(record) for k in keys_of[who]
+        others = sorted({k for who in identities(record) for k in keys_of[who]
                          if k != record.submission.key})
         status = base_status(record)
         result[record.submission.key] = status + (

@@ -3,7 +3,7 @@
 
 Layout::
 
-    DIR/gradebook.csv  DIR/report.html
+    DIR/gradebook.csv  DIR/canvas.csv  DIR/failures.csv  DIR/report.html
     DIR/submissions/<key>/results.json   (what ``gamegrader grade`` wrote, unchanged)
     DIR/submissions/<key>/input.json     (fingerprint, submitters, source path, seconds)
     DIR/submissions/<key>/feedback.html  (every test's feedback, for instructors)

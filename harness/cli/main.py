@@ -239,8 +239,8 @@ def _cmd_gradescope(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from harness.tournament.replays import replay_record
     try:
-        page = replay_record(args.record, args.out)
-    except ValueError as exc:
+        page = replay_record(args.record, args.out, args.force)
+    except (ValueError, FileExistsError) as exc:
         print(f"gamegrader replay: {exc}", file=sys.stderr)
         return 2
     print(page)
@@ -271,7 +271,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     grade.add_argument("--budget", type=float, help="seconds for the whole run "
                        "(default: the assignment's budget_seconds)")
     grade.add_argument("--timeout-cap", type=float, help="run no case longer than this many "
-                       "seconds (quick local runs; Gradescope uses the spec's timeouts)")
+                       "seconds (quick local runs; default: each case's own timeout, as on "
+                       "Gradescope)")
     grade.add_argument("--quiet", action="store_true", help="no pytest progress output")
     grade.add_argument("--lanes", type=_at_least_one, metavar="N",
                        help="run up to N cases side by side (default: as many as the host has "
@@ -301,7 +302,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                        "/autograder")), help="default: $AUTOGRADER_ROOT or /autograder")
     scope.add_argument("--assignment", help="default: $GAMEGRADER_ASSIGNMENT or "
                        "ROOT/source/ASSIGNMENT")
-    scope.add_argument("--budget", type=float, help="seconds for the whole run")
+    scope.add_argument("--budget", type=float, help="seconds for the whole run (default: "
+                       "the assignment's budget_seconds)")
     scope.set_defaults(run=_cmd_gradescope)
 
     if command in (None, "tournament"):
@@ -315,9 +317,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="a recorded game as an HTML page",
                                  description="Write a self-contained HTML page that steps "
                                  "through a recorded game (a games/NNNN.json of a tournament) "
-                                 "on a drawn board, with the moves and clocks.")
+                                 "on a drawn board, with the moves and clocks. An existing "
+                                 "page is never replaced without --force.")
     replay.add_argument("record", type=Path, help="the game record (JSON)")
-    replay.add_argument("--out", type=Path, help="the page to write (default: RECORD.html)")
+    replay.add_argument("--out", type=Path, help="the page to write (default: the record's "
+                        "path with .html for .json, e.g. games/0001.html, which a tournament "
+                        "has already written)")
+    replay.add_argument("--force", action="store_true",
+                        help="replace the page if it exists (default: refuse, exit status 2)")
     replay.set_defaults(run=_cmd_replay)
 
     gen = commands.add_parser("generate", help="instructors: regenerate hidden cases",
@@ -471,7 +478,8 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
         description="Grade every submission in SUBMISSIONS (one folder or file per student, or "
         "Gradescope's 'Export submissions' folder with submission_metadata.yml), each in its own "
         "grading process, in parallel. Writes DIR/submissions/<key>/results.json, "
-        "DIR/gradebook.csv and DIR/report.html. A rerun grades only new or changed submissions. "
+        "DIR/gradebook.csv (one row per student), DIR/canvas.csv (for Canvas's grade import) and "
+        "DIR/report.html. A rerun grades only new or changed submissions. "
         "Exits 1 if grading failed for a submission (one that cannot be graded, e.g. a syntax "
         "error, is listed with status 'ungradable: ...' and is not a failure).")
     batch.add_argument("--assignment", required=True, help="short name (see 'gamegrader list')")
@@ -484,8 +492,10 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
     batch.add_argument("--only", action="append", metavar="STUDENT", help="regrade only this "
                        "student (name, email, id or folder); repeatable")
     batch.add_argument("--force", action="store_true", help="regrade every submission")
-    batch.add_argument("--timeout-cap", type=float, help="run no case longer than this")
-    batch.add_argument("--budget", type=float, help="seconds for each submission's whole run")
+    batch.add_argument("--timeout-cap", type=float, help="run no case longer than this many "
+                       "seconds (default: each case's own timeout)")
+    batch.add_argument("--budget", type=float, help="seconds for each submission's whole run "
+                       "(default: the assignment's budget_seconds)")
     batch.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     batch.add_argument("--similarity", action="store_true", help="also compare every pair of "
                        "submissions (template code excluded); report.html lists the most "
@@ -543,7 +553,8 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
         "tests/mutants/NAME.yaml fails exactly the cases it should. Exits 1 on any problem.")
     check.add_argument("assignments", nargs="*", help="names (default: all)")
     check.add_argument("--workers", type=int, help="submissions graded at once (default: CPUs)")
-    check.add_argument("--timeout-cap", type=float, help="run no case longer than this")
+    check.add_argument("--timeout-cap", type=float, help="run no case longer than this many "
+                       "seconds (default: each case's own timeout)")
     check.add_argument("--no-mutants", action="store_true", help="skip the wrong implementations")
     check.add_argument("--mutant", action="append", metavar="NAME", help="run only this wrong "
                        "implementation (repeatable)")
@@ -551,7 +562,7 @@ def _add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # typ
                        "mutants of each reference solution (cosmic-ray) and print the share the "
                        "cases catch, with every surviving mutant; exits 1 below --mutation-goal")
     check.add_argument("--mutation-limit", type=int, metavar="N", help="grade at most N mutants "
-                       "per assignment, evenly spread over all of them")
+                       "per assignment, evenly spread over all of them (default: all)")
     check.add_argument("--mutation-cases", action="append", metavar="FILE", help="grade the "
                        "mutants on this case file only (its stem, e.g. 01_choose_move; "
                        "repeatable)")

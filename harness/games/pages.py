@@ -1,10 +1,12 @@
 """Replays: a recorded game as a self-contained HTML page that steps through it on a drawn board.
 
 The page needs nothing but itself (inline CSS, inline script, the positions as JSON data): it
-draws the board on a canvas, lists the moves with the time each took and the clock left, and
-steps with buttons, a slider or the arrow keys. The harness knows no game: a game gives the
-positions as grids of one-character cell codes and a :class:`Legend` saying how to paint each
-code (a square colour and, optionally, a disc). Every text from a record is escaped.
+draws the board on a canvas with its rows and columns numbered as the game numbers them in its
+moves, lists the moves with the time each took and the clock left, and steps with buttons, a
+slider or the arrow keys. It has the look of every gamegrader page (``harness.pages``). The
+harness knows no game: a game gives the positions as grids of one-character cell codes and a
+:class:`Paint` per code (a square colour and, optionally, a disc), and says how its moves number
+the squares. Every text from a record is escaped.
 """
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ import html
 import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
+
+from harness.pages.layout import page
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,10 @@ class ReplayView:
         clocks: clock left after each move ("" when the game has no chess clock).
         outcome: the result in words, e.g. ``"alice won: bob forfeited (timeout)"``.
         names: what each legend code stands for, shown under the board.
+        origin: the number of the first row and column in the game's moves (0 or 1).
+        coordinates: how a move names a square, e.g. ``"(column, row)"``, shown with the board.
+        score: the final score in words, e.g. ``"dark 20, light 16"`` ("" for a game that
+            keeps none).
     """
 
     title: str
@@ -45,6 +53,9 @@ class ReplayView:
     clocks: Sequence[str] = ()
     outcome: str = ""
     names: Mapping[str, str] = field(default_factory=dict)
+    origin: int = 0
+    coordinates: str = ""
+    score: str = ""
 
 
 _SCRIPT = """
@@ -53,21 +64,35 @@ const canvas = document.getElementById('board');
 const ctx = canvas.getContext('2d');
 const slider = document.getElementById('step');
 const items = document.querySelectorAll('#moves li');
+const margin = 24;  // room for the row and column numbers
 function draw(step) {
   const frame = data.frames[step];
   const rows = frame.length, cols = frame[0].length;
-  const cell = Math.floor(Math.min(canvas.width / cols, canvas.height / rows));
-  ctx.fillStyle = '#222';
+  const cell = Math.floor(Math.min((canvas.width - margin) / cols,
+                                   (canvas.height - margin) / rows));
+  ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = '#222';
+  ctx.fillRect(margin, margin, cols * cell, rows * cell);
+  ctx.font = '13px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  for (let c = 0; c < cols; c++) {
+    ctx.fillStyle = '#333';
+    ctx.fillText(String(c + data.origin), margin + c * cell + cell / 2, margin / 2);
+  }
   for (let r = 0; r < rows; r++) {
+    ctx.fillStyle = '#333';
+    ctx.fillText(String(r + data.origin), margin / 2, margin + r * cell + cell / 2);
     for (let c = 0; c < cols; c++) {
       const paint = data.legend[frame[r][c]] || data.legend[data.first];
+      const x = margin + c * cell, y = margin + r * cell;
       ctx.fillStyle = paint.square;
-      ctx.fillRect(c * cell + 1, r * cell + 1, cell - 2, cell - 2);
+      ctx.fillRect(x + 1, y + 1, cell - 2, cell - 2);
       if (paint.disc) {
         ctx.fillStyle = paint.disc;
         ctx.beginPath();
-        ctx.arc(c * cell + cell / 2, r * cell + cell / 2, cell * 0.38, 0, 2 * Math.PI);
+        ctx.arc(x + cell / 2, y + cell / 2, cell * 0.38, 0, 2 * Math.PI);
         ctx.fill();
       }
     }
@@ -90,16 +115,6 @@ document.addEventListener('keydown', (e) => {
 });
 const start = parseInt(new URLSearchParams(location.search).get('step') || '0', 10);
 go(isNaN(start) ? 0 : start);
-"""
-
-_STYLE = """
-body { font-family: sans-serif; margin: 1em; background: #fafafa; color: #222; }
-main { display: flex; gap: 2em; flex-wrap: wrap; }
-canvas { border: 1px solid #444; }
-ol { max-height: 480px; overflow-y: auto; font-family: monospace; }
-li { cursor: pointer; }
-li.current { background: #ffe08a; }
-.legend span { margin-right: 1em; }
 """
 
 
@@ -125,30 +140,30 @@ def replay_page(view: ReplayView) -> str:
     data: dict[str, Any] = {
         "frames": [list(frame) for frame in view.frames], "moves": list(view.moves),
         "legend": {code: {"square": p.square, "disc": p.disc} for code, p in view.legend.items()},
-        "first": next(iter(view.legend))}
+        "first": next(iter(view.legend)), "origin": int(view.origin)}
     # "</" cannot end the script element early once every "<" is escaped in the JSON text.
     payload = json.dumps(data).replace("<", "\\u003c")
     legend = "".join(f"<span>{html.escape(code)}: {html.escape(name)}</span>"
                      for code, name in view.names.items())
     moves = "".join(_row(i, view) for i in range(len(view.moves)))
-    title = html.escape(view.title)
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
-<style>{_STYLE}</style></head>
-<body><h1>{title}</h1>
-<p id="outcome">{html.escape(view.outcome)}</p>
-<main><section>
-<canvas id="board" width="480" height="480"></canvas>
+    size = f"{len(view.frames[0])} rows, {len(view.frames[0][0])} columns"
+    numbered = (f"; moves name a square as {html.escape(view.coordinates)}, "
+                f"counted from {int(view.origin)}" if view.coordinates else "")
+    body = f"""<p id="outcome">{html.escape(view.outcome)}</p>
+<div class="replay"><section>
+<canvas id="board" width="504" height="504"></canvas>
 <div><button id="first">|&lt;</button> <button id="prev">&lt;</button>
 <input id="step" type="range" min="0" max="{len(view.moves)}" value="0">
 <button id="next">&gt;</button> <button id="last">&gt;|</button></div>
 <p id="label"></p><p class="legend">{legend}</p>
+<p class="muted" id="coordinates">{size}{numbered}</p>
 </section>
-<section><h2>Moves</h2><ol id="moves">{moves}</ol></section></main>
-<script type="application/json" id="game">{payload}</script>
-<script>{_SCRIPT}</script>
-</body></html>
-"""
+<section><h2>Moves</h2><ol id="moves">{moves}</ol></section></div>"""
+    summary = (f"<span>{len(view.moves)} moves</span>"
+               + (f'<span id="score">{html.escape(view.score)}</span>' if view.score else ""))
+    return page(view.title, view.title, "a recorded game, step by step", summary, body,
+                kind="replay", script=_SCRIPT,
+                head=f'<script type="application/json" id="game">{payload}</script>\n')
 
 
 __all__ = ["Paint", "ReplayView", "replay_page"]

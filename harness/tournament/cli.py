@@ -109,10 +109,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("entrants", nargs="+",
                         help="player files, folders of player files, house:BOT or NAME=SOURCE")
     parser.add_argument("--format", choices=[f.value for f in Format],
-                        default=Format.ROUND_ROBIN.value)
+                        default=Format.ROUND_ROBIN.value,
+                        help=f"default: {Format.ROUND_ROBIN.value}")
     parser.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
-    parser.add_argument("--workers", type=int, default=2, help="parallel local games")
-    parser.add_argument("--scheduler", help="dask.distributed scheduler address")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="games played at once in local processes (default 2)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="play the games on this "
+                        "dask.distributed scheduler, e.g. tcp://10.0.0.5:8786 (default: local "
+                        "processes)")
     parser.add_argument("--clock", type=float, help="the game's clock in seconds: per player "
                         "per game for a chess clock, per move for a game with a move limit "
                         "(the game's docs give the default; the settings line shows it)")
@@ -122,7 +126,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         "the 'arena' of the game's assignment.yaml")
     parser.add_argument("--seeding", type=Path,
                         help="elimination: a standings.csv whose rank order seeds the bracket")
-    parser.add_argument("--out", type=Path, default=Path("tournament-out"))
+    parser.add_argument("--out", type=Path, default=Path("tournament-out"),
+                        help="output folder: report.html, standings.csv, results.json, games/ "
+                        "(default: tournament-out)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     return parser
 
@@ -154,7 +160,7 @@ def write_outputs(result: TournamentResult, out: Path, arena: Optional[Arena] = 
     (out / "standings.csv").write_text(table)
     pages = write_games(arena, result.results, out)
     (out / "report.html").write_text(report_page(title, settings, table, result.results,
-                                                 pages, out), encoding="utf-8")
+                                                 pages, out, arena), encoding="utf-8")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -18,22 +18,25 @@ from pathlib import Path
 from typing import Any, Optional
 
 from harness.games.pages import replay_page
+from harness.pages.layout import page, table
 from harness.tournament.arenas import load_arena
 from harness.tournament.records import GameResult
 from harness.wire.safe_text import from_spreadsheet_cell
 
 
 def outcome_text(result: GameResult) -> str:
-    """The result in words, e.g. ``"alice won: bob forfeited (timeout: no reply ...)"``."""
+    """The result in words, e.g. ``"alice won: bob forfeited (timeout: no reply ...)"`` or
+    ``"bob won (no moves)"``."""
     if result.is_aborted:
         return f"aborted: {result.detail}"
+    how = result.termination.replace("_", " ")  # "no_moves" -> "no moves"
     if result.winner_name is None:
-        return f"draw ({result.termination})"
+        return f"draw ({how})"
     if result.forfeiter_name is not None:
         first = " on its first move" if result.forfeit_on_first_move else ""
         return (f"{result.winner_name} won: {result.forfeiter_name} forfeited{first} "
-                f"({result.termination}: {result.detail})")
-    return f"{result.winner_name} won ({result.termination})"
+                f"({how}: {result.detail})")
+    return f"{result.winner_name} won ({how})"
 
 
 def write_replay(arena: Any, result: GameResult, path: Path) -> Optional[Path]:
@@ -83,16 +86,29 @@ def write_games(arena: Any, results: tuple[GameResult, ...], out: Path) -> list[
     return pages
 
 
-def replay_record(record: Path, out: Optional[Path] = None) -> Path:
+def replay_target(record: Path, out: Optional[Path] = None) -> Path:
+    """Where ``gamegrader replay`` writes: ``out``, else the record's path with ``.html`` for
+    its suffix (``games/0001.json`` -> ``games/0001.html``)."""
+    return out or record.with_suffix(".html")
+
+
+def replay_record(record: Path, out: Optional[Path] = None, force: bool = False) -> Path:
     """Write the replay page of a saved game record (``games/NNNN.json``); return its path.
 
     The game's arena is found by the record's ``game.name`` like the tournament command finds
-    it, and built with the record's board size.
+    it, and built with the record's board size. An existing page (a tournament's own, next to
+    its record) is replaced only when ``force`` is set.
 
     Raises:
+        FileExistsError: the page exists and ``force`` is not set (nothing is written).
         ValueError: for a file that is not a game record, an unknown game, or moves the game's
             rules refuse.
     """
+    target = replay_target(record, out)
+    if target.exists() and not force:
+        raise FileExistsError(f"{target} exists (a tournament writes each game's page beside "
+                              "its record); give --out PAGE for another file, or --force to "
+                              "replace it")
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
         result = GameResult.from_dict(data)
@@ -104,30 +120,103 @@ def replay_record(record: Path, out: Optional[Path] = None) -> Path:
         raise ValueError(f"{record}: the record names no game")
     options = {"size": game["size"]} if isinstance(game.get("size"), int) else {}
     arena = load_arena(game["name"], None, None, options)
-    target = out or record.with_suffix(".html")
     if write_replay(arena, result, target) is None:
         raise ValueError(f"{record}: this game cannot be replayed ({outcome_text(result)})")
     return target
 
 
+def game_score(arena: Any, result: GameResult) -> str:
+    """The final score of a game in words, as its replay gives it (``ReplayView.score``, e.g.
+    Othello's disc counts); "" when the game keeps no score or cannot be replayed."""
+    view_of = getattr(arena, "replay_view", None)
+    if view_of is None or result.is_aborted:
+        return ""
+    try:
+        return str(view_of(result, "").score)
+    except (ValueError, AttributeError):
+        return ""
+
+
 def report_page(title: str, settings: str, standings_csv: str, results: tuple[GameResult, ...],
-                pages: list[Optional[Path]], out: Path) -> str:
-    """The tournament's HTML report: settings, standings, and every game linked to its replay."""
+                pages: list[Optional[Path]], out: Path, arena: Any = None) -> str:
+    """The tournament's HTML report: settings, standings with ratings in words, and every game
+    with its result, score and a link to its replay, in the look of every gamegrader page."""
     rows = [[from_spreadsheet_cell(cell) for cell in row]
             for row in csv.reader(io.StringIO(standings_csv))]
-    head = "".join(f"<th>{html.escape(cell)}</th>" for cell in rows[0])
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
-                   for row in rows[1:])
-    games = []
-    for number, (result, page) in enumerate(zip(results, pages), start=1):
-        text = html.escape(f"{result.first} v {result.second}: {outcome_text(result)}")
-        link = (f' <a href="{html.escape(page.relative_to(out).as_posix())}">replay</a>'
-                if page is not None else "")
-        games.append(f"<li>game {number}: {text}{link}</li>")
-    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{html.escape(title)}</title></head><body><h1>{html.escape(title)}</h1>"
-            f"<p>{html.escape(settings)}</p><table id=\"standings\"><tr>{head}</tr>{body}"
-            f"</table><h2>Games</h2><ol id=\"games\">{''.join(games)}</ol></body></html>\n")
+    scores = [game_score(arena, result) for result in results]
+    body = (f'<h2 id="standings-heading">Standings</h2>{standings_table(rows[0], rows[1:])}'
+            f'<p class="muted">{RATING_NOTE}</p>'
+            f'<h2>Games</h2>{games_table(results, pages, scores, out)}')
+    summary = "".join(f"<span>{html.escape(text)}</span>" for text in [
+        f"{len(rows) - 1} entrants", f"{len(results)} games",
+        f"{sum(1 for r in results if r.is_aborted)} aborted"])
+    return page(title, title, settings, summary, body, kind="tournament report")
 
 
-__all__ = ["GAMES_DIR_ENV", "keep_graded_game", "outcome_text", "replay_record", "report_page", "write_games", "write_replay"]
+RATING_NOTE = ("Strength is a Bradley-Terry rating (openskill; every entrant starts at 25): the "
+               "likely range spans three standard deviations either side of the estimate. Two "
+               "entrants whose ranges overlap are not told apart by these games; more games "
+               "narrow the ranges.")
+_HEADERS = {"rank": "rank", "name": "entrant", "games": "games", "wins": "won",
+            "draws": "drawn", "losses": "lost", "aborted": "aborted",
+            "forfeits": "lost by own fault", "first_move_timeouts": "timed out on first move",
+            "score": "points", "round_reached": "round reached", "points": "extra credit"}
+_RATING = ("mu", "sigma", "rating")
+_SHOWN_WHEN_NONZERO = {"aborted", "first_move_timeouts"}
+
+
+def _strength(mu: str, sigma: str) -> str:
+    try:
+        centre, spread = float(mu), 3 * float(sigma)
+    except ValueError:
+        return ""
+    return f"{centre:.1f} (likely {centre - spread:.1f} to {centre + spread:.1f})"
+
+
+def standings_table(header: list[str], rows: list[list[str]]) -> str:
+    """The standings from their CSV form: plain-word headers, ``mu``/``sigma``/``rating`` as
+    one strength with its likely range, no column that is empty (or all zero where only a
+    non-zero count says something). Columns this page does not know (new fields of the
+    standings) are shown under their own names."""
+    index = {name: i for i, name in enumerate(header)}
+    columns: list[tuple[str, Any]] = []
+    for name in header:
+        if name in _RATING:
+            if name == "mu" and "sigma" in index:
+                columns.append(("strength", lambda row: _strength(row[index["mu"]],
+                                                                  row[index["sigma"]])))
+            continue
+        values = [row[index[name]] for row in rows]
+        if all(not v.strip() for v in values) or (
+                name in _SHOWN_WHEN_NONZERO and all(v.strip() in ("", "0") for v in values)):
+            continue
+        columns.append((_HEADERS.get(name, name.replace("_", " ")),
+                        lambda row, i=index[name]: row[i]))
+    head = "".join(f"<th>{html.escape(label)}</th>" for label, _ in columns)
+    body = "".join("<tr class=\"row\">" + "".join(
+        f"<td>{html.escape(cell(row))}</td>" for _, cell in columns) + "</tr>" for row in rows)
+    return (f'<table id="standings" class="sortable"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
+
+
+def games_table(results: tuple[GameResult, ...], pages: list[Optional[Path]],
+                scores: list[str], out: Path) -> str:
+    """Every game: who played first, the result in words, the final score (a column only when
+    some game keeps one), the number of moves and the replay."""
+    with_score = any(scores)
+    rows = []
+    for number, (result, kept, score) in enumerate(zip(results, pages, scores), start=1):
+        link = (f'<a href="{html.escape(kept.relative_to(out).as_posix())}">replay</a>'
+                if kept is not None else "")
+        cells = [str(number), html.escape(result.first), html.escape(result.second),
+                 html.escape(outcome_text(result)),
+                 *([html.escape(score)] if with_score else []), str(len(result.moves)), link]
+        rows.append(cells)
+    headers = ["game", "first to move", "second", "result",
+               *(["score"] if with_score else []), "moves", "replay"]
+    return table(headers, rows, "games", frozenset({0, len(headers) - 2}), sortable=True)
+
+
+__all__ = ["GAMES_DIR_ENV", "game_score", "games_table", "keep_graded_game", "outcome_text",
+           "replay_record", "replay_target", "report_page", "standings_table", "write_games",
+           "write_replay"]

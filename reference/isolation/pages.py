@@ -43,7 +43,8 @@ class IsolationPages:
             frames, {EMPTY: Paint("#e8e8e8"), FILLED: Paint("#4a4a4a"),
                      X: Paint("#e8e8e8", "#d62728"), O: Paint("#e8e8e8", "#1f77b4")},
             labels, result.seconds, clocks, outcome,
-            {X: f"{result.first} (red)", O: f"{result.second} (blue)", FILLED: "visited"})
+            {X: f"{result.first} (red)", O: f"{result.second} (blue)", FILLED: "visited"},
+            origin=1, coordinates="(row, column)")
 
 
 __all__ = ["IsolationPages"]

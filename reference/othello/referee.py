@@ -162,7 +162,14 @@ def replay_view(result: GameResult, outcome: str, size: int) -> ReplayView:
         f"othello {size}x{size}: {result.first} (dark) v {result.second} (light)",
         frames, {".": Paint(green), "X": Paint(green, "#111111"), "O": Paint(green, "#f5f5f5")},
         labels, result.seconds, (), outcome,
-        {"X": f"{result.first} (dark)", "O": f"{result.second} (light)"})
+        {"X": f"{result.first} (dark)", "O": f"{result.second} (light)"},
+        coordinates="(column, row)", score=disc_count(states[-1].board))
+
+
+def disc_count(board: Board) -> str:
+    """The discs of each colour on ``board`` in words, e.g. ``"dark 20, light 16"``."""
+    squares = [square for row in board for square in row]
+    return f"dark {squares.count(DARK)}, light {squares.count(LIGHT)}"
 
 
 def final_board(record: GameRecord[Move], size: int) -> Board:

@@ -50,7 +50,7 @@ def test_failures_table_counts_the_template_s_failures(two_runs):
     rows = list(csv.DictReader((first / "failures.csv").open(encoding="utf-8")))
     assert rows and all(r["who"] == "erin" for r in rows)  # only the template fails
     report = (first / "report.html").read_text(encoding="utf-8")
-    assert 'id="common-failures"' in report and 'id="similarity"' in report
+    assert 'id="common-mistakes"' in report and 'id="similarity"' in report
 
 
 def test_similarity_in_a_batch_ranks_the_copy_first(two_runs):
@@ -86,7 +86,7 @@ def test_report_and_similarity_pages_render_in_headless_chromium(two_runs, tmp_p
     assert report.returncode == 0, report.stderr[-2000:]
     changes = report.stdout[report.stdout.index('<table id="changes"'):]
     assert changes.count('<tr class="row">', 0, changes.index("</table>")) == 1
-    assert '<table id="common-failures"' in report.stdout
+    assert '<table id="common-mistakes"' in report.stdout
     pair = chromium("--dump-dom", (first / "similarity" / "pair-001.html").as_uri(),
                     profile=tmp_path / "profile")
     assert pair.returncode == 0 and pair.stdout.count("<mark>") >= 2

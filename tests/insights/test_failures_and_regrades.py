@@ -9,7 +9,13 @@ from gg_testing import run_gamegrader
 
 from harness.batch import store
 from harness.batch.discover import Student, Submission
-from harness.batch.failures import failure_groups, pattern_of, write_failures_csv
+from harness.batch.failures import (
+    failure_groups,
+    pattern_of,
+    reason_groups,
+    reason_of,
+    write_failures_csv,
+)
 from harness.batch.jobs import JobResult
 from harness.batch.regrade import compare_batches, render_changes
 from harness.grading import results as results_file
@@ -43,6 +49,34 @@ def test_a_case_s_own_numbers_and_values_do_not_split_a_group():
     assert pattern_of("Timed out (0/1 points)\nstopped after 2.5 s") == \
         "Timed out: stopped after N s"
     assert pattern_of("Raised (0/1 points)\nYour code printed:\nhello") == "Raised"
+
+
+def test_a_reason_is_what_was_wrong_not_the_call_and_a_diagnosis_first():
+    """The batch report said "Wrong answer: >>> g.get_best_move(True, 3)" for every failure of a
+    test: the call, not the reason. A named mistake groups failures across tests."""
+    wrong = "Wrong answer (0/0.5 points)\n>>> g.get_best_move(True, 3)\n  " + LOWER.format(4)
+    assert pattern_of(wrong) == pattern_of("Wrong answer (0/0.5 points)\n" + LOWER.format(0))
+    assert reason_of(wrong) == pattern_of(wrong)
+    diagnosed = wrong + "\nLikely mistake: alpha-beta searching one ply past the limit."
+    assert reason_of(diagnosed) == "Likely mistake: alpha-beta searching one ply past the limit."
+
+
+def test_reasons_group_failures_across_tests_and_leave_the_ungradable_apart():
+    one, two = BEST_MOVE[0].id, BEST_MOVE[1].id
+    records = [graded("ann", {one: (Verdict.WRONG_ANSWER, LOWER.format(3)),
+                              two: (Verdict.WRONG_ANSWER, LOWER.format(5))}),
+               graded("ben", {two: (Verdict.WRONG_ANSWER, LOWER.format(1)),
+                              one: (Verdict.TIMED_OUT, "stopped after 5 s")})]
+    blocked = results_file.build(results_file.not_run(CASES, "not run: SyntaxError"),
+                                 output="", execution_time=0, extra={"ungradable": "syntax"})
+    records.append(store.Record(Submission("cid", Path("cid"), (Student("Cid"),)), blocked,
+                                1.0, ""))
+    groups = reason_groups(records)
+    assert [(len(g.students), len(g.tests), g.failures) for g in groups] == [(2, 2, 3), (1, 1, 1)]
+    assert groups[0].students == ("Ann", "Ben") and "lower than the reference" in groups[0].reason
+    assert groups[0].submissions == ("ann", "ben")
+    assert all("Cid" not in g.students for g in groups)
+    assert all("Cid" not in g.students for g in failure_groups(records))
 
 
 def test_failures_are_counted_per_test_and_message_most_common_first(tmp_path):

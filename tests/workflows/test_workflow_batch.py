@@ -95,14 +95,20 @@ def test_batch_grades_each_submission_as_grade_would_and_resumes(tmp_path):
     with (out / "gradebook.csv").open(newline="") as stream:
         rows = list(csv.DictReader(stream))
     by_student = {row["student"]: row for row in rows}
-    assert set(by_student) == {"Ada Lovelace", "Bob Bishop; Carol Chen", "Dan Dunn"}
-    assert by_student["Bob Bishop; Carol Chen"]["email"] == "bob@example.edu; carol@example.edu"
+    assert set(by_student) == {"Ada Lovelace", "Bob Bishop", "Carol Chen", "Dan Dunn"}
+    assert by_student["Carol Chen"]["email"] == "carol@example.edu"
+    assert by_student["Carol Chen"]["group"] == "Bob Bishop"
     assert by_student["Ada Lovelace"]["sid"] == "1"
-    assert [row["score"] for row in rows] == ["8", "5.3333", "0"]
+    assert [row["score"] for row in rows] == ["8", "5.3333", "5.3333", "0"]
+    with (out / "canvas.csv").open(newline="", encoding="utf-8") as stream:
+        canvas = list(csv.reader(stream))
+    assert canvas[0][:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+    assert [row[0] for row in canvas[2:]] == ["Ada Lovelace", "Bob Bishop", "Carol Chen",
+                                              "Dan Dunn"]
     test_columns = [c for c in rows[0] if c[0].isdigit()]
     assert len(test_columns) == 22 and test_columns[0].startswith("1.1 infrastructure: ")
     handout = next(c for c in test_columns if c.startswith("2.1 get_best_move: "))
-    assert by_student["Bob Bishop; Carol Chen"][handout] == "2.6667"  # move and value right
+    assert by_student["Bob Bishop"][handout] == "2.6667"  # move and value right
 
     report = (out / "report.html").read_text()
     assert all(name in report for name in ("Ada Lovelace", "Bob Bishop; Carol Chen", "Dan Dunn"))
@@ -124,7 +130,7 @@ def test_batch_grades_each_submission_as_grade_would_and_resumes(tmp_path):
     assert "1 graded, 0 unchanged" in again.stdout
     assert (out / "submissions" / "submission_1001" / "results.json").stat().st_mtime_ns != stamp
     with (out / "gradebook.csv").open(newline="") as stream:
-        assert len(list(csv.DictReader(stream))) == 3  # the gradebook still lists everyone
+        assert len(list(csv.DictReader(stream))) == 4  # the gradebook still lists everyone
 
 
 def test_only_naming_nobody_is_refused_without_grading(tmp_path):

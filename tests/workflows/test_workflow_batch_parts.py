@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.batch.canvas import write_canvas
 from harness.batch.discover import Student, Submission, discover, read_metadata
 from harness.batch.gradebook import write_gradebook
 from harness.batch.jobs import Job, SubmissionRefused, read_files
@@ -103,7 +104,7 @@ def _document(scores: list[float]) -> dict:
          "status": "passed" if s == 1 else "failed"} for i, s in enumerate(scores, 1)]}
 
 
-def test_gradebook_has_one_row_per_submission_and_one_column_per_test(tmp_path):
+def test_gradebook_has_one_row_per_student_and_one_column_per_test(tmp_path):
     def record(key: str, students: tuple[Student, ...], document, problem: str = "") -> Record:
         return Record(Submission(key, tmp_path / key, students), document, 1.0, problem)
     records = [record("s2", (Student("Zed", "z@x.edu"),), _document([1.0, 0.5])),
@@ -112,11 +113,33 @@ def test_gradebook_has_one_row_per_submission_and_one_column_per_test(tmp_path):
                record("s3", (Student("Cy"),), None, "not graded yet")]
     write_gradebook(tmp_path / "gradebook.csv", records)
     rows = list(csv.reader((tmp_path / "gradebook.csv").open(newline="")))
-    assert rows[0] == ["student", "email", "sid", "submission", "score", "max_score", "status",
-                       "1.1 g: case 1", "1.2 g: case 2"]
-    assert rows[1] == ["Amy; Ben", "a@x.edu; b@x.edu", "1", "s1", "2", "2", "graded", "1", "1"]
-    assert rows[2] == ["Cy", "", "", "s3", "", "", "error: not graded yet", "", ""]
-    assert rows[3] == ["Zed", "z@x.edu", "", "s2", "1.5", "2", "graded", "1", "0.5"]
+    assert rows[0] == ["student", "email", "sid", "submission", "group", "score", "max_score",
+                       "status", "1.1 g: case 1", "1.2 g: case 2"]
+    assert rows[1] == ["Amy", "a@x.edu", "1", "s1", "Ben", "2", "2", "graded", "1", "1"]
+    assert rows[2] == ["Ben", "b@x.edu", "", "s1", "Amy", "2", "2", "graded", "1", "1"]
+    assert rows[3] == ["Cy", "", "", "s3", "", "", "", "error: not graded yet", "", ""]
+    assert rows[4] == ["Zed", "z@x.edu", "", "s2", "", "1.5", "2", "graded", "1", "0.5"]
+
+
+def test_canvas_csv_has_canvas_s_header_and_a_row_per_group_member(tmp_path):
+    """Canvas's import header, its Points Possible row, one row per student with the SIS id;
+    what the export does not know stays empty, and so does a score that could be wrong."""
+    def record(key: str, students: tuple[Student, ...], document, problem: str = "") -> Record:
+        return Record(Submission(key, tmp_path / key, students), document, 1.0, problem)
+    twice = Student("Dee", "d@x.edu", "4")
+    records = [record("s1", (Student("Amy", "a@x.edu", "1"), Student("Ben", "b@x.edu", "2")),
+                      _document([1.0, 0.5])),
+               record("s3", (Student("Cy", "c@x.edu", "3"),), None, "not graded yet"),
+               record("s4", (twice,), _document([1.0, 1.0])),
+               record("s5", (twice, Student("Eli", "", "5")), _document([0.0, 1.0]))]
+    write_canvas(tmp_path / "canvas.csv", records, "Homework 4: Dominoes")
+    rows = list(csv.reader((tmp_path / "canvas.csv").open(newline="", encoding="utf-8")))
+    assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
+                       "Homework 4: Dominoes"]
+    assert rows[1] == ["Points Possible", "", "", "", "", "2"]
+    assert rows[2:] == [["Amy", "", "1", "", "", "1.5"], ["Ben", "", "2", "", "", "1.5"],
+                        ["Cy", "", "3", "", "", ""], ["Dee", "", "4", "", "", ""],
+                        ["Eli", "", "5", "", "", "1"]]
 
 
 def test_no_gradebook_cell_runs_as_a_spreadsheet_formula(tmp_path):
@@ -127,7 +150,10 @@ def test_no_gradebook_cell_runs_as_a_spreadsheet_formula(tmp_path):
                       {"score": -1.5, "tests": []}, 1.0, "")]
     write_gradebook(tmp_path / "gradebook.csv", records)
     rows = list(csv.reader((tmp_path / "gradebook.csv").open(newline="")))
-    assert rows[1][:5] == ["'" + name, "'@x", "'-2+3", "s1", "-1.5"]
+    assert rows[1][:6] == ["'" + name, "'@x", "'-2+3", "s1", "", "-1.5"]
+    write_canvas(tmp_path / "canvas.csv", records, "=cmd()")
+    rows = list(csv.reader((tmp_path / "canvas.csv").open(newline="")))
+    assert rows[0][-1] == "'=cmd()" and rows[2] == ["'" + name, "", "'-2+3", "", "", "-1.5"]
 
 
 def test_students_without_names_are_labelled_by_email_then_id():

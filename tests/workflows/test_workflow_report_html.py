@@ -1,4 +1,6 @@
-"""The batch's HTML report rendered by headless Chromium (Debian's ``chromium`` package).
+"""The batch's HTML report rendered by headless Chromium (Debian's ``chromium`` package), read
+as a TA reads it: students before statistics, the ungradable submission listed once, failures
+with their reason, feedback pages with their failed rows marked.
 
 scripts/test.sh installs Chromium when run as root (as CI is); elsewhere these tests are skipped
 with the reason shown. The records are made from the real Dominoes cases with chosen
@@ -15,6 +17,7 @@ from workflow_support import ASSIGNMENT
 
 from harness.batch.discover import Student, Submission
 from harness.batch.html_report import histogram_svg, write_pages
+from harness.batch.insights import InsightOptions, write_insights
 from harness.batch.store import Record
 from harness.grading import results as results_file
 from harness.grading.verdicts import CaseResult, Verdict
@@ -22,14 +25,20 @@ from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
 
 NAMES = ["Ada Lovelace", "Zoë <script>alert(1)</script>", "Bob Bishop", "Carol Chen"]
+CALL = ">>> g.get_best_move(True, 3)"
+REASON = "move right; value differs (yours: {}), lower than the reference's"
+SYNTAX = ("not run: this case uses adversarial_search.py: importing it raised SyntaxError "
+          "(the message at the top of the results says where and why)")
+SCREEN = 900  # the height of the window the pages are looked at in
 
 
 def class_records(folder: Path) -> list[Record]:
-    """Four graded submissions (each failing every k-th case) and one without a result."""
+    """Four graded submissions (each failing every k-th case, the first none), one ungradable
+    (a syntax error blocks every case) and one without a result."""
     cases = load_all_cases(find_assignment(ASSIGNMENT))
     records = []
     for number, name in enumerate(NAMES):
-        results = [CaseResult(case, Verdict.WRONG_ANSWER, 0.0, "wrong move")
+        results = [CaseResult(case, Verdict.WRONG_ANSWER, 0.0, f"{CALL}\n  {REASON.format(index)}")
                    if number and index % (number + 1) == 0
                    else CaseResult(case, Verdict.PASSED, case.points)
                    for index, case in enumerate(cases)]
@@ -37,6 +46,10 @@ def class_records(folder: Path) -> list[Record]:
         submission = Submission(f"student_{number}", folder / f"s{number}",
                                 (Student(name, f"s{number}@example.edu"),))
         records.append(Record(submission, document, 2.0 + number, ""))
+    blocked = results_file.build(results_file.not_run(cases, SYNTAX), output="SyntaxError",
+                                 execution_time=1, extra={"ungradable": "syntax error at line 25"})
+    records.append(Record(Submission("student_8", folder / "s8", (Student("Eve Evans"),)),
+                          blocked, 1.0, ""))
     broken = Submission("student_9", folder / "s9", (Student("Dan Dunn"),))
     records.append(Record(broken, results_file.provisional("stopped"), 0.0,
                           "the grading process exited with status 1"))
@@ -49,35 +62,82 @@ def test_histogram_puts_each_score_in_one_bin_and_full_marks_in_the_last():
     assert counts == [2, 1, 0, 0, 0, 0, 0, 0, 0, 2]
 
 
+def _evaluate(page: Path, expression: str, profile: Path) -> str:
+    """The value of a JavaScript ``expression`` in ``page`` once loaded, as the browser sees it
+    in a window of the screen's size (run from a copy of the page with the expression added)."""
+    measured = page.with_name(f"measured-{page.name}")
+    script = f"<script>document.body.dataset.result = String({expression});</script>"
+    measured.write_text(page.read_text(encoding="utf-8").replace("</body>", script + "</body>"),
+                        encoding="utf-8")
+    dom = chromium(f"--window-size=1200,{SCREEN}", "--dump-dom", measured.as_uri(),
+                   profile=profile).stdout
+    found = re.search(r'data-result="([^"]*)"', dom)
+    assert found, dom[-2000:]
+    return found.group(1)
+
+
+STUDENTS_TOP = 'document.getElementById("submissions").getBoundingClientRect().top'
+SORTED_BY_SCORE = ('(() => { const th = document.querySelectorAll("#submissions th")[1]; '
+                   'th.click(); th.click(); return Array.from(document.querySelectorAll('
+                   '"#submissions tbody tr")).map((r) => r.cells[0].textContent.slice(0, 3))'
+                   '.join(","); })()')
+
+
 @pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
-def test_report_renders_in_headless_chromium_with_rows_histogram_and_links(tmp_path):
+def test_report_shows_students_first_failing_first_and_the_ungradable_once(tmp_path):
     out = tmp_path / "out"
     records = class_records(tmp_path)
     for record in records:
         results_file.write(record.folder(out) / "results.json", record.document)
-    report = write_pages(out, records, ASSIGNMENT, "Dominoes")
+    sections = write_insights(out, records, find_assignment(ASSIGNMENT), InsightOptions())
+    report = write_pages(out, records, ASSIGNMENT, "Dominoes", sections)
 
     done = chromium("--dump-dom", report.as_uri(), profile=tmp_path / "profile")
     assert done.returncode == 0, done.stderr[-2000:]
     dom = done.stdout
+    assert dom.index('id="histogram"') < dom.index('id="submissions"') \
+        < dom.index('id="common-mistakes"') < dom.index('id="pass-rates"')
     table = dom[dom.index('<table id="submissions"'):]
     table = table[:table.index("</table>")]
-    rows = re.findall(r'<tr class="row">(.*?)</tr>', table, flags=re.S)
-    assert len(rows) == 5
-    assert "Ada Lovelace" in rows[0] and "Dan Dunn" in rows[3]  # sorted by name
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in dom and "<script" not in dom
+    rows = re.findall(r'<tr class="row[^"]*">(.*?)</tr>', table, flags=re.S)
+    assert len(rows) == 6
+    order = [next(n for n in [*NAMES, "Eve Evans", "Dan Dunn"]
+                  if n.replace("<", "&lt;").replace(">", "&gt;") in row) for row in rows]
+    assert order == ["Dan Dunn", "Eve Evans", "Zoë <script>alert(1)</script>", "Bob Bishop",
+                     "Carol Chen", "Ada Lovelace"]  # failing first, the lowest score first
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in dom and "<script>alert(1)" not in dom
+    # The ungradable submission: listed once, with its reason, and in no statistic.
+    assert dom.count("syntax error at line 25") == 1 and "Not run" not in dom
+    assert "SyntaxError" not in dom
     bins = [int(c) for c in re.findall(r'<rect class="bin" data-count="(\d+)"', dom)]
     assert len(bins) == 10 and sum(bins) == 4 and bins[-1] == 1  # Ada has full marks
-    assert 'id="pass-rates"' in dom and dom.count('<tr class="row">') > 84
+    # Failures with their reason, not cut to the call; grouped across tests.
+    mistakes = dom[dom.index('<table id="common-mistakes"'):]
+    mistakes = mistakes[:mistakes.index("</table>")]
+    assert "value differs (yours: …), lower than the reference's" in mistakes
+    assert "get_best_move" not in mistakes.split("<tbody>")[1].split("<td>")[1]
+    assert mistakes.count('<tr class="row">') == 1
+    assert all(f'href="submissions/student_{n}/feedback.html"' in mistakes for n in (1, 2, 3))
     links = re.findall(r'href="(submissions/[^"]+)"', dom)
     assert links and all((out / link).is_file() for link in links)
-    assert "the grading process exited with status 1" in dom  # listed among the failing
+    assert "the grading process exited with status 1" in dom
+
+    # The students table starts within the first screen, and sorts when its header is clicked.
+    assert float(_evaluate(report, STUDENTS_TOP, tmp_path / "profile")) < SCREEN * 0.6
+    assert _evaluate(report, SORTED_BY_SCORE, tmp_path / "profile") == \
+        "Ada,Car,Bob,Zoë,Eve,Dan"  # clicked twice: highest score first
 
     page = out / "submissions" / "student_1" / "feedback.html"
     feedback = chromium("--dump-dom", page.as_uri(), profile=tmp_path / "profile").stdout
-    assert feedback.count('<tr class="row">') == 86 and "wrong move" in feedback
+    failed = feedback.count('<tr class="row failed">')
+    assert failed == 43 and feedback.count('<tr class="row">') == 86 - 43
+    assert feedback.count("lower than the reference") == failed
+    blocked = out / "submissions" / "student_8" / "feedback.html"
+    text = chromium("--dump-dom", blocked.as_uri(), profile=tmp_path / "profile").stdout
+    assert text.count(SYNTAX) == 1 and "None of the 86 tests could run" in text
 
-    shot = tmp_path / "report.png"
-    chromium(f"--screenshot={shot}", "--window-size=1200,1600", report.as_uri(),
-             profile=tmp_path / "profile")
-    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    for name, shown in [("report", report), ("feedback", page), ("blocked", blocked)]:
+        shot = tmp_path / f"{name}.png"
+        chromium(f"--screenshot={shot}", f"--window-size=1200,{SCREEN}", shown.as_uri(),
+                 profile=tmp_path / "profile")
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -9,6 +9,7 @@ Chromium tests skip with the reason shown.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import struct
 import subprocess
@@ -118,6 +119,24 @@ def test_every_tournament_game_has_a_record_and_a_page_linked_from_the_report(
     assert page.read_text() == (out / "games" / "0001.html").read_text()
 
 
+def test_replay_writes_where_its_help_says_and_replaces_a_page_only_when_forced(
+        tmp_path: Path) -> None:
+    out = tournament("isolation", tmp_path, "house:random", "house:greedy", "--clock", "3")
+    record, own = out / "games" / "0001.json", out / "games" / "0001.html"
+    help_text = run_gamegrader("replay", "--help").stdout
+    assert "games/0001.html" in help_text and "--force" in help_text
+    own.write_text("the tournament's page")
+    refused = run_gamegrader("replay", str(record))
+    assert refused.returncode == 2 and "exists" in refused.stderr and "--force" in refused.stderr
+    assert own.read_text() == "the tournament's page"
+    again = tmp_path / "again.html"
+    again.write_text("mine")
+    assert run_gamegrader("replay", str(record), "--out", str(again)).returncode == 2
+    forced = run_gamegrader("replay", str(record), "--force")
+    assert forced.returncode == 0 and forced.stdout.strip() == str(own)
+    assert "counted from 1" in own.read_text() and "(row, column)" in own.read_text()
+
+
 def test_replay_of_something_that_is_not_a_record_is_a_usage_error(tmp_path: Path) -> None:
     bogus = tmp_path / "bogus.json"
     bogus.write_text('{"moves": 3}')
@@ -171,3 +190,26 @@ def test_games_played_while_grading_are_kept_when_asked(tmp_path: Path,
     assert len(records) == 2 and len(pages) == 2
     first = json.loads(records[0].read_text())
     assert first["first"] == "you" and first["moves"] and first["game"]["clock"] == 2.0
+
+
+@needs_chromium
+def test_the_tournament_report_renders_with_the_shared_look(tmp_path: Path) -> None:
+    """The report as the browser builds it: the shared header, the standings in words, every
+    game linked to its replay; and a screenshot with the header's colour in it."""
+    from harness.pages.style import STYLE
+
+    out = tournament("isolation", tmp_path, "house:random", "house:greedy", "--clock", "3")
+    assert CHROMIUM is not None
+    done = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
+                           "--dump-dom", (out / "report.html").as_uri()],
+                          capture_output=True, text=True, timeout=180)
+    dom = done.stdout
+    assert '<header class="site">' in dom and "tournament report" in dom
+    assert ">strength</th>" in dom and ">mu</th>" not in dom
+    assert dom.count('href="games/') == 2 and "won (no moves)" in dom
+    accent = re.search(r"--accent: (#[0-9a-f]{6})", STYLE).group(1)
+    shot = tmp_path / "report.png"
+    subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
+                    "--window-size=1000,800", f"--screenshot={shot}",
+                    (out / "report.html").as_uri()], capture_output=True, timeout=180)
+    assert png_pixels(shot.read_bytes())[rgb(accent)] > 10_000  # the header bar

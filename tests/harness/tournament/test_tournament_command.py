@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 from gg_testing import ROOT, run_gamegrader
@@ -56,6 +57,12 @@ def test_a_small_othello_tournament_with_the_default_depth_limit(tmp_path: Path)
     assert all(g["termination"] == "no_moves" and g["moves"] for g in games)
     assert all(g["game"]["limit"] == 4 for g in games)
     assert standings(tmp_path)["agent"]["forfeits"] == ""
+    # The report gives each game's disc count: 4 discs at the start, one more per move.
+    report = (tmp_path / "report.html").read_text(encoding="utf-8")
+    counts = [(int(d), int(light)) for d, light in
+              re.findall(r"<td>dark (\d+), light (\d+)</td>", report)]
+    assert [d + light for d, light in counts] == [4 + len(g["moves"]) for g in games]
+    assert ">mu<" not in report and ">sigma<" not in report and ">strength<" in report
 
 
 def test_a_timeout_on_the_first_move_shows_in_the_standings(tmp_path: Path) -> None:

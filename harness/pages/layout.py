@@ -1,0 +1,116 @@
+"""The shell of every page: one header, one stylesheet, tables that sort when clicked.
+
+Every argument that is HTML is already escaped by the caller; titles and headings given as text
+are escaped here. The only script a page may carry besides its own is the table sorter, which
+reads nothing but the table it sorts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Sequence, Union
+
+from harness.pages.style import STYLE
+
+_SORTER = """
+document.querySelectorAll('table.sortable').forEach((table) => {
+  table.querySelectorAll('th').forEach((th, column) => {
+    th.title = 'sort by ' + th.textContent;
+    th.addEventListener('click', () => {
+      const body = table.tBodies[0];
+      const up = th.dataset.order !== 'up';
+      table.querySelectorAll('th').forEach((other) => delete other.dataset.order);
+      th.dataset.order = up ? 'up' : 'down';
+      const key = (row) => {
+        const cell = row.cells[column];
+        const text = cell.dataset.sort !== undefined ? cell.dataset.sort : cell.textContent;
+        const number = parseFloat(text);
+        return isNaN(number) || !/^\\s*-?[\\d.]/.test(text) ? text.toLowerCase() : number;
+      };
+      const rows = Array.from(body.rows);
+      rows.sort((a, b) => {
+        const x = key(a), y = key(b);
+        const order = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0)
+                                            : (typeof x === 'number' ? -1 : 1);
+        return up ? order : -order;
+      });
+      rows.forEach((row) => body.appendChild(row));
+    });
+  });
+});
+"""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A table cell: its HTML and the value it sorts by (its text when ``sort`` is None)."""
+
+    html: str
+    sort: Union[str, float, None] = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """A table row: its cells and a CSS class (``failed`` marks a failed test or student)."""
+
+    cells: Sequence[Union[str, Cell]]
+    css: str = ""
+
+
+def _cell(cell: Union[str, Cell], numeric: bool) -> str:
+    html, sort = (cell.html, cell.sort) if isinstance(cell, Cell) else (cell, None)
+    attributes = ' class="num"' if numeric else ""
+    if sort is not None:
+        attributes += f' data-sort="{escape(str(sort))}"'
+    return f"<td{attributes}>{html}</td>"
+
+
+def table(headers: Sequence[str], rows: Sequence[Union[Row, Sequence[Union[str, Cell]]]],
+          table_id: str, numeric: frozenset[int] = frozenset(), sortable: bool = False) -> str:
+    """An HTML table; headers and cells are already-escaped HTML. Rows are ``Row`` or a plain
+    sequence of cells; every body row has class ``row`` (and its own class, if any)."""
+    head = "".join(f'<th class="num">{h}</th>' if i in numeric else f"<th>{h}</th>"
+                   for i, h in enumerate(headers))
+    lines = []
+    for row in rows:
+        cells, css = (row.cells, row.css) if isinstance(row, Row) else (row, "")
+        classes = f"row {css}".strip()
+        lines.append(f'<tr class="{classes}">'
+                     + "".join(_cell(c, i in numeric) for i, c in enumerate(cells)) + "</tr>")
+    kind = ' class="sortable"' if sortable else ""
+    return (f'<table id="{table_id}"{kind}><thead><tr>{head}</tr></thead><tbody>\n'
+            + "\n".join(lines) + "\n</tbody></table>")
+
+
+def page(title: str, heading: str, subtitle: str, summary: str, body: str, *,
+         kind: str, nav: Sequence[tuple[str, str]] = (), script: str = "",
+         head: str = "") -> str:
+    """A whole self-contained HTML document.
+
+    Args:
+        title, heading, subtitle: text (escaped here).
+        summary: HTML of the summary chips (``<span>`` each), or "".
+        body: the page's HTML.
+        kind: what page this is, shown in the header ("batch report", "replay", ...).
+        nav: (relative link, label) pairs shown at the header's right.
+        script: the page's own script, if any; the table sorter is added when a table is
+            sortable.
+        head: extra elements for ``<head>`` (e.g. a JSON data block).
+    """
+    links = "".join(f'<a href="{escape(href)}">{escape(label)}</a>' for href, label in nav)
+    scripts = (_SORTER if 'class="sortable"' in body else "") + script
+    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            '<meta name="generator" content="gamegrader">\n'
+            f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n{head}</head>\n<body>\n"
+            f'<header class="site"><span class="brand">gamegrader</span>'
+            f'<span class="kind">{escape(kind)}</span><nav>{links}</nav></header>\n'
+            f'<main class="page">\n<h1>{escape(heading)}</h1>\n'
+            f'<p class="muted subtitle">{escape(subtitle)}</p>\n'
+            + (f'<p class="summary" id="summary">{summary}</p>\n' if summary else "")
+            + f"{body}\n</main>\n"
+            + (f"<script>{scripts}</script>\n" if scripts else "")
+            + "</body>\n</html>\n")
+
+
+__all__ = ["Cell", "Row", "page", "table"]
