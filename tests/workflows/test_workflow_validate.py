@@ -176,7 +176,7 @@ def test_a_grading_that_ran_out_of_time_is_judged_again_alone_with_the_specs_lim
 
 
 def test_a_check_that_still_fails_when_graded_again_says_so(monkeypatch):
-    def always_timed_out(jobs, workers, on_done, pin=False):
+    def always_timed_out(jobs, workers, on_done, work, pin=False):
         for job in jobs:
             on_done(JobResult(job.key, _graded("TIMED_OUT"), "", 1.0))
 
