@@ -2,9 +2,10 @@
 
 Layout under one scratch root per sandbox::
 
-    root/runtime/worker.py      the worker (read-only for the student)
-    root/case-0001/...          the student's file, support and probe files; the process's cwd
-    root/trash/<random>/...     used case folders, being removed (root's alone: 0700)
+    root/runtime/gamegrader_worker/  the worker package, started as its main.py (read-only for
+                                     the student)
+    root/case-0001/...               the student's file, support and probe files; its cwd
+    root/trash/<random>/...          used case folders, being removed (root's alone: 0700)
 
 As root the root is a sized tmpfs (``sized_mount``), so what the cases write is bounded in
 bytes and in files.
@@ -55,7 +56,11 @@ from harness.sandbox.removal import open_folder, remove_path, remove_tree
 from harness.sandbox.sized_mount import DiskBound, MiB, detach, is_full, is_mount, mount_sized
 from harness.sandbox.stages import STAGES, now
 
-WORKER_SOURCE = Path(__file__).resolve().parent.parent / "worker" / "main.py"
+WORKER_PACKAGE = Path(__file__).resolve().parent.parent / "worker"
+WORKER_SOURCE = WORKER_PACKAGE / "main.py"  # the entry script
+WORKER_FILES = tuple(sorted(path.name for path in WORKER_PACKAGE.glob("*.py")))
+RUNTIME_PACKAGE = "gamegrader_worker"
+"""The name the worker package is imported under in the sandbox: no student module's."""
 WORKER_BYTES = 1 << 20  # room for the runtime folder's copy of the worker
 SCRATCH_BASE = Path("/var/lib/gamegrader/scratch")
 ROOT_PREFIX = "gamegrader-scratch-"
@@ -148,6 +153,18 @@ COPIES_ROOM = 8
 lane, and used ones not yet removed from the trash)."""
 
 
+def copy_worker(runtime: Path) -> Path:
+    """Copy the worker package into ``runtime`` (read-only for the student); returns the path of
+    its entry script, the one the sandbox starts."""
+    package = runtime / RUNTIME_PACKAGE
+    package.mkdir()
+    for name in WORKER_FILES:
+        shutil.copyfile(WORKER_PACKAGE / name, package / name)
+        os.chmod(package / name, 0o644)
+    os.chmod(package, 0o755)
+    return package / "main.py"
+
+
 @dataclass
 class Workspace:
     """Owns the scratch root; ``files`` maps names inside a case folder to source paths.
@@ -180,9 +197,7 @@ class Workspace:
         runtime = self.root / "runtime"
         runtime.mkdir()
         os.chmod(runtime, 0o755)
-        self.worker = runtime / "worker.py"
-        shutil.copyfile(WORKER_SOURCE, self.worker)
-        os.chmod(self.worker, 0o644)
+        self.worker = copy_worker(runtime)
         os.mkdir("trash", 0o700, dir_fd=self._root_fd)
         self._trash_fd = open_folder("trash", self._root_fd)
         self._trash: queue.SimpleQueue[str | None] = queue.SimpleQueue()
@@ -193,7 +208,8 @@ class Workspace:
         copies = sum(os.path.getsize(source) for source in self.files.values()) + WORKER_BYTES
         self.disk_problem = mount_sized(
             str(self.root), disk.megabytes * MiB + COPIES_ROOM * copies,
-            disk.files + COPIES_ROOM * (sum(map(len, self._parts.values())) + 4))
+            disk.files + COPIES_ROOM * (sum(map(len, self._parts.values())) + 4)
+            + len(WORKER_FILES) + 1)
         if not self.disk_problem:
             self.disk_in_force = disk
 
