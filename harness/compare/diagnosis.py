@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from harness.compare.equality import accepted_forms, strict_equal
 from harness.compare.observations import Observation
-from harness.compare.registry import resolve_callable
+from harness.compare.registry import resolve_variants
 from harness.compare.verdict import Judgement
 
 
@@ -110,7 +110,7 @@ def with_diagnosis(judgement: Judgement, case: Any, observations: Sequence[Obser
     search) or fail, the judgement is returned as it was.
     """
     try:
-        text = diagnose(case, observations, resolve_callable(case.diagnose)(), cached=True)
+        text = diagnose(case, observations, resolve_variants(case.diagnose)(), cached=True)
     except Exception:  # noqa: BLE001 - a diagnosis is a bonus; it must never cost the case
         return judgement
     if not text:
