@@ -90,3 +90,22 @@ def test_declared_options_are_what_the_runner_carries():
 def test_every_game_case_of_the_specs_fits_its_runner(name):
     cases = [case for case in load_checked_cases(find_assignment(name)) if case.runner]
     assert cases, "the assignment has game cases"
+
+
+def test_loading_a_case_file_checks_what_its_cases_name(tmp_path):
+    folder = tmp_path / "demo"
+    (folder / "cases").mkdir(parents=True)
+    (folder / "assignment.yaml").write_text("name: demo\ntitle: Demo\nmodule: demo\n")
+    (folder / "cases" / "01_x.yaml").write_text(textwrap.dedent("""\
+        group: basics
+        cases:
+          - name: judged elsewhere
+            points: 1
+            compare: "harness.compare.builtin:no_such_comparator"
+            doctest: |
+              >>> 1
+              1
+        """))
+    with pytest.raises(SpecError, match="no function 'no_such_comparator'") as raised:
+        load_case_file(folder / "cases" / "01_x.yaml", load_assignment(folder), 1)
+    assert raised.value.case == "judged elsewhere" and raised.value.field == "compare"
