@@ -38,6 +38,7 @@ making it and locking it.
 """
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import os
 import queue
@@ -154,13 +155,22 @@ lane, and used ones not yet removed from the trash)."""
 
 
 def copy_worker(runtime: Path) -> Path:
-    """Copy the worker package into ``runtime`` (read-only for the student); returns the path of
-    its entry script, the one the sandbox starts."""
+    """Copy the worker package into ``runtime`` (read-only for the student) with the grader's
+    compiled copies of its modules where they are fresh (the sources keep their times, so the
+    interpreter takes them as valid: a fresh worker then compiles only its entry script);
+    returns the path of that script, the one the sandbox starts."""
     package = runtime / RUNTIME_PACKAGE
-    package.mkdir()
+    compiled = package / "__pycache__"
+    compiled.mkdir(parents=True)
     for name in WORKER_FILES:
-        shutil.copyfile(WORKER_PACKAGE / name, package / name)
+        source = WORKER_PACKAGE / name
+        shutil.copy2(source, package / name)
         os.chmod(package / name, 0o644)
+        made = Path(importlib.util.cache_from_source(str(source)))
+        if made.is_file():
+            shutil.copyfile(made, compiled / made.name)
+            os.chmod(compiled / made.name, 0o644)
+    os.chmod(compiled, 0o755)
     os.chmod(package, 0o755)
     return package / "main.py"
 
@@ -209,7 +219,7 @@ class Workspace:
         self.disk_problem = mount_sized(
             str(self.root), disk.megabytes * MiB + COPIES_ROOM * copies,
             disk.files + COPIES_ROOM * (sum(map(len, self._parts.values())) + 4)
-            + len(WORKER_FILES) + 1)
+            + 2 * len(WORKER_FILES) + 2)
         if not self.disk_problem:
             self.disk_in_force = disk
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from typing import Any, Callable
 
 from .bounds import (
     INT64,
@@ -23,7 +22,12 @@ from .bounds import (
     MAX_WHERE,
 )
 
-Node = Any  # None, bool, int, float, str or [tag, body]
+TYPE_CHECKING = False  # typing is not imported: a fresh worker would pay for it
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+    Node = Any  # None, bool, int, float, str or [tag, body]
+
 TOO_LARGE = "the value is too large or too deeply nested to compare"
 
 
@@ -80,7 +84,6 @@ def _str_node(value: str) -> Node:
         return value
     except UnicodeEncodeError:  # lone surrogates: the exact code points, as hex UTF-8 bytes
         return ["str", str.encode(value, "utf-8", "surrogatepass").hex()]
-
 
 
 def encode(value: object) -> list[Node]:

@@ -7,7 +7,6 @@ import io
 import os
 import sys
 import time
-from typing import Any
 
 from .bounds import REQUEST_LINE_LIMIT
 from .encode import describe_error
@@ -16,6 +15,10 @@ from .preflight import preflight
 from .requests import Request, request_of
 from .run import run_examples
 from .serve import send, serve
+
+TYPE_CHECKING = False  # typing is not imported: a fresh worker would pay for it
+if TYPE_CHECKING:
+    from typing import Any
 
 Trace = dict[str, float]
 _cpu_times = os.times  # bound before student code runs: the case's CPU is read after it ran

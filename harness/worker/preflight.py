@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
 
 from .bounds import MAX_NAME, MAX_PARAMETERS
 from .encode import plain_text
 
-Parameter = list[Any]  # [name, inspect kind name, has a default]
+TYPE_CHECKING = False  # typing is not imported: a fresh worker would pay for it
+if TYPE_CHECKING:
+    from typing import Any
+
+    Parameter = list[Any]  # [name, inspect kind name, has a default]
 
 
 def parameters(obj: object) -> list[Parameter] | None:

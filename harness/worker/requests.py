@@ -7,55 +7,87 @@ wrong type is a bug there: ``RequestError`` says which field, and the worker sto
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any, Literal, cast
 
-Mode = Literal["run", "preflight", "serve"]
-MODES: tuple[Mode, ...] = ("run", "preflight", "serve")
+TYPE_CHECKING = False  # neither typing nor dataclasses: a fresh worker would pay ~10 ms for them
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Mode = Literal["run", "preflight", "serve"]
+
+MODES = ("run", "preflight", "serve")
 
 
 class RequestError(ValueError):
     """A message from the trusted side does not have the shape this module expects."""
 
 
-@dataclass(frozen=True)
-class Request:
+class _Record:
+    """Named fields (``__slots__``, in the protocol's order), equal when they all are."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable records, as dataclasses make them
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class Request(_Record):
     """One request: import ``file`` as ``module`` in ``cwd`` and ``run``, ``preflight`` or
     ``serve`` (see ``harness.worker.handle``)."""
 
-    mode: Mode
-    module: str
-    file: str
-    cwd: str = ""
-    cpu_seconds: int = 0
-    examples: tuple[str, ...] = ()
-    stdin: str | None = None
-    names: tuple[str, ...] = ()
-    packages: str | None = None
-    resolver: str | None = None
-    trace: bool = False
+    __slots__ = ("mode", "module", "file", "cwd", "cpu_seconds", "examples", "stdin", "names",
+                 "packages", "resolver", "trace")
+
+    def __init__(self, mode: Mode, module: str, file: str, cwd: str = "", cpu_seconds: int = 0,
+                 examples: tuple[str, ...] = (), stdin: str | None = None,
+                 names: tuple[str, ...] = (), packages: str | None = None,
+                 resolver: str | None = None, trace: bool = False) -> None:
+        self.mode = mode
+        self.module = module
+        self.file = file
+        self.cwd = cwd
+        self.cpu_seconds = cpu_seconds
+        self.examples = examples
+        self.stdin = stdin
+        self.names = names
+        self.packages = packages
+        self.resolver = resolver
+        self.trace = trace
 
 
-@dataclass(frozen=True)
-class Program:
+class Program(_Record):
     """A program for the zygote to fork: ``python -u SCRIPT ARGS`` run in ``cwd``."""
 
-    script: str
-    cwd: str
-    args: tuple[str, ...] = ()
-    packages: str | None = None
+    __slots__ = ("script", "cwd", "args", "packages")
+
+    def __init__(self, script: str, cwd: str, args: tuple[str, ...] = (),
+                 packages: str | None = None) -> None:
+        self.script = script
+        self.cwd = cwd
+        self.args = args
+        self.packages = packages
 
 
-@dataclass(frozen=True)
-class ForkOrder:
+class ForkOrder(_Record):
     """The zygote's order to fork one child (``harness.worker.zygote``)."""
 
-    precompile: str = ""
-    packages: str | None = None
-    preload: tuple[str, ...] = ()
-    trace: bool = False
-    program: Program | None = None
-    server: bool = False
+    __slots__ = ("precompile", "packages", "preload", "trace", "program", "server")
+
+    def __init__(self, precompile: str = "", packages: str | None = None,
+                 preload: tuple[str, ...] = (), trace: bool = False,
+                 program: Program | None = None, server: bool = False) -> None:
+        self.precompile = precompile
+        self.packages = packages
+        self.preload = preload
+        self.trace = trace
+        self.program = program
+        self.server = server
 
     @property
     def descriptors(self) -> int:
@@ -64,12 +96,14 @@ class ForkOrder:
         return 4 if self.program is not None or self.server else 3
 
 
-@dataclass(frozen=True)
-class CallRequest:
+class CallRequest(_Record):
     """One call to a call server: ``function(*args)``, ``args`` a flat node list."""
 
-    function: str
-    args: list[Any]
+    __slots__ = ("function", "args")
+
+    def __init__(self, function: str, args: list[Any]) -> None:
+        self.function = function
+        self.args = args
 
 
 def _object(data: str | bytes | bytearray) -> dict[str, Any]:
@@ -99,7 +133,8 @@ def _texts(message: dict[str, Any], name: str) -> tuple[str, ...]:
 
 
 def _optional_text(message: dict[str, Any], name: str) -> str | None:
-    return cast("str | None", _field(message, name, str, None))
+    text: str | None = _field(message, name, str, None)
+    return text
 
 
 def request_of(data: str | bytes | bytearray) -> Request:
@@ -109,7 +144,7 @@ def request_of(data: str | bytes | bytearray) -> Request:
     if mode not in MODES:
         raise RequestError(f"unknown mode {mode!r}")
     return Request(
-        mode=cast(Mode, mode), module=_field(message, "module", str, ""),
+        mode=mode, module=_field(message, "module", str, ""),
         file=_field(message, "file", str, ""), cwd=_field(message, "cwd", str, ""),
         cpu_seconds=_field(message, "cpu_seconds", int, 0),
         examples=_texts(message, "examples"), stdin=_optional_text(message, "stdin"),

@@ -5,10 +5,13 @@ from __future__ import annotations
 import io
 import sys
 from types import ModuleType
-from typing import Any
 
 from .bounds import MAX_TEXT
 from .encode import TooLarge, describe_error, encode, plain_text
+
+TYPE_CHECKING = False  # typing is not imported: a fresh worker would pay for it
+if TYPE_CHECKING:
+    from typing import Any
 
 EXAMPLE_FILE_PREFIX = "<example "
 _getframe = sys._getframe  # bound before student code runs, which may replace sys._getframe

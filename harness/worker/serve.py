@@ -5,11 +5,14 @@ import json
 import os
 import sys
 from types import ModuleType
-from typing import IO, Any
 
 from .encode import decode, describe_error, encode
 from .requests import call_of
 from .run import BoundedText
+
+TYPE_CHECKING = False  # typing is not imported: a fresh worker would pay for it
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 
 def send(reply: IO[str], message: dict[str, Any]) -> None:

@@ -18,11 +18,14 @@ import socket
 import sys
 import time
 import traceback
-from typing import NoReturn
 
 from .handle import Trace, handle, mark, server_request
 from .imports import import_from_case_folder, precompile, preload_allowed_packages
 from .requests import ForkOrder, Program, RequestError, fork_order_of, request_of
+
+TYPE_CHECKING = False  # typing is not imported: a fresh worker would pay for it
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 
 def _sweep(child: int) -> None:
