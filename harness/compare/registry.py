@@ -42,41 +42,12 @@ def resolve_comparator(name: str) -> Comparator:
     return cast("Comparator", resolve_callable(name))
 
 
-def resolve_runner(reference: str) -> Runner:
-    """The runner ``package.module:function`` names (its options are checked at load:
-    ``check_case_references``).
-
-    Raises:
-        LookupError: no such function.
-    """
-    return cast("Runner", resolve_callable(reference))
-
-
-def resolve_generator(reference: str) -> Generator:
-    """The case generator ``package.module:function`` names.
-
-    Raises:
-        LookupError: no such function.
-    """
-    return cast("Generator", resolve_callable(reference))
-
-
-def resolve_precompute(reference: str) -> Precompute:
-    """The answers' precompute function ``package.module:function`` names.
-
-    Raises:
-        LookupError: no such function.
-    """
-    return cast("Precompute", resolve_callable(reference))
-
-
-def resolve_variants(reference: str) -> Variants:
-    """The likely mistakes' source ``package.module:function`` names (``diagnose:``).
-
-    Raises:
-        LookupError: no such function.
-    """
-    return cast("Variants", resolve_callable(reference))
+# The same finder, typed as each contract (the runner's options are checked at load:
+# ``check_case_references``). Each raises LookupError for a name that finds nothing.
+resolve_runner = cast("Callable[[str], Runner]", resolve_callable)
+resolve_generator = cast("Callable[[str], Generator]", resolve_callable)
+resolve_precompute = cast("Callable[[str], Precompute]", resolve_callable)
+resolve_variants = cast("Callable[[str], Variants]", resolve_callable)
 
 
 def check_case_references(case: Any) -> None:
