@@ -11,6 +11,8 @@ from harness.compare import observations_from_reply
 from harness.sandbox import Sandbox
 from harness.sandbox.workspace import RUNTIME_PACKAGE, WORKER_FILES, WORKER_PACKAGE, copy_worker
 
+pytestmark = pytest.mark.slow  # starts sandboxes
+
 NAMES = [name[:-3] for name in WORKER_FILES if name != "__init__.py"]
 STUDENT = "".join(f"import {name}\n" for name in NAMES) + (
     "\ndef mine():\n    return [" + ", ".join(f"{name}.MINE" for name in NAMES) + "]\n")
