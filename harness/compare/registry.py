@@ -36,7 +36,7 @@ def resolve_comparator(name: str) -> Comparator:
     """
     from harness.compare.builtin import BUILTIN
     if name in BUILTIN:
-        return BUILTIN[name]
+        return cast("Comparator", BUILTIN[name])
     if ":" not in name:
         raise LookupError(f"unknown comparator {name!r} (built-ins: {', '.join(BUILTIN)})")
     return cast("Comparator", resolve_callable(name))

@@ -2,12 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from harness.compare.observations import Observation
-
-if TYPE_CHECKING:
-    from harness.spec.contracts import Comparator
 
 
 @dataclass(frozen=True)
@@ -49,7 +46,7 @@ class Judgement:
 ExampleCheck = Callable[[str, Observation, Mapping[str, Any], bool], Judgement]
 
 
-def per_example(check: ExampleCheck) -> Comparator:
+def per_example(check: ExampleCheck) -> Callable[..., Judgement]:
     """Lift a check of one example (expected text, observation, options, reveal) to a case.
 
     Examples whose transcript expects no output are not judged; the case earns the mean of the

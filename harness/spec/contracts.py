@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Se
 from harness.spec.errors import SpecError
 
 if TYPE_CHECKING:
-    from harness.compare.diagnosis import Variant
     from harness.compare.observations import Observation
     from harness.compare.verdict import Judgement
     from harness.sandbox.session import Sandbox
@@ -77,6 +76,18 @@ class Precompute(Protocol):
     """
 
     def __call__(self, options: Mapping[str, Any]) -> Mapping[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A known mistake: how feedback describes it, and a fresh namespace in which the case's
+    transcript runs as code with that mistake would (``harness.compare.diagnosis``)."""
+
+    description: str
+    namespace: Callable[[], dict[str, Any]]
+    alone: bool = False
+    """Named only where no other variant gives the same answers: for mistakes whose twins are
+    common and tell the student nothing (a case cannot single either out)."""
 
 
 class Variants(Protocol):
