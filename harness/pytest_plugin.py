@@ -15,7 +15,6 @@ from typing import Any, Iterator
 
 import pytest
 
-from harness.compare.registry import check_case_references
 from harness.grading import results as results_file
 from harness.grading.api import GradingOptions, GradingSession
 from harness.grading.verdicts import CaseResult
@@ -103,8 +102,6 @@ class SpecFile(pytest.File):
             assignment = run.assignment(self.path.parent.parent)
             number = assignment.case_files.index(self.path) + 1
             cases = load_case_file(self.path, assignment, number)
-            for case in cases:
-                check_case_references(case)
         except SpecError as exc:
             run.spec_errors.append(str(exc))
             raise

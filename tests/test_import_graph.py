@@ -79,3 +79,20 @@ def test_the_harness_import_graph_has_no_cycle():
     graph = import_graph()
     assert len(graph) > 30
     assert find_cycle(graph) == []
+
+
+def test_the_worker_imports_only_the_standard_library_and_its_own_modules():
+    """It runs inside the sandbox as a copy of its own folder (harness.sandbox.workspace)."""
+    import sys
+    worker = PACKAGE / "worker"
+    own = {path.stem for path in worker.glob("*.py")}
+    for path in worker.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                assert (node.module or "").split(".")[0] in own | {""}, (path.name, node.module)
+                continue
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            for name in names:
+                top = name.split(".")[0]
+                assert top in sys.stdlib_module_names or top == "__future__", (path.name, name)

@@ -168,14 +168,12 @@ def warm_up_grading(assignment_name: str) -> None:
     sandbox interpreter's ABI, so that every grading forked from it starts with them (the
     grader's modules alone took about 50 ms of each grading's process)."""
     import harness.grading.api  # noqa: F401 - what grade_here imports, once per worker
-    from harness.compare.registry import check_case_references
     from harness.sandbox.levels import detect
     from harness.sandbox.packages import abi_tag
     from harness.spec import find_assignment
     from harness.spec.loader import load_all_cases
 
-    for case in load_all_cases(find_assignment(assignment_name)):
-        check_case_references(case)
+    load_all_cases(find_assignment(assignment_name))  # resolves what each case names
     abi_tag(detect().interpreter)  # a probe process per grading otherwise
 
 

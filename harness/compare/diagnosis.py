@@ -8,26 +8,14 @@ it. The text names a mistake, never an expected value, so it is safe on hidden c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
+from typing import Any, Iterable, Iterator, Sequence
 
 from harness.compare.equality import accepted_forms, strict_equal
 from harness.compare.observations import Observation
-from harness.compare.registry import resolve_callable
+from harness.compare.registry import resolve_variants
 from harness.compare.verdict import Judgement
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A known mistake: how feedback describes it, and a fresh namespace in which the case's
-    transcript runs as code with that mistake would."""
-
-    description: str
-    namespace: Callable[[], dict[str, Any]]
-    alone: bool = False
-    """Named only where no other variant gives the same answers: for mistakes whose twins are
-    common and tell the student nothing (a case cannot single either out)."""
-
+from harness.spec.contracts import Variant  # the diagnose contract's record, kept importable here
 
 AMBIGUOUS = 2  # at most this many mistakes named together when they give the same answers
 
@@ -110,7 +98,7 @@ def with_diagnosis(judgement: Judgement, case: Any, observations: Sequence[Obser
     search) or fail, the judgement is returned as it was.
     """
     try:
-        text = diagnose(case, observations, resolve_callable(case.diagnose)(), cached=True)
+        text = diagnose(case, observations, resolve_variants(case.diagnose)(), cached=True)
     except Exception:  # noqa: BLE001 - a diagnosis is a bonus; it must never cost the case
         return judgement
     if not text:

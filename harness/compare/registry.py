@@ -1,8 +1,12 @@
-"""Find comparators and runners by name: a built-in name or ``package.module:function``."""
+"""Find an assignment's plug-ins by name (a built-in name or ``package.module:function``), typed
+as the contracts of ``harness.spec.contracts`` say."""
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
+
+if TYPE_CHECKING:
+    from harness.spec.contracts import Comparator, Generator, Precompute, Runner, Variants
 
 
 def resolve_callable(reference: str) -> Callable[..., Any]:
@@ -21,10 +25,10 @@ def resolve_callable(reference: str) -> Callable[..., Any]:
     function = getattr(module, attribute, None)
     if not callable(function):
         raise LookupError(f"{module_name!r} has no function {attribute!r}")
-    return function
+    return cast("Callable[..., Any]", function)
 
 
-def resolve_comparator(name: str) -> Callable[..., Any]:
+def resolve_comparator(name: str) -> Comparator:
     """A built-in comparator by name, or a dotted reference to one.
 
     Raises:
@@ -32,27 +36,38 @@ def resolve_comparator(name: str) -> Callable[..., Any]:
     """
     from harness.compare.builtin import BUILTIN
     if name in BUILTIN:
-        return BUILTIN[name]
+        return cast("Comparator", BUILTIN[name])
     if ":" not in name:
         raise LookupError(f"unknown comparator {name!r} (built-ins: {', '.join(BUILTIN)})")
-    return resolve_callable(name)
+    return cast("Comparator", resolve_callable(name))
+
+
+# The same finder, typed as each contract (the runner's options are checked at load:
+# ``check_case_references``). Each raises LookupError for a name that finds nothing.
+resolve_runner = cast("Callable[[str], Runner]", resolve_callable)
+resolve_generator = cast("Callable[[str], Generator]", resolve_callable)
+resolve_precompute = cast("Callable[[str], Precompute]", resolve_callable)
+resolve_variants = cast("Callable[[str], Variants]", resolve_callable)
 
 
 def check_case_references(case: Any) -> None:
-    """Make sure the comparator and runner a case names exist and its accepted forms are known,
-    before any student code runs.
+    """Make sure the comparator and runner a case names exist, the runner's options fit what it
+    declares, and the case's accepted forms are known, before any student code runs.
 
     Raises:
-        SpecError: naming the case and the field (``compare``, ``runner`` or ``options.accept``).
+        SpecError: naming the case and the field (``compare``, ``runner``, ``options.NAME``).
     """
+    from harness.spec.contracts import check_runner_options
     from harness.spec.errors import SpecError
     try:
         resolve_comparator(case.compare)
-        if case.runner:
-            resolve_callable(case.runner)
+        runner = resolve_runner(case.runner) if case.runner else None
     except LookupError as exc:
         raise SpecError(case.file, str(exc), case=case.name,
                         field="runner" if case.runner else "compare") from exc
+    if runner is not None:
+        check_runner_options(case, runner)
+        return  # the rest are the comparators' options, which a runner's case has none of
     from harness.compare.equality import accepted_forms
     try:
         accepted_forms(case.options)

@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from harness.compare import Judgement, observations_from_reply, resolve_callable
+from harness.compare import Judgement, observations_from_reply
 from harness.compare.observations import ErrorInfo, error_from_reply
-from harness.compare.registry import resolve_comparator
+from harness.compare.registry import resolve_comparator, resolve_runner
 from harness.grading.verdicts import CaseResult, Verdict
 from harness.host import cpu_quota
 from harness.intake.import_policy import refused_import
@@ -348,7 +348,7 @@ class Grader:
         return replace(self._from_raw(case, raw, timeout), cpu=cpu)
 
     def _run_game(self, case: Case, runner: str, timeout: float) -> _Outcome:
-        judgement = resolve_callable(runner)(replace(case, timeout=timeout), self.sandbox)
+        judgement = resolve_runner(runner)(replace(case, timeout=timeout), self.sandbox)
         return _Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
 
     def _from_raw(self, case: Case, raw: RawRun, timeout: float) -> _Outcome:

@@ -13,7 +13,7 @@ from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import TAG_VARIABLE, terminate
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.levels import Isolation
-from harness.sandbox.limits import Limits
+from harness.sandbox.limits import Limits, case_allowance
 from harness.sandbox.stages import STAGES, marks_of, now
 from harness.wire.protocol import (
     REPLY_LIMIT,
@@ -29,7 +29,6 @@ _STEPS = (("read", "child reads request"), ("setup", "child setup"),
           ("imported", "import student file"), ("ran", "run examples + encode"))
 
 OUTPUT_LIMIT = 16 * 1024
-STARTUP_ALLOWANCE = 1.0
 
 
 @dataclass(frozen=True)
@@ -96,9 +95,10 @@ class WorkerProcess:
         started = now()
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
         exited = 0.0
+        allowance = case_allowance(timeout, forked=False)
         try:
             assert process.stdin is not None and process.stdout is not None
-            request = replace(request, cpu_seconds=int(timeout + STARTUP_ALLOWANCE) + 1)
+            request = replace(request, cpu_seconds=allowance.cpu_seconds)
             feed = Feed(os.dup(process.stdin.fileno()), encode(request))
             process.stdin.close()
             sent = STAGES.add("request encode", started)
@@ -114,7 +114,7 @@ class WorkerProcess:
             sinks = {process.stdout.fileno(): output, self.reply_read: reply_bytes}
             exit_fd = _exit_descriptor(process.pid)  # wakes the pump when the worker ends
             try:
-                timed_out = pump(sinks, started + timeout + STARTUP_ALLOWANCE, feed=feed,
+                timed_out = pump(sinks, started + allowance.wall_seconds, feed=feed,
                                  finished=finished, events=exit_fd, on_event=lambda: False)
             finally:
                 if exit_fd is not None:

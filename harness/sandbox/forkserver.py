@@ -31,7 +31,7 @@ from harness.sandbox.cleanup import (
 from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.levels import Isolation
-from harness.sandbox.limits import Limits
+from harness.sandbox.limits import Limits, case_allowance
 from harness.sandbox.stages import STAGES, marks_of, now
 from harness.wire.protocol import (
     REPLY_LIMIT,
@@ -53,10 +53,6 @@ _CASE_STEPS = (("received", "zygote wakes up"), ("forked", "precompile + fork"),
                ("read", "child reads request"), ("setup", "child setup"),
                ("imported", "import student file"), ("ran", "run examples + encode"))
 _EXIT_STEPS = (("reaped", "reply + child exit"), ("swept", "zygote sweep"))
-
-# A fork starts in about a millisecond; this covers the fork, the copy of the files and the
-# reply's trip (a fresh interpreter gets execution.FORK_ALLOWANCE instead).
-FORK_ALLOWANCE = 0.25
 
 
 class ZygoteFailed(RuntimeError):
@@ -105,7 +101,8 @@ class ForkServer:
         forked child alone (the zygote never holds a case's inputs).
         """
         started = now()
-        data = encode(replace(request, cpu_seconds=int(timeout + FORK_ALLOWANCE) + 1))
+        allowance = case_allowance(timeout, forked=True)
+        data = encode(replace(request, cpu_seconds=allowance.cpu_seconds))
         if not self.alive:
             raise ZygoteFailed("zygote gone")
         order = encode(ForkRequest(precompile=os.path.join(request.cwd, request.file)
@@ -130,7 +127,7 @@ class ForkServer:
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
         try:
             status, timed_out, ended = self._collect(feed, reply_read, output_read, reply_bytes,
-                                                     output, started + timeout + FORK_ALLOWANCE)
+                                                     output, started + allowance.wall_seconds)
         finally:
             os.close(reply_read)
             os.close(output_read)

@@ -42,6 +42,35 @@ class Limits:
     disk_files: int = 2048
 
 
+STARTUP_ALLOWANCE = 1.0
+"""Added to a case's time limit when it starts a fresh interpreter: the start and the import."""
+FORK_ALLOWANCE = 0.25
+"""Added when a zygote forks the case: a fork starts in about a millisecond; this covers the fork,
+the copy of the files and the reply's trip."""
+
+
+@dataclass(frozen=True)
+class CaseAllowance:
+    """What one case may use, whichever way it starts.
+
+    Attributes:
+        wall_seconds: from sending the request to the end of the case, on the grader's clock.
+        cpu_seconds: the CPU-time limit the worker sets for itself (RLIMIT_CPU, whole seconds):
+            the wall allowance rounded down, plus one, so the wall clock always ends a case
+            first unless its code ignores signals.
+    """
+
+    wall_seconds: float
+    cpu_seconds: int
+
+
+def case_allowance(timeout: float, *, forked: bool) -> CaseAllowance:
+    """The allowance of a case whose time limit is ``timeout`` seconds, started as a fork of a
+    zygote (``forked``) or as a fresh interpreter."""
+    wall = timeout + (FORK_ALLOWANCE if forked else STARTUP_ALLOWANCE)
+    return CaseAllowance(wall_seconds=wall, cpu_seconds=int(wall) + 1)
+
+
 def apply_limits(limits: Limits, *, own_user: bool) -> None:
     """Set the rlimits of the calling process (used from the launcher's ``preexec_fn``);
     nothing where the system has no rlimits (``Level.PLAIN``)."""

@@ -2,9 +2,10 @@
 
 Layout under one scratch root per sandbox::
 
-    root/runtime/worker.py      the worker (read-only for the student)
-    root/case-0001/...          the student's file, support and probe files; the process's cwd
-    root/trash/<random>/...     used case folders, being removed (root's alone: 0700)
+    root/runtime/gamegrader_worker/  the worker package, started as its main.py (read-only for
+                                     the student)
+    root/case-0001/...               the student's file, support and probe files; its cwd
+    root/trash/<random>/...          used case folders, being removed (root's alone: 0700)
 
 As root the root is a sized tmpfs (``sized_mount``), so what the cases write is bounded in
 bytes and in files.
@@ -37,6 +38,7 @@ making it and locking it.
 """
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import os
 import queue
@@ -55,7 +57,11 @@ from harness.sandbox.removal import open_folder, remove_path, remove_tree
 from harness.sandbox.sized_mount import DiskBound, MiB, detach, is_full, is_mount, mount_sized
 from harness.sandbox.stages import STAGES, now
 
-WORKER_SOURCE = Path(__file__).resolve().parent.parent / "worker" / "main.py"
+WORKER_PACKAGE = Path(__file__).resolve().parent.parent / "worker"
+WORKER_SOURCE = WORKER_PACKAGE / "main.py"  # the entry script
+WORKER_FILES = tuple(sorted(path.name for path in WORKER_PACKAGE.glob("*.py")))
+RUNTIME_PACKAGE = "gamegrader_worker"
+"""The name the worker package is imported under in the sandbox: no student module's."""
 WORKER_BYTES = 1 << 20  # room for the runtime folder's copy of the worker
 SCRATCH_BASE = Path("/var/lib/gamegrader/scratch")
 ROOT_PREFIX = "gamegrader-scratch-"
@@ -148,6 +154,27 @@ COPIES_ROOM = 8
 lane, and used ones not yet removed from the trash)."""
 
 
+def copy_worker(runtime: Path) -> Path:
+    """Copy the worker package into ``runtime`` (read-only for the student) with the grader's
+    compiled copies of its modules where they are fresh (the sources keep their times, so the
+    interpreter takes them as valid: a fresh worker then compiles only its entry script);
+    returns the path of that script, the one the sandbox starts."""
+    package = runtime / RUNTIME_PACKAGE
+    compiled = package / "__pycache__"
+    compiled.mkdir(parents=True)
+    for name in WORKER_FILES:
+        source = WORKER_PACKAGE / name
+        shutil.copy2(source, package / name)
+        os.chmod(package / name, 0o644)
+        made = Path(importlib.util.cache_from_source(str(source)))
+        if made.is_file():
+            shutil.copyfile(made, compiled / made.name)
+            os.chmod(compiled / made.name, 0o644)
+    os.chmod(compiled, 0o755)
+    os.chmod(package, 0o755)
+    return package / "main.py"
+
+
 @dataclass
 class Workspace:
     """Owns the scratch root; ``files`` maps names inside a case folder to source paths.
@@ -180,9 +207,7 @@ class Workspace:
         runtime = self.root / "runtime"
         runtime.mkdir()
         os.chmod(runtime, 0o755)
-        self.worker = runtime / "worker.py"
-        shutil.copyfile(WORKER_SOURCE, self.worker)
-        os.chmod(self.worker, 0o644)
+        self.worker = copy_worker(runtime)
         os.mkdir("trash", 0o700, dir_fd=self._root_fd)
         self._trash_fd = open_folder("trash", self._root_fd)
         self._trash: queue.SimpleQueue[str | None] = queue.SimpleQueue()
@@ -193,7 +218,8 @@ class Workspace:
         copies = sum(os.path.getsize(source) for source in self.files.values()) + WORKER_BYTES
         self.disk_problem = mount_sized(
             str(self.root), disk.megabytes * MiB + COPIES_ROOM * copies,
-            disk.files + COPIES_ROOM * (sum(map(len, self._parts.values())) + 4))
+            disk.files + COPIES_ROOM * (sum(map(len, self._parts.values())) + 4)
+            + 2 * len(WORKER_FILES) + 2)
         if not self.disk_problem:
             self.disk_in_force = disk
 

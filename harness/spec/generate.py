@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from harness.compare.registry import resolve_callable
+from harness.compare.registry import resolve_generator, resolve_precompute
 from harness.spec.errors import SpecError
 from harness.spec.loader import (
     generated_path,
@@ -42,7 +42,7 @@ def render_block(case_file: Path, block: dict[str, Any]) -> str:
         SpecError: the generator cannot be found or yields malformed cases.
     """
     try:
-        generator = resolve_callable(block["generator"])
+        generator = resolve_generator(block["generator"])
     except LookupError as exc:
         raise SpecError(case_file, str(exc), case=block["id"], field="generator") from exc
     cases = []
@@ -72,7 +72,7 @@ def render_precomputed(case_file: Path) -> str | None:
         if "precompute" not in entry:
             continue
         try:
-            function = resolve_callable(entry["precompute"])
+            function = resolve_precompute(entry["precompute"])
         except LookupError as exc:
             raise SpecError(case_file, str(exc), case=entry["name"], field="precompute") from exc
         options = entry.get("options", {})

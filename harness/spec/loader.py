@@ -404,11 +404,21 @@ def read_case_file(path: Path) -> dict[str, Any]:
 
 
 def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list[Case]:
-    """Read one case file (and its generated cases) into Cases, in file order.
+    """Read one case file (and its generated cases) into Cases, in file order, each checked
+    against the plug-ins it names (``check_case_references``: the comparator and runner exist,
+    the runner's options fit what it declares), so no caller holds a case that cannot run.
 
     Raises:
         SpecError: the file, a case, or a generated file is invalid.
     """
+    from harness.compare.registry import check_case_references  # it imports this module
+    cases = _read_cases(path, assignment, file_number)
+    for case in cases:
+        check_case_references(case)
+    return cases
+
+
+def _read_cases(path: Path, assignment: Assignment, file_number: int) -> list[Case]:
     data = read_case_file(path)
     cases: list[Case] = []
     seen: set[str] = set()
@@ -481,15 +491,13 @@ def check_total_points(assignment: Assignment, cases: list[Case]) -> None:
 
 def load_checked_cases(assignment: Assignment) -> list[Case]:
     """Every case, checked as far as can be without grading: each file against its schema,
-    the comparators and runners named, and the points against ``total_points``. What ``list``,
-    ``build``, ``validate`` and ``generate --check`` refuse to go past.
+    the comparators and runners named (``load_case_file``), and the points against
+    ``total_points``. What ``list``, ``build``, ``validate`` and ``generate --check`` refuse to go
+    past.
 
     Raises:
         SpecError: the first problem found, naming its file, case and field.
     """
-    from harness.compare.registry import check_case_references  # it imports this module
     cases = load_all_cases(assignment)
-    for case in cases:
-        check_case_references(case)
     check_total_points(assignment, cases)
     return cases

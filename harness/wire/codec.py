@@ -9,7 +9,8 @@ share one ``hash()`` too often (which would make building them quadratic) are re
 they are built.
 
 ``encode_value`` is used for arguments the trusted side sends to a call server; the worker
-(``harness/worker/main.py``) has its own stdlib encoder writing the same format.
+(``harness/worker/encode.py``) has its own stdlib encoder writing the same format. The bounds
+are the worker's own (``harness/worker/bounds.py``), imported, so both sides keep the same.
 """
 from __future__ import annotations
 
@@ -18,12 +19,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-MAX_NODES = 200_000
-MAX_DEPTH = 256
-MAX_STRING = 1 << 20
-MAX_INT_DIGITS = 4300  # Python's own default limit for int <-> str conversion
-MAX_EQUAL_HASHES = 16
-INT64 = (-(1 << 63), (1 << 63) - 1)
+from harness.worker.bounds import INT64, MAX_DEPTH, MAX_HEX, MAX_INT_DIGITS, MAX_NODES, MAX_STRING
+
+MAX_EQUAL_HASHES = 16  # the reader's own bound: equal hashes would make building sets quadratic
 CONTAINERS = ("list", "tuple", "set", "frozenset", "dict")
 _FLOATS = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
 
@@ -88,7 +86,7 @@ def _scalar(tag: str, body: Any) -> Any:
             return int(body)
         except ValueError:
             pass
-    if tag == "str" and type(body) is str and len(body) <= 8 * MAX_STRING:
+    if tag == "str" and type(body) is str and len(body) <= MAX_HEX:
         # A string no UTF-8 text can hold (lone surrogates): its UTF-8 bytes, hex-encoded.
         try:
             return bytes.fromhex(body).decode("utf-8", "surrogatepass")

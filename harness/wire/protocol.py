@@ -5,11 +5,13 @@ Every message a worker, a call server or a zygote sends is declared here as a ty
 decodes through ``decode``. msgspec's decoder is written in C, checks types and bounds while it
 parses, and refuses unknown fields (skipping one would recurse into it), so no reply, whatever its
 bytes, makes the trusted side recurse, allocate more than its size allows, or spend more than
-linear time. Values inside replies are flat node lists (``harness.wire.codec``): they add no nesting.
+linear time. Values inside replies are flat node lists (``harness.wire.codec``): they add no
+nesting.
 
-The worker (``harness/worker/main.py``) runs stdlib-only inside the sandbox; it writes the same
-messages with ``json`` (documented in docs/architecture.md, "Wire format"). Messages from the
-trusted side to the worker are encoded here with ``encode``.
+The worker (``harness/worker/``) runs stdlib-only inside the sandbox; it writes the same
+messages with ``json`` (documented in docs/architecture.md, "Wire format"), within the same
+bounds (``harness/worker/bounds.py``). Messages from the trusted side to the worker are encoded
+here with ``encode``.
 
 A message that does not decode is the student's fault (the process answers for the student's
 code): ``ProtocolError`` says why, and the case fails as a protocol violation.
@@ -22,24 +24,21 @@ import msgspec
 
 from harness.wire import codec
 from harness.wire.safe_text import safe_text
+from harness.worker import bounds
 
-# Bounds. The worker keeps its own texts below these (harness/worker/main.py), so an honest
-# reply always fits; anything larger was forged by student code.
-MAX_TEXT = 8192            # stdout of one example or call, an exception message
-MAX_WHERE = 4096           # traceback lines in the student's files
-MAX_NAME = 512             # type names, function and parameter names
-MAX_EXAMPLES = 10_000      # examples in one case (one observation each)
-MAX_API_NAMES = 1000
-MAX_PARAMETERS = 256
-REPLY_LIMIT = 4 * 1024 * 1024   # bytes of one reply (all of a case's observations)
-LINE_LIMIT = 1024 * 1024        # bytes of one call-server reply line
+# The bounds, written once for both sides (harness/worker/bounds.py): the worker keeps what it
+# sends within them, so an honest reply always fits; anything larger was forged by student code.
+MAX_TEXT, MAX_WHERE, MAX_NAME = bounds.MAX_TEXT, bounds.MAX_WHERE, bounds.MAX_NAME
+MAX_EXAMPLES, MAX_API_NAMES = bounds.MAX_EXAMPLES, bounds.MAX_API_NAMES
+MAX_PARAMETERS = bounds.MAX_PARAMETERS
+REPLY_LIMIT, LINE_LIMIT = bounds.REPLY_LIMIT, bounds.LINE_LIMIT
 
-Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT + 100)]
-Where = Annotated[str, msgspec.Meta(max_length=MAX_WHERE + 100)]
+Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT + bounds.CUT_NOTE_ROOM)]
+Where = Annotated[str, msgspec.Meta(max_length=MAX_WHERE + bounds.CUT_NOTE_ROOM)]
 Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
-_Tag = Annotated[str, msgspec.Meta(max_length=16)]
-_Body = Union[Annotated[int, msgspec.Meta(ge=0, le=codec.MAX_NODES)],
-              Annotated[str, msgspec.Meta(max_length=8 * codec.MAX_STRING)]]
+_Tag = Annotated[str, msgspec.Meta(max_length=bounds.MAX_TAG)]
+_Body = Union[Annotated[int, msgspec.Meta(ge=0, le=bounds.MAX_NODES)],
+              Annotated[str, msgspec.Meta(max_length=bounds.MAX_HEX)]]
 
 
 class TaggedNode(msgspec.Struct, array_like=True, frozen=True, forbid_unknown_fields=True):
@@ -49,9 +48,9 @@ class TaggedNode(msgspec.Struct, array_like=True, frozen=True, forbid_unknown_fi
     body: _Body
 
 
-Node = Union[None, bool, Annotated[int, msgspec.Meta(ge=codec.INT64[0], le=codec.INT64[1])],
-             float, Annotated[str, msgspec.Meta(max_length=codec.MAX_STRING)], TaggedNode]
-Value = Annotated[list[Node], msgspec.Meta(max_length=codec.MAX_NODES)]
+Node = Union[None, bool, Annotated[int, msgspec.Meta(ge=bounds.INT64[0], le=bounds.INT64[1])],
+             float, Annotated[str, msgspec.Meta(max_length=bounds.MAX_STRING)], TaggedNode]
+Value = Annotated[list[Node], msgspec.Meta(max_length=bounds.MAX_NODES)]
 
 
 class _Message(msgspec.Struct, forbid_unknown_fields=True):
@@ -131,7 +130,7 @@ class ObservationReport(_Message):
 
 # Step name -> time (monotonic clock) a worker or zygote reports when asked to ``trace``. Shown
 # in the overhead profile only (harness.sandbox.stages), never used to grade.
-Trace = Optional[Annotated[dict[Name, float], msgspec.Meta(max_length=16)]]
+Trace = Optional[Annotated[dict[Name, float], msgspec.Meta(max_length=bounds.MAX_TRACE_STEPS)]]
 
 Parameter = tuple[Name, Name, bool]   # name, inspect kind name, has a default
 
@@ -154,8 +153,9 @@ class WorkerReply(_Message):
                                      msgspec.Meta(max_length=MAX_EXAMPLES)]] = None
     names: Optional[Annotated[dict[Name, Optional[NameReport]],
                               msgspec.Meta(max_length=MAX_API_NAMES)]] = None
-    resolver_notes: Annotated[list[Annotated[str, msgspec.Meta(max_length=600)]],
-                              msgspec.Meta(max_length=20)] = []
+    resolver_notes: Annotated[list[Annotated[str, msgspec.Meta(
+        max_length=bounds.MAX_NOTE + bounds.CUT_NOTE_ROOM)]],
+        msgspec.Meta(max_length=bounds.MAX_NOTES)] = []
     # Preflight: CPU seconds the import of the student's file took (its top-level code).
     import_cpu_seconds: Optional[Annotated[float, msgspec.Meta(ge=0, le=1e6)]] = None
     # Run: CPU seconds the case's process (and the children it waited for) used, for the time

@@ -26,11 +26,12 @@ from harness import Case, Judgement, Sandbox
 from harness.games.match import GameRecord
 from harness.games.outcome import Termination
 from harness.games.seats import InProcess
+from harness.spec.contracts import INTEGER, NUMBER, TEXT, Option, declare_options
 from harness.tournament.records import Entrant, GameTask
 from harness.tournament.replays import keep_graded_game
 from harness.tournament.schedule import derive_seed
 from reference.games.isolation import SIZE, Isolation, O, Player, X
-from reference.isolation.house_players import house_player
+from reference.isolation.house_players import HOUSE_PLAYERS, house_player
 from reference.isolation.pages import IsolationPages
 from reference.isolation.referee import game_result, referee_game, student_contestant
 
@@ -94,6 +95,11 @@ def keep(record: GameRecord[Any], side: Player, opponent: str, seed: int, clock:
     keep_graded_game(IsolationPages(clock), result, name)
 
 
+@declare_options(
+    opponent=Option(TEXT, required=True, choices=HOUSE_PLAYERS),
+    games=Option(INTEGER, required=True), clock=Option(NUMBER, required=True),
+    seed=Option(INTEGER), score=Option(TEXT, choices=("wins", "clean")),
+    required_wins=Option(INTEGER, required=True, unless=("score", "clean")))
 def versus_house(case: Case, sandbox: Sandbox) -> Judgement:
     """The runner named in the spec; see the module docstring for the options."""
     options = case.options

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from harness import Case, Judgement, Sandbox
 from harness.games import Clock, GameRecord, InProcess
 from harness.games.outcome import Reason
+from harness.spec.contracts import FLAG, INTEGER, NUMBER, Option, declare_options
 from harness.tournament.records import Entrant, GameTask, result_of
 from harness.tournament.replays import keep_graded_game
 from reference.games.othello import DARK, LIGHT, get_score
@@ -96,6 +97,11 @@ def keep(record: GameRecord[Any], color: int, seed: int, settings: Settings, clo
     keep_graded_game(_Viewer(settings.size), result, name)
 
 
+@declare_options(
+    size=Option(INTEGER, required=True), games=Option((list,), required=True),
+    min_wins=Option(INTEGER), limit=Option(INTEGER), minimax=Option(FLAG),
+    caching=Option(FLAG), ordering=Option(FLAG), color_only=Option(FLAG),
+    move_timeout=Option(NUMBER), handshake_timeout=Option(NUMBER))
 def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
     """Play the games of ``case.options`` and earn ``min(1, wins / min_wins)``.
 

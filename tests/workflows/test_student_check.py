@@ -30,7 +30,7 @@ from harness.release.build import build_student
 from harness.sandbox import levels
 from harness.sandbox.levels import Level
 from harness.spec import SpecError
-from harness.worker.main import set_cpu_limit
+from harness.worker.handle import set_cpu_limit
 
 pytestmark = pytest.mark.slow
 

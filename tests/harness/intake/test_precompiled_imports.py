@@ -1,4 +1,4 @@
-"""The zygote compiles every Python file of the case folder ahead (``harness.worker.main``,
+"""The zygote compiles every Python file of the case folder ahead (``harness.worker.imports``,
 ``precompile``): a module imported from it behaves exactly as one compiled in the case, a file
 changed since is compiled again, and nothing but small regular files is ever read ahead."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import os
 
 from harness.compare import observations_from_reply
 from harness.sandbox import Sandbox
-from harness.worker import main as worker
+from harness.worker import imports as worker
 
 STUDENT = "import helper\n\ndef twice(x):\n    return helper.double(x)\n"
 HELPER = "def double(x):\n    return 2 * x\n\n\ndef boom():\n    raise ValueError('from helper')\n"

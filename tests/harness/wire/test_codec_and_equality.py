@@ -7,7 +7,7 @@ import pytest
 
 from harness.compare import strict_equal
 from harness.wire.codec import Opaque, decode_value, encode_value
-from harness.worker.main import encode
+from harness.worker.encode import encode
 
 
 @pytest.mark.parametrize("value", [

@@ -19,8 +19,8 @@ from harness.wire.protocol import (
     value_of,
 )
 from harness.wire.safe_text import safe_bytes, safe_text
-from harness.worker.main import decode as worker_decode
-from harness.worker.main import encode as worker_encode
+from harness.worker.encode import decode as worker_decode
+from harness.worker.encode import encode as worker_encode
 
 
 def reply_with_value(nodes_json: str) -> bytes:
