@@ -34,7 +34,8 @@ def runnable_blocks() -> list[tuple[str, str]]:
         for number, match in enumerate(BLOCK.finditer(text), 1):
             found.append((f"{page.relative_to(ROOT)}#{number}", match.group(1)))
         marks = text.count(MARK)
-        assert marks == len(BLOCK.findall(text)), f"{page}: a runnable mark is not followed by a shell block"
+        assert marks == len(BLOCK.findall(text)), \
+            f"{page}: a runnable mark is not followed by a shell block"
     return found
 
 
@@ -51,4 +52,5 @@ def test_marked_block_runs_as_written(where: str, script: str, tmp_path: Path):
            f"{os.environ.get('PATH', '')}", "TMPDIR": str(tmp_path), "OUT": str(tmp_path)}
     done = subprocess.run(["bash", "-c", "set -euo pipefail\n" + script], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, f"{where} failed:\n{script}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+    assert done.returncode == 0, \
+        f"{where} failed:\n{script}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"

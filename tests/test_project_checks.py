@@ -8,7 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from gg_testing import ROOT
 
 from harness.spec import list_assignments

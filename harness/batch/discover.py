@@ -99,7 +99,7 @@ def read_metadata(path: Path) -> dict[str, tuple[tuple[Student, ...], str]]:
     """
     try:
         data = yaml.load(path.read_text(encoding="utf-8", errors="replace"),
-                         Loader=_TolerantLoader)  # noqa: S506 - a SafeLoader subclass
+                         Loader=_TolerantLoader)  # a SafeLoader subclass
     except (OSError, yaml.YAMLError):
         return {}
     if not isinstance(data, dict):

@@ -160,8 +160,8 @@ def _all_rows(records: Sequence[Record], status: dict[str, str]) -> str:
 def render_report(records: Sequence[Record], assignment: str, title: str,
                   sections: Sequence[tuple[str, str, str]] = ()) -> str:
     """The class report: summary, score histogram, pass rate per test, then ``sections``
-    (anchor, heading, HTML) such as the insights, slowest and failing submissions, and every submission
-    with links to its feedback page and results.json."""
+    (anchor, heading, HTML) such as the insights, slowest and failing submissions, and every
+    submission with links to its feedback page and results.json."""
     scores = [r.score for r in records if r.score is not None]
     status = statuses(records)
     maximum = max((r.max_score for r in records if r.document), default=0.0)

@@ -48,7 +48,8 @@ def failures_section(groups: Sequence[FailureGroup]) -> str:
 
 def changes_section(changes: Sequence[StudentChange], compared_with: str) -> str:
     if not changes:
-        return f'<p id="changes">No score or test outcome changed since {escape(compared_with)}.</p>'
+        return ('<p id="changes">No score or test outcome changed since '
+                f'{escape(compared_with)}.</p>')
     rows = []
     for change in changes:
         tests = "; ".join(
@@ -120,7 +121,8 @@ def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str,
             encoding="utf-8")
     body = (table(["similarity", "submission", "shared", "other", "shared"], _pair_rows(listed),
                   "similar-pairs", frozenset({0, 2, 4}))
-            if listed else '<p class="muted">No two submissions share code beyond the template.</p>')
+            if listed
+            else '<p class="muted">No two submissions share code beyond the template.</p>')
     more = len(pairs) - len(listed)
     note = f'<p class="muted">and {more} less similar pairs</p>' if more > 0 else ""
     target = out / SIMILARITY_PAGE

@@ -12,7 +12,7 @@ from harness.grading.api import GradingOptions, grade_to_file
 from harness.grading.verdicts import CaseResult
 from harness.intake.reading import take
 from harness.intake.submission import stem_key
-from harness.paths import checker_paths, specs_root
+from harness.paths import checker_paths
 from harness.spec import SpecError, find_assignment, list_assignments
 from harness.spec.loader import load_checked_cases
 from harness.timing.calibration import described, host_speed

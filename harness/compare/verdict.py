@@ -26,10 +26,10 @@ class Judgement:
 
     ``leaderboard`` holds Gradescope leaderboard entries (``{"name", "value", "order"}``) a
     game runner wants shown, e.g. a rating against the house bots. ``failure`` is the verdict
-    of a case that is not passed, as a ``harness.grading.verdicts.Verdict`` value (e.g. ``"timed out"``
-    for games lost on time); "" means a wrong answer. ``parts`` holds, for each judged example
-    in order, the parts of its tuple answer (empty for an example with no tuple answer), from
-    comparators that give credit per part.
+    of a case that is not passed, as a ``harness.grading.verdicts.Verdict`` value (e.g. ``"timed
+    out"`` for games lost on time); "" means a wrong answer. ``parts`` holds, for each judged
+    example in order, the parts of its tuple answer (empty for an example with no tuple answer),
+    from comparators that give credit per part.
     """
 
     fraction: float

@@ -201,7 +201,7 @@ def grade_to_file(assignment_name: str, submission: Path, output: Path,
         document = grade(assignment_name, submission, options, on_case).document
         results_file.write(output, document)
         return document
-    except BaseException as exc:  # noqa: BLE001 - the fallback below must always be written
+    except BaseException as exc:  # the fallback below must always be written
         problem = f"{type(exc).__name__}: {exc}"
     print(f"gamegrader: grading failed ({problem}); writing a fallback results.json",
           file=sys.stderr)

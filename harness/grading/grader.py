@@ -447,7 +447,8 @@ class _LaneRun:
         self.grader = grader
         self.lanes = lanes
         self.on_result = on_result
-        self.serial = False  # set by a case that hit a shared bound (_SHARED_BOUNDS), or many not passed
+        # set by a case that hit a shared bound (_SHARED_BOUNDS), or many not passed
+        self.serial = False
         self.run_beside = 0  # cases that ran beside another so far
         self.not_passed = 0  # of those, the ones not passed
         self.running: dict[Future[_Outcome], tuple[int, float]] = {}

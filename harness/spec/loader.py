@@ -52,7 +52,7 @@ def read_yaml(path: Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise SpecError(path, f"cannot be read: {exc}") from exc
     try:
-        return yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
+        return yaml.load(text, Loader=_FAST_LOADER)  # a safe loader
     except yaml.YAMLError:
         pass
     try:
@@ -68,7 +68,8 @@ def _validate(path: Path, data: Any, check: str) -> None:
         return
     import jsonschema
     rules = CHECKED_SCHEMAS[check]
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(rules).iter_errors(data))
+    errors = jsonschema.Draft202012Validator(rules).iter_errors(data)
+    error = jsonschema.exceptions.best_match(errors)
     if error is None:
         return
     where = list(error.absolute_path)

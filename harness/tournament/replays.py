@@ -130,4 +130,5 @@ def report_page(title: str, settings: str, standings_csv: str, results: tuple[Ga
             f"</table><h2>Games</h2><ol id=\"games\">{''.join(games)}</ol></body></html>\n")
 
 
-__all__ = ["GAMES_DIR_ENV", "keep_graded_game", "outcome_text", "replay_record", "report_page", "write_games", "write_replay"]
+__all__ = ["GAMES_DIR_ENV", "keep_graded_game", "outcome_text", "replay_record", "report_page",
+           "write_games", "write_replay"]

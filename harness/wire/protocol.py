@@ -5,7 +5,8 @@ Every message a worker, a call server or a zygote sends is declared here as a ty
 decodes through ``decode``. msgspec's decoder is written in C, checks types and bounds while it
 parses, and refuses unknown fields (skipping one would recurse into it), so no reply, whatever its
 bytes, makes the trusted side recurse, allocate more than its size allows, or spend more than
-linear time. Values inside replies are flat node lists (``harness.wire.codec``): they add no nesting.
+linear time. Values inside replies are flat node lists (``harness.wire.codec``): they add no
+nesting.
 
 The worker (``harness/worker/main.py``) runs stdlib-only inside the sandbox; it writes the same
 messages with ``json`` (documented in docs/architecture.md, "Wire format"). Messages from the

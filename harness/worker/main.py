@@ -14,11 +14,11 @@ Modes:
 - ``preflight``: import the module and report the signatures of the names the spec lists.
 - ``serve``: import once, then answer ``{"function", "args"}`` lines from REQUEST_FD until EOF.
 
-Messages follow ``harness/wire/protocol.py`` (docs/architecture.md, "Wire format"), written here with
-stdlib ``json`` as one ASCII line each. Values are flat node lists encoded with exact-type checks
-(see ``encode``): a subclass of a builtin, or any other object, becomes ``["opaque", type name]``
-and its methods are never called (a named tuple, which keeps tuple's equality, is sent as the
-tuple it holds: ``named_tuple``). Every text is cut to the protocol's bounds before it is sent.
+Messages follow ``harness/wire/protocol.py`` (docs/architecture.md, "Wire format"), written here
+with stdlib ``json`` as one ASCII line each. Values are flat node lists encoded with exact-type
+checks (see ``encode``): a subclass of a builtin, or any other object, becomes ``["opaque", type
+name]`` and its methods are never called (a named tuple, which keeps tuple's equality, is sent as
+the tuple it holds: ``named_tuple``). Every text is cut to the protocol's bounds before it is sent.
 """
 from __future__ import annotations
 

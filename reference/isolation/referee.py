@@ -59,7 +59,8 @@ def referee_game(x: Seat[IsolationState, Move], o: Seat[IsolationState, Move],
                  clock: Callable[[], float] = time.perf_counter) -> GameRecord[Move]:
     """One refereed game from the opening position, ``x`` moving first, ``seconds`` per clock."""
     game = game or Isolation()
-    return play_game(game, game.initial_state(), {X: x, O: o}, Clock(game_seconds=seconds), timer=clock)
+    return play_game(game, game.initial_state(), {X: x, O: o}, Clock(game_seconds=seconds),
+                     timer=clock)
 
 
 def game_result(record: GameRecord[Move], task: GameTask, size: int = 8,

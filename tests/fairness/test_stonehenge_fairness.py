@@ -157,7 +157,8 @@ HELPERS = {
     "decorated_helpers": Variant(edits=(
         ("strategy.py", "\n\ndef _final_score(", DECORATOR),
         ("strategy.py", "def _best_move(", "@counted\ndef _best_move("),
-        ("strategy.py", "def iterative_minimax_strategy(", "@counted\ndef iterative_minimax_strategy("),
+        ("strategy.py", "def iterative_minimax_strategy(",
+         "@counted\ndef iterative_minimax_strategy("),
     )),
     "recursion_in_helper_package": Variant(
         edits=(("strategy.py", "    scores = [_recursive_score(game, state.make_move(move), memo)",

@@ -77,8 +77,8 @@ def test_value_fn_cases_are_othellos_with_the_evaluation_passed_first(generated)
     assert [c["options"] for c in ours] == [c["options"] for c in theirs]
     assert [c["doctest"].replace("(compute_utility, ", "(") for c in ours] == \
         [c["doctest"] for c in theirs]
-    assert all("(compute_utility, board" in c["doctest"] or "(compute_utility, other" in c["doctest"]
-               for c in ours)
+    assert all("(compute_utility, board" in c["doctest"]
+               or "(compute_utility, other" in c["doctest"] for c in ours)
 
 
 VALUE = {"shape": "value", "value": -6, "moves": [[0, 1]], "color": 1}
@@ -120,7 +120,8 @@ def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mut
     honest = mutate(solution("othello_valuefn"), [
         ("state_cache.get((board, color if kind == \"max\" else 3 - color, limit, kind))",
          "state_cache.get(board)"),
-        ("    if caching:\n        state_cache[", "    if caching and limit != 0:\n        state_cache["),
+        ("    if caching:\n        state_cache[",
+         "    if caching and limit != 0:\n        state_cache["),
         ("state_cache[(board, color if kind == \"max\" else 3 - color, limit, kind)] = answer",
          "state_cache[board] = answer"),
         ("return best_move, best", "return [best_move, best]"),

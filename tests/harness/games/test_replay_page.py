@@ -3,8 +3,8 @@
 
 The screenshot is decoded here (a small PNG reader, standard library only) and its pixels are
 counted by colour: the replay must show the game's squares and both players' pieces.
-``scripts/test.sh`` installs Debian's chromium as root (``scripts/system_packages.sh``), so these run in CI; elsewhere the
-Chromium tests skip with the reason shown.
+``scripts/test.sh`` installs Debian's chromium as root (``scripts/system_packages.sh``), so these
+run in CI; elsewhere the Chromium tests skip with the reason shown.
 """
 from __future__ import annotations
 
