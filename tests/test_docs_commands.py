@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 MARK = "<!-- runnable -->"
 BLOCK = re.compile(r"^" + re.escape(MARK) + r"\s*\n```(?:bash|sh|shell)\s*\n(.*?)^```",

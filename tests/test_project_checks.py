@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from gg_testing import ROOT
 
 from harness.spec import list_assignments
+
+pytestmark = pytest.mark.slow
 
 
 def test_no_code_needs_a_python_newer_than_3_10():

@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 from gg_testing import ROOT, run_gamegrader, scores_by_group
 
+pytestmark = pytest.mark.slow
+
 SOLUTION = ROOT / "reference" / "solutions" / "othello" / "agent.py"
 TEMPLATE = ROOT / "student_template" / "othello" / "agent.py"
 

@@ -21,7 +21,7 @@ from gg_testing import ROOT, grade_submissions, scores_by_group
 
 # One worker runs this module: its module fixture grades every submission the tests read, and
 # on a second worker the same fixture would only wait for the first's kept gradings.
-pytestmark = pytest.mark.xdist_group("stonehenge_fairness")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("stonehenge_fairness")]
 
 SOLUTION = ROOT / "reference" / "solutions" / "stonehenge"
 TEMPLATE = ROOT / "student_template" / "stonehenge"

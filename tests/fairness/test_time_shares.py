@@ -17,6 +17,8 @@ from gradingfair_support import grade_variant, per_case, reference_fixture
 from harness.spec.model import Case, Visibility
 from harness.timing.budget import MIN_GROUP_SECONDS, WAIT_CHARGE, TimeShares, case_charge
 
+pytestmark = pytest.mark.slow
+
 
 class FakeClock:
     def __init__(self) -> None:

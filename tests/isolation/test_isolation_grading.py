@@ -24,6 +24,8 @@ from reference.isolation.house_players import house_player
 from reference.isolation.referee import referee_game, student_contestant
 from reference.isolation.runners import play_house_game
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"
 TEMPLATE = ROOT / "student_template" / "isolation" / "player_account.py"

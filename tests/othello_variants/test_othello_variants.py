@@ -17,6 +17,8 @@ from gg_testing import ROOT, run_gamegrader
 
 from reference.othello.checkers import judge_value
 
+pytestmark = pytest.mark.slow
+
 VARIANTS = ["othello_2025", "othello_valuefn", "othello_colour"]
 
 

@@ -21,6 +21,8 @@ from harness.grading.verdicts import CaseResult, Verdict
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
 
+pytestmark = pytest.mark.slow
+
 NAMES = ["Ada Lovelace", "Zoë <script>alert(1)</script>", "Bob Bishop", "Carol Chen"]
 
 

@@ -24,6 +24,8 @@ from harness.release.validate import (
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
 
+pytestmark = pytest.mark.slow
+
 ASSIGNMENTS = sorted(path.name for path in (ROOT / "test_specs").iterdir() if path.is_dir())
 
 MUTANTS = {

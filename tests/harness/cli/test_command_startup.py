@@ -16,6 +16,8 @@ from gg_testing import ROOT
 from harness.sandbox import levels
 from harness.sandbox.levels import Isolation, Level
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def fresh_detect(monkeypatch: pytest.MonkeyPatch):

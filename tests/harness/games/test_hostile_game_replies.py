@@ -24,6 +24,8 @@ from reference.isolation.house_players import RandomPlayer
 from reference.isolation.referee import referee_game, student_contestant
 from reference.othello.referee import OthelloCodec, Randy, Settings
 
+pytestmark = pytest.mark.slow
+
 GAME = Isolation()
 
 

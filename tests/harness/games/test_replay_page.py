@@ -21,6 +21,8 @@ from gg_testing import ROOT, run_gamegrader
 
 from harness.games.pages import Paint, ReplayView, replay_page
 
+pytestmark = pytest.mark.slow
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -1,7 +1,11 @@
 """Finding the student's file in what Gradescope hands over."""
 from __future__ import annotations
 
+import pytest
+
 from harness.intake.submission import find_files
+
+pytestmark = pytest.mark.slow
 
 WANTED = ("adversarial_search.py",)
 

@@ -32,6 +32,8 @@ from harness.spec.loader import load_all_cases
 from harness.spec.model import Case, Visibility
 from harness.timing import lanes
 
+pytestmark = pytest.mark.slow
+
 ASSIGNMENT = find_assignment("adversarial_search")
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
 

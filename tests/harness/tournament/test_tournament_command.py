@@ -6,7 +6,10 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 from gg_testing import ROOT, run_gamegrader
+
+pytestmark = pytest.mark.slow
 
 ISOLATION_PLAYER = ROOT / "reference" / "solutions" / "isolation" / "player.py"
 OTHELLO_AGENT = ROOT / "reference" / "solutions" / "othello" / "agent.py"

@@ -21,6 +21,7 @@ FIELD = [Entrant("rand-a", "house:random"), Entrant("greedy", "house:greedy"),
 ARENA = IsolationArena(seconds=30.0)
 
 
+@pytest.mark.slow  # starts processes
 def test_round_robin_on_local_processes_gives_standings_and_progress() -> None:
     stream = io.StringIO()
     result = run_round_robin(ARENA, FIELD, 7, LocalExecutor(2), Progress(stream))
@@ -37,6 +38,7 @@ def test_round_robin_on_local_processes_gives_standings_and_progress() -> None:
     assert [r.outcome_key() for r in again.results] == [r.outcome_key() for r in result.results]
 
 
+@pytest.mark.slow  # starts processes
 def test_faulty_entrants_never_stall_the_tournament() -> None:
     entrants = [Entrant("ok", "house:greedy"), Entrant("crasher", "fault:crash"),
                 Entrant("hanger", "fault:hang"), Entrant("buggy", "fault:raise")]
@@ -51,6 +53,7 @@ def test_faulty_entrants_never_stall_the_tournament() -> None:
     assert all(s.games == 0 and s.aborted == 6 for s in result.standings)
 
 
+@pytest.mark.slow  # starts processes
 def test_elimination_awards_the_handout_points_with_byes() -> None:
     result = run_elimination(ARENA, FIELD, 3, LocalExecutor(2))
     points = sorted((float(s.points), s.round_reached) for s in result.standings)
@@ -61,6 +64,7 @@ def test_elimination_awards_the_handout_points_with_byes() -> None:
     assert champion.round_reached == 4 and champion.wins >= 3
 
 
+@pytest.mark.slow  # starts processes
 def test_elimination_follows_the_given_seeding() -> None:
     seeding = list(reversed(FIELD))
     result = run_elimination(ARENA, FIELD, 3, LocalExecutor(1), seeding=seeding)
@@ -71,6 +75,7 @@ def test_elimination_follows_the_given_seeding() -> None:
         run_elimination(ARENA, FIELD, 3, LocalExecutor(1), seeding=FIELD[:3])
 
 
+@pytest.mark.slow  # starts processes
 def test_dask_local_cluster_gives_the_local_results() -> None:
     distributed = pytest.importorskip("distributed")
     local = run_round_robin(ARENA, FIELD[:4], 11, LocalExecutor(2))
@@ -94,6 +99,7 @@ def test_ratings_follow_results_and_skip_aborted_games() -> None:
     assert rate(names, wins) == ratings
 
 
+@pytest.mark.slow  # starts processes
 def test_leaderboard_entries_use_documented_keys_only() -> None:
     result = run_round_robin(ARENA, FIELD[:2], 0, LocalExecutor(1))
     entries = leaderboard_entries(result.standings[0])
