@@ -39,15 +39,15 @@ from harness.grading.verdicts import Verdict
 from harness.parallel.executors import default_workers, run_local
 from harness.paths import ROOT_ENV, project_root
 from harness.spec import SpecError, find_assignment
+from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.generate import generate
 from harness.spec.loader import (
-    REFERENCE_TIMES,
     load_checked_cases,
     partial_copy_text,
     precomputed_path,
-    read_yaml,
 )
 from harness.spec.model import Assignment
+from harness.spec.yaml_files import read_yaml
 from harness.timing.calibration import find_speed_ahead
 
 MUTANTS_FOLDER = Path("tests") / "mutants"

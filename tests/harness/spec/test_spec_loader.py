@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 from harness.spec import SpecError, find_assignment, load_assignment, load_case_file
+from harness.spec.assignments import parse_api_entry
 from harness.spec.doctests import parse_transcript, render_doctest
-from harness.spec.loader import load_all_cases, parse_api_entry
+from harness.spec.loader import load_all_cases
 
 GOOD_ASSIGNMENT = """\
 name: demo
