@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 
 def resolve_callable(reference: str) -> Callable[..., Any]:
@@ -21,7 +21,7 @@ def resolve_callable(reference: str) -> Callable[..., Any]:
     function = getattr(module, attribute, None)
     if not callable(function):
         raise LookupError(f"{module_name!r} has no function {attribute!r}")
-    return function
+    return cast(Callable[..., Any], function)
 
 
 def resolve_comparator(name: str) -> Callable[..., Any]:

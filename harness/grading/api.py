@@ -207,7 +207,8 @@ def grade_to_file(assignment_name: str, submission: Path, output: Path,
           file=sys.stderr)
     _write_fallback(assignment_name, output, problem, time.monotonic() - started,
                     options.visible_only)
-    return json.loads(output.read_text(encoding="utf-8"))
+    fallback: dict[str, Any] = json.loads(output.read_text(encoding="utf-8"))
+    return fallback
 
 
 def _write_fallback(name: str, output: Path, problem: str, seconds: float,
