@@ -86,6 +86,7 @@ def test_the_grade_command_has_imported_only_what_grading_needs_when_grading_sta
     """The command runs as far as grading (``grade_to_file``), in a fresh interpreter."""
     code = f"""
 import sys
+import harness.cli.common as common
 import harness.cli.main as cli
 import harness.sandbox.levels
 
@@ -94,7 +95,7 @@ def start_grading(*args, **kwargs):
                  if loaded == name or loaded.startswith(name + ".")))
     raise SystemExit(0)
 
-cli.grade_to_file = start_grading
+common.grade_to_file = start_grading
 cli.main(["grade", "--assignment", "adversarial_search", "--submission",
           "reference/solutions/adversarial_search/adversarial_search.py", "--output",
           "unused.json", "--quiet"])
