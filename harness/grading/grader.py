@@ -390,8 +390,8 @@ class Grader:
     @staticmethod
     def _from_judgement(case: Case, judgement: Judgement, failure: Verdict, output: str = "",
                         seconds: float = 0.0) -> CaseResult:
-        if judgement.failure:
-            failure = Verdict(judgement.failure)
+        if judgement.failure is not None:
+            failure = judgement.failure
         verdict = Verdict.PASSED if judgement.fraction >= 1.0 else failure
         score = case.points * judgement.fraction
         return CaseResult(case, verdict, score, judgement.message, output, seconds,

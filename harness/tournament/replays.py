@@ -28,12 +28,12 @@ def outcome_text(result: GameResult) -> str:
     if result.is_aborted:
         return f"aborted: {result.detail}"
     if result.winner_name is None:
-        return f"draw ({result.termination})"
+        return f"draw ({result.reason})"
     if result.forfeiter_name is not None:
         first = " on its first move" if result.forfeit_on_first_move else ""
         return (f"{result.winner_name} won: {result.forfeiter_name} forfeited{first} "
-                f"({result.termination}: {result.detail})")
-    return f"{result.winner_name} won ({result.termination})"
+                f"({result.reason}: {result.detail})")
+    return f"{result.winner_name} won ({result.reason})"
 
 
 def write_replay(arena: Any, result: GameResult, path: Path) -> Optional[Path]:

@@ -85,8 +85,8 @@ def tally(names: Sequence[str], results: Sequence[GameResult], ratings: Mapping[
     for result in results:
         loser = result.forfeiter_name
         if loser is not None:
-            forfeits[loser][result.termination] = forfeits[loser].get(result.termination, 0) + 1
-            if result.termination == "timeout" and result.forfeit_on_first_move:
+            forfeits[loser][result.reason] = forfeits[loser].get(result.reason, 0) + 1
+            if result.reason == "timeout" and result.forfeit_on_first_move:
                 first_move_timeouts[loser] += 1
         for side, name in enumerate((result.first, result.second)):
             if result.is_aborted:

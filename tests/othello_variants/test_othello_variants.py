@@ -112,7 +112,7 @@ def test_a_variant_agent_plays_a_tournament_through_its_own_arena(name, extra, s
     assert done.returncode == 0, done.stderr
     assert settings in done.stderr
     games = json.loads((tmp_path / "results.json").read_text())["games"]
-    assert len(games) == 2 and all(g["termination"] == "no_moves" and g["moves"] for g in games)
+    assert len(games) == 2 and all(g["reason"] == "no_moves" and g["moves"] for g in games)
 
 
 def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mutate):

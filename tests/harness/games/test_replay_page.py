@@ -111,7 +111,7 @@ def test_every_tournament_game_has_a_record_and_a_page_linked_from_the_report(
     assert len(records) == 2
     record = json.loads(records[0].read_text())
     assert record["moves"] and len(record["seconds"]) == len(record["moves"])
-    assert record["termination"] == "no_moves" and record["game"]["name"] == "isolation"
+    assert record["reason"] == "no_moves" and record["game"]["name"] == "isolation"
     report = (out / "report.html").read_text()
     assert 'href="games/0001.html"' in report and 'href="games/0002.html"' in report
     page = tmp_path / "again.html"

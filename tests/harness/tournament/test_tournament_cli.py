@@ -98,7 +98,7 @@ def test_othello_entrants_play_through_the_trusted_referee(tmp_path: Path) -> No
     assert status == 0
     games = json.loads((tmp_path / "results.json").read_text())["games"]
     assert len(games) == 2
-    assert all(g["termination"] == "no_moves" and g["moves"] for g in games)
+    assert all(g["reason"] == "no_moves" and g["moves"] for g in games)
     assert main(["othello", "house:random", "house:reference", "--set", "sizes=4",
                  "--quiet", "--out", str(tmp_path)]) == 2
 
