@@ -25,7 +25,17 @@ __all__ = sorted(_PUBLIC)
 __getattr__ = lazy_names(__name__, _PUBLIC)
 
 if TYPE_CHECKING:
-    from harness.compare import Judgement, Observation, per_example, show, strict_equal
-    from harness.grading.verdicts import CaseResult, Verdict
-    from harness.sandbox import CallResult, CallServer, Sandbox, StudentProgram
-    from harness.spec import Case, render_doctest
+    # 'X as X': re-exported names (PEP 484), not unused imports
+    from harness.compare import Judgement as Judgement
+    from harness.compare import Observation as Observation
+    from harness.compare import per_example as per_example
+    from harness.compare import show as show
+    from harness.compare import strict_equal as strict_equal
+    from harness.grading.verdicts import CaseResult as CaseResult
+    from harness.grading.verdicts import Verdict as Verdict
+    from harness.sandbox import CallResult as CallResult
+    from harness.sandbox import CallServer as CallServer
+    from harness.sandbox import Sandbox as Sandbox
+    from harness.sandbox import StudentProgram as StudentProgram
+    from harness.spec import Case as Case
+    from harness.spec import render_doctest as render_doctest

@@ -10,24 +10,7 @@ from typing import Any, Callable
 
 import pytest
 from gg_testing import GRADINGS_ENV, LONGEST_TEST_ID, run_gamegrader, short_parameter_id
-
-# A test module whose source uses any of these starts real gradings, sandboxes, subprocesses or
-# type checkers: it belongs to the full tier. ``scripts/test.sh --fast`` runs the rest (unit and
-# spec tests, under a minute on 2 cores).
-FULL_TIER_SIGNS = ("run_gamegrader", "grade_submissions", "Sandbox(", "Grader(", "subprocess",
-                   "run_batch(", "first_failure(", "chromium(", "mypy", "vermin",
-                   "validate([")
-# Folders whose tests all grade submissions end to end (often through support modules).
-FULL_TIER_FOLDERS = {"hostile", "workflows", "fairness", "games", "insights", "othello_variants"}
-_full_tier: dict[Path, bool] = {}
-
-
-def _in_full_tier(path: Path) -> bool:
-    if path not in _full_tier:
-        text = path.read_text(encoding="utf-8") if path.suffix == ".py" else ""
-        _full_tier[path] = (path.suffix != ".py" or path.parent.name in FULL_TIER_FOLDERS
-                            or any(sign in text for sign in FULL_TIER_SIGNS))
-    return _full_tier[path]
+from gg_tiers import HOW_TO_MARK, guarded_phase
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -52,21 +35,28 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests of the full tier ``slow`` (see FULL_TIER_SIGNS; a test using the
-    ``grade`` fixture is always slow) and run them first."""
+    """Refuse over-long test ids and unmarked tests that use ``grade`` (it always grades), and
+    run the slow tests' modules first."""
     too_long = [item.nodeid[:120] for item in items if len(item.nodeid) > LONGEST_TEST_ID]
     if too_long:
         raise pytest.UsageError(f"test ids over {LONGEST_TEST_ID} characters (give the "
                                 f"parameters ids=): {too_long}")
-    slow_modules = set()
-    for item in items:
-        if _in_full_tier(Path(str(item.fspath))) or "grade" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.slow)
-            slow_modules.add(item.fspath)
+    unmarked = [item.nodeid for item in items if "grade" in getattr(item, "fixturenames", ())
+                and item.get_closest_marker("slow") is None]
+    if unmarked:
+        raise pytest.UsageError(f"tests using the grade fixture must be slow ({HOW_TO_MARK}): "
+                                f"{unmarked[:5]}")
+    slow_modules = {item.path for item in items if item.get_closest_marker("slow")}
     # Slow modules first, whole modules kept together (their module fixtures are made once):
     # xdist hands out tests in this order, so the quick ones fill the end of the run instead of
     # one worker finishing a long grading alone.
-    items.sort(key=lambda item: item.fspath not in slow_modules)
+    items.sort(key=lambda item: item.path not in slow_modules)
+
+
+# Every phase of a test not marked slow runs with process starts refused (gg_tiers).
+pytest_runtest_setup = pytest.hookimpl(hookwrapper=True)(guarded_phase)
+pytest_runtest_call = pytest.hookimpl(hookwrapper=True)(guarded_phase)
+pytest_runtest_teardown = pytest.hookimpl(hookwrapper=True)(guarded_phase)
 
 
 @pytest.fixture(scope="session", autouse=True)

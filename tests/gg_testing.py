@@ -20,6 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Sequence
 
+from gg_tiers import refuse
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # Flags that start Debian's Chromium headless as root on a machine with no network.
@@ -72,8 +74,10 @@ def run_gamegrader(*args: str, timeout: float = 600, env: dict[str, str] | None 
 
     The same ``grade`` of the same files is run once per test run: many test files grade the
     reference beside their own variants, and a grading of unchanged code and files gives the
-    same results.json (see ``_kept_grading``).
+    same results.json (see ``_kept_grading``). A test that runs it must be marked slow, also
+    when the grading was kept (gg_tiers).
     """
+    refuse("run_gamegrader")
     key = _grading_key(args, env)
     if key is None:
         return _run(args, timeout, env)

@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 MARK = "<!-- runnable -->"
 EXCUSED = re.compile(r"<!-- not runnable: [^>]+ -->")

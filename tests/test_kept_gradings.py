@@ -9,6 +9,8 @@ from pathlib import Path
 import gg_testing
 import pytest
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:

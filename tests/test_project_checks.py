@@ -13,6 +13,8 @@ from gg_testing import ROOT
 
 from harness.spec import list_assignments
 
+pytestmark = pytest.mark.slow
+
 
 def test_no_code_needs_a_python_newer_than_3_10():
     vermin = shutil.which("vermin", path=str(Path(sys.executable).parent))

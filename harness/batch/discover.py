@@ -96,7 +96,7 @@ def read_entries(path: Path) -> dict[str, Any]:
     when it is unreadable or malformed)."""
     try:
         data = yaml.load(path.read_text(encoding="utf-8", errors="replace"),
-                         Loader=_TolerantLoader)  # noqa: S506 - a SafeLoader subclass
+                         Loader=_TolerantLoader)  # a SafeLoader subclass
     except (OSError, yaml.YAMLError):
         return {}
     return {str(folder): entry for folder, entry in data.items()} if isinstance(data, dict) \

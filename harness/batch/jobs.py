@@ -28,8 +28,8 @@ UNGRADABLE = "ungradable:"  # how a status (or a JobResult's problem) says no ca
 
 
 class SubmissionRefused(ValueError):
-    """A submission is over the intake caps (``harness.intake.reading.Caps``): it is not graded, and its
-    status says why."""
+    """A submission is over the intake caps (``harness.intake.reading.Caps``): it is not graded,
+    and its status says why."""
 
 
 @dataclass(frozen=True)

@@ -117,8 +117,8 @@ def marked_html(text: str, slices: Any) -> str:
 
 
 def _python_files(root: Path, excluded: frozenset[str]) -> Iterable[tuple[str, bytes]]:
-    """The submission's Python files as grading takes them (``harness.intake.reading``: regular files
-    only, no link followed, bounded), minus the ``excluded`` names, in path order."""
+    """The submission's Python files as grading takes them (``harness.intake.reading``: regular
+    files only, no link followed, bounded), minus the ``excluded`` names, in path order."""
     for file in sorted(take(root).files, key=lambda f: f.path.as_posix()):
         if file.name not in excluded:
             yield file.path.as_posix(), file.data

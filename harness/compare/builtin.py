@@ -100,7 +100,8 @@ def check_components(want: str, observation: Observation, options: Mapping[str, 
         elif reveal:
             notes.append(f"{name} wrong (expected {show(want_part)}, got {show(got_part)})")
         else:
-            notes.append(f"{name} differs (yours: {show(got_part)}){_direction(want_part, got_part)}")
+            notes.append(f"{name} differs (yours: {show(got_part)})"
+                         f"{_direction(want_part, got_part)}")
     fraction = earned / sum(weights)
     return Judgement(fraction, "" if fraction == 1.0 else "; ".join(notes), parts=(tuple(parts),))
 

@@ -28,10 +28,10 @@ def _replay(case: Any, namespace: dict[str, Any]) -> Iterator[Any]:
         try:
             code = compile(source, "<diagnosis>", "eval")
         except SyntaxError:
-            exec(compile(source, "<diagnosis>", "exec"), namespace)  # noqa: S102 - spec code
+            exec(compile(source, "<diagnosis>", "exec"), namespace)  # spec code
             value = None
         else:
-            value = eval(code, namespace)  # noqa: S307 - the spec's own transcript
+            value = eval(code, namespace)  # the spec's own transcript
         if example.want.strip():
             yield value
 
@@ -91,7 +91,8 @@ def diagnose(case: Any, observations: Sequence[Observation],
             + "; or ".join(matching) + ".")
 
 
-def with_diagnosis(judgement: Judgement, case: Any, observations: Sequence[Observation]) -> Judgement:
+def with_diagnosis(judgement: Judgement, case: Any,
+                   observations: Sequence[Observation]) -> Judgement:
     """``judgement`` with the likely mistake added, using the variants ``case.diagnose`` names.
 
     Never raises: where the variants cannot be had (the student package ships no reference
@@ -99,7 +100,7 @@ def with_diagnosis(judgement: Judgement, case: Any, observations: Sequence[Obser
     """
     try:
         text = diagnose(case, observations, resolve_variants(case.diagnose)(), cached=True)
-    except Exception:  # noqa: BLE001 - a diagnosis is a bonus; it must never cost the case
+    except Exception:  # a diagnosis is a bonus; it must never cost the case
         return judgement
     if not text:
         return judgement

@@ -52,7 +52,7 @@ def _equal(expected: Any, actual: Any, tolerance: float, accept: frozenset[str])
     if isinstance(expected, float):
         if math.isnan(expected) or math.isnan(actual):
             return math.isnan(expected) and math.isnan(actual)
-        return abs(expected - actual) <= tolerance if tolerance else expected == actual
+        return abs(expected - actual) <= tolerance if tolerance else bool(expected == actual)
     if isinstance(expected, (list, tuple)):
         return len(expected) == len(actual) and all(
             _equal(e, a, tolerance, accept) for e, a in zip(expected, actual))

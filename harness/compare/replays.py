@@ -4,10 +4,10 @@ A diagnosis replays a failed case under every known mistake of the reference (se
 for an Othello case). These depend only on the case and the trusted code, never on the student:
 in a batch, every student needs the same ones. (A judge's own answers, such as a position's
 optimal moves, are not computed at grading time at all: ``gamegrader generate`` stores them in
-the case, see ``precompute`` in docs/architecture.md.) They are kept in the grading user's own cache folder
-(``GAMEGRADER_CACHE``, by default ``~/.cache/gamegrader``), keyed by what names the computation
-(the transcript and the mistake, say) and a digest of the trusted code, so a changed reference
-never reuses an old answer.
+the case, see ``precompute`` in docs/architecture.md.) They are kept in the grading user's own
+cache folder (``GAMEGRADER_CACHE``, by default ``~/.cache/gamegrader``), keyed by what names the
+computation (the transcript and the mistake, say) and a digest of the trusted code, so a changed
+reference never reuses an old answer.
 
 The files are pickles, so only a folder the grading user owns and nobody else may write is
 used (student code runs as other users); anything unreadable is simply computed again.
@@ -95,7 +95,7 @@ class Replay:
         except MemoryError:  # this run's condition, not the replay's: not kept
             self.raised = True
             return
-        except Exception:  # noqa: BLE001 - a mistake that cannot run the case gives no answer
+        except Exception:  # a mistake that cannot run the case gives no answer
             self.raised, self._state = True, _RAISED
         else:
             self._state = _ENDED
@@ -114,7 +114,7 @@ def _read(path: Path) -> tuple[list[Any], str] | None:
             data = stream.read(MAX_ENTRY_BYTES + 1)
         if len(data) > MAX_ENTRY_BYTES:
             return None
-        values, state = pickle.loads(data)  # noqa: S301 - our own private folder
+        values, state = pickle.loads(data)  # our own private folder
     except (OSError, ValueError, TypeError, EOFError, pickle.UnpicklingError):
         return None
     known = isinstance(values, list) and state in (_OPEN, _ENDED, _RAISED)
@@ -125,7 +125,7 @@ def _write(path: Path, entry: tuple[list[Any], str]) -> None:
     """Write atomically; an entry that cannot be pickled or written is just not kept."""
     try:
         data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # noqa: BLE001 - values of any type may come back
+    except Exception:  # values of any type may come back
         return
     if len(data) > MAX_ENTRY_BYTES:
         return

@@ -1,10 +1,27 @@
-"""Judgements: what a comparator concludes about one case."""
+"""Judgements: what a comparator concludes about one case, and the verdicts a case can get."""
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from harness.compare.observations import Observation
+
+
+class Verdict(enum.Enum):
+    """What happened to a case. Only PASSED earns full points."""
+
+    PASSED = "passed"
+    WRONG_ANSWER = "wrong answer"
+    RAISED = "raised an exception"
+    TIMED_OUT = "timed out"
+    OUT_OF_MEMORY = "out of memory"
+    WROTE_TOO_MUCH = "wrote too much"
+    CRASHED = "crashed"
+    PROTOCOL_VIOLATION = "protocol violation"
+    ILLEGAL_MOVE = "illegal move"
+    NOT_RUN = "not run"
+    HARNESS_ERROR = "harness error"
 
 
 @dataclass(frozen=True)
@@ -26,16 +43,16 @@ class Judgement:
 
     ``leaderboard`` holds Gradescope leaderboard entries (``{"name", "value", "order"}``) a
     game runner wants shown, e.g. a rating against the house bots. ``failure`` is the verdict
-    of a case that is not passed, as a ``harness.grading.verdicts.Verdict`` value (e.g. ``"timed out"``
-    for games lost on time); "" means a wrong answer. ``parts`` holds, for each judged example
-    in order, the parts of its tuple answer (empty for an example with no tuple answer), from
-    comparators that give credit per part.
+    of a case that is not passed when it is not a wrong answer (e.g. ``Verdict.TIMED_OUT`` for
+    games lost on time); None means a wrong answer. ``parts`` holds, for each judged
+    example in order, the parts of its tuple answer (empty for an example with no tuple answer),
+    from comparators that give credit per part.
     """
 
     fraction: float
     message: str = ""
     leaderboard: tuple[dict[str, Any], ...] = ()
-    failure: str = ""
+    failure: Verdict | None = None
     parts: tuple[tuple[Part, ...], ...] = ()
 
     def __post_init__(self) -> None:

@@ -17,9 +17,9 @@ from harness.games.match import (
     play_game,
     replay,
 )
-from harness.games.outcome import Outcome, Reason, Termination
+from harness.games.outcome import Outcome, Reason
 from harness.games.seats import Agent, InProcess, LineCodec, Program, Served, convert
 
 __all__ = ["Agent", "Clock", "Freezer", "GameRecord", "InProcess", "LineCodec", "Outcome", "Ply",
-           "Program", "Reason", "Reply", "Rules", "Seat", "Served", "Termination", "abbreviate",
+           "Program", "Reason", "Reply", "Rules", "Seat", "Served", "abbreviate",
            "convert", "play_game", "replay"]

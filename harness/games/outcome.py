@@ -10,6 +10,8 @@ import enum
 from dataclasses import dataclass
 from typing import Hashable, Optional
 
+from harness.compare.verdict import Verdict
+
 
 class Reason(enum.Enum):
     """Why a game ended."""
@@ -24,29 +26,32 @@ class Reason(enum.Enum):
     """The player to move ran out of clock time before answering."""
     CRASH = "crash"
     """The player to move raised, died, or stopped answering."""
+    ABORTED = "aborted"
+    """A game a tournament gave up on: its worker crashed or overran its deadline. Such a game
+    has no winner and is left out of ratings; it is never a win for anybody: an elimination
+    match replays it, and a match that stays undecided by aborted games sends nobody on."""
 
     @property
     def is_forfeit(self) -> bool:
         """Whether the player to move lost by its own fault."""
-        return self is not Reason.NO_MOVES
+        return self not in (Reason.NO_MOVES, Reason.ABORTED)
 
     @property
-    def verdict(self) -> str:
-        """The case verdict (a ``harness.grading.verdicts.Verdict`` value) of a game lost this way;
-        "" for a game lost by the rules, which is simply a wrong answer."""
-        return _VERDICTS.get(self, "")
+    def verdict(self) -> Verdict | None:
+        """The case verdict of a game lost this way; None for a game lost by the rules, which is
+        simply a wrong answer."""
+        return _VERDICTS.get(self)
 
     @property
     def label(self) -> str:
         """Words for feedback and standings, e.g. ``"forfeit: timeout"``."""
-        return "no legal move left" if self is Reason.NO_MOVES else f"forfeit: {self.value}"
+        if self is Reason.NO_MOVES:
+            return "no legal move left"
+        return "aborted" if self is Reason.ABORTED else f"forfeit: {self.value}"
 
 
-_VERDICTS = {Reason.TIMEOUT: "timed out", Reason.CRASH: "crashed",
-             Reason.MALFORMED: "protocol violation", Reason.ILLEGAL: "illegal move"}
-
-Termination = Reason
-"""The name the tournament records used before the vocabulary was shared; same values."""
+_VERDICTS = {Reason.TIMEOUT: Verdict.TIMED_OUT, Reason.CRASH: Verdict.CRASHED,
+             Reason.MALFORMED: Verdict.PROTOCOL_VIOLATION, Reason.ILLEGAL: Verdict.ILLEGAL_MOVE}
 
 
 @dataclass(frozen=True)
@@ -65,10 +70,5 @@ class Outcome:
     detail: str = ""
     forfeiter: Optional[Hashable] = None
 
-    @property
-    def termination(self) -> Reason:
-        """Same as :attr:`reason` (older name)."""
-        return self.reason
 
-
-__all__ = ["Outcome", "Reason", "Termination"]
+__all__ = ["Outcome", "Reason"]

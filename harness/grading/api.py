@@ -198,13 +198,14 @@ def grade_to_file(assignment_name: str, submission: Path, output: Path,
         document = grade(assignment_name, submission, options, on_case).document
         results_file.write(output, document)
         return document
-    except BaseException as exc:  # noqa: BLE001 - the fallback below must always be written
+    except BaseException as exc:  # the fallback below must always be written
         problem = f"{type(exc).__name__}: {exc}"
     print(f"gamegrader: grading failed ({problem}); writing a fallback results.json",
           file=sys.stderr)
     _write_fallback(assignment_name, output, problem, time.monotonic() - started,
                     options.visible_only)
-    return json.loads(output.read_text(encoding="utf-8"))
+    fallback: dict[str, Any] = json.loads(output.read_text(encoding="utf-8"))
+    return fallback
 
 
 def _write_fallback(name: str, output: Path, problem: str, seconds: float,

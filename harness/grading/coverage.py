@@ -15,8 +15,9 @@ from typing import Any
 import yaml
 
 from harness.spec.errors import SpecError
-from harness.spec.loader import load_all_cases, read_yaml
+from harness.spec.loader import load_all_cases
 from harness.spec.model import Assignment
+from harness.spec.yaml_files import read_yaml
 
 COVERAGE_FILE = "coverage.yaml"
 

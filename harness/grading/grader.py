@@ -6,14 +6,15 @@ import shutil
 import signal
 import tempfile
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from harness.compare import Judgement, observations_from_reply
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator, resolve_runner
+from harness.grading.lane_run import LaneRun
+from harness.grading.steps import Outcome, Ready, harness_error
 from harness.grading.verdicts import CaseResult, Verdict
 from harness.host import cpu_quota
 from harness.intake.import_policy import refused_import
@@ -35,49 +36,17 @@ from harness.spec.model import Assignment, Case
 from harness.spec.schema import MAX_TIMEOUT
 from harness.timing.budget import TimeShares, case_charge
 from harness.timing.calibration import HostSpeed, host_speed
-from harness.timing.hang_probes import HangMemory, Probe, run_order
-from harness.timing.lanes import keep_lanes, lane_cpus
+from harness.timing.hang_probes import HangMemory, run_order
+from harness.timing.lanes import lane_cpus
 
 if TYPE_CHECKING:
     from harness.sandbox.execution import RawRun
 
-# Verdicts of a case that hit what the lanes share: the host's CPUs (a timeout beside another
-# case), the sandbox's memory group, its case folders' mount. The rest run one at a time.
-_SHARED_BOUNDS = (Verdict.TIMED_OUT, Verdict.OUT_OF_MEMORY, Verdict.WROTE_TOO_MUCH)
 PREFLIGHT_TIMEOUT = 10.0
 """Seconds the import check waits for the student's file; less under a timeout cap (see
 ``Grader.preflight_seconds``)."""
 _SYNTAX_PLACE = re.compile(r"([^,\n]{1,200}), line (\d{1,9}):")  # the worker's "file, line N: text"
 MIN_CASE_SECONDS = 0.5
-
-
-@dataclass(frozen=True)
-class _Ready:
-    """A case past its checks, with the seconds it may run."""
-
-    case: Case
-    timeout: float
-    probe: Probe | None = None  # a short limit after a timeout of its family (hang_probes)
-    cut: bool = False  # the budget left it less than its full limit
-
-
-@dataclass(frozen=True)
-class _Outcome:
-    """A case's result, the refused-import messages it met (noted as it settles), and how its
-    limit was set."""
-
-    result: CaseResult
-    refused: tuple[str, ...] = ()
-    probe: Probe | None = None
-    cut: bool = False
-    limit: float = 0.0  # the seconds it was given
-    cpu: float | None = None  # the CPU seconds its process reported
-
-
-def _harness_error(case: Case, exc: Exception) -> CaseResult:
-    return CaseResult(case, Verdict.HARNESS_ERROR, 0.0,
-                      f"internal grader error ({type(exc).__name__}: {exc}); "
-                      "please tell your instructor")
 
 
 class Grader:
@@ -260,7 +229,7 @@ class Grader:
         lanes = self.sandbox.widen(lanes, lane_cpus(lanes)) if lanes > 1 else 1
         self.lanes = max(self.lanes, lanes)
         if lanes > 1:
-            done = _LaneRun(self, lanes, on_result).grade(ordered)
+            done = LaneRun(self, lanes, on_result).grade(ordered)
         else:
             done = []
             for case in ordered:
@@ -272,25 +241,25 @@ class Grader:
             results[index] = result
         return [result for result in results if result is not None]
 
-    def _start(self, case: Case) -> _Ready | _Outcome:
+    def _start(self, case: Case) -> Ready | Outcome:
         """What must happen before ``case`` runs, in case order (import checks, budget), in
         this thread: the case with its time limit, or its result if it will not run."""
         try:
             return self._checks(case)
         except Exception as exc:  # a harness bug must cost one case, never the run
-            return _Outcome(_harness_error(case, exc))
+            return Outcome(harness_error(case, exc))
 
-    def _attempt(self, step: _Ready | _Outcome) -> _Outcome:
+    def _attempt(self, step: Ready | Outcome) -> Outcome:
         """Run and judge a case that is ready (from any lane's thread)."""
-        if isinstance(step, _Outcome):
+        if isinstance(step, Outcome):
             return step
         try:
             outcome = self._run(step)
         except Exception as exc:  # a harness bug must cost one case, never the run
-            outcome = _Outcome(_harness_error(step.case, exc))
+            outcome = Outcome(harness_error(step.case, exc))
         return replace(outcome, probe=step.probe, cut=step.cut, limit=step.timeout)
 
-    def _settle(self, outcome: _Outcome, elapsed: float, charged: float | None = None,
+    def _settle(self, outcome: Outcome, elapsed: float, charged: float | None = None,
                 finished: bool = True) -> CaseResult:
         """Take a case's outcome into this grading, in case order: its refused imports, and
         its cost (``charged``, by default ``budget.case_charge``) against its group's share."""
@@ -309,24 +278,24 @@ class Grader:
                            outcome.probe is not None)
         return result if result.seconds else replace(result, seconds=elapsed)
 
-    def _checks(self, case: Case) -> _Ready | _Outcome:
+    def _checks(self, case: Case) -> Ready | Outcome:
         if min(self.remaining(), self.shares.wall_remaining()) < MIN_CASE_SECONDS:
-            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
+            return Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
                                        "not run: time budget used up"))
         module = case.module or self.assignment.module
         preflight = self.preflight(module)
         if preflight.import_problem:
             self.blocked.setdefault(module, []).append(case)
-            return _Outcome(CaseResult(
+            return Outcome(CaseResult(
                 case, Verdict.NOT_RUN, 0.0,
                 f"not run: this case uses {module}.py: {preflight.blocked_case_message}"))
         broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
         if broken:
-            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken)))
+            return Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken)))
         self.ran += 1
         allowance = self.shares.allowance(case)
         if allowance < MIN_CASE_SECONDS:
-            return _Outcome(CaseResult(
+            return Outcome(CaseResult(
                 case, Verdict.NOT_RUN, 0.0,
                 f"not run: the {case.group} cases used up their share of the time budget "
                 "(the rest is kept for the other groups)"))
@@ -335,10 +304,10 @@ class Grader:
         allowance = min(allowance, self.shares.wall_remaining())
         probe = self.hangs.probe(case, limit)
         if probe is not None and probe.seconds <= allowance:
-            return _Ready(case, probe.seconds, probe)
-        return _Ready(case, min(limit, allowance), cut=allowance < limit)
+            return Ready(case, probe.seconds, probe)
+        return Ready(case, min(limit, allowance), cut=allowance < limit)
 
-    def _run(self, ready: _Ready) -> _Outcome:
+    def _run(self, ready: Ready) -> Outcome:
         case, timeout = ready.case, ready.timeout
         if case.runner:
             return self._run_game(case, case.runner, timeout)
@@ -347,14 +316,14 @@ class Grader:
         cpu = raw.reply.cpu_seconds if raw.reply is not None else None
         return replace(self._from_raw(case, raw, timeout), cpu=cpu)
 
-    def _run_game(self, case: Case, runner: str, timeout: float) -> _Outcome:
+    def _run_game(self, case: Case, runner: str, timeout: float) -> Outcome:
         judgement = resolve_runner(runner)(replace(case, timeout=timeout), self.sandbox)
-        return _Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
+        return Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
 
-    def _from_raw(self, case: Case, raw: RawRun, timeout: float) -> _Outcome:
+    def _from_raw(self, case: Case, raw: RawRun, timeout: float) -> Outcome:
         """The outcome of a transcript's run."""
         if raw.memory_exceeded:
-            return _Outcome(CaseResult(case, Verdict.OUT_OF_MEMORY, 0.0, self._memory_message(),
+            return Outcome(CaseResult(case, Verdict.OUT_OF_MEMORY, 0.0, self._memory_message(),
                                        raw.output, raw.seconds))
         outcome = self._judged(case, raw, timeout)
         if raw.disk_full and not outcome.result.passed:
@@ -373,7 +342,7 @@ class Grader:
                 "processes together, with the files and shared memory they wrote into "
                 "memory), the most a submission may hold; the case was stopped")
 
-    def _judged(self, case: Case, raw: RawRun, timeout: float) -> _Outcome:
+    def _judged(self, case: Case, raw: RawRun, timeout: float) -> Outcome:
         """The outcome of a case whose process ran within its memory bound."""
         if raw.reply is None:
             verdict = (Verdict.TIMED_OUT if raw.timed_out else
@@ -381,17 +350,17 @@ class Grader:
             if raw.exit_status == -signal.SIGXCPU:
                 verdict = Verdict.TIMED_OUT
             message = describe_process_failure(raw, "running this case", timeout)
-            return _Outcome(CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds))
+            return Outcome(CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds))
         if raw.reply.import_error is not None:
             error = error_from_reply(raw.reply.import_error)
             refused = self._refused(error)
             message = refused or f"importing your file raised {error.describe()}"
-            return _Outcome(CaseResult(case, Verdict.RAISED, 0.0, message, raw.output,
+            return Outcome(CaseResult(case, Verdict.RAISED, 0.0, message, raw.output,
                                        raw.seconds), tuple(filter(None, [refused])))
         try:
             observations = observations_from_reply(raw.reply.observations)
         except ValueError as exc:
-            return _Outcome(CaseResult(case, Verdict.PROTOCOL_VIOLATION, 0.0,
+            return Outcome(CaseResult(case, Verdict.PROTOCOL_VIOLATION, 0.0,
                                        f"your code broke the grader's protocol: {exc}",
                                        raw.output, raw.seconds))
         judgement = resolve_comparator(case.compare)(case, observations,
@@ -407,7 +376,7 @@ class Grader:
         failure = Verdict.WRONG_ANSWER
         if errors:
             failure = Verdict.OUT_OF_MEMORY if errors[0].type == "MemoryError" else Verdict.RAISED
-        return _Outcome(self._from_judgement(case, judgement, failure, raw.output, raw.seconds),
+        return Outcome(self._from_judgement(case, judgement, failure, raw.output, raw.seconds),
                         tuple(filter(None, map(self._refused, errors))))
 
     def _refused(self, error: ErrorInfo) -> str:
@@ -421,8 +390,8 @@ class Grader:
     @staticmethod
     def _from_judgement(case: Case, judgement: Judgement, failure: Verdict, output: str = "",
                         seconds: float = 0.0) -> CaseResult:
-        if judgement.failure:
-            failure = Verdict(judgement.failure)
+        if judgement.failure is not None:
+            failure = judgement.failure
         verdict = Verdict.PASSED if judgement.fraction >= 1.0 else failure
         score = case.points * judgement.fraction
         return CaseResult(case, verdict, score, judgement.message, output, seconds,
@@ -431,84 +400,3 @@ class Grader:
     def close(self) -> None:
         self.sandbox.close()
         shutil.rmtree(self._staging, ignore_errors=True)
-
-
-class _LaneRun:
-    """One ``Grader.grade_all`` with cases side by side (the rules are ``harness.timing.lanes``'s).
-
-    Checks and settling happen here, in case order; only running and judging happen in the
-    lanes' threads. A case passed beside another is charged what it would cost alone
-    (``budget.case_charge``), one not passed only for its run alone: whether lanes ran (which
-    depends on the host's load) never changes what a group may spend.
-    """
-
-    def __init__(self, grader: Grader, lanes: int,
-                 on_result: Callable[[CaseResult], None] | None) -> None:
-        self.grader = grader
-        self.lanes = lanes
-        self.on_result = on_result
-        self.serial = False  # set by a case that hit a shared bound (_SHARED_BOUNDS), or many not passed
-        self.run_beside = 0  # cases that ran beside another so far
-        self.not_passed = 0  # of those, the ones not passed
-        self.running: dict[Future[_Outcome], tuple[int, float]] = {}
-        self.failed: list[tuple[int, _Outcome]] = []  # not passed beside another: to regrade
-        self.results: list[CaseResult | None] = []
-        self.reported = 0
-
-    def grade(self, cases: Sequence[Case]) -> list[CaseResult]:
-        grader = self.grader
-        self.results = [None] * len(cases)
-        with ThreadPoolExecutor(self.lanes, thread_name_prefix="gamegrader-lane") as pool:
-            for index, case in enumerate(cases):
-                case = grader.limited(case)
-                alone = case.alone or case.runner is not None
-                self._collect(0 if alone or self.serial else self.lanes - 1)
-                if self.failed:
-                    self._collect(0)
-                    self._grade_again_alone(cases)
-                started = time.monotonic()
-                step = grader._start(case)
-                if isinstance(step, _Outcome) or alone or self.serial:
-                    self._done(index, grader._settle(grader._attempt(step),
-                                                     time.monotonic() - started))
-                else:
-                    self.running[pool.submit(grader._attempt, step)] = (index, started)
-            self._collect(0)
-            self._grade_again_alone(cases)
-        return [result for result in self.results if result is not None]
-
-    def _collect(self, at_most: int) -> None:
-        """Wait until at most ``at_most`` cases run, settling those that finish."""
-        while len(self.running) > at_most:
-            finished, _ = wait(self.running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                index, started = self.running.pop(future)
-                outcome, elapsed = future.result(), time.monotonic() - started
-                verdict = outcome.result.verdict
-                self.run_beside += 1
-                if verdict is not Verdict.PASSED:  # its run alone will be charged
-                    self.failed.append((index, outcome))
-                    self.not_passed += 1
-                    self.serial = (self.serial or verdict in _SHARED_BOUNDS
-                                   or not keep_lanes(self.not_passed, self.run_beside))
-                else:
-                    self._done(index, self.grader._settle(outcome, elapsed))
-
-    def _grade_again_alone(self, cases: Sequence[Case]) -> None:
-        """Grade the cases not passed beside another again, alone; the first verdict stands
-        only if the budget no longer allows a second run."""
-        for index, first in sorted(self.failed, key=lambda pair: pair[0]):
-            again = self.grader.grade(cases[index])
-            if again.verdict is Verdict.NOT_RUN:
-                again = self.grader._settle(first, first.result.seconds, 0.0, finished=False)
-            self.grader.graded_again_alone.append(again.case.id)
-            self._done(index, again)
-        self.failed.clear()
-
-    def _done(self, index: int, result: CaseResult) -> None:
-        """Keep a result and report every result now complete in case order."""
-        self.results[index] = result
-        while self.reported < len(self.results) and self.results[self.reported] is not None:
-            if self.on_result is not None:
-                self.on_result(self.results[self.reported])  # type: ignore[arg-type]
-            self.reported += 1

@@ -104,7 +104,8 @@ def build(results: list[CaseResult], *, output: str, execution_time: float,
     leaderboard = [dict(entry) for r in ordered for entry in r.leaderboard]
     if leaderboard:
         document["leaderboard"] = leaderboard
-    return _clean(document)  # validated where it is written (``write``), once
+    cleaned: dict[str, Any] = _clean(document)
+    return cleaned  # validated where it is written (``write``), once
 
 
 def provisional(message: str) -> dict[str, Any]:

@@ -1,28 +1,11 @@
 """Verdicts for one case, and the record of a graded case."""
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Any
 
-from harness.compare.verdict import Part
+from harness.compare.verdict import Part, Verdict
 from harness.spec.model import Case
-
-
-class Verdict(enum.Enum):
-    """What happened to a case. Only PASSED earns full points."""
-
-    PASSED = "passed"
-    WRONG_ANSWER = "wrong answer"
-    RAISED = "raised an exception"
-    TIMED_OUT = "timed out"
-    OUT_OF_MEMORY = "out of memory"
-    WROTE_TOO_MUCH = "wrote too much"
-    CRASHED = "crashed"
-    PROTOCOL_VIOLATION = "protocol violation"
-    ILLEGAL_MOVE = "illegal move"
-    NOT_RUN = "not run"
-    HARNESS_ERROR = "harness error"
 
 
 @dataclass(frozen=True)
@@ -58,3 +41,6 @@ class CaseResult:
                 shown = shown[:output_limit] + "\n[... output cut]"
             parts.append(f"Your code printed:\n{shown}")
         return "\n".join(parts)
+
+
+__all__ = ["CaseResult", "Verdict"]

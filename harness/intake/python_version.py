@@ -74,7 +74,7 @@ def newer_features(name: str, source: bytes, target: tuple[int, ...]) -> list[Ne
     config.set_format(ParsableFormat())
     try:
         visitor = vermin.visit(source.decode("utf-8"), config, name)
-    except Exception:  # noqa: BLE001 - deep nesting, NUL bytes...: no warning, nothing else
+    except Exception:  # deep nesting, NUL bytes...: no warning, nothing else
         return []
     if not isinstance(visitor, vermin.SourceVisitor):
         return _unparsable(name, source, target, visitor)
@@ -108,7 +108,7 @@ def _unparsable(name: str, source: bytes, target: tuple[int, ...],
         ast.parse(source)
     except SyntaxError as exc:
         line = exc.lineno
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
     text = source.decode("utf-8", "replace").splitlines()
     shown = text[line - 1].strip() if line and line <= len(text) else ""

@@ -73,7 +73,8 @@ def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work,
         raise ImportError("--scheduler needs dask.distributed: pip install "
                           "'gamegrader[batch]'") from exc
     own = isinstance(scheduler, str)
-    client = Client(scheduler, set_as_default=False) if own else scheduler
+    # distributed has no type hints for Client and as_completed (untyped calls, not our errors)
+    client = Client(scheduler, set_as_default=False) if own else scheduler  # type: ignore[no-untyped-call]
     try:
         spread_cluster(client, pin)
         # pure=False: two identical jobs are still two runs, and a rerun is never served from
@@ -84,7 +85,7 @@ def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work,
                              key=[f"gamegrader-{run}-{name}" for name in names])
         job_of = {future.key: job for future, job in zip(futures, jobs)}
         try:
-            for future in as_completed(futures, loop=client.loop):
+            for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
                 if future.status != "finished" and on_error is not None:
                     on_done(on_error(job_of[future.key], future.exception()))
                 else:

@@ -7,8 +7,8 @@ starts, imports the harness and its libraries, imports the assignment's comparat
 game's rules, and finds the machine's isolation level (a probe process). On two cores that
 start-up is what kept two workers from going twice as fast as one.
 
-A :class:`WarmProcess` (``python -m harness.parallel.warm_process``) pays it once. It is sent jobs as
-pickled ``(function, args)``: unpickling a job imports its modules in the warm process, a
+A :class:`WarmProcess` (``python -m harness.parallel.warm_process``) pays it once. It is sent jobs
+as pickled ``(function, args)``: unpickling a job imports its modules in the warm process, a
 ``warm`` call (e.g. detecting the isolation level) runs there once, and then the job runs in a
 child forked from it. The child runs ``function(*args)``, hands back what it returned, and
 exits; the next job gets a new child of the same warm process. Should the warm process ever
@@ -271,7 +271,7 @@ def _run_job(request: dict[str, Any], result_fd: int) -> int:
     try:
         function, args = _unpack(request["call"])
         answer = {"value": _pack(function(*args))}
-    except BaseException as exc:  # noqa: BLE001 - reported to the caller, never lost
+    except BaseException as exc:  # reported to the caller, never lost
         traceback.print_exc()
         answer = {"error": f"{type(exc).__name__}: {exc}"[:2000]}
     data = json.dumps(answer).encode()
@@ -334,11 +334,11 @@ def serve() -> int:
             try:
                 function, args = _unpack(warm)
                 function(*args)
-            except Exception:  # noqa: BLE001 - only an optimisation; the job meets the error
+            except Exception:  # only an optimisation; the job meets the error
                 pass
         try:
             _unpack(request["call"])  # imports the job's modules here, once for every child
-        except Exception:  # noqa: BLE001 - the child meets the same error and reports it
+        except Exception:  # the child meets the same error and reports it
             pass
         sys.stdout.flush()
         sys.stderr.flush()
@@ -382,6 +382,6 @@ def main(argv: Sequence[str]) -> int:
         elif argv[:1] == ["--main-path"]:
             from multiprocessing.spawn import import_main_path
             import_main_path(argv[1])
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
     return serve()

@@ -23,7 +23,7 @@ import shutil
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 import yaml
 
@@ -39,17 +39,17 @@ from harness.intake.reading import (
 )
 from harness.paths import project_root
 from harness.spec import find_assignment
+from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.errors import SpecError
 from harness.spec.loader import (
-    REFERENCE_TIMES,
     flattened_entries,
     load_all_cases,
     partial_copy_text,
     precomputed_path,
-    read_yaml,
     spec_files,
 )
 from harness.spec.model import Assignment
+from harness.spec.yaml_files import read_yaml
 
 EXECUTABLE = frozenset({"setup.sh", "run_autograder"})
 _LEFT_OUT = {"__pycache__", ".pytest_cache", ".mypy_cache"}
@@ -253,13 +253,13 @@ def shippable_code(assignment: Assignment) -> set[Path]:
     return files
 
 
-def _named_modules(entry: dict) -> list[str]:
+def _named_modules(entry: dict[str, Any]) -> list[str]:
     """The modules a case entry names as its comparator and runner."""
     return sorted({ref.partition(":")[0] for ref in (entry.get("compare", ""),
                                                      entry.get("runner", "")) if ":" in ref})
 
 
-def _grading_code_of(entry: dict, known: dict[frozenset[str], set[Path]]) -> set[Path]:
+def _grading_code_of(entry: dict[str, Any], known: dict[frozenset[str], set[Path]]) -> set[Path]:
     """Reference files a case entry's comparator and runner import, transitively. ``known``
     keeps the answers of one build by module set: the cases of an assignment name a few
     comparators between them, and each closure parses every file it reaches (once per case,

@@ -24,8 +24,9 @@ from harness.grading.grader import Grader
 from harness.grading.verdicts import Verdict
 from harness.paths import project_root
 from harness.spec import SpecError, find_assignment
-from harness.spec.loader import load_case_file, read_yaml
+from harness.spec.loader import load_case_file
 from harness.spec.model import Assignment, Case
+from harness.spec.yaml_files import read_yaml
 
 EQUIVALENT_SCHEMA: dict[str, Any] = {"type": "array", "items": {
     "type": "object", "required": ["file", "before", "after", "why"],

@@ -39,15 +39,15 @@ from harness.grading.verdicts import Verdict
 from harness.parallel.executors import default_workers, run_local
 from harness.paths import ROOT_ENV, project_root
 from harness.spec import SpecError, find_assignment
+from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.generate import generate
 from harness.spec.loader import (
-    REFERENCE_TIMES,
     load_checked_cases,
     partial_copy_text,
     precomputed_path,
-    read_yaml,
 )
 from harness.spec.model import Assignment
+from harness.spec.yaml_files import read_yaml
 from harness.timing.calibration import find_speed_ahead
 
 MUTANTS_FOLDER = Path("tests") / "mutants"
@@ -169,7 +169,7 @@ def _check_specs(assignment: Assignment) -> Check:
 def _check_generated(assignment: Assignment) -> Check:
     try:
         stale = generate(assignment, check=True)
-    except Exception as exc:  # noqa: BLE001 - a broken generator is a finding here, not a crash
+    except Exception as exc:  # a broken generator is a finding here, not a crash
         return Check(assignment.name, "generated cases up to date", False,
                      f"{type(exc).__name__}: {exc}")
     return Check(assignment.name, "generated cases up to date", not stale,
@@ -181,8 +181,9 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
                 generated: bool = True) -> Path:
     """Make ``folder`` a GAMEGRADER_ROOT whose copy of the assignment holds only the case files
     named by ``stems`` (e.g. ``02_get_best_move``); ``student_template/``, ``reference/`` and the
-    other assignments' specs (which an ``include`` may name) are links to the real ones. With ``generated=False`` the case files lose their ``generate``
-    blocks (hand-written cases only: a quick run).
+    other assignments' specs (which an ``include`` may name) are links to the real ones. With
+    ``generated=False`` the case files lose their ``generate`` blocks (hand-written cases only: a
+    quick run).
 
     Raises:
         SpecError: a stem names no case file of the assignment.
@@ -249,7 +250,8 @@ def _mutant_job(assignment: Assignment, mutant: Mutant, solution: dict[str, byte
     env = {}
     if mutant.files:
         try:
-            folder = scratch / f"{assignment.name}--{mutant.name}"  # names repeat across assignments
+            # names repeat across assignments
+            folder = scratch / f"{assignment.name}--{mutant.name}"
             root = subset_root(assignment, mutant.files, folder)
         except SpecError as exc:
             raise SpecError(where, str(exc), case=mutant.name, field="files") from exc
@@ -340,7 +342,8 @@ def _lost_problems(expected: float | dict[str, float] | None,
     """What differs between the points a mutant lost and the ``lost`` pinned for it."""
     if isinstance(expected, dict):
         lost = lost_by_group(tests)
-        return [f"lost {lost.get(group, 0):g} points in {group}, expected {expected.get(group, 0):g}"
+        return [f"lost {lost.get(group, 0):g} points in {group}, "
+                f"expected {expected.get(group, 0):g}"
                 for group in sorted(set(lost) | set(expected))
                 if abs(lost.get(group, 0) - expected.get(group, 0)) > 1e-3]
     total = round(sum(t.get("max_score", 0) for t in tests) - score, 4)

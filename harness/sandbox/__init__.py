@@ -21,7 +21,13 @@ __all__ = sorted(_PUBLIC)
 __getattr__ = lazy_names(__name__, _PUBLIC)
 
 if TYPE_CHECKING:
-    from harness.sandbox.levels import Isolation, Level, detect
-    from harness.sandbox.limits import Limits
-    from harness.sandbox.programs import CallResult, CallServer, LineTooLong, StudentProgram
-    from harness.sandbox.session import Sandbox
+    # 'X as X': re-exported names (PEP 484), not unused imports
+    from harness.sandbox.levels import Isolation as Isolation
+    from harness.sandbox.levels import Level as Level
+    from harness.sandbox.levels import detect as detect
+    from harness.sandbox.limits import Limits as Limits
+    from harness.sandbox.programs import CallResult as CallResult
+    from harness.sandbox.programs import CallServer as CallServer
+    from harness.sandbox.programs import LineTooLong as LineTooLong
+    from harness.sandbox.programs import StudentProgram as StudentProgram
+    from harness.sandbox.session import Sandbox as Sandbox

@@ -8,7 +8,6 @@ file descriptors beyond the ones named.
 """
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path

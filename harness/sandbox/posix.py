@@ -30,3 +30,6 @@ MISSING = tuple(name for name, module in (("pwd", pwd), ("resource", resource),
 def is_root() -> bool:
     """Whether the grader runs as root (never on a system without user ids)."""
     return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+__all__ = ["MISSING", "fcntl", "is_root", "pwd", "resource"]

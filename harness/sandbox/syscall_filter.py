@@ -118,7 +118,7 @@ def _bindings() -> Any:
     if added:
         sys.path.append(folder)
     try:
-        import seccomp  # type: ignore[import-not-found]
+        import seccomp  # type: ignore[import-not-found, unused-ignore]  # untyped; may be absent
         return seccomp
     except (ImportError, OSError, RuntimeError):
         return None

@@ -190,7 +190,7 @@ class Workspace:
     worker: Path = field(init=False)
     disk_in_force: DiskBound | None = field(init=False, default=None)
     disk_problem: str = field(init=False, default="")
-    _numbers: itertools.count = field(init=False, default_factory=lambda: itertools.count(1))
+    _numbers: itertools.count[int] = field(init=False, default_factory=lambda: itertools.count(1))
 
     def __post_init__(self) -> None:
         self._parts = {name: _relative_parts(name) for name in self.files}

@@ -24,7 +24,7 @@ _THEIR_ARRAY, _OUR_ARRAY = "(list, tuple)", "(list)"
 def schemas() -> dict[str, Any]:
     """Each check's name and the schema it is generated from."""
     from harness.grading.results import SCHEMA_PATH
-    from harness.spec.loader import CHECKED_SCHEMAS
+    from harness.spec.yaml_files import CHECKED_SCHEMAS
     return {**CHECKED_SCHEMAS, "results": json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))}
 
 

@@ -8,189 +8,22 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
-import yaml
-
-from harness import schema_checks
-from harness.intake.python_version import DEFAULT_GRADING_PYTHON
-from harness.paths import project_root, specs_root
-from harness.policy.rules import PolicyError, parse_policy
-from harness.sandbox.limits import Limits
 from harness.spec import schema
+from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.doctests import parse_transcript
 from harness.spec.errors import SpecError
 from harness.spec.model import (
-    AllowedPackage,
-    ApiEntry,
     Assignment,
     Case,
     RelativeTimeout,
     Visibility,
 )
+from harness.spec.yaml_files import check_schema, read_yaml
 
 DEFAULTS: dict[str, Any] = {"points": 1, "visibility": "visible", "timeout": 10,
                             "compare": "doctest"}
-DEFAULT_BUDGET = 480.0
-REFERENCE_TIMES = "reference_times.yaml"
 DEFAULT_AT_LEAST = 1.0
 RECORDING_TIMEOUT = 120.0
-# Each spec schema by the name of its generated check (harness/schema_checks/).
-CHECKED_SCHEMAS: dict[str, dict[str, Any]] = {
-    "assignment": schema.ASSIGNMENT, "case_file": schema.CASE_FILE,
-    "generated_file": schema.GENERATED_FILE, "precomputed_file": schema.PRECOMPUTED_FILE,
-    "reference_times": schema.REFERENCE_TIMES}
-
-
-# libyaml's safe loader when PyYAML was built with it: about ten times faster on the case files
-# (spec loading is part of every grading run). A file it refuses is parsed again by the
-# pure-Python loader, whose error messages name the line and column.
-_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def read_yaml(path: Path) -> Any:
-    """Parse a YAML file safely, turning every failure into a SpecError."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpecError(path, f"cannot be read: {exc}") from exc
-    try:
-        return yaml.load(text, Loader=_FAST_LOADER)  # noqa: S506 - a safe loader
-    except yaml.YAMLError:
-        pass
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise SpecError(path, f"is not valid YAML: {exc}") from exc
-
-
-def _validate(path: Path, data: Any, check: str) -> None:
-    """Check ``data`` against the schema ``CHECKED_SCHEMAS[check]``; name the case and field at
-    fault. jsonschema (slow to import) is asked only when the generated check refuses."""
-    if schema_checks.passes(check, data):
-        return
-    import jsonschema
-    rules = CHECKED_SCHEMAS[check]
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(rules).iter_errors(data))
-    if error is None:
-        return
-    where = list(error.absolute_path)
-    case = field = None
-    if len(where) >= 2 and where[0] in ("cases", "generate") and isinstance(where[1], int):
-        entry = data[where[0]][where[1]] if isinstance(data, dict) else None
-        label = entry.get("name") or entry.get("id") if isinstance(entry, dict) else None
-        case = str(label) if label else f"{where[0]}[{where[1]}]"
-        where = where[2:]
-    if where:
-        field = ".".join(str(part) for part in where)
-    raise SpecError(path, error.message, case=case, field=field)
-
-
-def parse_api_entry(text: str) -> ApiEntry:
-    """Parse ``Name.method(self, a, b=1)`` into an ApiEntry.
-
-    Raises:
-        ValueError: the text is not a dotted name followed by a Python parameter list.
-    """
-    name, bracket, rest = text.partition("(")
-    name = name.strip()
-    if not bracket or not rest.endswith(")") or not all(p.isidentifier() for p in name.split(".")):
-        raise ValueError(f"expected 'name(parameters)', got {text!r}")
-    function = ast.parse(f"def _({rest[:-1]}): pass").body[0]
-    assert isinstance(function, ast.FunctionDef)
-    params = [a.arg for a in function.args.posonlyargs + function.args.args]
-    return ApiEntry(name, tuple(params), len(params) - len(function.args.defaults), text)
-
-
-def allowed_package(entry: str | dict[str, str]) -> AllowedPackage:
-    """An ``allowed_packages`` entry (already schema-checked): a requirement whose name is also
-    the module students import, or ``{package: REQUIREMENT, module: NAME}``."""
-    if isinstance(entry, dict):
-        return AllowedPackage(" ".join(entry["package"].split()), entry["module"])
-    name = re.split(r"[\s=!~<>]", entry, maxsplit=1)[0]
-    return AllowedPackage(" ".join(entry.split()), name.replace("-", "_").replace(".", "_"))
-
-
-def load_reference_times(folder: Path) -> dict[str, float]:
-    """The reference's recorded time per case id (nominal seconds); none if the file is absent.
-
-    Raises:
-        SpecError: the file is malformed.
-    """
-    path = folder / REFERENCE_TIMES
-    if not path.is_file():
-        return {}
-    data = read_yaml(path)
-    _validate(path, data, "reference_times")
-    return {str(case): float(seconds) for case, seconds in data["seconds"].items()}
-
-
-def load_assignment(folder: Path) -> Assignment:
-    """Read ``folder/assignment.yaml``.
-
-    Raises:
-        SpecError: the file is missing or invalid.
-    """
-    path = folder / "assignment.yaml"
-    if not path.is_file():
-        raise SpecError(path, "is missing")
-    data = read_yaml(path)
-    _validate(path, data, "assignment")
-    if data["name"] != folder.name:
-        raise SpecError(path, f"name {data['name']!r} differs from its folder {folder.name!r}",
-                        field="name")
-    api = []
-    for index, text in enumerate(data.get("api", [])):
-        try:
-            api.append(parse_api_entry(text))
-        except (ValueError, SyntaxError) as exc:
-            raise SpecError(path, str(exc), field=f"api[{index}]") from exc
-    root = project_root()
-    template = root / "student_template" / data["name"]
-    support = tuple(template / name for name in data.get("support_files", []))
-    probes = tuple(root / name for name in data.get("probe_files", []))
-    for listed, kind in ((support, "support_files"), (probes, "probe_files")):
-        for file in listed:
-            if not file.is_file():
-                raise SpecError(path, f"{file} does not exist", field=kind)
-    resolver = data.get("name_resolver")
-    if resolver is not None and f"{resolver}.py" not in {probe.name for probe in probes}:
-        raise SpecError(path, f"{resolver}.py is not one of the probe_files",
-                        field="name_resolver")
-    try:
-        policy = parse_policy(data.get("policy"))
-    except PolicyError as exc:
-        raise SpecError(path, str(exc), field=exc.field) from exc
-    return Assignment(
-        name=data["name"], title=data["title"], folder=folder, module=data["module"],
-        submission_files=tuple(data.get("submission_files", [f"{data['module']}.py"])),
-        support_files=support, probe_files=probes, api=tuple(api),
-        limits=Limits(**data.get("limits", {})),
-        budget=float(data.get("budget_seconds", DEFAULT_BUDGET)),
-        total_points=data.get("total_points"), arena=str(data.get("arena", "")),
-        name_resolver=resolver,
-        allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])),
-        student_package_modules=tuple(data.get("student_package_modules", [])),
-        grading_python=str(data.get("grading_python", DEFAULT_GRADING_PYTHON)),
-        gradescope_only_because=str(data.get("gradescope_only_because", "")),
-        reference_times=load_reference_times(folder), policy=policy)
-
-
-def list_assignments(root: Path | None = None) -> list[str]:
-    """Names of every folder of ``test_specs`` that holds an assignment.yaml, sorted."""
-    base = root or specs_root()
-    return sorted(p.parent.name for p in base.glob("*/assignment.yaml"))
-
-
-def find_assignment(name: str, root: Path | None = None) -> Assignment:
-    """Load an assignment by its short name.
-
-    Raises:
-        SpecError: no such assignment, or its assignment.yaml is invalid.
-    """
-    base = root or specs_root()
-    if not (base / name / "assignment.yaml").is_file():
-        known = ", ".join(list_assignments(base)) or "none"
-        raise SpecError(base / name, f"no assignment named {name!r} (known: {known})")
-    return load_assignment(base / name)
 
 
 def generated_path(case_file: Path, block_id: str) -> Path:
@@ -238,7 +71,7 @@ def _precomputed(path: Path) -> dict[str, dict[str, Any]]:
     if not target.is_file():
         return {}
     data = read_yaml(target)
-    _validate(target, data, "precomputed_file")
+    check_schema(target, data, "precomputed_file")
     return {entry["name"]: entry for entry in data["cases"]}
 
 
@@ -291,7 +124,7 @@ def _own_cases(path: Path, data: dict[str, Any]) -> Iterator[tuple[dict[str, Any
             raise SpecError(path, f"{target} is missing: run 'gamegrader generate'",
                             case=block["id"], field="generate")
         generated = read_yaml(target)
-        _validate(target, generated, "generated_file")
+        check_schema(target, generated, "generated_file")
         if generated["source"] != generated_source(block):
             raise SpecError(path, f"{target.name} was made from other settings: run "
                             "'gamegrader generate'", case=block["id"], field="generate")
@@ -321,7 +154,7 @@ def _included_cases(path: Path, data: dict[str, Any], seen_files: tuple[Path, ..
         if not other.is_file():
             raise SpecError(path, f"{include['file']} does not exist", field=f"include[{index}]")
         included = read_yaml(other)
-        _validate(other, included, "case_file")
+        check_schema(other, included, "case_file")
         override = include.get("override", {})
         scale = include.get("points_scale", 1)
         for entry, generated in _raw_cases(other, included, (*seen_files, path.resolve()),
@@ -358,7 +191,7 @@ def flattened_entries(path: Path) -> list[dict[str, Any]]:
     """The case entries of one case file with defaults, generated cases and includes resolved:
     plain ``cases`` entries that need no other file (used for the student package)."""
     data = read_yaml(path)
-    _validate(path, data, "case_file")
+    check_schema(path, data, "case_file")
     return [entry for entry, _ in _raw_cases(path, data)]
 
 
@@ -398,8 +231,8 @@ def read_case_file(path: Path) -> dict[str, Any]:
     Raises:
         SpecError: the file is not valid YAML or breaks the schema (naming case and field).
     """
-    data = read_yaml(path)
-    _validate(path, data, "case_file")
+    data: dict[str, Any] = read_yaml(path)
+    check_schema(path, data, "case_file")
     return data
 
 

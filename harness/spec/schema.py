@@ -19,7 +19,8 @@ DOTTED = {"type": "string", "pattern": r"^[A-Za-z_][\w.]*(:[A-Za-z_]\w*)?$"}
 # or option, so the text can go to pip as it is.
 _VERSION = r"\s*(==|!=|~=|>=|<=|<|>)\s*[A-Za-z0-9.*+!_-]+"
 REQUIREMENT = {"type": "string", "maxLength": 200,
-               "pattern": rf"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?({_VERSION}(\s*,{_VERSION})*)?$"}
+               "pattern": rf"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?"
+                          rf"({_VERSION}(\s*,{_VERSION})*)?$"}
 IDENTIFIER = {"type": "string", "pattern": r"^[A-Za-z_]\w*$"}
 ALLOWED_PACKAGE = {"oneOf": [
     REQUIREMENT,

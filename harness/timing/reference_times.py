@@ -19,11 +19,13 @@ import yaml
 from harness.grading.api import GradingOptions, GradingSession
 from harness.paths import project_root
 from harness.spec import SpecError, find_assignment
-from harness.spec.loader import REFERENCE_TIMES, load_all_cases
+from harness.spec.assignments import REFERENCE_TIMES
+from harness.spec.loader import load_all_cases
 from harness.timing.calibration import measure
 
 RECORDING_BUDGET = 3600.0
-HEADER = ("# The reference solution's time per case, in nominal seconds (harness/timing/calibration.py),\n"
+HEADER = ("# The reference solution's time per case, in nominal seconds "
+          "(harness/timing/calibration.py),\n"
           "# for the cases whose timeout is relative to it. Written by\n"
           "# 'gamegrader calibrate {name} --record'; do not edit by hand.\n")
 

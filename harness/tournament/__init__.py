@@ -12,11 +12,11 @@ from harness.tournament.executors import DaskExecutor, LocalExecutor, make_execu
 from harness.tournament.points import PointsTable, points_table
 from harness.tournament.progress import Progress
 from harness.tournament.ratings import Rating, rate
-from harness.tournament.records import ABORTED, Arena, Entrant, GameResult, GameTask
+from harness.tournament.records import Arena, Entrant, GameResult, GameTask
 from harness.tournament.standings import Standing, format_csv, leaderboard_entries, tally
 
 __all__ = [
-    "ABORTED", "Arena", "DaskExecutor", "Entrant", "Format", "GameResult", "GameTask",
+    "Arena", "DaskExecutor", "Entrant", "Format", "GameResult", "GameTask",
     "LocalExecutor", "PointsTable", "Progress", "Rating", "Standing", "TournamentResult",
     "format_csv", "leaderboard_entries", "make_executor", "points_table", "rate",
     "run_elimination", "run_round_robin", "tally",

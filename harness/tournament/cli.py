@@ -38,9 +38,9 @@ def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:
     ``NAME=SOURCE`` names a source; ``house:BOT`` is a house bot named BOT; a file is named by
     its stem; a folder stands for every ``*.py`` file directly inside it, sorted by name.
     Students' files are read once, bounded and without following links, through the same intake
-    as a grading (``harness.intake.reading``): links, fifos and devices in a folder are passed over, and
-    each entrant's source is a copy written to ``staging`` (a private folder; a temporary one,
-    removed at exit, when None), so no game opens a path a student controls.
+    as a grading (``harness.intake.reading``): links, fifos and devices in a folder are passed
+    over, and each entrant's source is a copy written to ``staging`` (a private folder; a temporary
+    one, removed at exit, when None), so no game opens a path a student controls.
 
     Raises:
         ValueError: for a path that does not exist, holds no Python file that can be read, or
@@ -99,7 +99,8 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 DESCRIPTION = ("Run a round robin or an elimination tournament between players of a game "
                "assignment (one whose assignment.yaml names an arena): submission files, "
-               "folders of them, and house bots. Every game is refereed by the match loop with fair clocks; the settings "
+               "folders of them, and house bots. Every game is refereed by the match loop with "
+               "fair clocks; the settings "
                "are printed first, the standings last.")
 
 

@@ -34,13 +34,13 @@ class Progress(ProgressDisplay):
         if result.is_aborted:
             verdict = f"ABORTED ({result.detail})"
         elif result.winner is None:
-            verdict = f"draw ({result.termination})"
+            verdict = f"draw ({result.reason})"
         elif result.forfeiter_name is not None:
             first = " on its first move" if result.forfeit_on_first_move else ""
             verdict = (f"{result.winner_name} won ({result.forfeiter_name} forfeited: "
-                       f"{result.termination}{first})")
+                       f"{result.reason}{first})")
         else:
-            verdict = f"{result.winner_name} won ({result.termination})"
+            verdict = f"{result.winner_name} won ({result.reason})"
         self.write(f"[{self.done:>{width}}/{self.total} {self.elapsed()}] "
                    f"{task.label or f'game {task.index}'}: {verdict}")
 

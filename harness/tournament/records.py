@@ -11,12 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Hashable, Optional, Protocol, Sequence
 
 from harness.games.match import GameRecord
-
-ABORTED = "aborted"
-"""Termination of a game the tournament gave up on: its worker crashed or overran its deadline.
-Such a game has no winner and is left out of ratings; the other values come from
-``harness.games.outcome.Reason``. An aborted game is never a win for anybody: an elimination
-match replays it, and a match that stays undecided by aborted games sends nobody on."""
+from harness.games.outcome import Reason
 
 
 @dataclass(frozen=True)
@@ -63,8 +58,8 @@ class GameResult:
         second: name of the entrant who played second.
         seed: the task's seed.
         winner: 0 when ``first`` won, 1 when ``second`` won, None for a draw or an aborted game.
-        termination: a ``Termination`` value (``"no_moves"``, ``"illegal"``, ...) or
-            :data:`ABORTED`.
+        reason: why the game ended, a ``harness.games.outcome.Reason`` value (``"no_moves"``,
+            ``"illegal"``, ..., ``"aborted"`` for a game the tournament gave up on).
         detail: short reason text for a fault or an abort, else "".
         moves: the moves in play order, each as a list of ints (the game's own move format).
         seconds: time charged for each move, aligned with ``moves``.
@@ -77,7 +72,7 @@ class GameResult:
     second: str
     seed: int
     winner: Optional[int]
-    termination: str
+    reason: str
     detail: str = ""
     moves: tuple[tuple[int, ...], ...] = ()
     seconds: tuple[float, ...] = ()
@@ -103,16 +98,16 @@ class GameResult:
     @property
     def is_aborted(self) -> bool:
         """Whether the tournament gave up on this game."""
-        return self.termination == ABORTED
+        return self.reason == Reason.ABORTED.value
 
     def outcome_key(self) -> tuple[Any, ...]:
         """The parts that a reproducible run repeats exactly (everything but the timings)."""
-        return (self.first, self.second, self.seed, self.winner, self.termination, self.moves)
+        return (self.first, self.second, self.seed, self.winner, self.reason, self.moves)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`from_dict` rebuilds an equal result."""
         return {"first": self.first, "second": self.second, "seed": self.seed,
-                "winner": self.winner, "termination": self.termination, "detail": self.detail,
+                "winner": self.winner, "reason": self.reason, "detail": self.detail,
                 "moves": [list(m) for m in self.moves], "seconds": list(self.seconds),
                 "clocks": list(self.clocks), "forfeiter": self.forfeiter,
                 "game": dict(self.game)}
@@ -121,7 +116,7 @@ class GameResult:
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
         """Inverse of :meth:`to_dict` (trusted data: files this engine wrote)."""
         return cls(data["first"], data["second"], int(data["seed"]), data["winner"],
-                   data["termination"], data.get("detail", ""),
+                   data["reason"], data.get("detail", ""),
                    tuple(tuple(m) for m in data.get("moves", ())),
                    tuple(data.get("seconds", ())), tuple(data.get("clocks", (0.0, 0.0))),
                    data.get("forfeiter"), tuple(sorted(dict(data.get("game", {})).items())))
@@ -156,7 +151,8 @@ def _clock(seconds: float) -> float:
 
 def aborted(task: GameTask, detail: str) -> GameResult:
     """The result recorded for ``task`` when its game could not be finished."""
-    return GameResult(task.first.name, task.second.name, task.seed, None, ABORTED, detail)
+    return GameResult(task.first.name, task.second.name, task.seed, None,
+                      Reason.ABORTED.value, detail)
 
 
 class Arena(Protocol):
@@ -176,4 +172,4 @@ class Arena(Protocol):
         """Play ``task`` and report its result."""
 
 
-__all__ = ["ABORTED", "Arena", "Entrant", "GameResult", "GameTask", "aborted", "result_of"]
+__all__ = ["Arena", "Entrant", "GameResult", "GameTask", "aborted", "result_of"]

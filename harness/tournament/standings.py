@@ -85,8 +85,8 @@ def tally(names: Sequence[str], results: Sequence[GameResult], ratings: Mapping[
     for result in results:
         loser = result.forfeiter_name
         if loser is not None:
-            forfeits[loser][result.termination] = forfeits[loser].get(result.termination, 0) + 1
-            if result.termination == "timeout" and result.forfeit_on_first_move:
+            forfeits[loser][result.reason] = forfeits[loser].get(result.reason, 0) + 1
+            if result.reason == "timeout" and result.forfeit_on_first_move:
                 first_move_timeouts[loser] += 1
         for side, name in enumerate((result.first, result.second)):
             if result.is_aborted:
@@ -113,8 +113,9 @@ def format_csv(table: Sequence[Standing]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for rank, s in enumerate(table, start=1):
-        writer.writerow([rank, spreadsheet_cell(s.name), s.games, s.wins, s.draws, s.losses, s.aborted,
-                         s.forfeit_text, s.first_move_timeouts, f"{s.score:g}", f"{s.rating.mu:.3f}", f"{s.rating.sigma:.3f}",
+        writer.writerow([rank, spreadsheet_cell(s.name), s.games, s.wins, s.draws, s.losses,
+                         s.aborted, s.forfeit_text, s.first_move_timeouts, f"{s.score:g}",
+                         f"{s.rating.mu:.3f}", f"{s.rating.sigma:.3f}",
                          f"{s.rating.conservative:.3f}",
                          "" if s.round_reached is None else s.round_reached,
                          "" if s.points is None else f"{float(s.points):.2f}"])

@@ -30,6 +30,10 @@ class Game(Protocol[State, Move]):
 
     facts: GameFacts
 
+    def initial_state(self, *args: Any, **kwargs: Any) -> State:
+        """The start position; its parameters are the game's own (a board's size, who moves
+        first), so each game says which it takes."""
+
     def to_move(self, state: State) -> Any:
         """The player whose turn it is in ``state``."""
 

@@ -29,11 +29,11 @@ Player = str
 """``"x"`` (moves first, starts on (1, 1)) or ``"o"`` (starts on (size, size))."""
 
 Board = list[list[str]]
-"""The handout's board: a list of rows, each a list of one-character strings, ``board[row-1][col-1]``:
-``"-"`` empty, ``"*"`` filled, ``"x"`` and ``"o"`` the players' squares."""
+"""The handout's board: a list of rows, each a list of one-character strings,
+``board[row-1][col-1]``: ``"-"`` empty, ``"*"`` filled, ``"x"`` and ``"o"`` the players' squares."""
 
 X: Player = "x"
-O: Player = "o"
+O: Player = "o"  # noqa: E741 - the handout's name for the o player
 EMPTY = "-"
 FILLED = "*"
 PLAYERS: tuple[Player, Player] = (X, O)

@@ -135,5 +135,5 @@ def make_arena(clock: Optional[float] = None, open_server: Optional[ServerOpener
                           **options)
 
 
-__all__ = ["DEFAULT_CLOCK", "HOUSE_PREFIX", "IsolationArena", "MODULE", "ServerOpener", "make_arena",
-           "sandbox_server"]
+__all__ = ["DEFAULT_CLOCK", "HOUSE_PREFIX", "IsolationArena", "MODULE", "ServerOpener",
+           "make_arena", "sandbox_server"]

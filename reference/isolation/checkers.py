@@ -7,8 +7,8 @@ as ``[[row, col], ...]``; an empty list means the player is stuck and must answe
 stuck position is always paired with one where the player can move, so that a constant
 ``(None, None)`` earns nothing). The student's value is read with the referee's strict reader
 (:func:`reference.games.isolation_replies.parse_move`), so a call passes exactly when the
-same answer would be accepted in a game. A case may also list ``wins``: the moves after which the opponent
-cannot move, where every other move lets the opponent win at once; then only those pass. Or
+same answer would be accepted in a game. A case may also list ``wins``: the moves after which the
+opponent cannot move, where every other move lets the opponent win at once; then only those pass. Or
 ``safe``: the moves after which the opponent cannot win at once, where one of them wins by force
 within three plies; then only those pass. Legal, winning and safe moves are listed only when
 ``reveal`` is True.

@@ -119,7 +119,9 @@ def _stopper(game: Isolation, state: IsolationState, move: Move, step: tuple[int
     beyond = (move[0] + step[0], move[1] + step[1])
     if not (1 <= beyond[0] <= game.size and 1 <= beyond[1] <= game.size):
         return "the edge"
-    return "the opponent" if beyond == state.square_of(opponent(state.to_move)) else "a filled square"
+    if beyond == state.square_of(opponent(state.to_move)):
+        return "the opponent"
+    return "a filled square"
 
 
 def _adjacent(state: IsolationState) -> bool:

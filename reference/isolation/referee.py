@@ -59,7 +59,8 @@ def referee_game(x: Seat[IsolationState, Move], o: Seat[IsolationState, Move],
                  clock: Callable[[], float] = time.perf_counter) -> GameRecord[Move]:
     """One refereed game from the opening position, ``x`` moving first, ``seconds`` per clock."""
     game = game or Isolation()
-    return play_game(game, game.initial_state(), {X: x, O: o}, Clock(game_seconds=seconds), timer=clock)
+    return play_game(game, game.initial_state(), {X: x, O: o}, Clock(game_seconds=seconds),
+                     timer=clock)
 
 
 def game_result(record: GameRecord[Move], task: GameTask, size: int = 8,
@@ -78,11 +79,11 @@ def replay_result(result: GameResult, game: Optional[Isolation] = None) -> list[
     """
     game = game or Isolation()
     states = replay(game, game.initial_state(), [tuple(m) for m in result.moves])  # type: ignore[misc]
-    if result.termination == "no_moves":
+    if result.reason == "no_moves":
         final = states[-1]
         expected_winner = 1 if final.to_move == X else 0
         if not game.is_terminal(final) or result.winner != expected_winner:
-            raise ValueError(f"the recorded result ({result.termination}, winner "
+            raise ValueError(f"the recorded result ({result.reason}, winner "
                              f"{result.winner}) does not match the replayed final position")
     return states
 

@@ -8,7 +8,7 @@ under the referee's chess clock. Options:
   or greedy: they need the rules alone, so the student package plays these games too);
 - ``games``: how many games; ``clock``: seconds per player per game; ``seed``: game seeds derive
   from it (the random bot's moves, the greedy bot's tie-breaks);
-- ``score``: ``"wins"`` (default) earns ``min(1, wins / required_wins)``; ``"clean"`` earns the
+- ``score``: ``"wins"`` (default) earns ``min(1, wins / min_wins)``; ``"clean"`` earns the
   share of games in which the student made no fault (no timeout, crash, malformed or illegal
   answer), whoever won.
 
@@ -24,7 +24,7 @@ from typing import Any
 
 from harness import Case, Judgement, Sandbox
 from harness.games.match import GameRecord
-from harness.games.outcome import Termination
+from harness.games.outcome import Reason
 from harness.games.seats import InProcess
 from harness.spec.contracts import INTEGER, NUMBER, TEXT, Option, declare_options
 from harness.tournament.records import Entrant, GameTask
@@ -53,7 +53,7 @@ class _Played:
     def is_clean(self) -> bool:
         """Whether the student made no fault (a fault ends the game on the student's move)."""
         outcome = self.record.outcome
-        return outcome.termination is Termination.NO_MOVES or outcome.winner == self.side
+        return outcome.reason is Reason.NO_MOVES or outcome.winner == self.side
 
     @property
     def clock_used(self) -> float:
@@ -62,10 +62,10 @@ class _Played:
     def describe_loss(self) -> str:
         outcome = self.record.outcome
         ply = len(self.record.plies) + 1
-        if outcome.termination is Termination.NO_MOVES:
+        if outcome.reason is Reason.NO_MOVES:
             reason = f"no legal move left at ply {ply}"
         else:
-            reason = f"forfeit ({outcome.termination.value}) at ply {ply}: {outcome.detail}"
+            reason = f"forfeit ({outcome.reason.value}) at ply {ply}: {outcome.detail}"
             if self.record.bad_move is not None:
                 reason += f"; your move: {self.record.bad_move}"
         return f"game {self.number + 1}, you played {self.side} (seed {self.seed}): {reason}"
@@ -132,7 +132,7 @@ def _judge(case: Case, opponent: str, games: int, clock: float, played: list[_Pl
         fraction = clean / games
         lines.append(f"Games without a timeout, crash or illegal answer: {clean} of {games}.")
     else:
-        required = int(options["required_wins"])
+        required = int(options["min_wins"])
         fraction = min(1.0, wins / required)
         lines.append(f"Needed {required} wins.")
     if played:
@@ -148,7 +148,7 @@ def _judge(case: Case, opponent: str, games: int, clock: float, played: list[_Pl
         lines.append(f"Moves of game {lost[0].number + 1}, x first: {moves or '(none)'}")
     forfeits = [p.record.outcome.reason for p in lost if p.record.outcome.forfeiter == p.side]
     return Judgement(fraction, "\n".join(lines),
-                     failure=forfeits[0].verdict if forfeits else "")
+                     failure=forfeits[0].verdict if forfeits else None)
 
 
 __all__ = ["play_house_game", "versus_house"]

@@ -75,7 +75,7 @@ def _position_key(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
 def _stub_code(name: str, index: int) -> types.CodeType:
     """A code object ``name(*args, **kwargs)`` that hands the call to the probe's hook."""
     space: dict[str, Any] = {}
-    exec(f"def {name}(*args, **kwargs):\n"  # noqa: S102 - fixed text, no outside input
+    exec(f"def {name}(*args, **kwargs):\n"  # fixed text, no outside input
          f"    return {_HOOK_NAME}({index}, args, kwargs)\n", space)
     return space[name].__code__  # type: ignore[no-any-return]
 
@@ -104,7 +104,7 @@ def set_up(first_turn: Callable[[], Any], work: Work) -> None:
     during it is still noticed."""
     try:
         first_turn()
-    except Exception:  # noqa: BLE001 - the student's code; its failures show in later examples
+    except Exception:  # the student's code; its failures show in later examples
         pass
     work()
 
@@ -113,8 +113,9 @@ def install() -> Work:
     """Start counting calls into ``othello_shared``; return ``work()``.
 
     ``work()`` returns the number of (outermost) helper calls since the previous ``work()`` (or
-    since ``install``) and the number of those that explored a position again, or a text starting with :data:`DISABLED` when the instruments were
-    tampered with. Installing twice in one process is refused.
+    since ``install``) and the number of those that explored a position again, or a text starting
+    with :data:`DISABLED` when the instruments were tampered with. Installing twice in one process
+    is refused.
 
     Raises:
         ImportError: othello_shared cannot be imported.
@@ -125,7 +126,8 @@ def install() -> Work:
     space = vars(othello_shared)
     if _HOOK_NAME in space:
         raise RuntimeError("othello_probe is already installed in this process")
-    helpers = {name: space[name] for name in HELPERS if isinstance(space.get(name), types.FunctionType)}
+    helpers = {name: space[name] for name in HELPERS
+               if isinstance(space.get(name), types.FunctionType)}
     originals = {name: types.FunctionType(f.__code__, f.__globals__, name, f.__defaults__,
                                           f.__closure__) for name, f in helpers.items()}
     stubs = {name: _stub_code(name, index) for index, name in enumerate(helpers)}

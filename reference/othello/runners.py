@@ -142,7 +142,7 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
                f"{clock.describe()}; needed {min_wins})")
     return Judgement(min(1.0, wins / min_wins) if min_wins else 1.0,
                      "\n".join([summary] + lines),
-                     failure=forfeits[0].verdict if forfeits else "")
+                     failure=forfeits[0].verdict if forfeits else None)
 
 
 __all__ = ["describe_game", "play_randy"]

@@ -313,8 +313,9 @@ def alphabeta_max_node(game: AnyGame, state: Any, player: Hashable, alpha: float
     """Alpha-beta value of a max node (``player`` to move) within the window ``(alpha, beta)``.
 
     Arguments as :func:`minimax_max_node`, plus the window and an optional ``ordering`` (for
-    example :func:`handout_ordering`) and ``rules``. With ``alpha=-inf, beta=inf`` and no ordering the move and
-    value equal minimax's; a value at or outside the window is a bound, as in the textbook.
+    example :func:`handout_ordering`) and ``rules``. With ``alpha=-inf, beta=inf`` and no ordering
+    the move and value equal minimax's; a value at or outside the window is a bound, as in the
+    textbook.
     """
     search = _Search(_exact(game), player, evaluate, ordering, cache, counter, rules)
     return search.root_alphabeta(state, alpha, beta, limit, True)

@@ -13,7 +13,8 @@ the first move (in that order) of highest value.
 >>> game = SubtractSquare()
 >>> move_values(game, game.initial_state(8))
 ((1, 1), (4, -1))
->>> minimax_decision(game, game.initial_state(9)), iterative_minimax_decision(game, game.initial_state(9))
+>>> nine = game.initial_state(9)
+>>> minimax_decision(game, nine), iterative_minimax_decision(game, nine)
 (4, 4)
 """
 from __future__ import annotations
@@ -233,6 +234,6 @@ def iterative_minimax_decision(game: Game[State, Move], state: State) -> Move:
 
 
 __all__ = [
-    "MoveValues", "OutOfBudget", "bounded_value", "iterative_minimax_decision", "iterative_minimax_value", "minimax_decision",
-    "minimax_value", "move_values", "optimal_moves",
+    "MoveValues", "OutOfBudget", "bounded_value", "iterative_minimax_decision",
+    "iterative_minimax_value", "minimax_decision", "minimax_value", "move_values", "optimal_moves",
 ]

@@ -124,6 +124,9 @@ class _Iteration(Generic[S, M]):
         self.clock = clock
         self.cut_off = False
 
+    def initial_state(self, *args: Any, **kwargs: Any) -> S:
+        return self.game.initial_state(*args, **kwargs)
+
     def to_move(self, state: S) -> Player:
         return self.game.to_move(state)
 

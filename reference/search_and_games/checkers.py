@@ -7,8 +7,9 @@ case's ``options``, written by ``generators.py``, hold the inputs and the refere
 and for Lights Out the rules of the board's size as data (``precomputed``: what each press
 toggles and which boards can be solved, stored by ``gamegrader generate`` from
 :func:`reference.search_and_games.lights_out_algebra.precomputed`). So this module imports no
-rules and no solver, and the student package holds it. Feedback names the first thing that is wrong. The length difference from
-the optimum is named even in hidden cases (issue 3 asks for it); the optimal answer never is.
+rules and no solver, and the student package holds it. Feedback names the first thing that is
+wrong. The length difference from the optimum is named even in hidden cases (issue 3 asks for it);
+the optimal answer never is.
 """
 from __future__ import annotations
 

@@ -122,8 +122,9 @@ def same_content(expected: str, printed: str) -> bool:
     """Whether ``printed`` shows what the handout-layout board ``expected`` shows, up to the
     symbols chosen: unclaimed cells by their own labels, and claimed cells and ley-line markers
     by symbols in one-to-one correspondence with the handout's that still name the owner
-    (``p1`` for ``1``, say), each kind of place renamed alike. The groups that look at a board for a rule (captures, the side read,
-    make_move) compare so, leaving the symbols to the board group."""
+    (``p1`` for ``1``, say), each kind of place renamed alike. The groups that look at a board for
+    a rule (captures, the side read, make_move) compare so, leaving the symbols to the board
+    group."""
     want, got = board_tokens(expected), board_tokens(printed)
     roles = _roles(want)
     if roles is None or [len(line) for line in want] != [len(line) for line in got]:
@@ -143,5 +144,5 @@ def same_content(expected: str, printed: str) -> bool:
     return len(set(images)) == len(images)
 
 
-__all__ = ["board_tokens", "cell_labels", "first_difference", "framed", "line_contents", "same_content",
-           "spacing_note", "visible_spaces"]
+__all__ = ["board_tokens", "cell_labels", "first_difference", "framed", "line_contents",
+           "same_content", "spacing_note", "visible_spaces"]

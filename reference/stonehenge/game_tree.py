@@ -156,6 +156,10 @@ class TreeGame:
     def __init__(self, tree: GameTree) -> None:
         self.tree = tree
 
+    def initial_state(self) -> int:
+        """The root."""
+        return 0
+
     def to_move(self, state: int) -> PlayerName:
         """``'p1'`` or ``'p2'``."""
         return "p1" if self.tree.nodes[state].p1_turn else "p2"

@@ -18,7 +18,8 @@ ROOT_CALL = 'max_value(self, vertical, float("-inf"), float("inf"), limit)'
 # commit that mistake, as a student would write it.
 STUDENT_MISTAKES: dict[str, list[tuple[str, str]]] = {
     "alpha-beta stopping one ply before": [(ROOT_CALL, ROOT_CALL.replace("limit)", "limit - 1)"))],
-    "alpha-beta searching one ply past": [("limit)\n        return move", "limit + 1)\n        return move")],
+    "alpha-beta searching one ply past": [("limit)\n        return move",
+                                           "limit + 1)\n        return move")],
     "alpha-beta pruning only when a value passes": [("if value >= beta:", "if value > beta:"),
                                                     ("if value <= alpha:", "if value < alpha:")],
     "minimax without any pruning": [("if value >= beta:", "if False:"),
@@ -34,7 +35,8 @@ STUDENT_MISTAKES: dict[str, list[tuple[str, str]]] = {
         ("return game.evaluate(vertical), None", "return game.evaluate(not vertical), None")],
     "alpha-beta evaluating each position for the player to move there": [
         ("return game.evaluate(vertical), None", "return game.evaluate(player), None")],
-    "alpha-beta with MIN and MAX swapped": [(ROOT_CALL, ROOT_CALL.replace("max_value", "min_value"))],
+    "alpha-beta with MIN and MAX swapped": [
+        (ROOT_CALL, ROOT_CALL.replace("max_value", "min_value"))],
     "alpha-beta trying moves column by column": [
         ("for row in range(self.rows):\n            for col in range(self.cols):",
          "for col in range(self.cols):\n            for row in range(self.rows):")],

@@ -4,6 +4,8 @@ from __future__ import annotations
 import pytest
 from gg_testing import ROOT, run_gamegrader
 
+pytestmark = pytest.mark.slow
+
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
 
 

@@ -23,6 +23,7 @@ def test_the_wrong_implementations_of_the_issues_are_pinned():
     assert EXPECTED_LOSS["constant_no_move"] == 40  # issue 39: a constant answer earns nothing
 
 
+@pytest.mark.slow
 def test_reference_solution_scores_full_marks(grade):
     document = grade("adversarial_search", SOLUTION)
     assert document["score"] == 40
@@ -30,6 +31,7 @@ def test_reference_solution_scores_full_marks(grade):
     assert len(document["tests"]) == 20 + 2 + 64
 
 
+@pytest.mark.slow
 def test_untouched_template_scores_zero_on_every_get_best_move_case(grade):
     document = grade("adversarial_search", TEMPLATE)
     best_move = [t for t in document["tests"] if t["name"].startswith("get_best_move")]
@@ -39,6 +41,7 @@ def test_untouched_template_scores_zero_on_every_get_best_move_case(grade):
     assert "expected a tuple of 3" in best_move[0]["output"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_wrong_implementation_loses_exactly_its_points(name, grade, mutate):
     mutant = mutate(SOLUTION, [tuple(pair) for pair in MUTANTS[name]["replace"]])
@@ -48,6 +51,7 @@ def test_wrong_implementation_loses_exactly_its_points(name, grade, mutate):
     assert scores_by_group(document).get("infrastructure", 0) == 0  # 0-point section
 
 
+@pytest.mark.slow
 def test_leaf_only_feedback_names_what_is_right_without_revealing_hidden_values(grade, mutate):
     mutant = mutate(SOLUTION, [("leaves[0] += 1", "leaves[0] += 2")])
     document = grade("adversarial_search", mutant)
@@ -62,6 +66,7 @@ def test_leaf_only_feedback_names_what_is_right_without_revealing_hidden_values(
     assert "higher than the reference's" in sample
 
 
+@pytest.mark.slow
 def test_leaf_feedback_for_hidden_cases_never_contains_the_expected_count(grade, mutate):
     from reference.adversarial_search.generators import best_move  # noqa: F401 (oracle import)
     generated = yaml.safe_load((ROOT / "test_specs/adversarial_search/generated/"

@@ -88,6 +88,7 @@ def test_a_broken_registry_never_costs_the_case():
     assert with_diagnosis(judgement, broken, []) == judgement
 
 
+@pytest.mark.slow
 def test_the_grader_adds_the_diagnosis_to_the_feedback(grade, tmp_path):
     student = tmp_path / "adversarial_search.py"
     student.write_text(mutated_source(student_edits(MISTAKES[0][0])), encoding="utf-8")

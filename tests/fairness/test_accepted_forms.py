@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from gradingfair_support import GENERATED, grade_variant, per_case, reference_fixture
 
+pytestmark = pytest.mark.slow
+
 DOMINOES_ROOT_RETURN = "        return move, value, leaves[0]"
 DOMINOES_NO_MOVE = {
     "empty list at the root": [

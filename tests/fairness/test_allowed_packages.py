@@ -19,6 +19,8 @@ from harness.sandbox.levels import detect
 from harness.sandbox.packages import installed_folder
 from harness.spec import find_assignment
 
+pytestmark = pytest.mark.slow
+
 SOLUTIONS = ROOT / "reference" / "solutions"
 DOMINOES = SOLUTIONS / "adversarial_search" / "adversarial_search.py"
 SEARCH_AND_GAMES = SOLUTIONS / "search_and_games" / "search_and_games.py"

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from gradingfair_support import grade_variant, per_case, reference_fixture, scores_by_group
 
+pytestmark = pytest.mark.slow
+
 ROOT_SEARCH = ("        value, move = max_value(self, vertical, float(\"-inf\"), "
                "float(\"inf\"), limit)\n        return move, value, leaves[0]")
 CONSTANTS = {

@@ -14,6 +14,8 @@ from gradingfair_support import GENERATED, grade_reference, grade_variant, per_c
 from harness.compare import Observation
 from harness.compare.builtin import check_doctest
 
+pytestmark = pytest.mark.slow
+
 DEF_LINE = r"re:^([ \t]*)def (\w+)\((.*)\):\n"
 STYLES = {  # what each honest variant inserts as the first line of every function
     "a line at every function's start": r'\1def \2(\3):\n\1    print("debug: in \2")\n',

@@ -21,6 +21,8 @@ from harness.timing.hang_probes import (
     run_order,
 )
 
+pytestmark = pytest.mark.slow
+
 
 def case(group: str, number: int, requires: tuple[str, ...] = ("f",), timeout: float = 10.0,
          reference: float | None = None) -> Case:

@@ -18,7 +18,7 @@ from gg_testing import ROOT, run_gamegrader
 
 # One worker runs this module: its module fixture grades every submission the tests read, and
 # on a second worker the same fixture would only wait for the first's kept gradings.
-pytestmark = pytest.mark.xdist_group("helper_modules")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("helper_modules")]
 
 SOLUTIONS = ROOT / "reference" / "solutions"
 DOMINOES = (SOLUTIONS / "adversarial_search" / "adversarial_search.py").read_text(encoding="utf-8")

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from gradingfair_support import grade_reference, grade_variant, per_case, reference_fixture
 
+pytestmark = pytest.mark.slow
+
 SG_STEMS = ["07_successors", "08_find_solution", "09_find_path"]
 SG_VARIANTS = {
     "successors bottom-up, right to left (so BFS finds other optimal solutions)": [

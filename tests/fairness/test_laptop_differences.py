@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from gradingfair_support import SOLUTIONS, grade
+
+pytestmark = pytest.mark.slow
 
 STEMS = ["01_infrastructure"]
 

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from gg_testing import run_gamegrader, scores_by_group
 
+pytestmark = pytest.mark.slow
+
 ASSIGNMENT = """\
 name: twoparts
 title: "Two independent parts"

@@ -11,7 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from gradingfair_support import grade_variant, per_case, reference_fixture
+
+pytestmark = pytest.mark.slow
 
 SG_STEMS = ["07_successors"]
 DOMINOES_STEMS = ["01_infrastructure"]

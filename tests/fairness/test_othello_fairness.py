@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 from gg_testing import ROOT, run_gamegrader, scores_by_group
 
+pytestmark = pytest.mark.slow
+
 SOLUTION = ROOT / "reference" / "solutions" / "othello" / "agent.py"
 TEMPLATE = ROOT / "student_template" / "othello" / "agent.py"
 
@@ -87,7 +89,8 @@ HONEST: dict[str, list[tuple[str, str]]] = {
         ("children = [((i, j), play_move(", "children = [([i, j], play_move("),
         ("return minimax_max_node(board, color, limit, caching)[0]",
          "return tuple(minimax_max_node(board, color, limit, caching)[0])"),
-        ("return alphabeta_max_node(board, color, -math.inf, math.inf, limit, caching, ordering)[0]",
+        ("return alphabeta_max_node(board, color, -math.inf, math.inf, limit, caching, "
+         "ordering)[0]",
          "return tuple(alphabeta_max_node(board, color, -math.inf, math.inf, limit, caching, "
          "ordering)[0])")],
     # ties: minimax keeps the last best move; alpha-beta searches the moves in reverse order
@@ -111,7 +114,8 @@ HONEST: dict[str, list[tuple[str, str]]] = {
         ("from othello_shared import get_possible_moves, get_score, play_move",
          "import othello_shared as rules"),
         ("get_possible_moves(board", "rules.get_possible_moves(board"),
-        ("play_move(board", "rules.play_move(board"), ("get_score(board)", "rules.get_score(board)")],
+        ("play_move(board", "rules.play_move(board"),
+        ("get_score(board)", "rules.get_score(board)")],
     "helpers bound as default arguments": [(SUCCESSORS, '''\
 def _successors(board, player, color, ordering, moves_of=get_possible_moves, play=play_move):
     children = [((i, j), play(board, player, i, j)) for i, j in moves_of(board, player)]''')],

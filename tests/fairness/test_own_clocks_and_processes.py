@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from gradingfair_support import (
     GENERATED,
     grade_reference,
@@ -16,6 +17,8 @@ from gradingfair_support import (
     per_case,
     reference_fixture,
 )
+
+pytestmark = pytest.mark.slow
 
 ISOLATION_STEMS = ["01_choose_move"]
 SIGNAL_TIMED_PLAYER = [

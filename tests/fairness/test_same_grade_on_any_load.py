@@ -13,10 +13,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from harness.grading.grader import Grader
 from harness.grading.verdicts import Verdict
 from harness.spec import load_assignment
 from harness.spec.loader import load_all_cases
+
+pytestmark = pytest.mark.slow
 
 ASSIGNMENT = """\
 name: loaddemo

@@ -21,7 +21,7 @@ from gg_testing import ROOT, grade_submissions, scores_by_group
 
 # One worker runs this module: its module fixture grades every submission the tests read, and
 # on a second worker the same fixture would only wait for the first's kept gradings.
-pytestmark = pytest.mark.xdist_group("stonehenge_fairness")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("stonehenge_fairness")]
 
 SOLUTION = ROOT / "reference" / "solutions" / "stonehenge"
 TEMPLATE = ROOT / "student_template" / "stonehenge"
@@ -157,7 +157,8 @@ HELPERS = {
     "decorated_helpers": Variant(edits=(
         ("strategy.py", "\n\ndef _final_score(", DECORATOR),
         ("strategy.py", "def _best_move(", "@counted\ndef _best_move("),
-        ("strategy.py", "def iterative_minimax_strategy(", "@counted\ndef iterative_minimax_strategy("),
+        ("strategy.py", "def iterative_minimax_strategy(",
+         "@counted\ndef iterative_minimax_strategy("),
     )),
     "recursion_in_helper_package": Variant(
         edits=(("strategy.py", "    scores = [_recursive_score(game, state.make_move(move), memo)",

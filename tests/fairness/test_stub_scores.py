@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from gradingfair_support import TEMPLATES, grade
 
+pytestmark = pytest.mark.slow
+
 TOTALS = {"adversarial_search": 40, "search_and_games": 100, "isolation": 60}
 
 

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from harness.sandbox import Sandbox
+
+pytestmark = pytest.mark.slow
 
 LIVE_THREADS = 24
 """More than the 13 the arenas allowed, fewer than the user's process limit (32) leaves."""

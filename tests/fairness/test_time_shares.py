@@ -17,6 +17,8 @@ from gradingfair_support import grade_variant, per_case, reference_fixture
 from harness.spec.model import Case, Visibility
 from harness.timing.budget import MIN_GROUP_SECONDS, WAIT_CHARGE, TimeShares, case_charge
 
+pytestmark = pytest.mark.slow
+
 
 class FakeClock:
     def __init__(self) -> None:
@@ -172,4 +174,5 @@ def test_a_slow_wall_clock_changes_no_share_only_the_clock_s_end_of_the_run() ->
             shares[clock].record(item, case_charge(0.4 * slowdown, 3.0, False, 0.4))
     assert shares[quiet].allowance(planned[5]) == pytest.approx(shares[busy].allowance(planned[5]))
     assert shares[quiet].remaining() == pytest.approx(30.0 - 5 * 0.4)
-    assert shares[busy].wall_remaining() == pytest.approx(40.0 - 5 * 1.2)  # the run's end on the clock
+    # the run's end on the clock
+    assert shares[busy].wall_remaining() == pytest.approx(40.0 - 5 * 1.2)

@@ -14,6 +14,8 @@ from hostile_support import HERE, Run, case_timeouts, graded, isolation_level, l
 from harness.grading import results as results_file
 from harness.sandbox.levels import Level
 
+pytestmark = pytest.mark.slow
+
 SCENARIOS = sorted(HERE.glob("*.yaml"))
 # A case may overrun its timeout by the worker's start-up allowance (1 s for a fresh interpreter,
 # 0.25 s for a case forked from the fork server; see harness/sandbox/). Its time ends at its

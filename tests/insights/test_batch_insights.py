@@ -11,7 +11,7 @@ from insight_support import HONEST_A, HONEST_B, MAIN, TEMPLATE, renamed_copy
 
 # One worker runs this module: its fixture's two batch runs are not kept gradings, and two
 # workers would each run them.
-pytestmark = pytest.mark.xdist_group("batch_insights")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("batch_insights")]
 
 BATCH = ["batch", "--assignment", "adversarial_search", "--workers", "2", "--no-progress",
          "--timeout-cap", "10"]

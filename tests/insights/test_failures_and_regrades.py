@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
 from gg_testing import run_gamegrader
 
 from harness.batch import store
@@ -22,6 +23,8 @@ from harness.grading import results as results_file
 from harness.grading.verdicts import CaseResult, Verdict
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
+
+pytestmark = pytest.mark.slow
 
 CASES = load_all_cases(find_assignment("adversarial_search"))
 BEST_MOVE = [c for c in CASES if c.points > 0][:3]

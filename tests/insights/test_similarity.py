@@ -6,8 +6,11 @@ import ast
 import csv
 from pathlib import Path
 
+import pytest
 from gg_testing import run_gamegrader
 from insight_support import HONEST_A, HONEST_B, class_folder, renamed_copy, reordered_copy
+
+pytestmark = pytest.mark.slow
 
 
 def read_pairs(path: Path) -> list[dict[str, str]]:

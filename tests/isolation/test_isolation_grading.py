@@ -17,12 +17,14 @@ import pytest
 from gg_testing import scores_by_group
 
 from harness import Sandbox
-from harness.games.outcome import Termination
+from harness.games.outcome import Reason
 from harness.games.seats import InProcess
 from reference.games.isolation import Isolation
 from reference.isolation.house_players import house_player
 from reference.isolation.referee import referee_game, student_contestant
 from reference.isolation.runners import play_house_game
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"
@@ -39,30 +41,30 @@ def play(path: Path, side: str = "x", clock: float = 2.0, opponent: str = "rando
 def test_the_solution_beats_random_on_both_sides() -> None:
     for side in ("x", "o"):
         record = play(SOLUTION, side)
-        assert record.outcome.termination is Termination.NO_MOVES, record.outcome
+        assert record.outcome.reason is Reason.NO_MOVES, record.outcome
         assert record.outcome.winner == side, [p.move for p in record.plies]
         assert dict(record.clocks)[side] > 0
 
 
-@pytest.mark.parametrize("edits, termination, detail", [
-    ([(ANSWER, "    return (1, 1)")], Termination.ILLEGAL, "(1, 1) is not a legal move"),
-    ([(ANSWER, "    return (None, None)")], Termination.ILLEGAL, "no move while"),
+@pytest.mark.parametrize("edits, reason, detail", [
+    ([(ANSWER, "    return (1, 1)")], Reason.ILLEGAL, "(1, 1) is not a legal move"),
+    ([(ANSWER, "    return (None, None)")], Reason.ILLEGAL, "no move while"),
     ([(ANSWER, "    return '%d %d' % (best // SIZE + 1, best % SIZE + 1)")],
-     Termination.MALFORMED, "expected (row, col)"),
+     Reason.MALFORMED, "expected (row, col)"),
     ([(ANSWER, "    return [best // SIZE + 1, best % SIZE + 1, 0]")],
-     Termination.MALFORMED, "expected (row, col)"),
-    ([(START, START + "    raise RuntimeError('boom')\n")], Termination.CRASH,
+     Reason.MALFORMED, "expected (row, col)"),
+    ([(START, START + "    raise RuntimeError('boom')\n")], Reason.CRASH,
      "RuntimeError: boom"),
-    ([(START, START + "    import os; os._exit(0)\n")], Termination.CRASH, ""),
-    ([(START, START + "    while True: pass\n")], Termination.TIMEOUT, ""),
-    ([(START, START + "    time.sleep(time_left * 0.7)\n")], Termination.TIMEOUT, ""),
+    ([(START, START + "    import os; os._exit(0)\n")], Reason.CRASH, ""),
+    ([(START, START + "    while True: pass\n")], Reason.TIMEOUT, ""),
+    ([(START, START + "    time.sleep(time_left * 0.7)\n")], Reason.TIMEOUT, ""),
 ])
 def test_a_wrong_player_loses_with_the_exact_reason(
-        mutate: Callable[..., Path], edits: list[tuple[str, str]], termination: Termination,
+        mutate: Callable[..., Path], edits: list[tuple[str, str]], reason: Reason,
         detail: str) -> None:
     record = play(mutate(SOLUTION, edits), "x", clock=0.6)
     assert record.outcome.winner == "o"
-    assert record.outcome.termination is termination
+    assert record.outcome.reason is reason
     assert detail in record.outcome.detail
 
 
@@ -77,7 +79,7 @@ def test_the_server_ends_with_its_game(mutate: Callable[..., Path]) -> None:
             game = Isolation()
             record = referee_game(student_contestant(server),
                                   InProcess(house_player("random", game, 5)), 2.0, game)
-            assert record.outcome.termination is Termination.ILLEGAL
+            assert record.outcome.reason is Reason.ILLEGAL
             assert server.process.wait(timeout=60) == 0
         finally:
             server.close()

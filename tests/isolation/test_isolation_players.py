@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from isolation_fakes import TickingClock
 
-from harness.games.outcome import Termination
+from harness.games.outcome import Reason
 from harness.games.seats import InProcess
 from reference.games.isolation import Isolation, parse_board
 from reference.isolation.house_players import GreedyPlayer, RandomPlayer, house_player
@@ -22,7 +22,7 @@ def test_every_house_bot_plays_legal_moves_to_the_end(name: str) -> None:
     if name == "reference":
         me = InProcess(AlphaBetaPlayer(GAME, clock=clock))
     record = referee_game(me, other, 5.0, clock=clock)
-    assert record.outcome.termination is Termination.NO_MOVES
+    assert record.outcome.reason is Reason.NO_MOVES
 
 
 def test_random_player_is_reproducible_from_its_seed() -> None:
@@ -75,7 +75,7 @@ def test_reference_player_never_loses_on_time(seconds: float) -> None:
     for first, second in ((reference, InProcess(GreedyPlayer(GAME))),
                           (InProcess(GreedyPlayer(GAME)), reference)):
         record = referee_game(first, second, seconds, clock=clock)
-        assert record.outcome.termination is Termination.NO_MOVES
+        assert record.outcome.reason is Reason.NO_MOVES
         assert all(left >= 0 for _, left in record.clocks)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from isolation_fakes import FakeResult, FakeServer, TickingClock
 
-from harness.games.outcome import Termination
+from harness.games.outcome import Reason
 from harness.games.seats import InProcess
 from harness.tournament.records import Entrant, GameResult, GameTask
 from reference.games.isolation import Isolation, parse_board
@@ -36,34 +36,34 @@ def first_legal_student() -> FakeServer:
     return FakeServer(reply)
 
 
-@pytest.mark.parametrize("answer, termination, detail", [
-    ((1, 1), Termination.ILLEGAL, "(1, 1) is not a legal move"),
-    ((8, 8), Termination.ILLEGAL, "not a legal move"),
-    ((2, 3), Termination.ILLEGAL, "not a legal move"),            # not on a queen line
-    ((None, None), Termination.ILLEGAL, "no move while 20 legal moves exist"),
-    ("1 2", Termination.MALFORMED, "expected (row, col)"),
-    ([1, 2, 3], Termination.MALFORMED, "expected (row, col)"),
-    ((True, 2), Termination.MALFORMED, "got `bool`"),
-    ((0, 2), Termination.MALFORMED, "off the 8 x 8 board"),
-    (None, Termination.MALFORMED, "got `null`"),
-    (FakeResult(False, error="ZeroDivisionError: division by zero"), Termination.CRASH,
+@pytest.mark.parametrize("answer, reason, detail", [
+    ((1, 1), Reason.ILLEGAL, "(1, 1) is not a legal move"),
+    ((8, 8), Reason.ILLEGAL, "not a legal move"),
+    ((2, 3), Reason.ILLEGAL, "not a legal move"),            # not on a queen line
+    ((None, None), Reason.ILLEGAL, "no move while 20 legal moves exist"),
+    ("1 2", Reason.MALFORMED, "expected (row, col)"),
+    ([1, 2, 3], Reason.MALFORMED, "expected (row, col)"),
+    ((True, 2), Reason.MALFORMED, "got `bool`"),
+    ((0, 2), Reason.MALFORMED, "off the 8 x 8 board"),
+    (None, Reason.MALFORMED, "got `null`"),
+    (FakeResult(False, error="ZeroDivisionError: division by zero"), Reason.CRASH,
      "ZeroDivisionError"),
-    (FakeResult(False, error="the process ended", timed_out=True), Termination.TIMEOUT,
+    (FakeResult(False, error="the process ended", timed_out=True), Reason.TIMEOUT,
      "no reply within the 5.000 s left (5 s per player per game)"),
 ])
-def test_a_faulty_first_move_loses_with_its_reason(answer: Any, termination: Termination,
+def test_a_faulty_first_move_loses_with_its_reason(answer: Any, reason: Reason,
                                                    detail: str) -> None:
     record = referee_game(student_contestant(served(answer)), InProcess(RandomPlayer(GAME)),
                           5.0)
     assert record.outcome.winner == "o"
-    assert record.outcome.termination is termination
+    assert record.outcome.reason is reason
     assert detail in record.outcome.detail
     assert record.plies == ()
 
 
 def test_the_faulty_side_loses_when_it_plays_o_too() -> None:
     record = referee_game(InProcess(GreedyPlayer(GAME)), student_contestant(served((1, 1))), 5.0)
-    assert (record.outcome.winner, record.outcome.termination) == ("x", Termination.ILLEGAL)
+    assert (record.outcome.winner, record.outcome.reason) == ("x", Reason.ILLEGAL)
     assert len(record.plies) == 1
 
 
@@ -71,7 +71,7 @@ def test_overtime_loses_even_with_a_legal_reply() -> None:
     clock = TickingClock(step=3.0)  # every reply costs 3 s of a 5 s clock
     record = referee_game(student_contestant(first_legal_student()),
                           InProcess(RandomPlayer(GAME)), 5.0, clock=clock)
-    assert record.outcome.termination is Termination.TIMEOUT
+    assert record.outcome.reason is Reason.TIMEOUT
     assert record.outcome.winner == "o"
     assert dict(record.clocks)["x"] == 0.0
     assert [p.player for p in record.plies] == ["x", "o"]
@@ -93,7 +93,7 @@ def test_student_is_told_a_fresh_board_its_symbol_and_its_clock() -> None:
 def test_a_stuck_player_is_not_asked_and_loses() -> None:
     server = first_legal_student()
     record = referee_game(InProcess(RandomPlayer(GAME, 3)), student_contestant(server), 60.0)
-    assert record.outcome.termination is Termination.NO_MOVES
+    assert record.outcome.reason is Reason.NO_MOVES
     loser = "o" if record.outcome.winner == "x" else "x"
     final = replay_result(game_result(record, _task()), GAME)[-1]
     assert final.to_move == loser and GAME.is_terminal(final)

@@ -44,7 +44,8 @@ def test_deadline_is_checked_during_a_search() -> None:
     game = Isolation()
     clock = TickingClock(step=0.001)
     counter = Counter()
-    result = timed_alphabeta_search(game, game.initial_state(), 0.5, evaluate=MobilityEvaluation(game),
+    result = timed_alphabeta_search(game, game.initial_state(), 0.5,
+                                    evaluate=MobilityEvaluation(game),
                                     clock=clock, counter=counter)
     # each clock read costs 1 ms, so at most about 500 reads fit: the search stopped itself
     assert counter.leaves < 600

@@ -45,18 +45,25 @@ def _swapped(text: str, pairs: list[tuple[str, str]]) -> str:
 STUDENT_MISTAKES: dict[str, list[tuple[str, str]]] = {
     "a search in which min nodes expand the moves of color": [
         ("opponent = 3 - color", "opponent = color"),
-        ("_successors(board, 3 - color, color, ordering)", "_successors(board, color, color, ordering)")],
-    "a search that stops one ply before the limit": [("if limit != 0 else []", "if limit != 1 else []")],
+        ("_successors(board, 3 - color, color, ordering)",
+         "_successors(board, color, color, ordering)")],
+    "a search that stops one ply before the limit": [
+        ("if limit != 0 else []", "if limit != 1 else []")],
     "a search with min and max swapped": [
-        (MINIMAX_MAX, _swapped(MINIMAX_MAX, [("-math.inf", "math.inf"), ("value > best", "value < best")])),
-        (MINIMAX_MIN, _swapped(MINIMAX_MIN, [("math.inf", "-math.inf"), ("value < best", "value > best")])),
+        (MINIMAX_MAX, _swapped(MINIMAX_MAX, [
+            ("-math.inf", "math.inf"), ("value > best", "value < best")])),
+        (MINIMAX_MIN, _swapped(MINIMAX_MIN, [
+            ("math.inf", "-math.inf"), ("value < best", "value > best")])),
         (ALPHABETA_MAX, _swapped(ALPHABETA_MAX, [
             ("-math.inf", "math.inf"), ("value > best", "value < best"),
-            ("alpha = max(alpha, best)", "beta = min(beta, best)"), ("best >= beta", "best <= alpha")])),
+            ("alpha = max(alpha, best)", "beta = min(beta, best)"),
+            ("best >= beta", "best <= alpha")])),
         (ALPHABETA_MIN, _swapped(ALPHABETA_MIN, [
             ("math.inf", "-math.inf"), ("value < best", "value > best"),
-            ("beta = min(beta, best)", "alpha = max(alpha, best)"), ("best <= alpha", "best >= beta")]))],
-    "alpha-beta without any pruning": [("if best >= beta:", "if False:"), ("if best <= alpha:", "if False:")],
+            ("beta = min(beta, best)", "alpha = max(alpha, best)"),
+            ("best <= alpha", "best >= beta")]))],
+    "alpha-beta without any pruning": [
+        ("if best >= beta:", "if False:"), ("if best <= alpha:", "if False:")],
     "alpha-beta testing a max node against alpha": [("if best >= beta:", "if best >= alpha:"),
                                                     ("if best <= alpha:", "if best <= beta:")],
     "a search valuing positions with compute_utility for the opponent": [

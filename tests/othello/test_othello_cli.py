@@ -6,7 +6,10 @@ import shutil
 import subprocess
 import sys
 
+import pytest
 from othello_support import SOLUTION, TEMPLATE_DIR
+
+pytestmark = pytest.mark.slow
 
 
 def run_cli(*args, cwd=TEMPLATE_DIR):

@@ -88,6 +88,7 @@ def test_a_diagnosis_never_reveals_the_expected_answer_of_a_hidden_case():
         assert not any(character.isdigit() for character in text), text
 
 
+@pytest.mark.slow  # starts processes
 def test_the_grader_adds_the_diagnosis_to_the_feedback(mutate, tmp_path):
     agent = tmp_path / "agent.py"
     agent.write_text(student_source(MISTAKES[1].description), encoding="utf-8")

@@ -36,6 +36,7 @@ def fake(manager, tmp_path, reply_code, name="fake"):
     ("\uff10 1", "malformed", None),
     ("1" * 200 + " 1", "malformed", None),
 ])
+@pytest.mark.slow  # starts processes
 def test_a_bad_first_reply_forfeits_the_game_for_dark(manager, tmp_path, reply, reason, move):
     dark = fake(manager, tmp_path, f"say({reply!r})")
     outcome = play(manager, dark, manager.random_player(1, rules))
@@ -51,6 +52,7 @@ def test_a_bad_first_reply_forfeits_the_game_for_dark(manager, tmp_path, reply, 
     assert outcome.names == ("Fake", "Randy")
 
 
+@pytest.mark.slow  # starts processes
 def test_a_forfeit_later_in_the_game_keeps_the_position_and_the_moves(manager, tmp_path):
     light = fake(manager, tmp_path, """\
         if turn == 1:
@@ -70,6 +72,7 @@ def test_a_forfeit_later_in_the_game_keeps_the_position_and_the_moves(manager, t
     assert "light (Fake) forfeits after 3 moves" in outcome.detail
 
 
+@pytest.mark.slow  # starts processes
 def test_stray_stdout_is_read_as_the_move(manager, tmp_path):
     dark = fake(manager, tmp_path, 'say("thinking..."); say("0 1")')
     outcome = play(manager, dark, manager.random_player(1, rules))
@@ -77,6 +80,7 @@ def test_stray_stdout_is_read_as_the_move(manager, tmp_path):
     assert "not two integers" in outcome.detail
 
 
+@pytest.mark.slow  # starts processes
 def test_a_player_that_sleeps_past_the_limit_times_out_and_is_stopped(manager, tmp_path):
     dark = fake(manager, tmp_path, "time.sleep(30)")
     outcome = play(manager, dark, manager.random_player(1, rules))
@@ -92,6 +96,7 @@ def test_a_player_that_sleeps_past_the_limit_times_out_and_is_stopped(manager, t
     # stderr written after stdout has ended: the tail must wait for it (a traceback is)
     ("os.close(1); time.sleep(0.2); sys.stderr.write('late words'); sys.exit(1)", "late words"),
 ])
+@pytest.mark.slow  # starts processes
 def test_a_player_that_crashes_or_stops_forfeits_with_eof(manager, tmp_path, code, stderr):
     dark = fake(manager, tmp_path, code)
     outcome = play(manager, dark, manager.random_player(1, rules))
@@ -100,6 +105,7 @@ def test_a_player_that_crashes_or_stops_forfeits_with_eof(manager, tmp_path, cod
     assert dark._process.poll() is not None
 
 
+@pytest.mark.slow  # starts processes
 def test_what_a_player_wrote_to_stderr_before_a_bad_reply_is_in_the_tail(
         manager, tmp_path, monkeypatch):
     """stderr and stdout are separate pipes: a bad reply can be read before what the player
@@ -118,6 +124,7 @@ def test_what_a_player_wrote_to_stderr_before_a_bad_reply_is_in_the_tail(
     assert "thinking hard" in outcome.stderr
 
 
+@pytest.mark.slow  # starts processes
 def test_the_handshake_has_a_timeout_too(manager, tmp_path):
     silent = manager.ProcessPlayer(str(write_player(tmp_path, "silent", "time.sleep(30)\n")))
     outcome = play(manager, manager.random_player(1, rules), silent)
@@ -147,6 +154,7 @@ log.close()
 """
 
 
+@pytest.mark.slow  # starts processes
 @pytest.mark.parametrize("color_only, config_line", [(False, "1,3,1,0,1"), (True, "1")])
 def test_players_get_config_tuple_boards_and_a_flushed_final(manager, tmp_path, color_only,
                                                              config_line):
@@ -191,6 +199,7 @@ def test_a_broken_connection_is_a_forfeit_not_a_crash(manager):
     assert "handshake: reading its name line failed: gone" in outcome.detail
 
 
+@pytest.mark.slow  # starts processes
 def test_games_are_reproducible_from_a_seed_with_randy_as_a_program(manager):
     randy = str(TEMPLATE_DIR / "randy_ai.py")
 

@@ -16,6 +16,8 @@ from harness.spec import Case, Visibility, find_assignment, load_case_file, pars
 from reference.othello import checkers
 from reference.othello.generators import answer_entry
 
+pytestmark = pytest.mark.slow
+
 BEST = "reference.othello.checkers:best_answers"
 
 

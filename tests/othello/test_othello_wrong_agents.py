@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from othello_support import SOLUTION, TEMPLATE_DIR, grade_cases, group_scores
 
 from harness.sandbox import Sandbox
 from harness.spec import find_assignment, load_case_file
 from reference.othello.runners import play_randy
+
+pytestmark = pytest.mark.slow
 
 MINIMAX_MIN_MOVES = "moves = get_possible_moves(board, opponent) if limit != 0 else []"
 MINIMAX_MAX_MOVES = "moves = get_possible_moves(board, color) if limit != 0 else []"

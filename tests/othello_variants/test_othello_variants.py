@@ -17,6 +17,8 @@ from gg_testing import ROOT, run_gamegrader
 
 from reference.othello.checkers import judge_value
 
+pytestmark = pytest.mark.slow
+
 VARIANTS = ["othello_2025", "othello_valuefn", "othello_colour"]
 
 
@@ -77,8 +79,8 @@ def test_value_fn_cases_are_othellos_with_the_evaluation_passed_first(generated)
     assert [c["options"] for c in ours] == [c["options"] for c in theirs]
     assert [c["doctest"].replace("(compute_utility, ", "(") for c in ours] == \
         [c["doctest"] for c in theirs]
-    assert all("(compute_utility, board" in c["doctest"] or "(compute_utility, other" in c["doctest"]
-               for c in ours)
+    assert all("(compute_utility, board" in c["doctest"]
+               or "(compute_utility, other" in c["doctest"] for c in ours)
 
 
 VALUE = {"shape": "value", "value": -6, "moves": [[0, 1]], "color": 1}
@@ -110,7 +112,7 @@ def test_a_variant_agent_plays_a_tournament_through_its_own_arena(name, extra, s
     assert done.returncode == 0, done.stderr
     assert settings in done.stderr
     games = json.loads((tmp_path / "results.json").read_text())["games"]
-    assert len(games) == 2 and all(g["termination"] == "no_moves" and g["moves"] for g in games)
+    assert len(games) == 2 and all(g["reason"] == "no_moves" and g["moves"] for g in games)
 
 
 def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mutate):
@@ -120,7 +122,8 @@ def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mut
     honest = mutate(solution("othello_valuefn"), [
         ("state_cache.get((board, color if kind == \"max\" else 3 - color, limit, kind))",
          "state_cache.get(board)"),
-        ("    if caching:\n        state_cache[", "    if caching and limit != 0:\n        state_cache["),
+        ("    if caching:\n        state_cache[",
+         "    if caching and limit != 0:\n        state_cache["),
         ("state_cache[(board, color if kind == \"max\" else 3 - color, limit, kind)] = answer",
          "state_cache[board] = answer"),
         ("return best_move, best", "return [best_move, best]"),

@@ -21,7 +21,7 @@ CASES = {path.stem: load_case_file(path, ASSIGNMENT, number)
          for number, path in enumerate(ASSIGNMENT.case_files, 1)}
 # One worker runs this module: the module fixture grades every wrong implementation (a release
 # check of its own), which two workers would each repeat.
-pytestmark = pytest.mark.xdist_group("search_and_games_mutants")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("search_and_games_mutants")]
 
 JUDGED = {"08_find_solution": "find_solution", "09_find_path": "find_path"}
 """The case files whose answers the in-process judges below can check."""

@@ -103,7 +103,8 @@ def test_setup_error_is_reported_with_its_line() -> None:
     error = Observation(error=ErrorInfo("NotImplementedError", ""))
     judgement = checkers.board(BOARD_CASE, [error], True)
     assert judgement.fraction == 0.0
-    assert judgement.message.startswith(">>> g = StonehengeGame(True)\n  raised NotImplementedError")
+    assert judgement.message.startswith(
+        ">>> g = StonehengeGame(True)\n  raised NotImplementedError")
 
 
 def test_states_compare_boards_by_content_and_values_strictly() -> None:

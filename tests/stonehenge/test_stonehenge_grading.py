@@ -25,7 +25,7 @@ from harness.spec import find_assignment
 
 # One worker runs this module: its module fixture grades every submission the tests read, and
 # on a second worker the same fixture would only wait for the first's kept gradings.
-pytestmark = pytest.mark.xdist_group("stonehenge_grading")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("stonehenge_grading")]
 
 SOLUTION = ROOT / "reference" / "solutions" / "stonehenge"
 TEMPLATE = ROOT / "student_template" / "stonehenge"

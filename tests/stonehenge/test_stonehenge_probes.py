@@ -13,7 +13,6 @@ from reference.search.minimax import move_values, optimal_moves
 from reference.stonehenge.game_tree import (
     GameTree,
     TreeGame,
-    TreeNode,
     TreeTooLargeError,
     build_tree,
     caterpillar,

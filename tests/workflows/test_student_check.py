@@ -23,7 +23,7 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 from workflow_support import gamegrader
 
-from harness.cli.main import infer_assignment
+from harness.cli.common import infer_assignment
 from harness.intake.reading import STUDENT_PACKAGE_MARKER, take
 from harness.intake.submission import find_files
 from harness.release.build import build_student

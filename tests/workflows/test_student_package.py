@@ -29,6 +29,8 @@ from harness.release.build import build_student, module_file, shippable_code, st
 from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 
+pytestmark = pytest.mark.slow
+
 MIN_BODY = 20  # syntax-tree nodes: smaller bodies (return s.strip()) are too common to judge
 MIN_WANT = 8  # characters of expected output worth looking for in the package's text
 

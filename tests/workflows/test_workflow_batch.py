@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from workflow_support import (
     ASSIGNMENT,
     LEAVES_TWICE,
@@ -22,6 +23,8 @@ from workflow_support import (
     read_json,
     small_root,
 )
+
+pytestmark = pytest.mark.slow
 
 METADATA = """\
 submission_1001:

@@ -17,6 +17,8 @@ from harness.batch.run import select
 from harness.batch.store import Record
 from harness.intake.reading import Caps
 
+pytestmark = pytest.mark.slow
+
 
 def test_a_plain_folder_gives_one_submission_per_entry_named_after_it(tmp_path):
     (tmp_path / "alice").mkdir()

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import csv
 
+import pytest
 from gg_testing import make_deep_folder, remove_deep_folder
 from workflow_support import ASSIGNMENT, SOLUTION, gamegrader, mutant_text, small_root
+
+pytestmark = pytest.mark.slow
 
 METADATA = """\
 submission_1:

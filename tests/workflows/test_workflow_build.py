@@ -14,6 +14,8 @@ from workflow_support import ASSIGNMENT, REPO, SOLUTION, SPEC, gamegrader
 from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 
+pytestmark = pytest.mark.slow
+
 TOP_LEVEL = {"ASSIGNMENT", "README.md", "harness", "pyproject.toml", "reference",
              "run_autograder", "setup.sh", "test_specs"}
 

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import zipfile
 
+import pytest
 from gg_testing import run_gamegrader
+
+pytestmark = pytest.mark.slow
 
 
 def test_autograder_zip_carries_included_case_files_and_loads_every_case(tmp_path, monkeypatch):

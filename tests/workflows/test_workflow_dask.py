@@ -19,9 +19,9 @@ from harness.batch import BatchOptions, run_batch
 
 # Imported by the test itself: dask.distributed takes about half a second to import, which
 # every pytest worker would pay while collecting.
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     importlib.util.find_spec("distributed") is None,
-    reason="dask.distributed is not installed (pip install -e '.[batch]')")
+    reason="dask.distributed is not installed (pip install -e '.[batch]')")]
 
 
 def test_a_local_cluster_gives_the_same_results_as_local_processes(tmp_path, monkeypatch):

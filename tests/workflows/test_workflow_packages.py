@@ -18,9 +18,11 @@ from workflow_support import ASSIGNMENT, SOLUTION, gamegrader
 
 from harness.sandbox.packages import MANIFEST, folder_name, installed_folder, packages_folder
 from harness.spec import SpecError, load_assignment
-from harness.spec.loader import allowed_package
+from harness.spec.assignments import allowed_package
 from harness.spec.model import AllowedPackage
 from harness.spec.schema import ALLOWED_PACKAGE
+
+pytestmark = pytest.mark.slow
 
 NUMPY_DOMINOES = "import numpy as np\n" + SOLUTION.read_text(encoding="utf-8")
 

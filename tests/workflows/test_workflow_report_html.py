@@ -24,6 +24,8 @@ from harness.grading.verdicts import CaseResult, Verdict
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
 
+pytestmark = pytest.mark.slow
+
 NAMES = ["Ada Lovelace", "Zoë <script>alert(1)</script>", "Bob Bishop", "Carol Chen"]
 CALL = ">>> g.get_best_move(True, 3)"
 REASON = "move right; value differs (yours: {}), lower than the reference's"

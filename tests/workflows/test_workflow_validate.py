@@ -24,6 +24,8 @@ from harness.release.validate import (
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
 
+pytestmark = pytest.mark.slow
+
 ASSIGNMENTS = sorted(path.name for path in (ROOT / "test_specs").iterdir() if path.is_dir())
 
 MUTANTS = {
@@ -118,7 +120,8 @@ def _document(*tests):
     return {"score": sum(t[2] for t in tests), "tests": [
         {"name": f"{group}: {case}", "max_score": most, "score": got,
          "status": "passed" if got == most else "failed", "output": output,
-         "extra_data": {"case_id": f"{group}::{case}"}} for group, case, got, most, output in tests]}
+         "extra_data": {"case_id": f"{group}::{case}"}}
+        for group, case, got, most, output in tests]}
 
 
 def _mutant(**fields):
@@ -201,7 +204,8 @@ def test_the_release_check_finds_the_speed_before_its_gradings_when_a_limit_is_r
         for job in jobs:
             on_done(JobResult(job.key, _graded("PASSED"), "", 1.0))
 
-    monkeypatch.setattr(harness.release.validate, "find_speed_ahead", lambda: events.append("speed"))
+    monkeypatch.setattr(harness.release.validate, "find_speed_ahead",
+                        lambda: events.append("speed"))
     monkeypatch.setattr(harness.release.validate, "run_local", fake_run_local)
     validate([assignment], workers=2, mutants=False)
     assert events == (["speed", "1 jobs"] if measured else ["1 jobs"])

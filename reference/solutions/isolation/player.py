@@ -16,9 +16,9 @@ Time: the clock left, minus a reserve for the trip to the referee, is shared eve
 moves the player still expects to make (a quarter of the empty squares, at least 4), as the
 handout suggests, and only 60% of each share is planned for: the referee charges wall-clock
 time, and on a loaded or throttled machine (Gradescope gives half a CPU) a process can stall
-for tens of milliseconds at any moment. Iterative deepening keeps the best move of the deepest finished search and
-starts no new depth after half of the move's share has gone; a search that runs into the
-deadline is dropped.
+for tens of milliseconds at any moment. Iterative deepening keeps the best move of the deepest
+finished search and starts no new depth after half of the move's share has gone; a search that runs
+into the deadline is dropped.
 """
 from __future__ import annotations
 

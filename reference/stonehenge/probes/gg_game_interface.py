@@ -41,7 +41,7 @@ def _registry() -> ModuleType | None:
         return None
     try:
         return importlib.import_module("game_interface")
-    except Exception as exc:  # noqa: BLE001 - any failure of the student's module is reported
+    except Exception as exc:  # any failure of the student's module is reported
         if not _FAILED:
             frames = [frame for frame in traceback.extract_tb(exc.__traceback__)
                       if os.path.dirname(os.path.abspath(frame.filename)) == os.getcwd()]

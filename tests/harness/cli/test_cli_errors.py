@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from gg_testing import ROOT, run_gamegrader
 
+pytestmark = pytest.mark.slow
+
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
 
 

@@ -32,6 +32,8 @@ from reference.othello.arena import TEMPLATE_DIR
 from reference.othello.referee import Settings, program_seat
 from reference.othello.referee import referee_game as othello_game
 
+pytestmark = pytest.mark.slow
+
 BURNERS = '''
 import os, threading
 

@@ -20,6 +20,8 @@ from harness.games import Clock
 from reference.othello.manager import TEMPLATE_DIR, load_manager
 from reference.othello.referee import Settings, program_seat, referee_game
 
+pytestmark = pytest.mark.slow
+
 STARTER_REASONS = {"no-moves": "no_moves", "timeout": "timeout", "eof": "crash",
                    "malformed": "malformed", "out-of-range": "illegal", "occupied": "illegal",
                    "no-capture": "illegal"}

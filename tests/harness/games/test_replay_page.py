@@ -3,8 +3,8 @@
 
 The screenshot is decoded here (a small PNG reader, standard library only) and its pixels are
 counted by colour: the replay must show the game's squares and both players' pieces.
-``scripts/test.sh`` installs Debian's chromium as root (``scripts/system_packages.sh``), so these run in CI; elsewhere the
-Chromium tests skip with the reason shown.
+``scripts/test.sh`` installs Debian's chromium as root (``scripts/system_packages.sh``), so these
+run in CI; elsewhere the Chromium tests skip with the reason shown.
 """
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 
 from harness.games.pages import Paint, ReplayView, replay_page
+
+pytestmark = pytest.mark.slow
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -110,7 +112,7 @@ def test_every_tournament_game_has_a_record_and_a_page_linked_from_the_report(
     assert len(records) == 2
     record = json.loads(records[0].read_text())
     assert record["moves"] and len(record["seconds"]) == len(record["moves"])
-    assert record["termination"] == "no_moves" and record["game"]["name"] == "isolation"
+    assert record["reason"] == "no_moves" and record["game"]["name"] == "isolation"
     report = (out / "report.html").read_text()
     assert 'href="games/0001.html"' in report and 'href="games/0002.html"' in report
     page = tmp_path / "again.html"

@@ -16,6 +16,8 @@ from gg_testing import ROOT
 
 import reference.games
 
+pytestmark = pytest.mark.slow
+
 OTHER_SPELLINGS = re.compile(r"^(initial|start|start_state|start_position|initial_position|"
                              r"initial_board|start_board|new_game|begin)$")
 

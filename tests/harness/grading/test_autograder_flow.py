@@ -8,7 +8,10 @@ import sys
 from pathlib import Path
 
 import jsonschema
+import pytest
 from gg_testing import ROOT
+
+pytestmark = pytest.mark.slow
 
 SCHEMA = json.loads((ROOT / "harness/data/results_schema.json").read_text())
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"

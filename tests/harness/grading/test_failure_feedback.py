@@ -22,6 +22,8 @@ from harness.sandbox.execution import RawRun
 from harness.sandbox.packages import python_version
 from harness.spec.doctests import parse_transcript
 
+pytestmark = pytest.mark.slow
+
 
 def test_a_setup_line_that_raised_is_shown_with_its_exception() -> None:
     case = SimpleNamespace(examples=parse_transcript(

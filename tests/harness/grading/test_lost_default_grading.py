@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from harness.grading.api import GradingOptions, cases_to_grade
 from harness.grading.grader import Grader
 from harness.grading.verdicts import Verdict
 from harness.spec import load_assignment
+
+pytestmark = pytest.mark.slow
 
 ASSIGNMENT = """\
 name: demo

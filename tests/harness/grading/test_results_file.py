@@ -16,6 +16,8 @@ from harness.grading.verdicts import CaseResult, Verdict
 from harness.spec.doctests import parse_transcript
 from harness.spec.model import Case, Visibility
 
+pytestmark = pytest.mark.slow
+
 SCHEMA = json.loads(results.SCHEMA_PATH.read_text())
 
 

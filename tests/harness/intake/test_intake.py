@@ -7,9 +7,12 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
 from gg_testing import ROOT, make_deep_folder, remove_deep_folder
 
 from harness.intake.reading import Caps, _read_bounded, _Walker, take
+
+pytestmark = pytest.mark.slow
 
 # A generous bound for runs that must merely finish (a blocking open or a catastrophic regex
 # would take many minutes); it is never a speed assertion.

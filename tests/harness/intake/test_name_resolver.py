@@ -8,8 +8,10 @@ import pytest
 
 from harness.intake.preflight import run_preflight
 from harness.sandbox import Sandbox
-from harness.spec.loader import parse_api_entry
+from harness.spec.assignments import parse_api_entry
 from harness.wire.protocol import value_of
+
+pytestmark = pytest.mark.slow
 
 STUDENT = '''
 def my_answer():
@@ -58,8 +60,8 @@ def test_failing_resolver_leaves_the_module_as_it_was(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("resolver, problem", [("gg_nowhere", "not one of the probe_files")])
 def test_resolver_must_be_a_probe_file(tmp_path: Path, resolver: str, problem: str) -> None:
+    from harness.spec.assignments import load_assignment
     from harness.spec.errors import SpecError
-    from harness.spec.loader import load_assignment
 
     folder = tmp_path / "demo"
     folder.mkdir()

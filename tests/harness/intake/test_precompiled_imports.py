@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from harness.compare import observations_from_reply
 from harness.sandbox import Sandbox
 from harness.worker import imports as worker
+
+pytestmark = pytest.mark.slow
 
 STUDENT = "import helper\n\ndef twice(x):\n    return helper.double(x)\n"
 HELPER = "def double(x):\n    return 2 * x\n\n\ndef boom():\n    raise ValueError('from helper')\n"

@@ -15,7 +15,9 @@ from harness.intake.preflight import (
     run_preflight,
 )
 from harness.sandbox import Sandbox
-from harness.spec.loader import parse_api_entry
+from harness.spec.assignments import parse_api_entry
+
+pytestmark = pytest.mark.slow
 
 ANSWER = "def answer():\n    return 42\n"
 BUSY = ("import time\n_end = time.process_time() + {seconds}\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from harness.intake.preflight import check_signature
-from harness.spec.loader import parse_api_entry
+from harness.spec.assignments import parse_api_entry
 
 ENTRY = parse_api_entry("Game.get_best_move(self, vertical, limit)")
 

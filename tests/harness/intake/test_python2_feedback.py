@@ -15,6 +15,8 @@ from harness.intake.preflight import failing_module
 from harness.intake.python2 import python2_note
 from harness.spec.model import AllowedPackage
 
+pytestmark = pytest.mark.slow
+
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
 NUMPY = (AllowedPackage(module="numpy", requirement="numpy"),)
 

@@ -9,7 +9,9 @@ import pytest
 
 from harness.intake.python_version import DEFAULT_GRADING_PYTHON, parse_version, version_warning
 from harness.spec import SpecError
-from harness.spec.loader import load_assignment
+from harness.spec.assignments import load_assignment
+
+pytestmark = pytest.mark.slow
 
 EXCEPT_STAR = b"""def f():
     try:

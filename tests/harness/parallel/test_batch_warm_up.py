@@ -6,7 +6,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from gg_testing import ROOT
+
+pytestmark = pytest.mark.slow
 
 CHECK = """
 import sys

@@ -18,6 +18,8 @@ import pytest
 
 from harness.parallel.warm import WarmPool
 
+pytestmark = pytest.mark.slow
+
 WARMED = False
 COUNTER = [0]
 

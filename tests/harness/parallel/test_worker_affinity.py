@@ -54,6 +54,7 @@ def _grade_with(pool: WarmPool, workers: int, pin: bool, jobs: int) -> dict[int,
     return seen
 
 
+@pytest.mark.slow  # starts processes
 @two_or_more
 def test_as_many_workers_as_cpus_run_each_on_a_cpu_of_its_own(pool, any_load):
     seen = _grade_with(pool, len(CPUS), pin=True, jobs=4 * len(CPUS))
@@ -63,6 +64,7 @@ def test_as_many_workers_as_cpus_run_each_on_a_cpu_of_its_own(pool, any_load):
     assert len(set(per_thread)) == len(per_thread)  # no two threads share one
 
 
+@pytest.mark.slow  # starts processes
 @two_or_more
 def test_fewer_workers_than_cpus_or_no_pinning_asked_keep_every_cpu(pool, any_load):
     every = tuple(CPUS)
@@ -72,6 +74,7 @@ def test_fewer_workers_than_cpus_or_no_pinning_asked_keep_every_cpu(pool, any_lo
         assert set().union(*seen.values()) == {every}
 
 
+@pytest.mark.slow  # starts processes
 @two_or_more
 def test_a_busy_machine_pins_nothing(monkeypatch, pool):
     monkeypatch.setattr(affinity, "busy_share", lambda seconds=0.0: 0.5)
@@ -83,6 +86,7 @@ def test_the_busy_share_is_a_share():
     assert 0.0 <= affinity.busy_share(0.05) <= 1.0
 
 
+@pytest.mark.slow  # starts processes
 def test_no_pinning_when_turned_off(monkeypatch, pool, any_load):
     monkeypatch.setenv(affinity.NO_PIN_ENV, "1")
     seen = _grade_with(pool, len(CPUS), pin=True, jobs=2)
@@ -109,6 +113,7 @@ def test_a_cluster_host_with_one_single_threaded_worker_process_per_cpu_pins_eac
                     "tcp://f:1": None, "tcp://f:2": None}  # a host busy with other work
 
 
+@pytest.mark.slow  # starts processes
 @two_or_more
 def test_a_local_cluster_s_workers_are_spread_over_the_cpus_and_freed_again(any_load):
     distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed")

@@ -6,6 +6,8 @@ import pytest
 from harness.release import mutation
 from harness.spec import SpecError
 
+pytestmark = pytest.mark.slow
+
 SOURCE = "def f(a, b):\n    if a < b:\n        return a + 1\n    return b\n"
 
 

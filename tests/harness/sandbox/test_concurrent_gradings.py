@@ -19,6 +19,8 @@ from harness.sandbox import Level, Sandbox
 from harness.sandbox.levels import FORCE_ENV, SANDBOX_USER_ENV, detect
 from harness.sandbox.users import lease_user, pool
 
+pytestmark = pytest.mark.slow
+
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
 FULL_SCORE = 40.0
 VICTIM_RUNS = 2

@@ -14,7 +14,8 @@ import pytest
 from harness.sandbox import memory_group
 from harness.sandbox.memory_group import Hierarchy, MemoryGroup
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="groups are made by root only")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(os.geteuid() != 0, reason="groups are made by root only")]
 
 
 def _own_cgroup(monkeypatch, text: str) -> None:

@@ -51,7 +51,7 @@ def _levels() -> list:
 
 LEVELS = _levels()
 # One xdist worker runs this whole module, so the uid sweep never meets another test's processes.
-pytestmark = pytest.mark.xdist_group("sandbox-levels")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("sandbox-levels")]
 
 STUDENT = '''
 import os, signal, sys, time

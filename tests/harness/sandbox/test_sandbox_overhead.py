@@ -13,6 +13,8 @@ from harness.sandbox.packages import PRELOADED_STANDARD_MODULES, imported_packag
 from harness.sandbox.stages import STAGES, Stages
 from harness.wire.protocol import Exited, WorkerReply, ZygoteEvent, decode, value_of
 
+pytestmark = pytest.mark.slow
+
 STUDENT = '''
 import random
 import os

@@ -15,6 +15,8 @@ from harness.spec.model import AllowedPackage
 from harness.wire.codec import Opaque
 from harness.wire.protocol import value_of
 
+pytestmark = pytest.mark.slow
+
 NUMPY = (AllowedPackage("numpy", "numpy"),)
 
 STUDENT = '''

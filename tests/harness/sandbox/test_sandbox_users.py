@@ -15,6 +15,8 @@ import pytest
 
 from harness.sandbox import users
 
+pytestmark = pytest.mark.slow
+
 NAMES = ["root", "nobody", "daemon"]
 
 HOLDER = textwrap.dedent("""

@@ -22,6 +22,8 @@ from harness.sandbox.removal import remove_path
 from harness.sandbox.users import SANDBOX_USER_ENV
 from harness.wire.protocol import value_of
 
+pytestmark = pytest.mark.slow
+
 FILES = 20  # many files per folder: a wide window for a race, had there been one
 FOLDERS = 40
 

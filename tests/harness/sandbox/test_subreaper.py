@@ -13,6 +13,8 @@ from gg_testing import ROOT
 
 from harness.sandbox import cleanup
 
+pytestmark = pytest.mark.slow
+
 
 def test_a_process_s_children_come_from_the_kernel_s_lists_as_a_scan_would_find_them(
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,6 +13,8 @@ from gg_testing import ROOT, run_gamegrader
 from harness.spec import SpecError, find_assignment
 from harness.spec.loader import load_checked_cases
 
+pytestmark = pytest.mark.slow
+
 
 def _root(tmp_path: Path) -> Path:
     """A GAMEGRADER_ROOT with a copy of every spec (to break) and the real code."""

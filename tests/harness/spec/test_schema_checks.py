@@ -13,13 +13,13 @@ from harness import schema_checks
 from harness.grading import results
 from harness.schema_checks.generate import COMMAND, schemas, stale
 from harness.spec import find_assignment, list_assignments
+from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.loader import (
-    REFERENCE_TIMES,
     generated_path,
     precomputed_path,
-    read_yaml,
     spec_files,
 )
+from harness.spec.yaml_files import read_yaml
 
 
 def test_the_generated_checks_are_in_step_with_their_schemas():

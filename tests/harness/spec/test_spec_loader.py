@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 from harness.spec import SpecError, find_assignment, load_assignment, load_case_file
+from harness.spec.assignments import parse_api_entry
 from harness.spec.doctests import parse_transcript, render_doctest
-from harness.spec.loader import load_all_cases, parse_api_entry
+from harness.spec.loader import load_all_cases
 
 GOOD_ASSIGNMENT = """\
 name: demo
@@ -128,7 +129,8 @@ def test_api_entries_parse_parameters_and_defaults():
 
 def test_transcripts_parse_and_render():
     examples = parse_transcript(">>> for i in range(2):\n...     print(i)\n...\n0\n1\n>>> x = 1\n")
-    assert examples[0].source == "for i in range(2):\n    print(i)\n" and examples[0].want == "0\n1\n"
+    assert examples[0].source == "for i in range(2):\n    print(i)\n"
+    assert examples[0].want == "0\n1\n"
     assert examples[1].want == ""
     text = render_doctest(["g = G()"], "g.best(True, 2)", ((0, 1), 3, 10))
     assert text == ">>> g = G()\n>>> g.best(True, 2)\n((0, 1), 3, 10)\n"

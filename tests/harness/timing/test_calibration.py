@@ -20,6 +20,8 @@ from harness.spec.schema import MAX_TIMEOUT
 from harness.timing import calibration
 from harness.timing.calibration import HostSpeed, described, host_speed
 
+pytestmark = pytest.mark.slow
+
 ASSIGNMENT = "name: demo\ntitle: Demo\nmodule: demo\n"
 TIMES = "seconds:\n  'basics::one': 0.5\n"
 TODAY = datetime.date(2026, 11, 25)

@@ -1,4 +1,5 @@
-"""Cases side by side ("lanes", ``harness.timing.lanes``): the grades are those of one case at a time.
+"""Cases side by side ("lanes", ``harness.timing.lanes``): the grades are those of one case at a
+time.
 
 End to end on the Dominoes assignment: the same verdicts, scores and messages with two lanes as
 with one, for the reference and for a variant that is wrong in places and loops in others;
@@ -30,6 +31,8 @@ from harness.spec.doctests import parse_transcript
 from harness.spec.loader import load_all_cases
 from harness.spec.model import Case, Visibility
 from harness.timing import lanes
+
+pytestmark = pytest.mark.slow
 
 ASSIGNMENT = find_assignment("adversarial_search")
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
@@ -83,7 +86,8 @@ def variant(tmp_path: Path) -> Path:
                             "    def get_best_move(self, vertical, limit):\n"
                             "        while limit >= 3:\n"
                             "            __import__('time').sleep(1)\n", 1)
-    source = source.replace("    def copy(self):\n", "    def copy(self):\n        return self\n", 1)
+    source = source.replace("    def copy(self):\n",
+                            "    def copy(self):\n        return self\n", 1)
     path = tmp_path / "adversarial_search.py"
     path.write_text(source, encoding="utf-8")
     return path

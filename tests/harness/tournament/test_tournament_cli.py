@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[3]
 SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"
 
 
+@pytest.mark.slow  # starts processes
 def test_round_robin_writes_results_and_standings(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["isolation", "house:random", "g=house:greedy", "house:depth1",
@@ -29,6 +30,7 @@ def test_round_robin_writes_results_and_standings(tmp_path: Path,
     assert captured.out.startswith("rank,name,") and "[6/6 " in captured.err
 
 
+@pytest.mark.slow  # starts processes
 def test_elimination_with_a_sandboxed_submission(tmp_path: Path) -> None:
     status = main(["isolation", f"solution={SOLUTION}", "house:random", "--format",
                    "elimination", "--clock", "1", "--quiet", "--out", str(tmp_path)])
@@ -88,6 +90,7 @@ def test_entrant_files_are_read_without_following_links_or_blocking(tmp_path: Pa
         parse_entrant(str(folder / "endless.py"), staging)
 
 
+@pytest.mark.slow  # starts processes
 def test_othello_entrants_play_through_the_trusted_referee(tmp_path: Path) -> None:
     agent = ROOT / "reference" / "solutions" / "othello" / "agent.py"
     status = main(["othello", "house:random", f"agent={agent}", "--set", "size=4",
@@ -95,11 +98,12 @@ def test_othello_entrants_play_through_the_trusted_referee(tmp_path: Path) -> No
     assert status == 0
     games = json.loads((tmp_path / "results.json").read_text())["games"]
     assert len(games) == 2
-    assert all(g["termination"] == "no_moves" and g["moves"] for g in games)
+    assert all(g["reason"] == "no_moves" and g["moves"] for g in games)
     assert main(["othello", "house:random", "house:reference", "--set", "sizes=4",
                  "--quiet", "--out", str(tmp_path)]) == 2
 
 
+@pytest.mark.slow  # starts processes
 def test_entrant_names_cannot_run_as_spreadsheet_formulas(tmp_path: Path) -> None:
     """An entrant is named after its file, which a student names: in standings.csv a name
     such as ``@SUM(1)`` or ``+2+3`` is text for a spreadsheet, and reads back as the name."""

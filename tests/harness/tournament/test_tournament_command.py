@@ -7,7 +7,10 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from gg_testing import ROOT, run_gamegrader
+
+pytestmark = pytest.mark.slow
 
 ISOLATION_PLAYER = ROOT / "reference" / "solutions" / "isolation" / "player.py"
 OTHELLO_AGENT = ROOT / "reference" / "solutions" / "othello" / "agent.py"
@@ -43,7 +46,7 @@ def test_a_small_isolation_tournament(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "settings: isolation: 8x8; 5 s per player per game" in done.stderr
     games = json.loads((tmp_path / "results.json").read_text())["games"]
-    assert len(games) == 2 and all(g["termination"] != "aborted" for g in games)
+    assert len(games) == 2 and all(g["reason"] != "aborted" for g in games)
     assert standings(tmp_path)["solution"]["wins"] == "2"
 
 
@@ -54,7 +57,7 @@ def test_a_small_othello_tournament_with_the_default_depth_limit(tmp_path: Path)
     assert "settings: othello: 6x6, alpha-beta, depth limit 4; 10 s per move" in done.stderr
     games = json.loads((tmp_path / "results.json").read_text())["games"]
     assert len(games) == 2
-    assert all(g["termination"] == "no_moves" and g["moves"] for g in games)
+    assert all(g["reason"] == "no_moves" and g["moves"] for g in games)
     assert all(g["game"]["limit"] == 4 for g in games)
     assert standings(tmp_path)["agent"]["forfeits"] == ""
     # The report gives each game's disc count: 4 discs at the start, one more per move.

@@ -6,11 +6,12 @@ import io
 import pytest
 from tournament_fakes import FaultyArena
 
+from harness.games.outcome import Reason
 from harness.tournament.engine import run_elimination, run_round_robin
 from harness.tournament.executors import DaskExecutor, LocalExecutor
 from harness.tournament.progress import Progress
 from harness.tournament.ratings import rate
-from harness.tournament.records import ABORTED, Entrant, GameResult
+from harness.tournament.records import Entrant, GameResult
 from harness.tournament.standings import CSV_COLUMNS, format_csv, leaderboard_entries
 from reference.isolation.arena import IsolationArena
 
@@ -21,11 +22,12 @@ FIELD = [Entrant("rand-a", "house:random"), Entrant("greedy", "house:greedy"),
 ARENA = IsolationArena(seconds=30.0)
 
 
+@pytest.mark.slow  # starts processes
 def test_round_robin_on_local_processes_gives_standings_and_progress() -> None:
     stream = io.StringIO()
     result = run_round_robin(ARENA, FIELD, 7, LocalExecutor(2), Progress(stream))
     assert len(result.results) == 20
-    assert all(r.termination == "no_moves" for r in result.results)
+    assert all(r.reason == "no_moves" for r in result.results)
     assert sum(s.wins for s in result.standings) == 20
     assert [s.score for s in result.standings] == sorted(
         (s.score for s in result.standings), reverse=True)
@@ -37,13 +39,15 @@ def test_round_robin_on_local_processes_gives_standings_and_progress() -> None:
     assert [r.outcome_key() for r in again.results] == [r.outcome_key() for r in result.results]
 
 
+@pytest.mark.slow  # starts processes
 def test_faulty_entrants_never_stall_the_tournament() -> None:
     entrants = [Entrant("ok", "house:greedy"), Entrant("crasher", "fault:crash"),
                 Entrant("hanger", "fault:hang"), Entrant("buggy", "fault:raise")]
     stream = io.StringIO()
     result = run_round_robin(FaultyArena(), entrants, 1, LocalExecutor(2), Progress(stream))
     by_pair = {(r.first, r.second): r for r in result.results}
-    assert all(r.termination == ABORTED for r in result.results)  # every game has a faulty side
+    # every game has a faulty side
+    assert all(r.reason == Reason.ABORTED.value for r in result.results)
     assert "worker died" in by_pair[("ok", "crasher")].detail
     assert "overran its 1 s deadline" in by_pair[("ok", "hanger")].detail
     assert "arena error: RuntimeError: arena bug" in by_pair[("ok", "buggy")].detail
@@ -51,6 +55,7 @@ def test_faulty_entrants_never_stall_the_tournament() -> None:
     assert all(s.games == 0 and s.aborted == 6 for s in result.standings)
 
 
+@pytest.mark.slow  # starts processes
 def test_elimination_awards_the_handout_points_with_byes() -> None:
     result = run_elimination(ARENA, FIELD, 3, LocalExecutor(2))
     points = sorted((float(s.points), s.round_reached) for s in result.standings)
@@ -61,6 +66,7 @@ def test_elimination_awards_the_handout_points_with_byes() -> None:
     assert champion.round_reached == 4 and champion.wins >= 3
 
 
+@pytest.mark.slow  # starts processes
 def test_elimination_follows_the_given_seeding() -> None:
     seeding = list(reversed(FIELD))
     result = run_elimination(ARENA, FIELD, 3, LocalExecutor(1), seeding=seeding)
@@ -71,6 +77,7 @@ def test_elimination_follows_the_given_seeding() -> None:
         run_elimination(ARENA, FIELD, 3, LocalExecutor(1), seeding=FIELD[:3])
 
 
+@pytest.mark.slow  # starts processes
 def test_dask_local_cluster_gives_the_local_results() -> None:
     distributed = pytest.importorskip("distributed")
     local = run_round_robin(ARENA, FIELD[:4], 11, LocalExecutor(2))
@@ -88,12 +95,13 @@ def test_dask_local_cluster_gives_the_local_results() -> None:
 def test_ratings_follow_results_and_skip_aborted_games() -> None:
     names = ["a", "b"]
     wins = [GameResult("a", "b", 0, 0, "no_moves"), GameResult("b", "a", 1, 1, "no_moves")]
-    ratings = rate(names, wins + [GameResult("a", "b", 2, None, ABORTED)])
+    ratings = rate(names, wins + [GameResult("a", "b", 2, None, Reason.ABORTED.value)])
     assert ratings["a"].mu > 25 > ratings["b"].mu
     assert ratings["a"].sigma < 25 / 3
     assert rate(names, wins) == ratings
 
 
+@pytest.mark.slow  # starts processes
 def test_leaderboard_entries_use_documented_keys_only() -> None:
     result = run_round_robin(ARENA, FIELD[:2], 0, LocalExecutor(1))
     entries = leaderboard_entries(result.standings[0])

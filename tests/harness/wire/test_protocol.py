@@ -22,6 +22,8 @@ from harness.wire.safe_text import safe_bytes, safe_text
 from harness.worker.encode import decode as worker_decode
 from harness.worker.encode import encode as worker_encode
 
+pytestmark = pytest.mark.slow
+
 
 def reply_with_value(nodes_json: str) -> bytes:
     return ('{"mode": "run", "observations": [{"has_value": true, "value": ' + nodes_json

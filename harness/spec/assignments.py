@@ -1,0 +1,131 @@
+"""Assignments: ``test_specs/NAME/assignment.yaml`` read into an ``Assignment`` (its API, limits,
+allowed packages and the reference's recorded times), and found by name."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from harness.intake.python_version import DEFAULT_GRADING_PYTHON
+from harness.paths import project_root, specs_root
+from harness.policy.rules import PolicyError, parse_policy
+from harness.sandbox.limits import Limits
+from harness.spec.errors import SpecError
+from harness.spec.model import (
+    AllowedPackage,
+    ApiEntry,
+    Assignment,
+)
+from harness.spec.yaml_files import check_schema, read_yaml
+
+DEFAULT_BUDGET = 480.0
+REFERENCE_TIMES = "reference_times.yaml"
+
+
+def parse_api_entry(text: str) -> ApiEntry:
+    """Parse ``Name.method(self, a, b=1)`` into an ApiEntry.
+
+    Raises:
+        ValueError: the text is not a dotted name followed by a Python parameter list.
+    """
+    name, bracket, rest = text.partition("(")
+    name = name.strip()
+    if not bracket or not rest.endswith(")") or not all(p.isidentifier() for p in name.split(".")):
+        raise ValueError(f"expected 'name(parameters)', got {text!r}")
+    function = ast.parse(f"def _({rest[:-1]}): pass").body[0]
+    assert isinstance(function, ast.FunctionDef)
+    params = [a.arg for a in function.args.posonlyargs + function.args.args]
+    return ApiEntry(name, tuple(params), len(params) - len(function.args.defaults), text)
+
+
+def allowed_package(entry: str | dict[str, str]) -> AllowedPackage:
+    """An ``allowed_packages`` entry (already schema-checked): a requirement whose name is also
+    the module students import, or ``{package: REQUIREMENT, module: NAME}``."""
+    if isinstance(entry, dict):
+        return AllowedPackage(" ".join(entry["package"].split()), entry["module"])
+    name = re.split(r"[\s=!~<>]", entry, maxsplit=1)[0]
+    return AllowedPackage(" ".join(entry.split()), name.replace("-", "_").replace(".", "_"))
+
+
+def load_reference_times(folder: Path) -> dict[str, float]:
+    """The reference's recorded time per case id (nominal seconds); none if the file is absent.
+
+    Raises:
+        SpecError: the file is malformed.
+    """
+    path = folder / REFERENCE_TIMES
+    if not path.is_file():
+        return {}
+    data = read_yaml(path)
+    check_schema(path, data, "reference_times")
+    return {str(case): float(seconds) for case, seconds in data["seconds"].items()}
+
+
+def load_assignment(folder: Path) -> Assignment:
+    """Read ``folder/assignment.yaml``.
+
+    Raises:
+        SpecError: the file is missing or invalid.
+    """
+    path = folder / "assignment.yaml"
+    if not path.is_file():
+        raise SpecError(path, "is missing")
+    data = read_yaml(path)
+    check_schema(path, data, "assignment")
+    if data["name"] != folder.name:
+        raise SpecError(path, f"name {data['name']!r} differs from its folder {folder.name!r}",
+                        field="name")
+    api = []
+    for index, text in enumerate(data.get("api", [])):
+        try:
+            api.append(parse_api_entry(text))
+        except (ValueError, SyntaxError) as exc:
+            raise SpecError(path, str(exc), field=f"api[{index}]") from exc
+    root = project_root()
+    template = root / "student_template" / data["name"]
+    support = tuple(template / name for name in data.get("support_files", []))
+    probes = tuple(root / name for name in data.get("probe_files", []))
+    for listed, kind in ((support, "support_files"), (probes, "probe_files")):
+        for file in listed:
+            if not file.is_file():
+                raise SpecError(path, f"{file} does not exist", field=kind)
+    resolver = data.get("name_resolver")
+    if resolver is not None and f"{resolver}.py" not in {probe.name for probe in probes}:
+        raise SpecError(path, f"{resolver}.py is not one of the probe_files",
+                        field="name_resolver")
+    try:
+        policy = parse_policy(data.get("policy"))
+    except PolicyError as exc:
+        raise SpecError(path, str(exc), field=exc.field) from exc
+    return Assignment(
+        name=data["name"], title=data["title"], folder=folder, module=data["module"],
+        submission_files=tuple(data.get("submission_files", [f"{data['module']}.py"])),
+        support_files=support, probe_files=probes, api=tuple(api),
+        limits=Limits(**data.get("limits", {})),
+        budget=float(data.get("budget_seconds", DEFAULT_BUDGET)),
+        total_points=data.get("total_points"), arena=str(data.get("arena", "")),
+        name_resolver=resolver,
+        allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])),
+        student_package_modules=tuple(data.get("student_package_modules", [])),
+        grading_python=str(data.get("grading_python", DEFAULT_GRADING_PYTHON)),
+        gradescope_only_because=str(data.get("gradescope_only_because", "")),
+        reference_times=load_reference_times(folder), policy=policy)
+
+
+def list_assignments(root: Path | None = None) -> list[str]:
+    """Names of every folder of ``test_specs`` that holds an assignment.yaml, sorted."""
+    base = root or specs_root()
+    return sorted(p.parent.name for p in base.glob("*/assignment.yaml"))
+
+
+def find_assignment(name: str, root: Path | None = None) -> Assignment:
+    """Load an assignment by its short name.
+
+    Raises:
+        SpecError: no such assignment, or its assignment.yaml is invalid.
+    """
+    base = root or specs_root()
+    if not (base / name / "assignment.yaml").is_file():
+        known = ", ".join(list_assignments(base)) or "none"
+        raise SpecError(base / name, f"no assignment named {name!r} (known: {known})")
+    return load_assignment(base / name)
