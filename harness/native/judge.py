@@ -27,10 +27,10 @@ class _Checker(unittest.TestCase):
 
     maxDiff = 2000
 
-    def _getAssertEqualityFunc(self, first: Any, second: Any) -> Any:  # noqa: N802
+    def _getAssertEqualityFunc(self, first: Any, second: Any) -> Any:
         return self._baseAssertEqual  # type: ignore[attr-defined]
 
-    def runTest(self) -> None:  # noqa: N802 - unittest's name
+    def runTest(self) -> None:  # unittest's name
         pass
 
 
@@ -40,7 +40,7 @@ _CHECKER = _Checker()
 def _value(part: dict[str, Any], record: list[Any], namespace: dict[str, Any]) -> Any:
     if "recorded" in part:
         return record[part["recorded"]]
-    return eval(part["trusted"], dict(namespace))  # noqa: S307 - the course's suite
+    return eval(part["trusted"], dict(namespace))  # the course's suite
 
 
 def _check(site: dict[str, Any], record: list[Any], namespace: dict[str, Any]) -> str:
@@ -68,7 +68,7 @@ def _check(site: dict[str, Any], record: list[Any], namespace: dict[str, Any]) -
         getattr(_CHECKER, site["assert"])(*args, **keywords)
     except AssertionError as exc:
         return str(exc)[:2000] or "the assertion failed"
-    except Exception as exc:  # noqa: BLE001 - e.g. a value of a type the assertion refuses
+    except Exception as exc:  # e.g. a value of a type the assertion refuses
         return f"the assertion could not be checked: {type(exc).__name__}: {exc}"[:2000]
     return ""
 

@@ -62,8 +62,8 @@ def _namespace(path: str, stamp: float) -> dict[str, Any]:
         _trusted_import(n) or not isinstance(n, (ast.Import, ast.ImportFrom)))]
     namespace: dict[str, Any] = {"__name__": "gamegrader_suite", "__file__": path}
     try:
-        exec(compile(tree, path, "exec"), namespace)  # noqa: S102 - the course's own suite
-    except Exception as exc:  # noqa: BLE001 - any failure is the suite's, and said so
+        exec(compile(tree, path, "exec"), namespace)  # the course's own suite
+    except Exception as exc:  # any failure is the suite's, and said so
         raise SuiteProblem(
             f"its top level failed without the submission ({type(exc).__name__}: {exc}); a "
             "suite may use the submission's names only inside its test classes") from exc
