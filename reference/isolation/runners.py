@@ -99,7 +99,7 @@ def keep(record: GameRecord[Any], side: Player, opponent: str, seed: int, clock:
     opponent=Option(TEXT, required=True, choices=HOUSE_PLAYERS),
     games=Option(INTEGER, required=True), clock=Option(NUMBER, required=True),
     seed=Option(INTEGER), score=Option(TEXT, choices=("wins", "clean")),
-    required_wins=Option(INTEGER, required=True, unless=("score", "clean")))
+    min_wins=Option(INTEGER, required=True, unless=("score", "clean")))
 def versus_house(case: Case, sandbox: Sandbox) -> Judgement:
     """The runner named in the spec; see the module docstring for the options."""
     options = case.options
