@@ -399,6 +399,10 @@ class Grader:
         if judgement.fraction < 1.0 and case.diagnose:
             from harness.compare.diagnosis import with_diagnosis  # only a failed case needs it
             judgement = with_diagnosis(judgement, case, observations)
+        if judgement.fraction < 1.0 and case.picture:
+            from harness.compare.pictures import with_picture  # only a failed case needs it
+            judgement = with_picture(judgement, case, observations,
+                                     case.visibility.reveals_expected)
         if case.module is not None:  # the main module's notes are at the top (preflight)
             notes = resolver_notes(raw.reply)
             if notes:
@@ -426,7 +430,8 @@ class Grader:
         verdict = Verdict.PASSED if judgement.fraction >= 1.0 else failure
         score = case.points * judgement.fraction
         return CaseResult(case, verdict, score, judgement.message, output, seconds,
-                          judgement.leaderboard, judgement.parts)
+                          judgement.leaderboard, judgement.parts,
+                          "" if verdict is Verdict.PASSED else judgement.picture)
 
     def close(self) -> None:
         self.sandbox.close()
