@@ -14,6 +14,12 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from harness.compare import Judgement, observations_from_reply, resolve_callable
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator
+from harness.grading.said_once import (
+    blocked_by_module,
+    blocked_by_names,
+    blocked_line,
+    without_repeats,
+)
 from harness.grading.verdicts import CaseResult, Verdict
 from harness.host import cpu_quota
 from harness.intake.import_policy import refused_import
@@ -177,14 +183,10 @@ class Grader:
             file = f"{module}.py"
             if self.found.refused:
                 self._preflights[module] = Preflight(
-                    import_problem=" ".join(self.found.notes).strip(), case_problem=(
-                        "not run: your submission was not graded (the message at the top of "
-                        "the results says why)"))
+                    import_problem=" ".join(self.found.notes).strip())
             elif file not in self.files:  # what was found is in the notes, said once
                 self._preflights[module] = Preflight(
-                    import_problem=f"{file} was not found in your submission.", case_problem=(
-                        "not run: it was not found in your submission (the message at the top "
-                        "of the results says what was found)"))
+                    import_problem=f"{file} was not found in your submission.")
             else:
                 main = module == self.assignment.module
                 self._preflights[module] = run_preflight(
@@ -200,11 +202,9 @@ class Grader:
             if preflight.import_problem:
                 lines.append(preflight.import_problem)
                 blocked = self.blocked.get(module, [])
-                if blocked and self.ran:
-                    groups = ", ".join(dict.fromkeys(case.group for case in blocked))
-                    lines.append(f"  {module}.py blocked {len(blocked)} case"
-                                 f"{'' if len(blocked) == 1 else 's'} (groups: {groups}); "
-                                 "cases that use your other files were graded.")
+                if blocked:
+                    lines.append(blocked_line(f"{module}.py", len(blocked),
+                                              (case.group for case in blocked), self.ran > 0))
             lines.extend(preflight.broken.values())
             lines.extend(preflight.notes)
         lines.extend(m for m in self.refused_imports if m not in lines)
@@ -317,12 +317,11 @@ class Grader:
         preflight = self.preflight(module)
         if preflight.import_problem:
             self.blocked.setdefault(module, []).append(case)
-            return _Outcome(CaseResult(
-                case, Verdict.NOT_RUN, 0.0,
-                f"not run: this case uses {module}.py: {preflight.blocked_case_message}"))
-        broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
+            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
+                                       blocked_by_module(f"{module}.py")))
+        broken = [name for name in case.requires if name in preflight.broken]
         if broken:
-            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken)))
+            return _Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, blocked_by_names(broken)))
         self.ran += 1
         allowance = self.shares.allowance(case)
         if allowance < MIN_CASE_SECONDS:
@@ -411,8 +410,12 @@ class Grader:
         failure = Verdict.WRONG_ANSWER
         if errors:
             failure = Verdict.OUT_OF_MEMORY if errors[0].type == "MemoryError" else Verdict.RAISED
+        refused = [(error, self._refused(error)) for error in errors]
+        said = [error for error, message in refused if message]  # at the top, once
+        if said:
+            judgement = replace(judgement, message=without_repeats(judgement.message, said))
         return _Outcome(self._from_judgement(case, judgement, failure, raw.output, raw.seconds),
-                        tuple(filter(None, map(self._refused, errors))))
+                        tuple(message for _, message in refused if message))
 
     def _refused(self, error: ErrorInfo) -> str:
         """If ``error`` is an import this course refuses (e.g. inside a function, or in a second
