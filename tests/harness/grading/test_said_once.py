@@ -7,8 +7,6 @@ at the top, and no case repeats a traceback.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from gg_testing import ROOT
 
