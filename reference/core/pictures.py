@@ -123,3 +123,29 @@ def square_of(value: Any) -> tuple[int, int] | None:
             and all(type(item) is int for item in value):
         return int(value[0]), int(value[1])
     return None
+
+
+LAST_MOVES = 8
+"""How many of a game's last moves a picture of a lost game lists."""
+
+
+def game_text(title: str, moves: Sequence[str], board: str, replay: Any = None) -> str:
+    """A lost game for feedback: ``title``, its last moves (numbered from the first, four to a
+    line), the final board drawn by the game's painter, and where its replay page was kept
+    (``grade --games``).
+
+    >>> print(game_text("game 1", ["x (1, 1)", "o (8, 8)", "x (2, 2)"], "<board>"))
+    game 1, last moves:
+      1. x (1, 1)   2. o (8, 8)   3. x (2, 2)
+    <board>
+    """
+    first = max(len(moves) - LAST_MOVES, 0)
+    shown = [f"{first + i + 1}. {move}" for i, move in enumerate(moves[first:])]
+    lines = [f"{title}, last moves:" + (" (none)" if not shown else "")]
+    for start in range(0, len(shown), 4):
+        lead = "  ... " if first and not start else "  "
+        lines.append(lead + "   ".join(shown[start:start + 4]))
+    lines.append(board)
+    if replay is not None:
+        lines.append(f"replay (a page stepping through the game): {replay}")
+    return "\n".join(lines)

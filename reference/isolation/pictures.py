@@ -16,6 +16,8 @@ from reference.core.pictures import (
     call_arguments,
     draw_grid,
     first_failed,
+    game_text,
+    square_of,
 )
 
 YOURS, RIGHT, BOTH = "@", "+", "#"
@@ -89,3 +91,25 @@ def case_picture(case: Any, observations: Sequence[Any], reveal: bool) -> str:
     player = arguments[1] if len(arguments) > 1 and arguments[1] in ("x", "o") else "?"
     call = case.examples[index].source.strip().splitlines()[0]
     return f"The board of >>> {call} ({player} to move)\n" + draw_text(board, marks, legend)
+
+
+def game_picture(title: str, record: Any, side: str, replay: Any = None) -> str:
+    """A game the student's player lost: its last moves, the final board with a refused move
+    (``!``) marked, and its replay page if one was kept."""
+    from reference.games.isolation import Isolation, format_board
+    game = Isolation()
+    state = game.initial_state()
+    moves = []
+    for ply in record.plies:
+        moves.append(f"{ply.player} {tuple(ply.move)}")
+        state = game.result(state, tuple(ply.move))
+    board = format_board(state)
+    marks, legend = {}, []
+    mine = [tuple(ply.move) for ply in record.plies if ply.player == side]
+    if mine:
+        legend.append(f"you played {side}; your last move: {mine[-1]}")
+    bad = square_of(record.bad_move)
+    if bad is not None and 1 <= bad[0] <= len(board) and 1 <= bad[1] <= len(board):
+        marks[bad] = "!"
+        legend.append(f"! the move you answered, refused {bad}")
+    return game_text(title, moves, draw_text(board, marks, legend), replay)

@@ -17,6 +17,7 @@ from reference.core.pictures import (
     call_arguments,
     draw_grid,
     first_failed,
+    game_text,
     square_of,
 )
 
@@ -96,3 +97,20 @@ def case_picture(case: Any, observations: Sequence[Any], reveal: bool) -> str:
     title = f"The board of >>> {call}" + (f" (color {color}: "
                                           f"{'dark' if color == 1 else 'light'})" if color else "")
     return title + "\n" + draw_text(board, marks, legend)
+
+
+def game_picture(title: str, record: Any, color: int, size: int, replay: Any = None) -> str:
+    """A game the student's agent did not win: its last moves, the final board with a refused
+    move (``!``) marked, and its replay page if one was kept."""
+    from reference.othello.referee import COLOR_NAMES, final_board
+    moves = [f"{COLOR_NAMES[ply.player]} {tuple(ply.move)}" for ply in record.plies]
+    mine = [tuple(ply.move) for ply in record.plies if ply.player == color]
+    marks: dict[tuple[int, int], str] = {}
+    legend = []
+    if mine:  # named, not drawn: its square shows who holds it now
+        legend.append(f"your last move: {mine[-1]}")
+    bad = square_of(record.bad_move)
+    if bad is not None and all(0 <= part < size for part in bad):
+        marks[bad] = "!"
+        legend.append(f"! the move you answered, refused {bad}")
+    return game_text(title, moves, draw_text(final_board(record, size), marks, legend), replay)
