@@ -1,0 +1,228 @@
+"""Feedback students would rather look at (issue 38, item 1): a failed case's position drawn
+by its game's painter, written in Markdown in results.json and as text in ``check``.
+
+The Markdown is checked with markdown-it-py, a CommonMark renderer (Gradescope renders ``md``
+outputs as Markdown; CommonMark is the strict common ground): what a student wrote stays code,
+never markup. The no-leak rule holds for pictures: a hidden case marks no expected move.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from markdown_it import MarkdownIt
+
+from harness.compare import Observation
+from harness.grading import feedback
+from harness.grading import results as results_file
+from harness.grading.report import render
+from harness.grading.verdicts import CaseResult, Verdict
+from harness.spec import find_assignment
+from harness.spec.loader import load_all_cases
+from harness.spec.model import Case, Visibility
+
+
+@functools.lru_cache(maxsize=None)
+def _cases(assignment: str) -> dict[str, Case]:
+    return {case.id: case for case in load_all_cases(find_assignment(assignment))}
+
+
+def case_of(assignment: str, case_id: str) -> Case:
+    return _cases(assignment)[case_id]
+
+
+def seen(*values: Any) -> list[Observation]:
+    """Observations of a transcript: None for a line that shows nothing."""
+    return [Observation() if v is None else Observation(value=v, has_value=True) for v in values]
+
+
+def html_of(markdown: str) -> str:
+    return MarkdownIt("commonmark").render(markdown)
+
+
+# --- the Markdown and its text ------------------------------------------------------------------
+
+HOSTILE = "```\n**bold** <script>alert(1)</script> [link](http://x) ````` ~~~"
+
+
+def hostile_result(case: Case) -> CaseResult:
+    return CaseResult(case, Verdict.WRONG_ANSWER, 0.0, message=f"got {HOSTILE}",
+                      output=f"debug {HOSTILE}\n", picture=f"board\n{HOSTILE}")
+
+
+def test_student_text_in_the_markdown_stays_code() -> None:
+    case = case_of("othello", "minimax::4x4 start, full depth (the second player wins by 6)")
+    html = html_of(feedback.markdown(hostile_result(case)))
+    assert "<script>" not in html and "<a " not in html
+    assert html.count("<strong>") == 1  # the verdict line only
+    assert html.count("<pre><code") == 3  # message, picture, printed text
+    assert html.count("&lt;script&gt;alert(1)&lt;/script&gt;") == 3
+
+
+def test_the_terminal_shows_the_same_lines_without_the_markup() -> None:
+    case = case_of("othello", "minimax::4x4 start, full depth (the second player wins by 6)")
+    result = hostile_result(case)
+    text = feedback.as_text(feedback.markdown(result), feedback.MARKDOWN)
+    assert text.splitlines() == [
+        "Wrong answer (0/5 points)", f"got {HOSTILE.splitlines()[0]}", HOSTILE.splitlines()[1],
+        "board", *HOSTILE.splitlines(), "Your code printed:", "debug ```",
+        HOSTILE.splitlines()[1]]
+    assert feedback.as_text("**not ours**", "text") == "**not ours**"
+
+
+def test_only_a_test_with_a_picture_is_markdown_and_every_output_is_bounded() -> None:
+    case = case_of("othello", "minimax::4x4 start, full depth (the second player wins by 6)")
+    huge = CaseResult(case, Verdict.WRONG_ANSWER, 0.0, "m" * 50_000, "o" * 50_000,
+                      picture="p" * 50_000)
+    plain = replace(huge, picture="")
+    document = results_file.build([huge], output="", execution_time=1.0)
+    results_file.validate(document)
+    drawn, = document["tests"]
+    assert drawn["output_format"] == "md"
+    assert len(drawn["output"]) <= results_file.OUTPUT_LIMIT + 100
+    assert drawn["output"].rstrip().endswith("```")  # every fence closed within the bound
+    assert "output_format" not in results_file.test_entry(plain)
+
+
+# --- the painters, coordinates as each handout writes moves -------------------------------------
+
+def test_othello_marks_a_move_at_column_then_row() -> None:
+    from reference.othello.pictures import draw_text
+    text = draw_text(((0, 0, 0), (0, 1, 2), (0, 0, 0)), {(2, 0): "*"})
+    rows = text.splitlines()
+    assert rows[2] == "row 0   . . *"  # (column 2, row 0)
+    assert rows[3] == "    1   . X O"
+    assert "a move is (column, row)" in text
+
+
+def test_isolation_counts_from_one() -> None:
+    from reference.isolation.pictures import draw_text
+    text = draw_text([["x", "-", "-"], ["-", "*", "-"], ["-", "-", "o"]], {(3, 1): "@"})
+    assert text.splitlines()[1] == "        1 2 3"
+    assert text.splitlines()[4] == "    3   @ - o"  # (row 3, col 1)
+
+
+def test_dominoes_marks_both_squares_of_the_domino() -> None:
+    case = case_of("adversarial_search",
+                   "get_best_move::3x3 board after (0, 1) vertical, horizontal, limits 1 and 2 "
+                   "(handout)")
+    from reference.adversarial_search.pictures import case_picture
+    observations = seen(None, None, None, ((2, 1), 0, 1), ((2, 1), 0, 1))
+    visible = case_picture(case, observations, reveal=True)
+    assert "row 0   . X ." in visible  # the setup's perform_move(0, 1, True)
+    assert "    2   + # *" in visible  # horizontal: expected (2, 0)-(2, 1), yours (2, 1)-(2, 2)
+    hidden = case_picture(case, observations, reveal=False)
+    assert "    2   . * *" in hidden and "expected" not in hidden
+
+
+# --- no hidden expected value in a picture ------------------------------------------------------
+
+OTHELLO_START = "minimax::4x4 start, full depth (the second player wins by 6)"
+
+
+@pytest.mark.parametrize("reveal", [True, False])
+def test_othello_marks_best_moves_only_where_the_case_reveals_them(reveal: bool) -> None:
+    from reference.othello.pictures import case_picture
+    case = case_of("othello", OTHELLO_START)
+    observations = seen(None, ((0, 1), -6), ((0, 1), 6), (3, 3))  # select_move is wrong
+    picture = case_picture(case, observations, reveal)
+    assert "select_move_minimax(board, 1, -1, 0)" in picture
+    assert "* your move (3, 3)" in picture
+    assert ("+ a best move" in picture) is reveal
+    assert (picture.count("+") >= 4) is reveal  # (0, 1), (1, 0), (2, 3), (3, 2)
+
+
+def test_a_hidden_isolation_case_marks_no_legal_move() -> None:
+    from reference.isolation.pictures import case_picture
+    case = next(c for c in _cases("isolation").values() if c.options.get("legal")
+                and c.visibility is not Visibility.VISIBLE)
+    picture = case_picture(case, seen(*([None] * (len(case.examples) - 1)), (8, 8)), False)
+    assert "your move" in picture and "+" not in picture
+
+
+def test_a_hidden_search_case_names_no_optimum() -> None:
+    from reference.search_and_games.pictures import path_picture
+    case = next(c for c in _cases("search_and_games").values() if c.group == "find_path"
+                and c.options.get("length") and "sanity" not in c.options
+                and c.visibility is not Visibility.VISIBLE)
+    start, goal = tuple(case.options["start"]), tuple(case.options["goal"])
+    observations = seen(*([None] * (len(case.examples) - 1)), [start])
+    hidden = path_picture(case, observations, reveal=False)
+    assert "[no] ends at the goal" in hidden and f"{case.options['length']:.6f}" not in hidden
+    assert f"{case.options['length']:.6f}" in path_picture(case, observations, reveal=True)
+    assert start != goal
+
+
+# --- through the grader: a failing Othello grading ----------------------------------------------
+
+def test_a_failing_othello_grading_draws_the_position_in_markdown(tmp_path) -> None:
+    from gg_testing import ROOT
+
+    from harness.grading.api import GradingOptions, GradingSession
+    agent = (ROOT / "reference/solutions/othello/agent.py").read_text()
+    wrong = agent.replace(
+        "def select_move_minimax(board, color, limit, caching=0):\n",
+        "def select_move_minimax(board, color, limit, caching=0):\n"
+        "    from othello_shared import get_possible_moves\n"
+        "    return get_possible_moves(board, color)[-1]\n", 1)
+    assert wrong != agent
+    (tmp_path / "agent.py").write_text(wrong)
+    assignment = find_assignment("othello")
+    cases = [case_of("othello", "minimax::4x4 position 27fcda36, 8 moves in, dark to move, "
+                                "full depth")]  # visible: the best move is marked too
+    session = GradingSession(tmp_path, GradingOptions(timeout_cap=60, lanes=1))
+    session.plan(assignment, cases)
+    session.grade_all(assignment, cases)
+    document = session.finish(cases)
+    results_file.validate(document)
+    test, = document["tests"]
+    assert test["status"] == "failed" and test["output_format"] == "md"
+    html = html_of(test["output"])
+    assert "    2   X X O *\n    3   + O X ." in html  # yours (3, 2), the best (0, 3)
+    assert "X dark (1), O light (2); a move is (column, row)" in html
+    shown = render(document)
+    assert "```" not in shown and "* your move (3, 2)" in shown
+
+
+# --- rendered as a student sees it --------------------------------------------------------------
+
+def results_page(document: dict[str, Any]) -> str:
+    """results.json as a page: each test's output rendered by its ``output_format`` (Markdown
+    through CommonMark, text as preformatted), which is how Gradescope shows them."""
+    import html
+    sections = []
+    for test in document["tests"]:
+        body = (html_of(test["output"]) if test.get("output_format") == "md"
+                else f"<pre>{html.escape(test['output'])}</pre>")
+        sections.append(f"<section><h2>{html.escape(test['name'])}</h2>{body}</section>")
+    return ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>body{font-family:sans-serif;"
+            "max-width:60em;margin:1em auto}pre{background:#f4f4f4;padding:.5em}</style></head>"
+            f"<body><h1>Results</h1><pre>{html.escape(document['output'])}</pre>"
+            f"{''.join(sections)}</body></html>")
+
+
+def test_results_render_in_headless_chromium_with_the_board_drawn(tmp_path) -> None:
+    from gg_testing import CHROMIUM, NO_CHROMIUM, chromium
+
+    from reference.othello.pictures import case_picture
+    if CHROMIUM is None:
+        pytest.fail(NO_CHROMIUM)
+    case = case_of("othello", OTHELLO_START)
+    observations = seen(None, ((0, 1), -6), ((0, 1), 6), (3, 3))
+    failed = CaseResult(case, Verdict.WRONG_ANSWER, 3.33, "move (3, 3) is not a best move",
+                        picture=case_picture(case, observations, True))
+    passed = CaseResult(case_of("othello", next(iter(_cases("othello")))), Verdict.PASSED, 0.25)
+    document = results_file.build([failed, passed], output="Assignment: Othello",
+                                  execution_time=1.0)
+    page = tmp_path / "results.html"
+    page.write_text(results_page(document), encoding="utf-8")
+    dom = chromium("--dump-dom", page.as_uri(), profile=tmp_path / "profile")
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    assert "<strong>Wrong answer</strong>" in dom.stdout
+    assert "row 0   . + . ." in dom.stdout and "    3   . . + *" in dom.stdout
+    shot = tmp_path / "results.png"
+    done = chromium(f"--screenshot={shot}", "--window-size=900,900", page.as_uri(),
+                    profile=tmp_path / "profile")
+    assert done.returncode == 0 and shot.stat().st_size > 10_000, done.stderr[-2000:]
