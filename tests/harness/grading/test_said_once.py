@@ -13,6 +13,8 @@ from gg_testing import ROOT
 from harness.grading.api import GradingOptions, grade
 from harness.grading.report import render
 
+pytestmark = pytest.mark.slow  # gradings
+
 SOLUTION = (ROOT / "reference/solutions/adversarial_search/adversarial_search.py").read_text()
 LEGAL_MOVES = "        for row in range(self.rows):\n"
 
