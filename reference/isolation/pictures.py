@@ -10,15 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from reference.core.pictures import (
-    answer_of,
-    bindings_before,
-    call_arguments,
-    draw_grid,
-    first_failed,
-    game_text,
-    square_of,
-)
+from reference.core import pictures as core
 
 YOURS, RIGHT, BOTH = "@", "+", "#"
 
@@ -36,7 +28,7 @@ def draw_text(position: Sequence[Sequence[str]],
     - empty, * filled, x and o the players; a move is (row, col) from (1, 1) top left
     """
     cells = [[str(cell)[:1] or "?" for cell in row] for row in position]
-    return draw_grid(cells, first=1, columns="col",
+    return core.draw_grid(cells, first=1, columns="col",
                      marks={(row - 1, col - 1): mark for (row, col), mark in (marks or {}).items()},
                      legend=["- empty, * filled, x and o the players; a move is (row, col) from "
                              "(1, 1) top left", *legend])
@@ -64,16 +56,17 @@ def case_picture(case: Any, observations: Sequence[Any], reveal: bool) -> str:
         return check_move(case.examples[index].want, observation, options_at(index),
                           reveal).fraction < 1.0
 
-    index = first_failed(case, observations, failed)
+    index = core.first_failed(case, observations, failed)
     if index is None:
         return ""
-    _, arguments = call_arguments(case.examples[index].source)
-    board = bindings_before(case, index).get(arguments[0]) if arguments and isinstance(
+    _, arguments = core.call_arguments(case.examples[index].source)
+    board = core.bindings_before(case, index).get(arguments[0]) if arguments and isinstance(
         arguments[0], str) else None
     if not _is_board(board):
         return ""
     try:
-        yours = parse_move(answer_of(observations[index] if index < len(observations) else None))
+        shown = observations[index] if index < len(observations) else None
+        yours = parse_move(core.answer_of(shown))
     except ReplyError:
         yours = None
     options = options_at(index)
@@ -108,8 +101,8 @@ def game_picture(title: str, record: Any, side: str, replay: Any = None) -> str:
     mine = [tuple(ply.move) for ply in record.plies if ply.player == side]
     if mine:
         legend.append(f"you played {side}; your last move: {mine[-1]}")
-    bad = square_of(record.bad_move)
+    bad = core.square_of(record.bad_move)
     if bad is not None and 1 <= bad[0] <= len(board) and 1 <= bad[1] <= len(board):
         marks[bad] = "!"
         legend.append(f"! the move you answered, refused {bad}")
-    return game_text(title, moves, draw_text(board, marks, legend), replay)
+    return core.game_text(title, moves, draw_text(board, marks, legend), replay)
