@@ -152,3 +152,24 @@ def test_a_hidden_search_case_names_no_optimum() -> None:
     assert "[no] ends at the goal" in hidden and f"{case.options['length']:.6f}" not in hidden
     assert f"{case.options['length']:.6f}" in path_picture(case, observations, reveal=True)
     assert start != goal
+
+
+@pytest.mark.parametrize("reveal", [True, False])
+def test_stonehenge_marks_the_cell_played_in_the_handouts_layout(reveal: bool) -> None:
+    from reference.games.stonehenge import Stonehenge
+    from reference.stonehenge.pictures import case_picture
+    case = next(c for c in _cases("stonehenge").values()
+                if c.options.get("game") == "stonehenge" and "recursion" not in c.options)
+    accepted = case.options["precomputed"]["accepted"]
+    game = Stonehenge(case.options["side"])
+    state = game.initial_state()
+    for move in case.options["moves"]:
+        state = game.play(state, move)
+    wrong = next(m for m in game.actions(state) if m not in accepted)
+    judged = [i for i, e in enumerate(case.examples) if e.want.strip()]
+    observations = seen(*[wrong if i in judged else None for i in range(len(case.examples))])
+    picture = case_picture(case, observations, reveal)
+    assert f"* your move {wrong}" in picture
+    assert ("+ an optimal move" in picture) is reveal
+    board_lines = picture.splitlines()[1:2 * case.options["side"] + 6]
+    assert not any(f" {wrong} " in f" {line} " for line in board_lines)  # its letter marked
