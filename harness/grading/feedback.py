@@ -11,6 +11,7 @@ Markdown or HTML, and a terminal gets the same lines with the fences taken away.
 from __future__ import annotations
 
 import re
+from typing import Any, Mapping
 
 from harness.grading.verdicts import CaseResult
 from harness.wire.safe_text import safe_text
@@ -69,3 +70,9 @@ def as_text(output: str, output_format: str) -> str:
             header = _HEADER.match(line)
             lines.append("".join(header.groups()) if header and not lines else line)
     return "\n".join(lines)
+
+
+def test_text(test: Mapping[str, Any]) -> str:
+    """A results.json test's output as text, whatever its format: what a terminal prints and
+    what a batch groups failures by."""
+    return as_text(str(test.get("output", "")), str(test.get("output_format", "text")))

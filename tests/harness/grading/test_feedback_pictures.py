@@ -173,3 +173,16 @@ def test_stonehenge_marks_the_cell_played_in_the_handouts_layout(reveal: bool) -
     assert ("+ an optimal move" in picture) is reveal
     board_lines = picture.splitlines()[1:2 * case.options["side"] + 6]
     assert not any(f" {wrong} " in f" {line} " for line in board_lines)  # its letter marked
+
+
+def test_a_batch_reads_a_markdown_test_as_the_text_it_holds() -> None:
+    """Common failures and grade changes group by the verdict and first message line."""
+    from harness.batch.failures import pattern_of
+    case = case_of("othello", OTHELLO_START)
+    drawn = CaseResult(case, Verdict.WRONG_ANSWER, 0.0, "move (3, 3) is not a best move",
+                       picture="a board")
+    entry = results_file.test_entry(drawn)
+    plain = results_file.test_entry(replace(drawn, picture=""))
+    assert entry["output_format"] == "md" and entry["output"] != plain["output"]
+    assert pattern_of(feedback.test_text(entry)) == pattern_of(plain["output"])
+    assert pattern_of(feedback.test_text(entry)).startswith("Wrong answer: move")
