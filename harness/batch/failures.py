@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from harness.batch.gradebook import number_key, write_csv
 from harness.batch.store import Record
-from harness.grading.feedback import test_text
+from harness.grading.feedback import output_text
 
 PATTERN_LENGTH = 160
 _POINTS = re.compile(r"\s*\([-\d.]+/[-\d.]+ points?\)")
@@ -66,7 +66,7 @@ def failure_groups(records: Sequence[Record]) -> list[FailureGroup]:
             if test.get("status") == "passed":
                 continue
             key = (str(test.get("number", "")), str(test.get("name", "")),
-                   pattern_of(test_text(test)))
+                   pattern_of(output_text(test)))
             grouped[key].append(record.submission.student_label)
     groups = [FailureGroup(number, name, pattern, tuple(students))
               for (number, name, pattern), students in grouped.items()]

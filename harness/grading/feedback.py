@@ -72,7 +72,7 @@ def as_text(output: str, output_format: str) -> str:
     return "\n".join(lines)
 
 
-def test_text(test: Mapping[str, Any]) -> str:
+def output_text(test: Mapping[str, Any]) -> str:
     """A results.json test's output as text, whatever its format: what a terminal prints and
     what a batch groups failures by."""
     return as_text(str(test.get("output", "")), str(test.get("output_format", "text")))

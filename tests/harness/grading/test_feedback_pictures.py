@@ -184,5 +184,5 @@ def test_a_batch_reads_a_markdown_test_as_the_text_it_holds() -> None:
     entry = results_file.test_entry(drawn)
     plain = results_file.test_entry(replace(drawn, picture=""))
     assert entry["output_format"] == "md" and entry["output"] != plain["output"]
-    assert pattern_of(feedback.test_text(entry)) == pattern_of(plain["output"])
-    assert pattern_of(feedback.test_text(entry)).startswith("Wrong answer: move")
+    assert pattern_of(feedback.output_text(entry)) == pattern_of(plain["output"])
+    assert pattern_of(feedback.output_text(entry)).startswith("Wrong answer: move")
