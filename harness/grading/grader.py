@@ -410,12 +410,12 @@ class Grader:
         failure = Verdict.WRONG_ANSWER
         if errors:
             failure = Verdict.OUT_OF_MEMORY if errors[0].type == "MemoryError" else Verdict.RAISED
-        refused = [(error, self._refused(error)) for error in errors]
-        said = [error for error, message in refused if message]  # at the top, once
+        explained = [(error, self._refused(error)) for error in errors]
+        said = [error for error, note in explained if note]  # at the top, once
         if said:
             judgement = replace(judgement, message=without_repeats(judgement.message, said))
         return _Outcome(self._from_judgement(case, judgement, failure, raw.output, raw.seconds),
-                        tuple(message for _, message in refused if message))
+                        tuple(note for _, note in explained if note))
 
     def _refused(self, error: ErrorInfo) -> str:
         """If ``error`` is an import this course refuses (e.g. inside a function, or in a second

@@ -8,7 +8,7 @@ of the ``choose_move`` cases.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypeGuard
 
 from reference.core import pictures as core
 
@@ -34,7 +34,7 @@ def draw_text(position: Sequence[Sequence[str]],
                              "(1, 1) top left", *legend])
 
 
-def _is_board(value: Any) -> bool:
+def _is_board(value: Any) -> TypeGuard[list[list[str]]]:
     return (isinstance(value, list) and 0 < len(value) <= 16
             and all(isinstance(row, list) and len(row) == len(value[0]) for row in value))
 

@@ -9,7 +9,7 @@ its expected answer.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypeGuard
 
 from reference.core.pictures import (
     answer_of,
@@ -53,7 +53,7 @@ def _move_in(value: Any) -> tuple[int, int] | None:
     return None
 
 
-def _is_board(value: Any) -> bool:
+def _is_board(value: Any) -> TypeGuard[Sequence[Sequence[int]]]:
     return (type(value) in (tuple, list) and 0 < len(value) <= 16
             and all(type(row) in (tuple, list) and len(row) == len(value) for row in value))
 

@@ -114,7 +114,8 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
     games = options["games"]
     min_wins = int(options.get("min_wins", len(games)))
     deadline = time.monotonic() + case.timeout
-    wins, lines, skip_reason, pictures = 0, [], "", []
+    wins, lines, skip_reason = 0, [], ""
+    pictures: list[str] = []
     forfeits: list[Reason] = []
     for number, game in enumerate(games, start=1):
         color, seed = int(game["color"]), int(game["seed"])
