@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from harness.batch.gradebook import number_key, write_csv
 from harness.batch.statuses import is_ungradable
 from harness.batch.store import Record
+from harness.grading.feedback import output_text
 
 PATTERN_LENGTH = 160
 _POINTS = re.compile(r"\s*\([-\d.]+/[-\d.]+ points?\)")
@@ -134,7 +135,7 @@ def failure_groups(records: Sequence[Record]) -> list[FailureGroup]:
     grouped: dict[tuple[str, str, str], list[str]] = defaultdict(list)
     for record, test in _failed_tests(records):
         key = (str(test.get("number", "")), str(test.get("name", "")),
-               reason_of(test.get("output", "")))
+               reason_of(output_text(test)))
         grouped[key].append(record.submission.student_label)
     groups = [FailureGroup(number, name, pattern, tuple(students))
               for (number, name, pattern), students in grouped.items()]

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from harness.batch.gradebook import number_key, write_csv
 from harness.batch.store import SUBMISSIONS
 from harness.grading import results as results_file
+from harness.grading.feedback import output_text
 
 
 class NotABatchFolder(ValueError):
@@ -97,7 +98,7 @@ def load_batch(out: Path) -> dict[str, _Graded]:
             number = str(test.get("number", ""))
             tests[number] = (str(test.get("name", "")),
                              CaseOutcome(float(test.get("score", 0.0)), str(test.get("status", "")),
-                                     _verdict(test.get("output", ""))))
+                                     _verdict(output_text(test))))
         score = float(document.get("score", 0.0)) if final else None
         graded[folder.name] = _Graded(label, score, tests)
     return graded

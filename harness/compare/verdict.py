@@ -46,7 +46,10 @@ class Judgement:
     of a case that is not passed when it is not a wrong answer (e.g. ``Verdict.TIMED_OUT`` for
     games lost on time); None means a wrong answer. ``parts`` holds, for each judged
     example in order, the parts of its tuple answer (empty for an example with no tuple answer),
-    from comparators that give credit per part.
+    from comparators that give credit per part. ``picture`` is a failed case's position or game
+    drawn as plain text (a board with coordinates, a game's last moves): the results show it
+    beside the message, in Markdown (``harness.grading.feedback``); like the message, it never
+    shows a hidden case's expected answer.
     """
 
     fraction: float
@@ -54,6 +57,7 @@ class Judgement:
     leaderboard: tuple[dict[str, Any], ...] = ()
     failure: Verdict | None = None
     parts: tuple[tuple[Part, ...], ...] = ()
+    picture: str = ""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.fraction <= 1.0:

@@ -14,6 +14,12 @@ from harness.compare import Judgement, observations_from_reply
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator, resolve_runner
 from harness.grading.lane_run import LaneRun
+from harness.grading.said_once import (
+    blocked_by_module,
+    blocked_by_names,
+    blocked_line,
+    without_repeats,
+)
 from harness.grading.steps import Outcome, Ready, harness_error
 from harness.grading.verdicts import CaseResult, Verdict
 from harness.host import cpu_quota
@@ -146,14 +152,10 @@ class Grader:
             file = f"{module}.py"
             if self.found.refused:
                 self._preflights[module] = Preflight(
-                    import_problem=" ".join(self.found.notes).strip(), case_problem=(
-                        "not run: your submission was not graded (the message at the top of "
-                        "the results says why)"))
+                    import_problem=" ".join(self.found.notes).strip())
             elif file not in self.files:  # what was found is in the notes, said once
                 self._preflights[module] = Preflight(
-                    import_problem=f"{file} was not found in your submission.", case_problem=(
-                        "not run: it was not found in your submission (the message at the top "
-                        "of the results says what was found)"))
+                    import_problem=f"{file} was not found in your submission.")
             else:
                 main = module == self.assignment.module
                 self._preflights[module] = run_preflight(
@@ -169,11 +171,9 @@ class Grader:
             if preflight.import_problem:
                 lines.append(preflight.import_problem)
                 blocked = self.blocked.get(module, [])
-                if blocked and self.ran:
-                    groups = ", ".join(dict.fromkeys(case.group for case in blocked))
-                    lines.append(f"  {module}.py blocked {len(blocked)} case"
-                                 f"{'' if len(blocked) == 1 else 's'} (groups: {groups}); "
-                                 "cases that use your other files were graded.")
+                if blocked:
+                    lines.append(blocked_line(f"{module}.py", len(blocked),
+                                              (case.group for case in blocked), self.ran > 0))
             lines.extend(preflight.broken.values())
             lines.extend(preflight.notes)
         lines.extend(m for m in self.refused_imports if m not in lines)
@@ -286,12 +286,11 @@ class Grader:
         preflight = self.preflight(module)
         if preflight.import_problem:
             self.blocked.setdefault(module, []).append(case)
-            return Outcome(CaseResult(
-                case, Verdict.NOT_RUN, 0.0,
-                f"not run: this case uses {module}.py: {preflight.blocked_case_message}"))
-        broken = [preflight.broken[n] for n in case.requires if n in preflight.broken]
+            return Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
+                                      blocked_by_module(f"{module}.py")))
+        broken = [name for name in case.requires if name in preflight.broken]
         if broken:
-            return Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, "\n".join(broken)))
+            return Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, blocked_by_names(broken)))
         self.ran += 1
         allowance = self.shares.allowance(case)
         if allowance < MIN_CASE_SECONDS:
@@ -368,6 +367,10 @@ class Grader:
         if judgement.fraction < 1.0 and case.diagnose:
             from harness.compare.diagnosis import with_diagnosis  # only a failed case needs it
             judgement = with_diagnosis(judgement, case, observations)
+        if judgement.fraction < 1.0 and case.picture:
+            from harness.compare.pictures import with_picture  # only a failed case needs it
+            judgement = with_picture(judgement, case, observations,
+                                     case.visibility.reveals_expected)
         if case.module is not None:  # the main module's notes are at the top (preflight)
             notes = resolver_notes(raw.reply)
             if notes:
@@ -376,8 +379,12 @@ class Grader:
         failure = Verdict.WRONG_ANSWER
         if errors:
             failure = Verdict.OUT_OF_MEMORY if errors[0].type == "MemoryError" else Verdict.RAISED
+        explained = [(error, self._refused(error)) for error in errors]
+        said = [error for error, note in explained if note]  # at the top, once
+        if said:
+            judgement = replace(judgement, message=without_repeats(judgement.message, said))
         return Outcome(self._from_judgement(case, judgement, failure, raw.output, raw.seconds),
-                        tuple(filter(None, map(self._refused, errors))))
+                       tuple(note for _, note in explained if note))
 
     def _refused(self, error: ErrorInfo) -> str:
         """If ``error`` is an import this course refuses (e.g. inside a function, or in a second
@@ -395,7 +402,8 @@ class Grader:
         verdict = Verdict.PASSED if judgement.fraction >= 1.0 else failure
         score = case.points * judgement.fraction
         return CaseResult(case, verdict, score, judgement.message, output, seconds,
-                          judgement.leaderboard, judgement.parts)
+                          judgement.leaderboard, judgement.parts,
+                          "" if verdict is Verdict.PASSED else judgement.picture)
 
     def close(self) -> None:
         self.sandbox.close()

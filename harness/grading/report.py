@@ -1,9 +1,11 @@
-"""Terminal rendering of a results document, for students running ``gamegrader check``."""
+"""Terminal rendering of a results document, for students running ``gamegrader check`` (and
+``grade --show``): a test written in Markdown is shown as the text it holds."""
 from __future__ import annotations
 
 import textwrap
 from typing import Any
 
+from harness.grading.feedback import output_text
 from harness.wire.safe_text import safe_text
 
 
@@ -21,7 +23,7 @@ def render(document: dict[str, Any], *, color: bool = False) -> str:
         lines.append(f"{mark} {test.get('number', ''):>6} {safe_text(test.get('name', ''))}  "
                      f"[{score:g}/{maximum:g}]")
         if not passed:
-            body = safe_text(test.get("output", "")).split("\n", 1)
+            body = safe_text(output_text(test)).split("\n", 1)
             detail = body[1] if len(body) > 1 else body[0]
             lines.append(textwrap.indent(detail.rstrip(), " " * 12))
     lines.append("")

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from harness import schema_checks
+from harness.grading import feedback
 from harness.grading.verdicts import CaseResult, Verdict
 from harness.spec.model import Case
 from harness.wire.safe_text import safe_text
@@ -67,9 +68,10 @@ def _clean(data: Any) -> Any:
 
 def test_entry(result: CaseResult) -> dict[str, Any]:
     """One Gradescope test object; ``status`` is set explicitly (partial credit shows as failed
-    only because it is not full credit, and the output says how much was earned)."""
+    only because it is not full credit, and the output says how much was earned). A case
+    with a picture is written in Markdown (``harness.grading.feedback``), any other as text."""
     case = result.case
-    return {
+    entry = {
         "name": case.title,
         "number": case.number,
         "score": round(result.score, 6),
@@ -80,6 +82,9 @@ def test_entry(result: CaseResult) -> dict[str, Any]:
         "extra_data": {"verdict": result.verdict.name, "seconds": round(result.seconds, 3),
                        "case_id": case.id},
     }
+    if result.picture:
+        entry.update(output=_cap(feedback.markdown(result)), output_format=feedback.MARKDOWN)
+    return entry
 
 
 def not_run(cases: Iterable[Case], why: str) -> list[CaseResult]:

@@ -25,6 +25,8 @@ class CaseResult:
     leaderboard: tuple[dict[str, Any], ...] = ()
     parts: tuple[tuple[Part, ...], ...] = ()
     """The judged parts of each example's tuple answer (``Judgement.parts``)."""
+    picture: str = ""
+    """A drawn position or game of a failed case (``Judgement.picture``), plain text."""
 
     @property
     def passed(self) -> bool:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from harness.compare.observations import ErrorInfo, error_from_reply
-from harness.intake.import_policy import missing_module, refused_import
+from harness.intake.import_policy import refused_import
 from harness.intake.python2 import python2_note
 from harness.sandbox import Sandbox
 from harness.sandbox.execution import RawRun
@@ -33,15 +33,12 @@ class Preflight:
         import_error: the exception the import raised, if it raised one.
         broken: API names that are missing or cannot be called as the handout does, with why.
         notes: warnings that cost no points (e.g. renamed parameters).
-        case_problem: what each case the import problem blocks shows, when the full message
-            is given once, at the top of the results ("" means ``import_problem`` itself).
     """
 
     import_problem: str = ""
     broken: Mapping[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     import_error: ErrorInfo | None = None
-    case_problem: str = ""
     import_seconds: float = 0.0
 
     @property
@@ -51,17 +48,6 @@ class Preflight:
         must not eat the time the case gives the work it asks for. Capped: the number is
         measured in the student's process, so a forged one buys at most this much slack."""
         return min(self.import_seconds, IMPORT_ALLOWANCE_CAP)
-
-    @property
-    def blocked_case_message(self) -> str:
-        """What each case the import problem blocks says after "this case uses X.py: ": a
-        pointer to the whole message, which the top of the results gives once (a syntax error
-        repeated under each of 40 cases buried the one line that mattered)."""
-        if self.case_problem:
-            return self.case_problem.removeprefix("not run: ")
-        what = (f"importing it raised {self.import_error.type}" if self.import_error
-                else "it could not be imported")
-        return f"{what} (the message at the top of the results says where and why)"
 
 
 SYNTAX_ERRORS = ("SyntaxError", "IndentationError", "TabError")
@@ -212,10 +198,7 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
         python = python_version(sandbox.isolation.interpreter)
         refused = refused_import(error, allowed, python)
         if refused:
-            name = (missing_module(error) or "").split(".")[0]
-            return Preflight(import_problem=refused + ".", case_problem=(
-                f"not run: it imports {name}, which cannot be imported here (see the "
-                "message at the top)"))
+            return Preflight(import_problem=refused + ".")
         hint = import_error_hint(error, python)
         other = failing_module(error, f"{module or sandbox.module}.py")
         raised = f"failed in {other}, a module it imports: {other} raised" if other else "raised"

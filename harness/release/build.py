@@ -316,10 +316,15 @@ def student_cases(assignment: Assignment) -> StudentCases:
                     f"{data['group']}: {entry['name']}", float(entry["points"]),
                     tuple(_named_modules(entry))))
                 continue
-            if "diagnose" in entry and not _grading_code_of(
-                    {"compare": entry["diagnose"]}, closures) <= allowed:
-                entry = {k: v for k, v in entry.items() if k != "diagnose"}  # a bonus only
-                trimmed = True
+            for bonus in ("diagnose", "picture"):  # extras of feedback, never of the grade
+                if bonus not in entry:
+                    continue
+                code = _grading_code_of({"compare": entry[bonus]}, closures)
+                if code <= allowed:
+                    needs = needs | code
+                else:
+                    entry = {k: v for k, v in entry.items() if k != bonus}
+                    trimmed = True
             kept.append(entry)
             result.code |= needs
         if not kept:

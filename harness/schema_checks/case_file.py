@@ -111,6 +111,14 @@ def validate(data, custom_formats={}, name_prefix=None):
                     if isinstance(data__defaults__diagnose, str):
                         if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__defaults__diagnose):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".defaults.diagnose must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
+                if "picture" in data__defaults_keys:
+                    data__defaults_keys.remove("picture")
+                    data__defaults__picture = data__defaults["picture"]
+                    if not isinstance(data__defaults__picture, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".defaults.picture must be string")
+                    if isinstance(data__defaults__picture, str):
+                        if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__defaults__picture):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".defaults.picture must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
                 if "alone" in data__defaults_keys:
                     data__defaults_keys.remove("alone")
                     data__defaults__alone = data__defaults["alone"]
@@ -232,6 +240,14 @@ def validate(data, custom_formats={}, name_prefix=None):
                             if isinstance(data__cases_item__diagnose, str):
                                 if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__cases_item__diagnose):
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].diagnose".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
+                        if "picture" in data__cases_item_keys:
+                            data__cases_item_keys.remove("picture")
+                            data__cases_item__picture = data__cases_item["picture"]
+                            if not isinstance(data__cases_item__picture, (str)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].picture".format(**locals()) + " must be string")
+                            if isinstance(data__cases_item__picture, str):
+                                if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__cases_item__picture):
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].picture".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
                         if "alone" in data__cases_item_keys:
                             data__cases_item_keys.remove("alone")
                             data__cases_item__alone = data__cases_item["alone"]
@@ -369,6 +385,14 @@ def validate(data, custom_formats={}, name_prefix=None):
                             if isinstance(data__generate_item__diagnose, str):
                                 if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__generate_item__diagnose):
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}].diagnose".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
+                        if "picture" in data__generate_item_keys:
+                            data__generate_item_keys.remove("picture")
+                            data__generate_item__picture = data__generate_item["picture"]
+                            if not isinstance(data__generate_item__picture, (str)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}].picture".format(**locals()) + " must be string")
+                            if isinstance(data__generate_item__picture, str):
+                                if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__generate_item__picture):
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".generate[{data__generate_x}].picture".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
                         if "alone" in data__generate_item_keys:
                             data__generate_item_keys.remove("alone")
                             data__generate_item__alone = data__generate_item["alone"]
@@ -499,6 +523,14 @@ def validate(data, custom_formats={}, name_prefix=None):
                                     if isinstance(data__include_item__override__diagnose, str):
                                         if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__include_item__override__diagnose):
                                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".include[{data__include_x}].override.diagnose".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
+                                if "picture" in data__include_item__override_keys:
+                                    data__include_item__override_keys.remove("picture")
+                                    data__include_item__override__picture = data__include_item__override["picture"]
+                                    if not isinstance(data__include_item__override__picture, (str)):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".include[{data__include_x}].override.picture".format(**locals()) + " must be string")
+                                    if isinstance(data__include_item__override__picture, str):
+                                        if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$'].search(data__include_item__override__picture):
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".include[{data__include_x}].override.picture".format(**locals()) + " must match pattern ^[A-Za-z_][\\w.]*(:[A-Za-z_]\\w*)?$")
                                 if "alone" in data__include_item__override_keys:
                                     data__include_item__override_keys.remove("alone")
                                     data__include_item__override__alone = data__include_item__override["alone"]

@@ -283,6 +283,7 @@ def _read_cases(path: Path, assignment: Assignment, file_number: int) -> list[Ca
             runner=merged.get("runner"), options=merged.get("options", {}),
             stdin=merged.get("stdin"), tags=tuple(merged.get("tags", [])),
             module=merged.get("module"), diagnose=merged.get("diagnose"),
+            picture=merged.get("picture"),
             alone=bool(merged.get("alone", False)), requires=requires, generated=generated))
     return cases
 

@@ -98,6 +98,9 @@ class Case:
     generated: bool = False
     module: str | None = None
     diagnose: str | None = None
+    picture: str | None = None
+    """A trusted ``function(case, observations, reveal) -> str`` drawing a failed case's
+    position (``harness.compare.pictures``)."""
     relative_timeout: RelativeTimeout | None = None
     """Set when the spec gives the limit relative to the reference; ``timeout`` then holds its
     value on the nominal machine until the grader scales it to the host."""

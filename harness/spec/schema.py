@@ -89,6 +89,8 @@ _CASE_COMMON: dict[str, Any] = {
     "tags": {"type": "array", "items": {"type": "string"}},
     "module": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
     "diagnose": DOTTED,
+    # A trusted function drawing a failed case's position (harness.compare.pictures).
+    "picture": DOTTED,
     "alone": {"type": "boolean"},
     # A trusted function of the case's options whose answer 'gamegrader generate' writes into
     # generated/<file>.precomputed.yaml; the loader adds it to the options as "precomputed".

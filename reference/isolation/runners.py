@@ -33,7 +33,10 @@ from harness.tournament.schedule import derive_seed
 from reference.games.isolation import SIZE, Isolation, O, Player, X
 from reference.isolation.house_players import HOUSE_PLAYERS, house_player
 from reference.isolation.pages import IsolationPages
+from reference.isolation.pictures import game_picture
 from reference.isolation.referee import game_result, referee_game, student_contestant
+
+_PICTURED_LOSSES = 2  # lost games drawn in a visible case's feedback (last moves, final board)
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class _Played:
     side: Player
     seed: int
     record: GameRecord[Any]
+    replay: Any = None  # the replay page kept (``grade --games``), or None
 
     @property
     def won(self) -> bool:
@@ -87,12 +91,13 @@ def play_house_game(sandbox: Sandbox, opponent: str, side: Player, clock: float,
 
 
 def keep(record: GameRecord[Any], side: Player, opponent: str, seed: int, clock: float,
-         name: str) -> None:
-    """Keep a graded game as a record and replay page (``gamegrader grade --games DIR``)."""
+         name: str) -> Any:
+    """Keep a graded game as a record and replay page (``gamegrader grade --games DIR``); the
+    page's path, or None."""
     you, house = Entrant("you", "submission"), Entrant(opponent, f"house:{opponent}")
     first, second = (you, house) if side == X else (house, you)
     result = game_result(record, GameTask(0, 1, first, second, seed), SIZE, clock)
-    keep_graded_game(IsolationPages(clock), result, name)
+    return keep_graded_game(IsolationPages(clock), result, name)
 
 
 @declare_options(
@@ -113,8 +118,8 @@ def versus_house(case: Case, sandbox: Sandbox) -> Judgement:
         side = X if number % 2 == 0 else O
         game_seed = derive_seed(seed, number)
         record = play_house_game(sandbox, opponent, side, clock, game_seed)
-        played.append(_Played(number, side, game_seed, record))
-        keep(record, side, opponent, game_seed, clock, f"{case.id}-game{number + 1}")
+        replay = keep(record, side, opponent, game_seed, clock, f"{case.id}-game{number + 1}")
+        played.append(_Played(number, side, game_seed, record, replay))
     return _judge(case, opponent, games, clock, played)
 
 
@@ -147,8 +152,11 @@ def _judge(case: Case, opponent: str, games: int, clock: float, played: list[_Pl
         moves = " ".join(f"({r},{c})" for r, c in (ply.move for ply in lost[0].record.plies))
         lines.append(f"Moves of game {lost[0].number + 1}, x first: {moves or '(none)'}")
     forfeits = [p.record.outcome.reason for p in lost if p.record.outcome.forfeiter == p.side]
+    pictures = [game_picture(f"game {p.number + 1}", p.record, p.side, p.replay)
+                for p in lost[:_PICTURED_LOSSES]] if case.visibility.reveals_expected else []
     return Judgement(fraction, "\n".join(lines),
-                     failure=forfeits[0].verdict if forfeits else None)
+                     failure=forfeits[0].verdict if forfeits else None,
+                     picture="\n\n".join(pictures))
 
 
 __all__ = ["play_house_game", "versus_house"]

@@ -18,6 +18,7 @@ from harness.spec.contracts import FLAG, INTEGER, NUMBER, Option, declare_option
 from harness.tournament.records import Entrant, GameTask, result_of
 from harness.tournament.replays import keep_graded_game
 from reference.games.othello import DARK, LIGHT, get_score
+from reference.othello.pictures import game_picture
 from reference.othello.referee import (
     COLOR_NAMES,
     Randy,
@@ -29,6 +30,7 @@ from reference.othello.referee import (
 )
 
 _STDERR_LINES = 6
+_PICTURED_LOSSES = 2  # games not won drawn in the feedback (their last moves and final board)
 
 
 def settings_of(options: Mapping[str, Any]) -> Settings:
@@ -87,14 +89,15 @@ class _Viewer:
 
 
 def keep(record: GameRecord[Any], color: int, seed: int, settings: Settings, clock: Clock,
-         name: str) -> None:
-    """Keep a graded game as a record and replay page (``gamegrader grade --games DIR``)."""
+         name: str) -> Any:
+    """Keep a graded game as a record and replay page (``gamegrader grade --games DIR``); the
+    page's path, or None."""
     you, randy = Entrant("you", "submission"), Entrant("Randy", "house:random")
     first, second = (you, randy) if color == DARK else (randy, you)
     result = result_of(record, GameTask(0, 1, first, second, seed), (DARK, LIGHT), {
         "name": "othello", "size": settings.size, "limit": settings.limit,
         "move_seconds": clock.move_seconds})
-    keep_graded_game(_Viewer(settings.size), result, name)
+    return keep_graded_game(_Viewer(settings.size), result, name)
 
 
 @declare_options(
@@ -118,6 +121,7 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
     min_wins = int(options.get("min_wins", len(games)))
     deadline = time.monotonic() + case.timeout
     wins, lines, skip_reason = 0, [], ""
+    pictures: list[str] = []
     forfeits: list[Reason] = []
     for number, game in enumerate(games, start=1):
         color, seed = int(game["color"]), int(game["seed"])
@@ -131,8 +135,11 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
             agent = program_seat(program, settings)
             dark, light = (agent, randy) if color == 1 else (randy, agent)
             record = referee_game(dark, light, settings, clock)
-        keep(record, color, seed, settings, clock, f"{case.id}-game{number}")
+        replay = keep(record, color, seed, settings, clock, f"{case.id}-game{number}")
         wins += record.outcome.winner == color
+        if record.outcome.winner != color and len(pictures) < _PICTURED_LOSSES:
+            pictures.append(game_picture(f"game {number} (you played {COLOR_NAMES[color]})",
+                                         record, color, settings.size, replay))
         lines.append(describe_game(number, color, seed, record, settings.size))
         if record.outcome.forfeiter == color:
             forfeits.append(record.outcome.reason)
@@ -142,7 +149,8 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
                f"{clock.describe()}; needed {min_wins})")
     return Judgement(min(1.0, wins / min_wins) if min_wins else 1.0,
                      "\n".join([summary] + lines),
-                     failure=forfeits[0].verdict if forfeits else None)
+                     failure=forfeits[0].verdict if forfeits else None,
+                     picture="\n\n".join(pictures))
 
 
 __all__ = ["describe_game", "play_randy"]

@@ -56,23 +56,28 @@ def test_unknown_assignment_is_a_clear_error(tmp_path):
     assert not (tmp_path / "r.json").exists()
 
 
-@pytest.mark.parametrize("edit, message", [
+@pytest.mark.parametrize("edit, message, pointer", [
     ([("def get_best_move(self, vertical, limit):", "def get_best_move(self, vertical, limit)")],
-     "importing it raised SyntaxError"),  # the error itself is at the top, once
+     "importing your file raised SyntaxError", "not run (see above: adversarial_search.py)"),
     ([("def get_best_move(self, vertical, limit):", "def best_move(self, vertical, limit):")],
-     "DominoesGame.get_best_move is missing from your file"),
+     "DominoesGame.get_best_move is missing from your file",
+     "not run (see above: DominoesGame.get_best_move)"),
     ([("def get_best_move(self, vertical, limit):", "def get_best_move(self, vertical):")],
      "DominoesGame.get_best_move has a changed signature: the handout fixes "
      "DominoesGame.get_best_move(self, vertical, limit); yours is "
-     "DominoesGame.get_best_move(self, vertical)"),
+     "DominoesGame.get_best_move(self, vertical)",
+     "not run (see above: DominoesGame.get_best_move)"),
 ])
-def test_broken_submissions_keep_every_test_with_a_clear_message(grade, mutate, edit, message):
+def test_broken_submissions_keep_every_test_with_a_clear_message(grade, mutate, edit, message,
+                                                                 pointer):
+    """The message is said once, at the top; each case it blocks points there."""
     document = grade("adversarial_search", mutate(SOLUTION, edit))
     assert document["score"] == 0
     assert len(document["tests"]) == 86
     assert sum(t["max_score"] for t in document["tests"]) == 40
+    assert document["output"].count(message) == 1
     best_move = [t for t in document["tests"] if t["name"].startswith("get_best_move")]
-    assert all(message in t["output"] for t in best_move)
+    assert all(pointer in t["output"] and message not in t["output"] for t in best_move)
 
 
 def test_renamed_parameters_only_warn(grade, mutate):

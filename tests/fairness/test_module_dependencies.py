@@ -97,5 +97,5 @@ def test_a_broken_main_module_blocks_only_its_own_cases(name: str, tmp_path: Pat
     document = grade_folder(tmp_path, BROKEN_GAMES[name])
     assert scores_by_group(document) == {"game": 0, "helper": 2}
     game = [t for t in document["tests"] if t["name"].startswith("game")]
-    assert all("\nnot run: this case uses game.py" in t["output"] for t in game), game
+    assert all("\nnot run (see above: game.py)" in t["output"] for t in game), game
     assert "game.py blocked 2 cases (groups: game)" in document["output"]

@@ -19,6 +19,7 @@ from gg_testing import scores_by_group
 from harness import Sandbox
 from harness.games.outcome import Reason
 from harness.games.seats import InProcess
+from harness.grading.feedback import output_text
 from reference.games.isolation import Isolation
 from reference.isolation.house_players import house_player
 from reference.isolation.referee import referee_game, student_contestant
@@ -96,5 +97,6 @@ def test_grading_the_template_earns_nothing(grade: Callable[..., dict[str, Any]]
     assert "call 1 of 2 (all must be right)" in stuck[0]["output"]
     assert document["score"] == 0
     illegal = [t for t in document["tests"] if t["name"].startswith("games: beats the random")]
-    assert illegal[0]["output"].startswith("Illegal move (0/15 points)")
+    assert illegal[0]["output_format"] == "md"  # the lost games drawn
+    assert output_text(illegal[0]).startswith("Illegal move (0/15 points)")
     assert "forfeit (illegal) at ply 1" in illegal[0]["output"]

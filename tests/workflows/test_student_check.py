@@ -333,7 +333,7 @@ def test_a_syntax_error_is_reported_once_at_the_top_with_its_line(tmp_path: Path
     assert len(document["tests"]) > 1
     for test in document["tests"]:
         assert "was never closed" not in test["output"] and "line 2" not in test["output"]
-        assert "the message at the top of the results" in test["output"]
+        assert "not run (see above: adversarial_search.py)" in test["output"]
 
 
 def test_a_missing_second_file_is_named_once(tmp_path: Path) -> None:
