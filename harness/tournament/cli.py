@@ -24,12 +24,12 @@ from harness.intake.reading import take
 from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
 from harness.tournament.executors import make_executor
+from harness.tournament.fingerprints import code_fingerprint, fingerprinted
 from harness.tournament.progress import Progress
-from harness.tournament.records import Arena, Entrant
+from harness.tournament.records import HOUSE_PREFIX, Arena, Entrant
 from harness.tournament.standings import format_csv
+from harness.tournament.store import GameStore
 from harness.wire.safe_text import from_spreadsheet_cell
-
-HOUSE_PREFIX = "house:"
 
 
 def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:
@@ -59,12 +59,17 @@ def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:
         raise ValueError(f"entrant {text!r}: not read: {snapshot.refused}")
     files = sorted((f for f in snapshot.files if len(f.path.parts) == 1), key=lambda f: f.name)
     if path.is_dir() and not name:
-        return [Entrant(PurePosixPath(f.name).stem, _staged(f.data, f.name, staging))
+        return [_read_entrant(PurePosixPath(f.name).stem, f.data, f.name, staging)
                 for f in files]
     if not snapshot.is_file or not files:
         why = "; ".join(snapshot.ignored) or "not a Python file"
         raise ValueError(f"entrant {text!r}: nothing to play ({why})")
-    return [Entrant(name or path.stem, _staged(files[0].data, files[0].name, staging))]
+    return [_read_entrant(name or path.stem, files[0].data, files[0].name, staging)]
+
+
+def _read_entrant(name: str, data: bytes, file_name: str, staging: Optional[Path]) -> Entrant:
+    """An entrant playing a staged copy of ``data``, fingerprinted by those very bytes."""
+    return Entrant(name, _staged(data, file_name, staging), code_fingerprint([(file_name, data)]))
 
 
 def _staged(data: bytes, file_name: str, staging: Optional[Path]) -> str:
@@ -122,7 +127,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         "the 'arena' of the game's assignment.yaml")
     parser.add_argument("--seeding", type=Path,
                         help="elimination: a standings.csv whose rank order seeds the bracket")
-    parser.add_argument("--out", type=Path, default=Path("tournament-out"))
+    parser.add_argument("--out", type=Path, default=Path("tournament-out"),
+                        help="output folder; its records/ keep every game, so a run on the "
+                        "same folder plays only games it has no record of")
+    parser.add_argument("--fresh", action="store_true",
+                        help="play every game again, ignoring the records in --out")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     return parser
 
@@ -179,6 +188,7 @@ def run(args: argparse.Namespace) -> int:
         for entrant in entrants:
             if check is not None:
                 check(entrant)
+        entrants = fingerprinted(entrants, arena)
         seeding = _seeding(args.seeding, entrants) if args.seeding else None
     except (ValueError, OSError, KeyError) as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
@@ -189,11 +199,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"settings: {settings}", file=sys.stderr)
     progress = None if args.quiet else Progress()
     executor = make_executor(args.workers, args.scheduler)
+    store = GameStore(args.out, arena, reuse=not args.fresh)
     try:
         if args.format == Format.ELIMINATION.value:
-            result = run_elimination(arena, entrants, args.seed, executor, seeding, progress)
+            result = run_elimination(arena, entrants, args.seed, executor, seeding, progress,
+                                     store)
         else:
-            result = run_round_robin(arena, entrants, args.seed, executor, progress)
+            result = run_round_robin(arena, entrants, args.seed, executor, progress, store)
     except ValueError as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
         return 2
@@ -201,6 +213,8 @@ def run(args: argparse.Namespace) -> int:
         executor.close()
     write_outputs(result, args.out, arena, f"{args.game} {args.format} (seed {args.seed})",
                   settings)
+    print(f"{result.played} games played, {result.reused} taken from the records in "
+          f"{args.out}", file=sys.stderr)
     print(format_csv(result.standings), end="")
     return 0
 

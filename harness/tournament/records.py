@@ -18,6 +18,9 @@ Such a game has no winner and is left out of ratings; the other values come from
 ``harness.games.outcome.Reason``. An aborted game is never a win for anybody: an elimination
 match replays it, and a match that stays undecided by aborted games sends nobody on."""
 
+HOUSE_PREFIX = "house:"
+"""An entrant whose source starts so is a house bot the arena holds (``house:greedy``)."""
+
 
 @dataclass(frozen=True)
 class Entrant:
@@ -27,10 +30,19 @@ class Entrant:
         name: unique display name, also the key in standings.
         source: where the arena finds the player: ``"house:NAME"`` for a built-in bot, otherwise
             a path to a submission file.
+        code: a fingerprint of the entrant's code (``fingerprints``); a game is reused from
+            the records only while both entrants' fingerprints are unchanged. "" when unknown,
+            in which case ``source`` stands for the code.
     """
 
     name: str
     source: str
+    code: str = ""
+
+    @property
+    def is_house(self) -> bool:
+        """Whether the arena's own bot plays (``house:NAME``), not a submission."""
+        return self.source.startswith(HOUSE_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -176,4 +188,5 @@ class Arena(Protocol):
         """Play ``task`` and report its result."""
 
 
-__all__ = ["ABORTED", "Arena", "Entrant", "GameResult", "GameTask", "aborted", "result_of"]
+__all__ = ["ABORTED", "HOUSE_PREFIX", "Arena", "Entrant", "GameResult", "GameTask", "aborted",
+           "result_of"]
