@@ -127,6 +127,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         "the 'arena' of the game's assignment.yaml")
     parser.add_argument("--seeding", type=Path,
                         help="elimination: a standings.csv whose rank order seeds the bracket")
+    parser.add_argument("--precision", type=float, metavar="WIDTH",
+                        help="round robin: after it, play more games between neighbouring "
+                        "ranks that are not separated until the 95%% interval of the chance "
+                        "that one beats the other is at most WIDTH wide (e.g. 0.3; "
+                        "docs/games.md gives the games this takes)")
+    parser.add_argument("--game-budget", type=int, metavar="GAMES",
+                        help="with --precision: at most this many games in all, round robin "
+                        "included (default three round robins)")
     parser.add_argument("--out", type=Path, default=Path("tournament-out"),
                         help="output folder; its records/ keep every game, so a run on the "
                         "same folder plays only games it has no record of")
@@ -190,6 +198,9 @@ def run(args: argparse.Namespace) -> int:
                 check(entrant)
         entrants = fingerprinted(entrants, arena)
         seeding = _seeding(args.seeding, entrants) if args.seeding else None
+        if args.precision is not None and args.format != Format.ROUND_ROBIN.value:
+            raise ValueError("--precision schedules games of a round robin, not of an "
+                             f"{args.format}")
     except (ValueError, OSError, KeyError) as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
         return 2
@@ -205,7 +216,8 @@ def run(args: argparse.Namespace) -> int:
             result = run_elimination(arena, entrants, args.seed, executor, seeding, progress,
                                      store)
         else:
-            result = run_round_robin(arena, entrants, args.seed, executor, progress, store)
+            result = run_round_robin(arena, entrants, args.seed, executor, progress, store,
+                                     args.precision, args.game_budget)
     except ValueError as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
         return 2

@@ -8,11 +8,13 @@ run is reproducible from its seed wherever its games were played.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
 from harness.tournament.executors import Executor
+from harness.tournament.intervals import fit_strengths, unsettled_neighbours
 from harness.tournament.points import points_table
 from harness.tournament.progress import Progress
 from harness.tournament.ratings import rate
@@ -26,6 +28,7 @@ from harness.tournament.schedule import (
     first_round,
     match_tasks,
     next_round,
+    pair_task,
     round_robin,
 )
 from harness.tournament.standings import Standing, tally
@@ -72,7 +75,11 @@ class TournamentResult:
                            "losses": s.losses, "aborted": s.aborted,
                            "forfeits": dict(s.forfeits),
                            "first_move_timeouts": s.first_move_timeouts, "mu": s.rating.mu,
-                           "sigma": s.rating.sigma, "round_reached": s.round_reached,
+                           "sigma": s.rating.sigma, "strength": s.strength,
+                           "strength_low": s.strength_low, "strength_high": s.strength_high,
+                           "beats_next": s.beats_next,
+                           "separated_from_next": s.separated_from_next,
+                           "summary": s.summary, "round_reached": s.round_reached,
                            "points": None if s.points is None else float(s.points)}
                           for s in self.standings],
             "games": [r.to_dict() for r in self.results],
@@ -109,19 +116,47 @@ class _Games:
 
 
 def run_round_robin(arena: Arena, entrants: Sequence[Entrant], seed: int, executor: Executor,
-                    progress: Optional[Progress] = None,
-                    store: Optional[GameStore] = None) -> TournamentResult:
-    """Every pairing twice with sides swapped; standings by score, then rating.
+                    progress: Optional[Progress] = None, store: Optional[GameStore] = None,
+                    precision: Optional[float] = None,
+                    budget: Optional[int] = None) -> TournamentResult:
+    """Every pairing twice with sides swapped; standings by strength, then score and rating.
 
     With a ``store``, games it holds are taken from it and every new game is recorded there
-    as it ends (``harness.tournament.store``).
+    as it ends (``harness.tournament.store``). With a ``precision`` (an interval width), more
+    games follow the round robin, step by step: each step gives every pair of neighbouring
+    ranks that is neither separated nor that precise two more games (sides swapped; see
+    ``intervals.unsettled_neighbours``), until none is left or ``budget`` games (round robin
+    included; default three round robins) would be exceeded.
 
     Raises:
-        ValueError: for fewer than two entrants or repeated names.
+        ValueError: for fewer than two entrants, repeated names, or a precision outside (0, 1).
     """
+    if precision is not None and not 0 < precision < 1:
+        raise ValueError(f"--precision is an interval width between 0 and 1, got {precision!r}")
     games = _Games(executor, arena, progress, store)
-    results = games(round_robin(entrants, seed))
+    tasks = round_robin(entrants, seed)
+    results = games(tasks)
     names = [e.name for e in entrants]
+    limit = budget if budget is not None else 3 * len(tasks)
+    by_name = {e.name: e for e in entrants}
+    scheduled = Counter(frozenset((t.first.name, t.second.name)) for t in tasks)
+    step = max(t.round for t in tasks)
+    while precision is not None:
+        fit = fit_strengths(names, results)
+        order = [s.name for s in tally(names, results, rate(names, results))]
+        pairs = unsettled_neighbours(order, fit, precision)
+        pairs = pairs[:max(0, limit - len(results)) // 2]
+        if not pairs:
+            break
+        step += 1
+        more = []
+        for a, b in pairs:
+            for _ in range(2):
+                number = scheduled[frozenset((a, b))]
+                scheduled[frozenset((a, b))] += 1
+                more.append(pair_task(by_name[a], by_name[b], number, seed,
+                                      len(results) + len(more), step))
+        results += games(more)
     table = tally(names, results, rate(names, results))
     return TournamentResult(Format.ROUND_ROBIN, seed, tuple(entrants), tuple(results),
                             tuple(table), games.played, games.reused)
