@@ -4,87 +4,30 @@
 parser, so ``gamegrader tournament --help`` shows them) and ``run`` executes it; ``main(argv)``
 parses on its own for tests. The game is named like an assignment; its arena factory is the
 ``arena`` key of that assignment's ``assignment.yaml`` (registration by data: this module names
-no game). Output: ``results.json`` (every game, standings), ``standings.csv`` in the ``--out``
-folder, one progress line per game on stderr.
+no game). Entrants are read by ``entrants`` (a Gradescope export folder included: a class
+tournament in one command). Output: ``results.json`` (every game, standings), ``standings.csv``
+and ``records/`` (every game, so a re-run on the same ``--out`` plays only what changed:
+``store``) in the ``--out`` folder, one progress line per game on stderr.
 """
 from __future__ import annotations
 
 import argparse
 import ast
-import atexit
-import functools
 import json
-import shutil
 import sys
-import tempfile
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from harness.intake.reading import take
 from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
+from harness.tournament.entrants import is_export, parse_entrant, parse_entrants
 from harness.tournament.executors import make_executor
-from harness.tournament.fingerprints import code_fingerprint, fingerprinted
+from harness.tournament.fingerprints import fingerprinted
 from harness.tournament.progress import Progress
-from harness.tournament.records import HOUSE_PREFIX, Arena, Entrant
+from harness.tournament.records import Arena, Entrant
 from harness.tournament.standings import format_csv
 from harness.tournament.store import GameStore
 from harness.wire.safe_text import from_spreadsheet_cell
-
-
-def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:
-    """Entrants from one command-line word.
-
-    ``NAME=SOURCE`` names a source; ``house:BOT`` is a house bot named BOT; a file is named by
-    its stem; a folder stands for every ``*.py`` file directly inside it, sorted by name.
-    Students' files are read once, bounded and without following links, through the same intake
-    as a grading (``harness.intake.reading``): links, fifos and devices in a folder are passed over, and
-    each entrant's source is a copy written to ``staging`` (a private folder; a temporary one,
-    removed at exit, when None), so no game opens a path a student controls.
-
-    Raises:
-        ValueError: for a path that does not exist, holds no Python file that can be read, or
-            an empty name.
-    """
-    name, sep, source = text.partition("=")
-    if not sep:
-        name, source = "", text
-    if source.startswith(HOUSE_PREFIX):
-        return [Entrant(name or source[len(HOUSE_PREFIX):], source)]
-    path = Path(source)
-    if not path.exists():
-        raise ValueError(f"entrant {text!r}: no such file or folder")
-    snapshot = take(path)
-    if snapshot.refused:
-        raise ValueError(f"entrant {text!r}: not read: {snapshot.refused}")
-    files = sorted((f for f in snapshot.files if len(f.path.parts) == 1), key=lambda f: f.name)
-    if path.is_dir() and not name:
-        return [_read_entrant(PurePosixPath(f.name).stem, f.data, f.name, staging)
-                for f in files]
-    if not snapshot.is_file or not files:
-        why = "; ".join(snapshot.ignored) or "not a Python file"
-        raise ValueError(f"entrant {text!r}: nothing to play ({why})")
-    return [_read_entrant(name or path.stem, files[0].data, files[0].name, staging)]
-
-
-def _read_entrant(name: str, data: bytes, file_name: str, staging: Optional[Path]) -> Entrant:
-    """An entrant playing a staged copy of ``data``, fingerprinted by those very bytes."""
-    return Entrant(name, _staged(data, file_name, staging), code_fingerprint([(file_name, data)]))
-
-
-def _staged(data: bytes, file_name: str, staging: Optional[Path]) -> str:
-    """Write an entrant's bytes to a fresh private folder under ``staging``; the copy's path."""
-    folder = Path(tempfile.mkdtemp(prefix="entrant-", dir=staging or _staging_root()))
-    target = folder / file_name
-    target.write_bytes(data)
-    return str(target)
-
-
-@functools.lru_cache(maxsize=None)
-def _staging_root() -> str:
-    root = tempfile.mkdtemp(prefix="gamegrader-entrants-")
-    atexit.register(shutil.rmtree, root, ignore_errors=True)
-    return root
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -112,7 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Define the tournament's options on ``parser`` (the ``tournament`` subcommand's)."""
     parser.add_argument("game", help="assignment name of a game (see 'gamegrader list')")
     parser.add_argument("entrants", nargs="+",
-                        help="player files, folders of player files, house:BOT or NAME=SOURCE")
+                        help="player files, folders of player files, Gradescope export folders "
+                        "(one entrant per submission, named as the export names its "
+                        "submitters), house:BOT or NAME=SOURCE")
     parser.add_argument("--format", choices=[f.value for f in Format],
                         default=Format.ROUND_ROBIN.value)
     parser.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
@@ -186,10 +131,26 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return run(_parser().parse_args(argv))
 
 
+def _submission_files(game: str) -> tuple[str, ...]:
+    """The file names a grading of ``game`` takes from a submission, the main one first.
+
+    Raises:
+        ValueError: for a name that is no assignment.
+    """
+    from harness.spec import SpecError, find_assignment
+
+    registered_arena(game)  # the clear error for an unknown name or a game with no arena
+    try:
+        return find_assignment(game).submission_files
+    except SpecError as error:
+        raise ValueError(str(error)) from error
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the tournament the parsed ``args`` describe; 0 on success, 2 for a usage error."""
     try:
-        entrants = [e for word in args.entrants for e in parse_entrant(word)]
+        exports = any(is_export(Path(word)) for word in args.entrants)
+        entrants = parse_entrants(args.entrants, _submission_files(args.game) if exports else ())
         arena = load_arena(args.game, args.clock, args.arena,
                            dict(parse_option(o) for o in args.set))
         check = getattr(arena, "check", None)
