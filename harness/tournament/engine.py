@@ -149,7 +149,7 @@ def run_round_robin(arena: Arena, entrants: Sequence[Entrant], seed: int, execut
         if not pairs:
             break
         step += 1
-        more = []
+        more: list[GameTask] = []
         for a, b in pairs:
             for _ in range(2):
                 number = scheduled[frozenset((a, b))]
