@@ -3,7 +3,9 @@
 The engine schedules games (``schedule``), hands them to an executor (local processes or
 dask), and turns the results into ratings and standings. It knows no game: everything
 game-specific sits behind the ``Arena`` it is given. Results are kept in schedule order, so a
-run is reproducible from its seed wherever its games were played.
+run is reproducible from its seed wherever its games were played. Given a ``GameStore``, every
+batch of games takes the finished ones from its records and records each new one as it ends
+(``store``), which makes a re-run incremental and a killed run resumable.
 """
 from __future__ import annotations
 
