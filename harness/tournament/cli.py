@@ -4,82 +4,30 @@
 parser, so ``gamegrader tournament --help`` shows them) and ``run`` executes it; ``main(argv)``
 parses on its own for tests. The game is named like an assignment; its arena factory is the
 ``arena`` key of that assignment's ``assignment.yaml`` (registration by data: this module names
-no game). Output: ``results.json`` (every game, standings), ``standings.csv`` in the ``--out``
-folder, one progress line per game on stderr.
+no game). Entrants are read by ``entrants`` (a Gradescope export folder included: a class
+tournament in one command). Output: ``results.json`` (every game, standings), ``standings.csv``
+and ``records/`` (every game, so a re-run on the same ``--out`` plays only what changed:
+``store``) in the ``--out`` folder, one progress line per game on stderr.
 """
 from __future__ import annotations
 
 import argparse
 import ast
-import atexit
-import functools
 import json
-import shutil
 import sys
-import tempfile
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from harness.intake.reading import take
 from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
+from harness.tournament.entrants import is_export, parse_entrant, parse_entrants
 from harness.tournament.executors import make_executor
+from harness.tournament.fingerprints import fingerprinted
 from harness.tournament.progress import Progress
 from harness.tournament.records import Arena, Entrant
 from harness.tournament.standings import format_csv
+from harness.tournament.store import GameStore
 from harness.wire.safe_text import from_spreadsheet_cell
-
-HOUSE_PREFIX = "house:"
-
-
-def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:
-    """Entrants from one command-line word.
-
-    ``NAME=SOURCE`` names a source; ``house:BOT`` is a house bot named BOT; a file is named by
-    its stem; a folder stands for every ``*.py`` file directly inside it, sorted by name.
-    Students' files are read once, bounded and without following links, through the same intake
-    as a grading (``harness.intake.reading``): links, fifos and devices in a folder are passed
-    over, and each entrant's source is a copy written to ``staging`` (a private folder; a temporary
-    one, removed at exit, when None), so no game opens a path a student controls.
-
-    Raises:
-        ValueError: for a path that does not exist, holds no Python file that can be read, or
-            an empty name.
-    """
-    name, sep, source = text.partition("=")
-    if not sep:
-        name, source = "", text
-    if source.startswith(HOUSE_PREFIX):
-        return [Entrant(name or source[len(HOUSE_PREFIX):], source)]
-    path = Path(source)
-    if not path.exists():
-        raise ValueError(f"entrant {text!r}: no such file or folder")
-    snapshot = take(path)
-    if snapshot.refused:
-        raise ValueError(f"entrant {text!r}: not read: {snapshot.refused}")
-    files = sorted((f for f in snapshot.files if len(f.path.parts) == 1), key=lambda f: f.name)
-    if path.is_dir() and not name:
-        return [Entrant(PurePosixPath(f.name).stem, _staged(f.data, f.name, staging))
-                for f in files]
-    if not snapshot.is_file or not files:
-        why = "; ".join(snapshot.ignored) or "not a Python file"
-        raise ValueError(f"entrant {text!r}: nothing to play ({why})")
-    return [Entrant(name or path.stem, _staged(files[0].data, files[0].name, staging))]
-
-
-def _staged(data: bytes, file_name: str, staging: Optional[Path]) -> str:
-    """Write an entrant's bytes to a fresh private folder under ``staging``; the copy's path."""
-    folder = Path(tempfile.mkdtemp(prefix="entrant-", dir=staging or _staging_root()))
-    target = folder / file_name
-    target.write_bytes(data)
-    return str(target)
-
-
-@functools.lru_cache(maxsize=None)
-def _staging_root() -> str:
-    root = tempfile.mkdtemp(prefix="gamegrader-entrants-")
-    atexit.register(shutil.rmtree, root, ignore_errors=True)
-    return root
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -108,7 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Define the tournament's options on ``parser`` (the ``tournament`` subcommand's)."""
     parser.add_argument("game", help="assignment name of a game (see 'gamegrader list')")
     parser.add_argument("entrants", nargs="+",
-                        help="player files, folders of player files, house:BOT or NAME=SOURCE")
+                        help="player files, folders of player files, Gradescope export folders "
+                        "(one entrant per submission, named as the export names its "
+                        "submitters), house:BOT or NAME=SOURCE")
     parser.add_argument("--format", choices=[f.value for f in Format],
                         default=Format.ROUND_ROBIN.value,
                         help=f"default: {Format.ROUND_ROBIN.value}")
@@ -127,9 +77,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         "the 'arena' of the game's assignment.yaml")
     parser.add_argument("--seeding", type=Path,
                         help="elimination: a standings.csv whose rank order seeds the bracket")
+    parser.add_argument("--precision", type=float, metavar="WIDTH",
+                        help="round robin: after it, play more games between neighbouring "
+                        "ranks that are not separated until the 95%% interval of the chance "
+                        "that one beats the other is at most WIDTH wide (e.g. 0.3; "
+                        "docs/games.md gives the games this takes)")
+    parser.add_argument("--game-budget", type=int, metavar="GAMES",
+                        help="with --precision: at most this many games in all, round robin "
+                        "included (default three round robins)")
     parser.add_argument("--out", type=Path, default=Path("tournament-out"),
                         help="output folder: report.html, standings.csv, results.json, games/ "
-                        "(default: tournament-out)")
+                        "and records/, which keep every game, so a run on the same folder "
+                        "plays only games it has no record of (default: tournament-out)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="play every game again, ignoring the records in --out")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     return parser
 
@@ -176,17 +137,37 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return run(_parser().parse_args(argv))
 
 
+def _submission_files(game: str) -> tuple[str, ...]:
+    """The file names a grading of ``game`` takes from a submission, the main one first.
+
+    Raises:
+        ValueError: for a name that is no assignment.
+    """
+    from harness.spec import SpecError, find_assignment
+
+    registered_arena(game)  # the clear error for an unknown name or a game with no arena
+    try:
+        return find_assignment(game).submission_files
+    except SpecError as error:
+        raise ValueError(str(error)) from error
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the tournament the parsed ``args`` describe; 0 on success, 2 for a usage error."""
     try:
-        entrants = [e for word in args.entrants for e in parse_entrant(word)]
+        exports = any(is_export(Path(word)) for word in args.entrants)
+        entrants = parse_entrants(args.entrants, _submission_files(args.game) if exports else ())
         arena = load_arena(args.game, args.clock, args.arena,
                            dict(parse_option(o) for o in args.set))
         check = getattr(arena, "check", None)
         for entrant in entrants:
             if check is not None:
                 check(entrant)
+        entrants = fingerprinted(entrants, arena)
         seeding = _seeding(args.seeding, entrants) if args.seeding else None
+        if args.precision is not None and args.format != Format.ROUND_ROBIN.value:
+            raise ValueError("--precision schedules games of a round robin, not of an "
+                             f"{args.format}")
     except (ValueError, OSError, KeyError) as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
         return 2
@@ -196,11 +177,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"settings: {settings}", file=sys.stderr)
     progress = None if args.quiet else Progress()
     executor = make_executor(args.workers, args.scheduler)
+    store = GameStore(args.out, arena, reuse=not args.fresh)
     try:
         if args.format == Format.ELIMINATION.value:
-            result = run_elimination(arena, entrants, args.seed, executor, seeding, progress)
+            result = run_elimination(arena, entrants, args.seed, executor, seeding, progress,
+                                     store)
         else:
-            result = run_round_robin(arena, entrants, args.seed, executor, progress)
+            result = run_round_robin(arena, entrants, args.seed, executor, progress, store,
+                                     args.precision, args.game_budget)
     except ValueError as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
         return 2
@@ -208,6 +192,8 @@ def run(args: argparse.Namespace) -> int:
         executor.close()
     write_outputs(result, args.out, arena, f"{args.game} {args.format} (seed {args.seed})",
                   settings)
+    print(f"{result.played} games played, {result.reused} taken from the records in "
+          f"{args.out}", file=sys.stderr)
     print(format_csv(result.standings), end="")
     return 0
 

@@ -13,6 +13,9 @@ from typing import Any, Hashable, Optional, Protocol, Sequence
 from harness.games.match import GameRecord
 from harness.games.outcome import Reason
 
+HOUSE_PREFIX = "house:"
+"""An entrant whose source starts so is a house bot the arena holds (``house:greedy``)."""
+
 
 @dataclass(frozen=True)
 class Entrant:
@@ -22,10 +25,19 @@ class Entrant:
         name: unique display name, also the key in standings.
         source: where the arena finds the player: ``"house:NAME"`` for a built-in bot, otherwise
             a path to a submission file.
+        code: a fingerprint of the entrant's code (``fingerprints``); a game is reused from
+            the records only while both entrants' fingerprints are unchanged. "" when unknown,
+            in which case ``source`` stands for the code.
     """
 
     name: str
     source: str
+    code: str = ""
+
+    @property
+    def is_house(self) -> bool:
+        """Whether the arena's own bot plays (``house:NAME``), not a submission."""
+        return self.source.startswith(HOUSE_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -172,4 +184,5 @@ class Arena(Protocol):
         """Play ``task`` and report its result."""
 
 
-__all__ = ["Arena", "Entrant", "GameResult", "GameTask", "aborted", "result_of"]
+__all__ = ["ABORTED", "HOUSE_PREFIX", "Arena", "Entrant", "GameResult", "GameTask", "aborted",
+           "result_of"]

@@ -1,8 +1,10 @@
 """Seeded, reproducible schedules: round robin with both colours, and single-elimination brackets.
 
 Pure functions of the entrants and the tournament seed; they play nothing. Every game's seed is
-derived from the tournament seed and the game's place in the schedule (:func:`derive_seed`), so
-the same seed always gives the same games whatever order they finish in.
+derived from the tournament seed (:func:`derive_seed`), so the same seed always gives the same
+games whatever order they finish in. A round robin's game is named by its pair and its number
+within the pair (:func:`pair_task`), never by its place in the schedule, so adding or removing an
+entrant leaves every other pair's games as they were (the records of them are reused).
 
 Project decisions (the handout leaves them open; ``docs/games.md``):
 - a pairing (round robin) or a match (elimination) is two games with sides swapped, so each
@@ -76,13 +78,25 @@ def round_robin(entrants: Sequence[Entrant], seed: int) -> list[GameTask]:
             a, b = slots[i], slots[n - 1 - i]
             if a is None or b is None:
                 continue
-            for game, (first, second) in enumerate(((a, b), (b, a)), start=1):
-                index = len(tasks)
-                tasks.append(GameTask(index, round_number, first, second,
-                                      derive_seed(seed, "game", index),
-                                      f"round {round_number}, {a.name} v {b.name}, game {game}"))
+            for number in (0, 1):
+                tasks.append(pair_task(a, b, number, seed, len(tasks), round_number))
         slots = [slots[0], slots[-1]] + slots[1:-1]
     return tasks
+
+
+def pair_task(a: Entrant, b: Entrant, number: int, seed: int, index: int, round_number: int
+              ) -> GameTask:
+    """Game ``number`` (0, 1, 2 ...) between ``a`` and ``b``.
+
+    The pair is ordered by name, so the game is the same whichever of the two is given first:
+    the first by name plays first in even-numbered games, the other in odd ones, and the seed
+    comes from the names and the number alone.
+    """
+    low, high = sorted((a, b), key=lambda e: e.name)
+    first, second = (low, high) if number % 2 == 0 else (high, low)
+    return GameTask(index, round_number, first, second,
+                    derive_seed(seed, "pair", low.name, high.name, number),
+                    f"round {round_number}, {low.name} v {high.name}, game {number + 1}")
 
 
 def bracket_positions(size: int) -> list[int]:
@@ -183,4 +197,4 @@ def decider_task(match: Match, seed: int, index: int) -> GameTask:
 
 __all__ = ["Match", "bracket_positions", "bracket_rounds", "check_entrants", "decider_task",
            "derive_seed", "draw_order", "first_round", "match_tasks", "next_round",
-           "round_robin"]
+           "pair_task", "round_robin"]

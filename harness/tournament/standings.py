@@ -1,25 +1,34 @@
 """Standings from game results: the table, its CSV form, and Gradescope leaderboard entries.
 
-A standing counts an entrant's games (aborted ones apart), adds its rating and, for an
+A standing counts an entrant's games (aborted ones apart), adds its rating, its strength with a
+95% interval and whether it is separated from the next rank (``intervals``), and, for an
 elimination tournament, how far it went and its extra-credit points. Nothing here plays a game.
 """
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence
 
+from harness.tournament.intervals import SEPARATED, StrengthFit, fit_strengths
 from harness.tournament.ratings import Rating
 from harness.tournament.records import GameResult
 from harness.wire.safe_text import spreadsheet_cell
 
 CSV_COLUMNS = ("rank", "name", "games", "wins", "draws", "losses", "aborted", "forfeits",
-               "first_move_timeouts", "score", "mu", "sigma", "rating", "round_reached", "points")
+               "first_move_timeouts", "score", "mu", "sigma", "rating", "strength",
+               "strength_low", "strength_high", "beats_next", "separated_from_next", "summary",
+               "round_reached", "points")
 """Header of :func:`format_csv`; ``rating`` is the conservative ``mu - 3 sigma``; ``forfeits``
 counts losses by the entrant's own fault (``timeout:2 crash:1``), ``first_move_timeouts`` the
-games it lost on time on its very first move (a clock or depth limit too tight for it)."""
+games it lost on time on its very first move (a clock or depth limit too tight for it).
+``strength`` is the expected score against an entrant of average strength, ``strength_low`` and
+``strength_high`` its 95% interval, ``beats_next`` the likelihood that the entrant is stronger
+than the next one down, ``separated_from_next`` ``yes`` when that likelihood reaches 97.5%
+(``intervals``), and ``summary`` says it in words."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +43,12 @@ class Standing:
         round_reached: elimination only: the round it lost in, ``rounds + 1`` for the grand
             winner; None in a round robin.
         points: elimination only: its extra-credit points; None in a round robin.
+        strength, strength_low, strength_high: expected score against an entrant of the
+            field's average strength, with its 95% interval (``intervals``).
+        beats_next: the likelihood that this entrant is stronger than the next in the table;
+            None for the last.
+        separated_from_next: whether ``beats_next`` reaches 97.5% (None for the last).
+        summary: the above in plain words.
     """
 
     name: str
@@ -46,6 +61,12 @@ class Standing:
     points: Optional[Fraction] = None
     forfeits: tuple[tuple[str, int], ...] = ()
     first_move_timeouts: int = 0
+    strength: float = 0.5
+    strength_low: float = 0.0
+    strength_high: float = 1.0
+    beats_next: Optional[float] = None
+    separated_from_next: Optional[bool] = None
+    summary: str = ""
 
     @property
     def forfeit_text(self) -> str:
@@ -76,8 +97,9 @@ def tally(names: Sequence[str], results: Sequence[GameResult], ratings: Mapping[
         points: elimination only, points per name.
 
     Returns:
-        A new list ordered by points (when given), then score, then conservative rating, then
-        name, so ties are broken the same way every time.
+        A new list ordered by points (when given), then fitted strength (``intervals``: in a
+        round robin where every pair played as often, the order of the scores), then score,
+        then conservative rating, then name, so ties are broken the same way every time.
     """
     counts = {name: [0, 0, 0, 0] for name in names}  # wins, draws, losses, aborted
     forfeits: dict[str, dict[str, int]] = {name: {} for name in names}
@@ -95,15 +117,40 @@ def tally(names: Sequence[str], results: Sequence[GameResult], ratings: Mapping[
                 counts[name][1] += 1
             else:
                 counts[name][0 if result.winner == side else 2] += 1
+    fit = fit_strengths(names, results)
     table = []
     for name in names:
         wins, draws, losses, aborted = counts[name]
+        expected, low, high = fit.expected(name)
         table.append(Standing(name, wins, draws, losses, aborted, ratings[name],
                               None if reached is None else reached[name],
                               None if points is None else points[name],
-                              tuple(sorted(forfeits[name].items())), first_move_timeouts[name]))
-    table.sort(key=lambda s: (-(s.points or 0), -s.score, -s.rating.conservative, s.name))
-    return table
+                              tuple(sorted(forfeits[name].items())), first_move_timeouts[name],
+                              expected, low, high))
+    table.sort(key=lambda s: (-(s.points or 0), -round(fit.strength(s.name), 6), -s.score,
+                              -s.rating.conservative, s.name))
+    return with_neighbours(table, fit)
+
+
+def with_neighbours(table: Sequence[Standing], fit: StrengthFit) -> list[Standing]:
+    """The table with each entrant's comparison to the next one down and its summary."""
+    out = []
+    for rank, standing in enumerate(table):
+        words = (f"expected score {standing.strength:.2f} (95% interval "
+                 f"{standing.strength_low:.2f} to {standing.strength_high:.2f}) against an "
+                 "average entrant")
+        below = table[rank + 1] if rank + 1 < len(table) else None
+        if below is None:
+            out.append(dataclasses.replace(standing, summary=words + "; last"))
+            continue
+        likelihood = fit.superiority(standing.name, below.name)
+        separated = likelihood >= SEPARATED
+        verdict = "separated" if separated else "not separated"
+        out.append(dataclasses.replace(
+            standing, beats_next=likelihood, separated_from_next=separated,
+            summary=f"{words}; stronger than {below.name} with likelihood {likelihood:.0%}: "
+                    f"{verdict}"))
+    return out
 
 
 def format_csv(table: Sequence[Standing]) -> str:
@@ -113,12 +160,17 @@ def format_csv(table: Sequence[Standing]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for rank, s in enumerate(table, start=1):
-        writer.writerow([rank, spreadsheet_cell(s.name), s.games, s.wins, s.draws, s.losses,
-                         s.aborted, s.forfeit_text, s.first_move_timeouts, f"{s.score:g}",
-                         f"{s.rating.mu:.3f}", f"{s.rating.sigma:.3f}",
-                         f"{s.rating.conservative:.3f}",
-                         "" if s.round_reached is None else s.round_reached,
-                         "" if s.points is None else f"{float(s.points):.2f}"])
+        writer.writerow([
+            rank, spreadsheet_cell(s.name), s.games, s.wins, s.draws, s.losses, s.aborted,
+            s.forfeit_text, s.first_move_timeouts, f"{s.score:g}", f"{s.rating.mu:.3f}",
+            f"{s.rating.sigma:.3f}", f"{s.rating.conservative:.3f}", f"{s.strength:.3f}",
+            f"{s.strength_low:.3f}", f"{s.strength_high:.3f}",
+            "" if s.beats_next is None else f"{s.beats_next:.3f}",
+            "" if s.separated_from_next is None else
+            ("yes" if s.separated_from_next else "no"),
+            spreadsheet_cell(s.summary),
+            "" if s.round_reached is None else s.round_reached,
+            "" if s.points is None else f"{float(s.points):.2f}"])
     return out.getvalue()
 
 
@@ -134,4 +186,5 @@ def leaderboard_entries(standing: Standing) -> list[dict[str, Any]]:
              "order": "desc"}]
 
 
-__all__ = ["CSV_COLUMNS", "Standing", "format_csv", "leaderboard_entries", "tally"]
+__all__ = ["CSV_COLUMNS", "Standing", "format_csv", "leaderboard_entries", "tally",
+           "with_neighbours"]

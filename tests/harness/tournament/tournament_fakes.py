@@ -1,13 +1,17 @@
-"""A test arena for the tournament engine: Isolation with house bots, and entrants that fail.
+"""Test arenas for the tournament engine: Isolation with house bots and entrants that fail, and
+an instant game decided by the entrants' code (for records, re-runs and ratings).
 
 Imported by the test modules and by worker processes (which inherit this folder on
 ``sys.path``), so it is top-level and picklable.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
 
 from harness.tournament.records import GameResult, GameTask
 from reference.isolation.arena import IsolationArena
@@ -30,3 +34,45 @@ class FaultyArena:
             if entrant.source == "fault:raise":
                 raise RuntimeError("arena bug")
         return IsolationArena(self.seconds).play(task)
+
+
+@dataclass(frozen=True)
+class CoinArena:
+    """A game decided by a digest of both entrants' code and the seed: deterministic, instant
+    (``pause`` seconds per game when asked), and sensitive to every fingerprint, so records and
+    replays can be told apart by their results.
+
+    Entrants named ``strong-...`` win more often than plain ones, and ``weak-...`` ones less,
+    so that ratings have something to separate.
+
+    Attributes:
+        pause: seconds each game takes.
+        house_folder: a folder whose ``*.py`` files stand for the house bots' code.
+    """
+
+    pause: float = 0.0
+    house_folder: str = ""
+    game_timeout: float = 30.0
+
+    def house_files(self) -> list[Path]:
+        return sorted(Path(self.house_folder).glob("*.py")) if self.house_folder else []
+
+    def play(self, task: GameTask) -> GameResult:
+        if self.pause:
+            time.sleep(self.pause)
+        text = f"{task.first.code}:{task.second.code}:{task.seed}".encode()
+        draw = hashlib.sha256(text).digest()[0]
+        edge = _strength(task.first.name) - _strength(task.second.name)
+        winner = 0 if draw < 128 + 60 * edge else 1
+        return GameResult(task.first.name, task.second.name, task.seed, winner, "no_moves",
+                          moves=((draw,),), game=(("name", "coin"),))
+
+
+def _strength(name: str) -> int:
+    """``strong-...`` entrants are stronger than plain ones, ``weak-...`` ones weaker."""
+    return 1 if name.startswith("strong") else -1 if name.startswith("weak") else 0
+
+
+def make_coin_arena(clock: Optional[float] = None, **options: Any) -> CoinArena:
+    """The factory the tournament command is given as ``--arena tournament_fakes:...``."""
+    return CoinArena(**options)
