@@ -81,7 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                         help="round robin: after it, play more games between neighbouring "
                         "ranks that are not separated until the 95%% interval of the chance "
                         "that one beats the other is at most WIDTH wide (e.g. 0.3; "
-                        "docs/games.md gives the games this takes)")
+                        "docs/games.md gives the games this takes; default: the round robin alone)")
     parser.add_argument("--game-budget", type=int, metavar="GAMES",
                         help="with --precision: at most this many games in all, round robin "
                         "included (default three round robins)")

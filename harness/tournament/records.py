@@ -184,5 +184,4 @@ class Arena(Protocol):
         """Play ``task`` and report its result."""
 
 
-__all__ = ["ABORTED", "HOUSE_PREFIX", "Arena", "Entrant", "GameResult", "GameTask", "aborted",
-           "result_of"]
+__all__ = ["HOUSE_PREFIX", "Arena", "Entrant", "GameResult", "GameTask", "aborted", "result_of"]

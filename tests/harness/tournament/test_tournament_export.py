@@ -59,6 +59,7 @@ def test_each_submission_is_an_entrant_named_by_its_submitters(tmp_path: Path) -
     assert skipped == ["submission_103 (Alan Turing): no player.py"]
 
 
+@pytest.mark.slow
 def test_a_class_tournament_in_one_command_reruns_only_a_resubmission(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder, out = export(tmp_path), tmp_path / "out"
@@ -76,6 +77,7 @@ def test_a_class_tournament_in_one_command_reruns_only_a_resubmission(
     assert (document["played"], document["reused"]) == (4, 2)
 
 
+@pytest.mark.slow
 def test_a_class_tournament_with_a_real_submission(tmp_path: Path) -> None:
     folder = export(tmp_path, SOLUTION.read_text())
     for number in (102, 104):

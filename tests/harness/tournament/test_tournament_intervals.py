@@ -104,6 +104,7 @@ FIELD = [Entrant(name, f"{name}.py", f"code-{name}")
          for name in ("strong-ada", "strong-bo", "cy", "dee", "weak-eve")]
 
 
+@pytest.mark.slow
 def test_precision_plays_more_games_only_between_unsettled_neighbours(tmp_path: Path) -> None:
     arena = CoinArena()
     plain = run_round_robin(arena, FIELD, 4, LocalExecutor(2))
@@ -138,12 +139,14 @@ def test_precision_plays_more_games_only_between_unsettled_neighbours(tmp_path: 
     assert again.played == 0 and again.standings == refined.standings
 
 
+@pytest.mark.slow
 def test_the_budget_bounds_the_extra_games() -> None:
     result = run_round_robin(CoinArena(), FIELD, 4, LocalExecutor(1), precision=0.05,
                              budget=27)
     assert 20 < len(result.results) <= 27
 
 
+@pytest.mark.slow
 def test_standings_csv_and_results_carry_the_intervals(tmp_path: Path) -> None:
     from harness.tournament.cli import main
 

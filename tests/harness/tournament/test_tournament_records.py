@@ -40,6 +40,7 @@ def class_folder(tmp_path: Path, names: list[str]) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_a_rerun_plays_only_the_games_of_changed_added_or_removed_entrants(
         tmp_path: Path) -> None:
     folder, out = class_folder(tmp_path, ["ada", "bob", "cy", "dee"]), tmp_path / "out"
@@ -67,6 +68,7 @@ def test_a_rerun_plays_only_the_games_of_changed_added_or_removed_entrants(
     assert (fresh["played"], fresh["reused"]) == (12, 0)
 
 
+@pytest.mark.slow
 def test_a_change_of_settings_or_of_house_code_replays_what_it_touches(tmp_path: Path) -> None:
     house = tmp_path / "house"
     house.mkdir()
@@ -119,6 +121,7 @@ def interrupted_then_resumed(executor_of, tmp_path: Path, stop_after: int):
     return whole, kept, resumed
 
 
+@pytest.mark.slow
 def test_a_killed_round_robin_resumes_where_it_stopped_on_local_processes(
         tmp_path: Path) -> None:
     whole, kept, resumed = interrupted_then_resumed(lambda: LocalExecutor(2), tmp_path, 7)
@@ -128,6 +131,7 @@ def test_a_killed_round_robin_resumes_where_it_stopped_on_local_processes(
     assert [r.outcome_key() for r in resumed.results] == [r.outcome_key() for r in whole.results]
 
 
+@pytest.mark.slow
 def test_a_killed_elimination_resumes_with_the_same_bracket(tmp_path: Path) -> None:
     arena = CoinArena()
     whole = run_elimination(arena, FIELD, 2, LocalExecutor(1))
@@ -139,6 +143,7 @@ def test_a_killed_elimination_resumes_with_the_same_bracket(tmp_path: Path) -> N
     assert resumed.standings == whole.standings
 
 
+@pytest.mark.slow
 def test_a_killed_round_robin_resumes_on_a_dask_cluster(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -151,6 +156,7 @@ def test_a_killed_round_robin_resumes_on_a_dask_cluster(tmp_path: Path) -> None:
     assert resumed.standings == whole.standings
 
 
+@pytest.mark.slow
 def test_a_tournament_killed_by_a_signal_resumes_with_the_same_standings(
         tmp_path: Path) -> None:
     """The command itself killed with SIGKILL mid-run: the records it wrote are whole, and the
