@@ -252,7 +252,7 @@ class Grader:
                   on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
         """Grade ``cases`` with up to ``lanes`` of them side by side (``harness.timing.lanes`` says
         when that is safe; the sandbox may allow fewer). Results, and the ``on_result`` calls,
-        come in the order of ``cases``; they run each family's cases from small to large
+        come in the order of ``cases``; they run each group's cases from small to large
         (``hang_probes.run_order``), and ``on_result`` sees them in that order. Never raises
         for a case."""
         order = run_order(cases)

@@ -9,7 +9,8 @@ own limit, at least ``PROBE_FLOOR_SECONDS``. A case that finishes in its time (w
 answer) clears the functions it called of every suspicion, and a suspicion with no function
 left is dropped: a function slow only on some inputs keeps its full limits on the others. A case
 calling no named function is suspected only by the cases of its own group that call none either.
-A probe that does not finish is a timeout whose message names the earlier case.
+A probe that does not finish is a timeout whose message names the earlier case. A game's
+clocks, and those of a case marked ``alone``, are the handout's: they never get a probe or a stop.
 
 Once ``STOP_AFTER`` cases of a group in a row have run out of time (a full limit or a probe),
 its later cases calling a suspected function are not run, and say why; a case of the group
@@ -80,7 +81,7 @@ class _Suspicion:
 
 class HangMemory:
     """Which functions are suspected of hanging, the probe a case calling them gets, and the
-    families stopped."""
+    groups that stop running them."""
 
     def __init__(self) -> None:
         self._suspicions: list[_Suspicion] = []
