@@ -16,7 +16,7 @@ from gg_testing import GRADINGS_ENV, LONGEST_TEST_ID, run_gamegrader, short_para
 # spec tests, under a minute on 2 cores).
 FULL_TIER_SIGNS = ("run_gamegrader", "grade_submissions", "Sandbox(", "Grader(", "subprocess",
                    "run_batch(", "first_failure(", "chromium(", "mypy", "vermin",
-                   "validate([")
+                   "validate([", "LocalCluster(", "LocalExecutor(")
 # Folders whose tests all grade submissions end to end (often through support modules).
 FULL_TIER_FOLDERS = {"hostile", "workflows", "fairness", "games", "insights", "othello_variants"}
 _full_tier: dict[Path, bool] = {}
