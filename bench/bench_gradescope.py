@@ -17,6 +17,7 @@ host either (its limit is a wall-clock one), so both are printed.
 Needs root and a control-group file system (v1 or v2); without them it says so and exits 2.
 
     .venv/bin/python bench/bench_gradescope.py [ASSIGNMENT ...] [--honest-only | --hostile-only]
+        [--keep FOLDER]
 """
 from __future__ import annotations
 
@@ -154,6 +155,8 @@ def main() -> int:
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--honest-only", action="store_true")
     only.add_argument("--hostile-only", action="store_true")
+    parser.add_argument("--keep", type=Path, metavar="FOLDER",
+                        help="copy each grading's results.json into FOLDER (to read later)")
     options = parser.parse_args()
     if os.geteuid() != 0 or not CGROUP_ROOT.is_dir():
         print("bench_gradescope: needs root and /sys/fs/cgroup (it makes a control group of "
@@ -170,6 +173,9 @@ def main() -> int:
                 folder = submission_of(assignment, kind, scratch / assignment / kind)
                 results = scratch / f"{assignment}-{kind}.json"
                 wall, cpu = grade_in_group(assignment, folder, results)
+                if options.keep is not None and results.is_file():
+                    options.keep.mkdir(parents=True, exist_ok=True)
+                    shutil.copy(results, options.keep / results.name)
                 over += wall > TARGETS[kind]
                 print(f"{assignment} {kind} {wall:.1f}s  (cpu {cpu:.1f}s; target "
                       f"{TARGETS[kind]:.0f}s)  {where_time_went(results, wall)}", flush=True)

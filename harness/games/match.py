@@ -43,6 +43,8 @@ Player = Hashable
 
 DETAIL_LIMIT = 160
 """Untrusted text quoted in a fault detail is cut to this many characters."""
+HANDSHAKE = "handshake: "
+"""How the detail of a forfeit in the greeting begins (before the seat learnt of the game)."""
 
 
 def abbreviate(text: str, limit: int = DETAIL_LIMIT) -> str:
@@ -213,7 +215,7 @@ def play_game(
             greeting, _ = _ask(seat, lambda: seat.start(player, clock.handshake_seconds), timer)
             if greeting is not None and greeting.fault is not None:
                 outcome = _forfeit(players, player, greeting.fault,
-                                   f"handshake: {greeting.detail}")
+                                   f"{HANDSHAKE}{greeting.detail}")
                 forfeiter_seat = seat
                 break
         while outcome is None:
@@ -303,5 +305,5 @@ def replay(game: Rules[S, M], state: S, moves: Sequence[M]) -> list[S]:
     return states
 
 
-__all__ = ["Clock", "DETAIL_LIMIT", "GameRecord", "Ply", "Reply", "Rules", "Seat", "abbreviate",
-           "play_game", "replay"]
+__all__ = ["Clock", "DETAIL_LIMIT", "GameRecord", "HANDSHAKE", "Ply", "Reply", "Rules", "Seat",
+           "abbreviate", "play_game", "replay"]

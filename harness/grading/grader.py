@@ -109,7 +109,7 @@ class Grader:
         self.refused_imports: dict[str, None] = {}
         self.graded_again_alone: list[str] = []  # ids of cases not passed in a lane
         self.lanes = 1  # the most cases that ran side by side (grade_all)
-        self.hangs = HangMemory()  # families that ran out of a full limit (hang_probes)
+        self.hangs = HangMemory()  # functions that ran out of a full limit (hang_probes)
 
     @property
     def python_warning(self) -> str:
@@ -221,7 +221,7 @@ class Grader:
                   on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
         """Grade ``cases`` with up to ``lanes`` of them side by side (``harness.timing.lanes`` says
         when that is safe; the sandbox may allow fewer). Results, and the ``on_result`` calls,
-        come in the order of ``cases``; they run each family's cases from small to large
+        come in the order of ``cases``; they run each group's cases from small to large
         (``hang_probes.run_order``), and ``on_result`` sees them in that order. Never raises
         for a case."""
         order = run_order(cases)
@@ -272,10 +272,10 @@ class Grader:
                                   self.cpu_fraction)
         self.shares.record(result.case, charged, finished)
         if timed_out and outcome.probe is not None:
-            message = outcome.probe.timeout_message(result.case.requires)
+            message = outcome.probe.timeout_message()
             result = replace(result, message=f"{message}\n{result.message}".strip())
-        self.hangs.settled(result.case, timed_out and not outcome.cut, result.passed,
-                           outcome.probe is not None)
+        if result.verdict not in (Verdict.NOT_RUN, Verdict.HARNESS_ERROR):  # it ran
+            self.hangs.settled(result.case, timed_out, outcome.cut, outcome.probe)
         return result if result.seconds else replace(result, seconds=elapsed)
 
     def _checks(self, case: Case) -> Ready | Outcome:
@@ -298,6 +298,9 @@ class Grader:
                 case, Verdict.NOT_RUN, 0.0,
                 f"not run: the {case.group} cases used up their share of the time budget "
                 "(the rest is kept for the other groups)"))
+        stopped = self.hangs.stopped(case)
+        if stopped:
+            return Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, stopped))
         full = case.timeout + preflight.import_allowance
         limit = min(full, self.timeout_cap or full)
         allowance = min(allowance, self.shares.wall_remaining())

@@ -14,7 +14,7 @@ class Ready:
 
     case: Case
     timeout: float
-    probe: Probe | None = None  # a short limit after a timeout of its family (hang_probes)
+    probe: Probe | None = None  # a short limit after a timeout of its functions (hang_probes)
     cut: bool = False  # the budget left it less than its full limit
 
 

@@ -12,7 +12,10 @@ So that a busy host cannot change which cases run, the shares are spent from a *
 the wall clock: a case is charged what it would take alone on an idle host of this size
 (``case_charge``: its limit if it timed out, else its own CPU seconds over the CPUs its control
 group allows). The wall clock still ends the run at the budget, for Gradescope's cap: a case
-starts only while both the ledger and the clock have time left.
+starts only while both the ledger and the clock have time left. A finished case is charged no
+part of its wall time: the wall time of a CPU-bound case grows with the host's load, so any such
+part would let the load decide which cases run again. Code that sleeps, or lowers the CPU time
+it reports, gains only its own group's share, and the wall clock still ends the run.
 """
 from __future__ import annotations
 
@@ -24,9 +27,6 @@ from harness.spec.model import Case
 
 MIN_GROUP_SECONDS = 10.0
 """A group's guaranteed share is at least this much (or its first case's timeout if smaller)."""
-WAIT_CHARGE = 0.25
-"""A finished case is charged at least this part of its wall time: code that sleeps (or lowers
-the CPU time its process reports) still pays for holding the run."""
 
 
 def case_charge(elapsed: float, limit: float, timed_out: bool, cpu_seconds: float | None,
@@ -35,13 +35,12 @@ def case_charge(elapsed: float, limit: float, timed_out: bool, cpu_seconds: floa
 
     A timeout costs its limit; a finished case its CPU seconds over ``cpu_fraction`` (the CPUs
     its control group allows, at most 1: Gradescope's half CPU makes a CPU second two seconds),
-    between ``WAIT_CHARGE`` of its wall time and all of it; a case whose CPU time is unknown (a
-    game, a crash) its wall time."""
+    at most its wall time; a case whose CPU time is unknown (a game, a crash) its wall time."""
     if timed_out:
         return limit
     if cpu_seconds is None:
         return elapsed
-    return min(elapsed, max(cpu_seconds / max(cpu_fraction, 0.01), elapsed * WAIT_CHARGE))
+    return min(elapsed, cpu_seconds / max(cpu_fraction, 0.01))
 
 
 @dataclass

@@ -1,22 +1,29 @@
 """Pay for a function's hang once: after a case runs out of its full time limit, the later
-cases calling the same student functions get a short probe limit first.
+cases calling any of the functions it called get a short probe limit first, and a group whose
+cases keep running out of time stops running them.
 
-A *family* is the cases of one group that call the same student functions (the group and the
-case's ``requires``). Once a case of a family times out at its full limit, each later case of
-the family runs with a probe limit (``PROBE_FRACTION`` of its own limit, at least
-``PROBE_FLOOR_SECONDS``). A probe that finishes is judged as usual; a case that passes gives
-the family back its full limits (a function slow only on big cases keeps its full limits on
-the small ones); a probe that does not finish is a timeout whose message names the earlier
-case. A submission none of whose cases times out never meets a probe, so its grade is what
-it was without this rule.
+A case names the student functions it calls (its ``requires``: the handout names its transcript
+uses). Once a case times out at its full limit, the functions it called are *suspected*: each
+later case calling one of them (in any group) runs with a probe limit, ``PROBE_FRACTION`` of its
+own limit, at least ``PROBE_FLOOR_SECONDS``. A case that finishes in its time (whatever its
+answer) clears the functions it called of every suspicion, and a suspicion with no function
+left is dropped: a function slow only on some inputs keeps its full limits on the others. A case
+calling no named function is suspected only by the cases of its own group that call none either.
+A probe that does not finish is a timeout whose message names the earlier case. A game's
+clocks, and those of a case marked ``alone``, are the handout's: they never get a probe or a stop.
 
-Cases run each family's cases from small to large (``run_order``: by the reference's recorded
-time, else the timeout, else file order), so "an earlier case of these functions already ran
-out of time" is about a smaller case; results are still reported in the spec's order.
+Once ``STOP_AFTER`` cases of a group in a row have run out of time (a full limit or a probe),
+its later cases calling a suspected function are not run, and say why; a case of the group
+that finishes starts the count again. A submission none of whose cases times out never meets a
+probe or a stop, so its grade is what it was without this rule.
+
+``run_order`` runs each group's cases from small to large (by the reference's recorded time,
+else the timeout, else file order), so "an earlier case of these functions already ran out of
+time" is about a smaller case; results are still reported in the spec's order.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from harness.spec.model import Case
@@ -24,53 +31,104 @@ from harness.spec.model import Case
 PROBE_FRACTION = 0.1
 """A probe's share of the case's own limit."""
 PROBE_FLOOR_SECONDS = 1.0
-"""A probe is at least this long (or the case's own limit, if shorter)."""
-
-
-def family(case: Case) -> tuple[str, tuple[str, ...]]:
-    """The cases that call the same student functions: one group and one ``requires``."""
-    return case.group, tuple(sorted(case.requires))
+"""A probe is at least this long (or the case's own limit, if shorter): a case that follows a
+timeout starts in a fresh sandbox process, which a busy half CPU takes a few tenths to start."""
+STOP_AFTER = 5
+"""A group's cases calling suspected functions stop after this many of its cases in a row ran
+out of time."""
 
 
 @dataclass(frozen=True)
 class Probe:
-    """A case run with a short limit because ``after`` (an earlier case of its family) ran out
-    of its full one."""
+    """A case run with a short limit because ``after`` (an earlier case calling some of the
+    same ``functions``) ran out of its full one."""
 
     after: str
     seconds: float
     limit: float
+    functions: tuple[str, ...] = ()
 
-    def timeout_message(self, functions: Sequence[str]) -> str:
-        names = f" ({', '.join(functions)})" if functions else ""
+    def timeout_message(self) -> str:
+        names = f" ({', '.join(self.functions)})" if self.functions else ""
         return (f"stopped after a short probe of {self.seconds:.1f} s (its limit is "
-                f"{self.limit:.1f} s): the earlier case '{self.after}', which calls the same "
-                f"functions{names}, ran out of its full time limit, so the later cases of those "
-                "functions get a probe first; a case of them that passes gives them back "
-                "their full limits")
+                f"{self.limit:.1f} s): the earlier case '{self.after}' ran out of its full time "
+                f"limit, and this case calls functions it called{names}, so later cases "
+                "calling them get a probe first; a case calling them that finishes in time "
+                "gives them back their full limits")
+
+
+def stop_message(group: str, after: str, functions: Sequence[str]) -> str:
+    """Why a case of a group whose cases kept running out of time is not run."""
+    names = f" ({', '.join(functions)})" if functions else ""
+    return (f"not run: the {STOP_AFTER} {group} cases before it all ran out of time, and it "
+            f"calls functions{names} that ran out of their full time limit in the earlier "
+            f"case '{after}', so the later {group} cases calling them are not run")
+
+
+@dataclass
+class _Suspicion:
+    """The functions of a case that ran out of its full limit, less those seen finishing since."""
+
+    after: str
+    group: str
+    functions: set[str] = field(default_factory=set)
+
+    def covers(self, case: Case) -> bool:
+        if self.functions:
+            return not self.functions.isdisjoint(case.requires)
+        return self.group == case.group and not case.requires
 
 
 class HangMemory:
-    """Which families last ran out of a full limit, and the probe a case of them gets."""
+    """Which functions are suspected of hanging, the probe a case calling them gets, and the
+    groups that stop running them."""
 
     def __init__(self) -> None:
-        self._hung: dict[tuple[str, tuple[str, ...]], str] = {}
+        self._suspicions: list[_Suspicion] = []
+        self._run_out: dict[str, int] = {}  # group: its cases that ran out of time in a row
+
+    def _covering(self, case: Case) -> list[_Suspicion]:
+        if case.runner or case.alone:  # a game's clocks are the handout's
+            return []
+        return [s for s in self._suspicions if s.covers(case)]
+
+    def stopped(self, case: Case) -> str:
+        """Why ``case`` is not run (its group kept running out of time), else ""."""
+        covering = self._covering(case)
+        if not covering or self._run_out.get(case.group, 0) < STOP_AFTER:
+            return ""
+        functions = sorted(set().union(*(s.functions for s in covering)) & set(case.requires))
+        return stop_message(case.group, covering[0].after, functions)
 
     def probe(self, case: Case, limit: float) -> Probe | None:
         """The probe ``case`` gets instead of ``limit`` (None: its full limit)."""
-        after = self._hung.get(family(case))
-        if after is None or case.runner or case.alone:  # a game's clocks are the handout's
+        covering = self._covering(case)
+        if not covering:
             return None
         seconds = max(PROBE_FLOOR_SECONDS, limit * PROBE_FRACTION)
-        return Probe(after, seconds, limit) if seconds < limit else None
+        shared = sorted(set().union(*(s.functions for s in covering)) & set(case.requires))
+        return Probe(covering[0].after, seconds, limit, tuple(shared)) if seconds < limit else None
 
-    def settled(self, case: Case, timed_out: bool, passed: bool, probed: bool) -> None:
-        """Take in a case's verdict, in the order cases run: a timeout at the full limit marks
-        its family, a pass clears it."""
-        if passed:
-            self._hung.pop(family(case), None)
-        elif timed_out and not probed:
-            self._hung[family(case)] = case.name
+    def settled(self, case: Case, timed_out: bool, cut: bool = False,
+                probe: Probe | None = None) -> None:
+        """Take in a case's verdict, in the order cases run: a timeout at its full limit (not
+        one the budget cut short) suspects its functions, a case that finished clears its
+        functions; either counts towards its group's stop."""
+        if not timed_out:
+            self._run_out.pop(case.group, None)
+            for suspicion in list(self._suspicions):
+                if suspicion.functions:
+                    suspicion.functions.difference_update(case.requires)
+                    cleared = not suspicion.functions
+                else:
+                    cleared = suspicion.covers(case)
+                if cleared:
+                    self._suspicions.remove(suspicion)
+            return
+        if probe is None and not cut:
+            self._suspicions.append(_Suspicion(case.name, case.group, set(case.requires)))
+        if probe is not None or not cut:
+            self._run_out[case.group] = self._run_out.get(case.group, 0) + 1
 
 
 def _size(case: Case) -> tuple[float, float]:
@@ -80,7 +138,7 @@ def _size(case: Case) -> tuple[float, float]:
 
 def run_order(cases: Sequence[Case]) -> list[int]:
     """Indexes of ``cases`` in the order to run them: groups as they first appear, each
-    family's cases from small to large (the reference's recorded time, else the timeout, else
+    group's cases from small to large (the reference's recorded time, else the timeout, else
     file order)."""
     first: dict[str, int] = {}
     for index, case in enumerate(cases):

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from harness import Case, Judgement, Sandbox
 from harness.games import Clock, GameRecord, InProcess
+from harness.games.match import HANDSHAKE
 from harness.games.outcome import Reason
 from harness.spec.contracts import FLAG, INTEGER, NUMBER, Option, declare_options
 from harness.tournament.records import Entrant, GameTask, result_of
@@ -112,8 +113,9 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
     the config line's ``limit``, ``minimax``, ``caching``, ``ordering``, or ``color_only`` to send
     the old one-field config line; ``move_timeout`` and ``handshake_timeout`` in seconds (10 by
     default, never more than the case's timeout).
-    Games stop after a timeout forfeit and once the case's timeout has passed; games not
-    played count as not won.
+    Games stop after a timeout forfeit, after a forfeit in the handshake (the name line comes
+    before the program learns anything of the game, so it fails the same way in every game) and
+    once the case's timeout has passed; games not played count as not won.
     """
     options = case.options
     settings, clock = settings_of(options), clock_of(options, case.timeout)
@@ -145,6 +147,9 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
             forfeits.append(record.outcome.reason)
         if record.outcome.forfeiter == color and record.outcome.reason is Reason.TIMEOUT:
             skip_reason = "skipped after a timeout, to save grading time"
+        elif record.outcome.forfeiter == color and record.outcome.detail.startswith(HANDSHAKE):
+            skip_reason = ("skipped: your program did not say its name in game "
+                           f"{number}, and it starts the same way in every game")
     summary = (f"won {wins} of {len(games)} games against Randy ({settings.describe()}; "
                f"{clock.describe()}; needed {min_wins})")
     return Judgement(min(1.0, wins / min_wins) if min_wins else 1.0,

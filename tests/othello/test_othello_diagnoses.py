@@ -19,6 +19,10 @@ from reference.core.counters import BudgetCounter, WorkBudgetExceeded
 from reference.othello.agent import ReferenceAgent
 from reference.othello.diagnoses import MISTAKES, variants
 
+# One worker runs this module: the tests of the other mistakes, which fail the same cases, find
+# each mistake's replay of a case in the run's replay cache; on two workers both searched it.
+pytestmark = pytest.mark.xdist_group("othello_diagnoses")
+
 SAMPLE = [c for c in search_cases() if c.visibility.reveals_expected]
 """The visible cases: every mistake fails some of them, and they are few enough for a loaded
 machine."""

@@ -109,3 +109,24 @@ def test_sleeping_past_the_move_limit_times_out(mutate):
                        "on your move 1, dark 4 - light 1"
     assert "no reply within the 2.000 s left (2 s per move)" in lines[2]
     assert lines[-1] == ("game 2: not played (skipped after a timeout, to save grading time)")
+
+
+def test_a_program_that_never_says_its_name_plays_one_game_of_a_case(mutate):
+    # The name line comes before the program learns anything of the game: a program that
+    # crashes before it fails the same way in every game, so the case's other games are not
+    # played (a case of six games against a hanging program took six times as long).
+    agent = mutate(SOLUTION, [("def run_ai():\n", "def run_ai():\n    raise SystemExit(3)\n")],
+                   name="agent.py")
+    assignment = find_assignment("othello")
+    games = [path for path in assignment.case_files if path.name == "07_games.yaml"][0]
+    case = next(c for c in load_case_file(games, assignment, 7) if len(c.options["games"]) == 6)
+    with Sandbox("agent", {"agent.py": agent,
+                           "othello_shared.py": TEMPLATE_DIR / "othello_shared.py"}) as sandbox:
+        judgement = play_randy(case, sandbox)
+    assert judgement.fraction == 0.0
+    lines = judgement.message.splitlines()
+    assert "lost by forfeit (crash) on your move 1" in lines[1]
+    assert "handshake: it exited or closed its output before its name line" in lines[2]
+    skipped = [line for line in lines if line.startswith("game ") and "not played" in line]
+    assert skipped == [f"game {n}: not played (skipped: your program did not say its name in "
+                       "game 1, and it starts the same way in every game)" for n in range(2, 7)]
