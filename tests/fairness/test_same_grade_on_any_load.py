@@ -28,8 +28,6 @@ from typing import Iterator
 
 import pytest
 
-import pytest
-
 from harness.grading.grader import Grader
 from harness.grading.verdicts import Verdict
 from harness.spec import load_assignment
