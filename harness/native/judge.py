@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from harness.compare.observations import Observation
-from harness.compare.verdict import Judgement
+from harness.compare.verdict import Judgement, Verdict
 from harness.native.suite import trusted_namespace
 from harness.native.transcript import RAISES, SuiteProblem
 
@@ -104,7 +104,7 @@ def assertions(case: Any, observations: Sequence[Observation], reveal: bool) -> 
     try:
         namespace = trusted_namespace(Path(case.file).parent / options["suite"])
     except (SuiteProblem, OSError) as exc:
-        return Judgement(0.0, f"the course's suite failed: {exc}", failure="harness error")
+        return Judgement(0.0, f"the course's suite failed: {exc}", failure=Verdict.HARNESS_ERROR)
     if not records or [r[0] for r in records].count(-1) != 1 or records[-1][0] != -1:
         return failed("the test did not run to its end" if all(r[0] != -1 for r in records)
                       else TAMPERED)
