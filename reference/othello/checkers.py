@@ -21,6 +21,7 @@ from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
 from harness import Case, Judgement, Observation, show, strict_equal
 from harness.compare.builtin import check_doctest
+from reference.core.pictures import answer_of
 
 NO_MOVE_FORMS: tuple[Any, ...] = (None, (), [])
 """What a node may return as its move where there is no move to report (the handout fixes none)."""
@@ -225,13 +226,6 @@ def every_example(case: Case, observations: Sequence[Observation], reveal: bool)
     return Judgement(min(fractions, default=1.0), "\n".join(messages))
 
 
-def _shown(observation: Optional[Observation]) -> Any:
-    """The value an example showed (None when it raised, showed nothing or was not reached)."""
-    if observation is None or observation.error is not None or not observation.has_value:
-        return None
-    return observation.value
-
-
 def _as_tuples(value: Any) -> Any:
     """``value`` with every list made a tuple: a pair is the same answer in either form."""
     if type(value) in (list, tuple):
@@ -264,7 +258,7 @@ def _work_problem(off: Optional[Observation], again: Optional[Observation],
         if observation is not None and observation.error is not None \
                 and INSTRUMENTATION_DISABLED in observation.error.message:
             return False, observation.error.message
-    reports = [_shown(off), _shown(again), _shown(on)]
+    reports = [answer_of(off), answer_of(again), answer_of(on)]
     for report in reports:
         if type(report) is str and report.startswith(INSTRUMENTATION_DISABLED):
             return False, report
@@ -310,7 +304,7 @@ def _same_or_best(cached: Optional[Observation], uncached: Any, answer: Mapping[
     fraction, problem = judge_answer(cached, answer, reveal)
     if fraction == 1.0:
         return True, ""
-    value = _shown(cached)
+    value = answer_of(cached)
     if cached is not None and cached.error is None and strict_equal(_as_tuples(uncached),
                                                                     _as_tuples(value)):
         return True, ""
@@ -338,7 +332,7 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
         if len(graded) != 6:
             raise ValueError(f"case {case.id}: a caching-turns case needs 6 graded examples")
         answers = case.options["turns"]
-        uncached, cached = _shown(graded[0]), _shown(graded[4])
+        uncached, cached = answer_of(graded[0]), answer_of(graded[4])
         if graded[4] is not None and graded[4].error is not None:
             problems.append(f"with caching: raised {graded[4].error.describe()}")
         elif type(cached) is not list or len(cached) != len(answers):
@@ -360,7 +354,7 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
         if len(graded) != 7:
             raise ValueError(f"case {case.id}: a caching case needs 7 graded examples")
         node, _, again, select = case.options["answers"]
-        uncached = _shown(graded[0])
+        uncached = answer_of(graded[0])
         ok, problem = _same_or_best(graded[4], uncached, again, reveal)
         if not ok:
             problems.append(f"the search with caching: {problem}")
