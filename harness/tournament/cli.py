@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path, PurePosixPath
 from typing import Any, Optional, Sequence
 
+from harness.games.kit import HOUSE_PREFIX
 from harness.intake.reading import take
 from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
@@ -28,8 +29,6 @@ from harness.tournament.progress import Progress
 from harness.tournament.records import Arena, Entrant
 from harness.tournament.standings import format_csv
 from harness.wire.safe_text import from_spreadsheet_cell
-
-HOUSE_PREFIX = "house:"
 
 
 def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:

@@ -9,8 +9,9 @@ import os
 import time
 from dataclasses import dataclass
 
+from harness.tournament.arenas import HouseArena
 from harness.tournament.records import GameResult, GameTask
-from reference.isolation.arena import IsolationArena
+from reference.isolation.kit import IsolationKit
 
 
 @dataclass(frozen=True)
@@ -29,4 +30,4 @@ class FaultyArena:
                 time.sleep(3600)
             if entrant.source == "fault:raise":
                 raise RuntimeError("arena bug")
-        return IsolationArena(self.seconds).play(task)
+        return HouseArena(IsolationKit(self.seconds), open_sandbox=None).play(task)

@@ -1,0 +1,65 @@
+"""A third game with no edit in harness/: connect four, kept as a fixture in
+tests/fixtures/connect_four/ (its rules, house bots and kit in connect_four_game/, its specs,
+template and reference solution in the usual folders), graded, played in a tournament and
+replayed through the real command line, the fixture named by GAMEGRADER_ROOT."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from gg_testing import run_gamegrader
+
+ROOT = Path(__file__).resolve().parents[3]
+FIXTURE = ROOT / "tests" / "fixtures" / "connect_four"
+ENV = {"GAMEGRADER_ROOT": str(FIXTURE),
+       "PYTHONPATH": os.pathsep.join(p for p in (str(FIXTURE), os.environ.get("PYTHONPATH"))
+                                     if p)}
+
+
+def _grade(submission: Path, out: Path) -> dict:
+    done = run_gamegrader("grade", "--assignment", "connect_four", "--submission",
+                          str(submission), "--output", str(out / "results.json"),
+                          "--games", str(out / "games"), env=ENV)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads((out / "results.json").read_text(encoding="utf-8"))
+
+
+def test_the_solution_earns_every_point_and_the_starter_loses_to_the_greedy_bot(
+        tmp_path: Path) -> None:
+    solution = _grade(FIXTURE / "reference" / "solutions" / "connect_four" / "player.py",
+                      tmp_path / "solution")
+    assert solution["score"] == 10
+    starter = _grade(FIXTURE / "student_template" / "connect_four" / "player.py",
+                     tmp_path / "starter")
+    tests = {test["name"]: test for test in starter["tests"]}
+    greedy = next(test for name, test in tests.items() if "greedy player" in name)
+    assert greedy["score"] < greedy["max_score"]
+    assert "Lost game" in greedy["output"] and "you played" in greedy["output"]
+    pages = sorted((tmp_path / "starter" / "games").glob("*.html"))
+    assert len(pages) == 12  # 2 + 6 + 4 games, each kept with its replay page
+    assert "connect four" in pages[0].read_text(encoding="utf-8")
+
+
+def test_the_third_game_plays_a_tournament_and_its_records_replay(tmp_path: Path) -> None:
+    out = tmp_path / "cup"
+    done = run_gamegrader("tournament", "connect_four", "house:random", "house:greedy",
+                          "house:minimax", "--clock", "5", "--seed", "3", "--out", str(out),
+                          "--workers", "1", env=ENV)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "connect four: 6x5" in done.stdout + done.stderr
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert results["standings"][0]["name"] == "minimax"
+    assert results["standings"][-1]["name"] == "random"
+    page = tmp_path / "again.html"
+    done = run_gamegrader("replay", str(out / "games" / "0001.json"), "--out", str(page),
+                          env=ENV)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "drops in column" in page.read_text(encoding="utf-8")
+
+
+def test_the_harness_names_no_third_game() -> None:
+    named = [path for path in (ROOT / "harness").rglob("*.py")
+             if "connect_four" in path.read_text(encoding="utf-8").lower()
+             or "connect four" in path.read_text(encoding="utf-8").lower()]
+    assert named == []
