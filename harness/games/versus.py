@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
 
 from harness.games.kit import HOUSE_PREFIX, GameKit, SandboxLike, house_seat, play
@@ -64,10 +65,12 @@ class HouseGame:
 
 @dataclass(frozen=True)
 class Played:
-    """The games of one case, and why the rest were not played ("" when all were)."""
+    """The games of one case, why the rest were not played ("" when all were), and the replay
+    pages kept (none unless ``gamegrader grade --games DIR``)."""
 
     games: tuple[HouseGame, ...]
     skipped: str = ""
+    pages: tuple[Path, ...] = ()
 
 
 def play_one(kit: GameKit, sandbox: SandboxLike, bot: str, side: Hashable, seed: int
@@ -95,21 +98,27 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
     """
     deadline = timer() + seconds
     played: list[HouseGame] = []
+    pages: list[Path] = []
+    skipped = ""
     for number, (side, seed) in enumerate(schedule):
         if timer() >= deadline:
-            return Played(tuple(played), f"the case's {seconds:g} s ran out")
+            skipped = f"the case's {seconds:g} s ran out"
+            break
         record = play_one(kit, sandbox, bot, side, seed)
         game = HouseGame(number, side, seed, record)
         played.append(game)
-        keep_house_game(kit, game, bot, f"{name}-game{number + 1}")
+        page = keep_house_game(kit, game, bot, f"{name}-game{number + 1}")
+        pages.extend([page] if page is not None else [])
         if stop_after_timeout and game.student_fault is Reason.TIMEOUT:
             if number + 1 < len(schedule):
-                return Played(tuple(played), "skipped after a timeout, to save grading time")
-    return Played(tuple(played))
+                skipped = "skipped after a timeout, to save grading time"
+                break
+    return Played(tuple(played), skipped, tuple(pages))
 
 
-def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> None:
-    """Keep a graded game as a record and replay page, "you" on the student's side."""
+def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optional[Path]:
+    """Keep a graded game as a record and replay page, "you" on the student's side; the
+    page's path, or None when games are not kept."""
     from harness.tournament.records import Entrant, GameTask, result_of
     from harness.tournament.replays import keep_graded_game
 
@@ -117,7 +126,7 @@ def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> None:
     first, second = (you, house) if game.side == kit.sides[0] else (house, you)
     result = result_of(game.record, GameTask(0, 1, first, second, game.seed), kit.sides,
                        dict(kit.settings()))
-    keep_graded_game(kit, result, name)
+    return keep_graded_game(kit, result, name)
 
 
 def alternating(kit: GameKit, games: int, seed: int) -> list[tuple[Hashable, int]]:

@@ -125,6 +125,8 @@ class Assignment:
     budget: float
     total_points: float | None
     arena: str = ""
+    ladder: Mapping[str, Any] = field(default_factory=dict)
+    """The staff ladder (``harness.games.ladder``), as assignment.yaml gives it; {} for none."""
     """``package.module:function`` making the game's tournament arena ("" for no game)."""
     name_resolver: str | None = None
     """A probe module whose ``resolve(module)`` may bind handout names a student module lacks

@@ -29,7 +29,7 @@ def test_the_solution_earns_every_point_and_the_starter_loses_to_the_greedy_bot(
         tmp_path: Path) -> None:
     solution = _grade(FIXTURE / "reference" / "solutions" / "connect_four" / "player.py",
                       tmp_path / "solution")
-    assert solution["score"] == 10
+    assert solution["score"] == 15  # 10 in the case file, 5 on the staff ladder
     starter = _grade(FIXTURE / "student_template" / "connect_four" / "player.py",
                      tmp_path / "starter")
     tests = {test["name"]: test for test in starter["tests"]}
@@ -37,8 +37,29 @@ def test_the_solution_earns_every_point_and_the_starter_loses_to_the_greedy_bot(
     assert greedy["score"] < greedy["max_score"]
     assert "Lost game" in greedy["output"] and "you played" in greedy["output"]
     pages = sorted((tmp_path / "starter" / "games").glob("*.html"))
-    assert len(pages) == 12  # 2 + 6 + 4 games, each kept with its replay page
+    assert len(pages) == 24  # 2 + 6 + 4 games, 12 on the ladder, each with its replay page
     assert "connect four" in pages[0].read_text(encoding="utf-8")
+
+
+def test_the_staff_ladder_grades_rates_and_fills_the_leaderboard(tmp_path: Path) -> None:
+    solution = _grade(FIXTURE / "reference" / "solutions" / "connect_four" / "player.py",
+                      tmp_path / "solution")
+    starter = _grade(FIXTURE / "student_template" / "connect_four" / "player.py",
+                     tmp_path / "starter")
+    ladders = [next(t for t in document["tests"] if t["name"].startswith("ladder: "))
+               for document in (solution, starter)]
+    assert ladders[0]["score"] == ladders[0]["max_score"] == 5
+    assert ladders[1]["score"] < 5 and ladders[0]["visibility"] == "hidden"
+    assert "minimax (rating 1400, worth 2)" in ladders[0]["output"]
+    assert "replays: ladder-random-game1.html" in ladders[0]["output"]
+    boards = [{entry["name"]: entry for entry in document["leaderboard"]}
+              for document in (solution, starter)]
+    assert list(boards[0]) == ["Ladder rating", "Rating 95% interval", "Win rate v random",
+                               "Win rate v greedy", "Win rate v minimax"]
+    assert boards[0]["Ladder rating"]["value"] > boards[1]["Ladder rating"]["value"]
+    assert boards[0]["Win rate v random"]["value"] == 1.0
+    low, _, high = boards[0]["Rating 95% interval"]["value"].partition(" to ")
+    assert float(low) < boards[0]["Ladder rating"]["value"] < float(high)
 
 
 def test_the_third_game_plays_a_tournament_and_its_records_replay(tmp_path: Path) -> None:
