@@ -6,6 +6,7 @@ a seed and the rungs::
 
     ladder:
       clock: 2.0                  # the kit's clock, divided by the host's speed factor
+      settings: {size: 6}         # the kit's other settings (optional)
       games: 4                    # per rung; sides alternate, the student first in game 1
       seed: 7                     # each rung's game seeds derive from it and the rung's place
       rungs:                      # weakest first
@@ -127,7 +128,8 @@ def climb(case: Any, sandbox: Any, *, factor: Optional[Callable[[], float]] = No
     options = dict(case.options)
     speed = (factor or host_factor)()
     clock = round(float(options["clock"]) / speed, 3)
-    kit = load_kit({"kit": options["kit"], "clock": clock})
+    kit = load_kit({"kit": options["kit"], "clock": clock,
+                    "settings": options.get("settings", {})})
     games, seed = int(options["games"]), int(options.get("seed", 0))
     deadline = time.monotonic() + case.timeout
     rungs = rungs_of(options)

@@ -9,6 +9,7 @@ can call with its kit; options:
 
 - ``kit``: the game's kit factory, ``package.module:function`` called as ``function(clock=...)``;
 - ``clock``: the kit's clock setting (seconds; the kit says per game or per move);
+  ``settings``: the kit's other settings (e.g. a board size), if any;
 - ``opponent``: a house bot of the kit; ``games``: how many games, the student taking the first
   side in even-numbered games (counting from 0) and the second in odd ones; ``seed``: each
   game's seed derives from it (the bot's random choices);
@@ -138,7 +139,7 @@ def alternating(kit: GameKit, games: int, seed: int) -> list[tuple[Hashable, int
 
 
 def load_kit(options: Mapping[str, Any]) -> GameKit:
-    """The kit a case's options name (``kit``, called with ``clock``).
+    """The kit a case's options name (``kit``, called with ``clock`` and the ``settings``).
 
     Raises:
         ValueError: when the kit cannot be found or refuses the settings.
@@ -147,7 +148,8 @@ def load_kit(options: Mapping[str, Any]) -> GameKit:
 
     try:
         factory = resolve_callable(str(options["kit"]))
-        return factory(clock=options.get("clock"))  # type: ignore[no-any-return]
+        return factory(clock=options.get("clock"),  # type: ignore[no-any-return]
+                       **dict(options.get("settings") or {}))
     except (KeyError, LookupError, TypeError) as error:
         raise ValueError(f"the case's game kit (options.kit): {error}") from error
 

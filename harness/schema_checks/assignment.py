@@ -238,6 +238,11 @@ def validate(data, custom_formats={}, name_prefix=None):
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.clock must be smaller than or equal to 600")
                         if data__ladder__clock <= 0:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.clock must be bigger than 0")
+                if "settings" in data__ladder_keys:
+                    data__ladder_keys.remove("settings")
+                    data__ladder__settings = data__ladder["settings"]
+                    if not isinstance(data__ladder__settings, (dict)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.settings must be object")
                 if "games" in data__ladder_keys:
                     data__ladder_keys.remove("games")
                     data__ladder__games = data__ladder["games"]

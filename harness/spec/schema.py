@@ -158,6 +158,7 @@ LADDER = {
     "properties": {
         "kit": {"type": "string", "pattern": r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$"},
         "clock": {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_TIMEOUT},
+        "settings": {"type": "object"},
         "games": {"type": "integer", "minimum": 1, "maximum": 100},
         "seed": {"type": "integer"},
         "visibility": VISIBILITY,
