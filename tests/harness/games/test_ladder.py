@@ -84,3 +84,21 @@ def test_a_partial_copy_drops_the_ladder_and_keeps_what_follows(tmp_path: Path) 
     assert "\nladder:" not in copy
     assert "rungs" not in copy and "minimax" not in copy
     assert 'grading_python: "3.10"' in copy and "arena:" in copy
+
+
+@pytest.mark.parametrize("name", ["isolation", "othello"])
+def test_the_isolation_and_othello_ladders_are_worth_nothing_and_name_known_bots(
+        name: str) -> None:
+    from harness.games.kit import find_bot
+    from harness.games.versus import load_kit
+    from harness.spec import find_assignment
+    from harness.spec.loader import load_checked_cases
+
+    cases = load_checked_cases(find_assignment(name))  # total_points still agrees
+    ladder = cases[-1]
+    assert (ladder.group, ladder.points, ladder.visibility.value) == ("ladder", 0.0, "hidden")
+    assert all(case.group != "ladder" for case in cases[:-1])
+    kit = load_kit(ladder.options)
+    for rung in rungs_of(dict(ladder.options)):
+        assert find_bot(kit, rung.bot).name == rung.bot
+    assert ladder.timeout <= find_assignment(name).budget / 4
