@@ -42,7 +42,7 @@ def ladder_case(assignment: Assignment, file_number: int) -> Case:
         id=f"{GROUP}::{name}", number=f"{file_number}.1", group=GROUP, name=name,
         points=float(sum(float(rung["points"]) for rung in ladder["rungs"])),
         visibility=Visibility(ladder.get("visibility", "hidden")), timeout=seconds,
-        relative_timeout=RelativeTimeout(1.0, seconds, 0.0),
+        relative_timeout=RelativeTimeout(0.0, seconds, 0.0),  # the floor alone, scaled
         file=assignment.folder / "assignment.yaml", examples=(), runner=RUNNER,
         options=ladder, alone=True)
 

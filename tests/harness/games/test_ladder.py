@@ -102,3 +102,12 @@ def test_the_isolation_and_othello_ladders_are_worth_nothing_and_name_known_bots
     for rung in rungs_of(dict(ladder.options)):
         assert find_bot(kit, rung.bot).name == rung.bot
     assert ladder.timeout <= find_assignment(name).budget / 4
+
+
+def test_recording_reference_times_passes_over_the_ladder(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from harness.timing.reference_times import record
+
+    monkeypatch.setenv("GAMEGRADER_ROOT", str(FIXTURE))
+    monkeypatch.syspath_prepend(str(FIXTURE))
+    assert record("connect_four") is None  # its limit is a floor alone: no time to record
