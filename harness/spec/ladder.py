@@ -15,6 +15,9 @@ from harness.spec.schema import MAX_TIMEOUT
 
 RUNNER = "harness.games.ladder:climb"
 GROUP = "ladder"
+DEFAULT_VISIBILITY = "after_due_date"
+"""Shown once the due date has passed; ``hidden`` would hide the student's total on Gradescope
+(docs/contract/gradescope.md), so it is never the default."""
 GAME_OVERHEAD = 5.0
 """Seconds allowed per game beyond both clocks: a process to start, the referee's own work."""
 
@@ -41,10 +44,11 @@ def ladder_case(assignment: Assignment, file_number: int) -> Case:
     return Case(
         id=f"{GROUP}::{name}", number=f"{file_number}.1", group=GROUP, name=name,
         points=float(sum(float(rung["points"]) for rung in ladder["rungs"])),
-        visibility=Visibility(ladder.get("visibility", "hidden")), timeout=seconds,
+        visibility=Visibility(ladder.get("visibility", DEFAULT_VISIBILITY)), timeout=seconds,
         relative_timeout=RelativeTimeout(0.0, seconds, 0.0),  # the floor alone, scaled
         file=assignment.folder / "assignment.yaml", examples=(), runner=RUNNER,
         options=ladder, alone=True)
 
 
-__all__ = ["GAME_OVERHEAD", "GROUP", "RUNNER", "ladder_case", "ladder_timeout"]
+__all__ = ["DEFAULT_VISIBILITY", "GAME_OVERHEAD", "GROUP", "RUNNER", "ladder_case",
+           "ladder_timeout"]

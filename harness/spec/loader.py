@@ -444,7 +444,7 @@ def partial_copy_text(assignment_yaml: Path) -> bytes:
     """``assignment.yaml`` for a copy of the assignment that keeps only some of its cases (the
     student package, the release check's subsets): without ``total_points``, which states the
     whole assignment's total and would refuse the part (``check_total_points``), and without
-    the ``ladder``, a case of the whole assignment (a hidden one, playing staff bots)."""
+    the ``ladder``, a case of the whole assignment (a secret one, playing staff bots)."""
     text = assignment_yaml.read_text(encoding="utf-8")
     return _LADDER_BLOCK.sub("", _TOTAL_POINTS_LINE.sub("", text)).encode()
 

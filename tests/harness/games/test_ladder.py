@@ -63,13 +63,13 @@ def test_a_bad_ladder_is_a_spec_error_naming_its_field(tmp_path: Path, edit: tup
         load_assignment(_copy(tmp_path, edit))
 
 
-def test_the_ladder_is_one_hidden_case_worth_its_rungs_points(monkeypatch: pytest.MonkeyPatch
-                                                               ) -> None:
+def test_the_ladder_is_one_case_after_the_due_date_worth_its_rungs_points(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GAMEGRADER_ROOT", str(FIXTURE))
     assignment = load_assignment(FIXTURE / "test_specs" / "connect_four")
     case = ladder_case(assignment, 2)
     assert (case.group, case.number, case.points, case.visibility.value) == \
-        ("ladder", "2.1", 5.0, "hidden")
+        ("ladder", "2.1", 5.0, "after_due_date")  # hidden would hide the total
     assert case.options["kit"] == assignment.arena  # the kit defaults to the arena
     assert case.timeout == ladder_timeout(dict(assignment.ladder)) == 12 * (2 * 5.0 + 5.0)
     assert case.relative_timeout is not None  # scaled to the host like a relative limit
@@ -96,7 +96,8 @@ def test_the_isolation_and_othello_ladders_are_worth_nothing_and_name_known_bots
 
     cases = load_checked_cases(find_assignment(name))  # total_points still agrees
     ladder = cases[-1]
-    assert (ladder.group, ladder.points, ladder.visibility.value) == ("ladder", 0.0, "hidden")
+    assert (ladder.group, ladder.points, ladder.visibility.value) == \
+        ("ladder", 0.0, "after_due_date")
     assert all(case.group != "ladder" for case in cases[:-1])
     kit = load_kit(ladder.options)
     for rung in rungs_of(dict(ladder.options)):

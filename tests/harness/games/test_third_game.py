@@ -49,7 +49,7 @@ def test_the_staff_ladder_grades_rates_and_fills_the_leaderboard(tmp_path: Path)
     ladders = [next(t for t in document["tests"] if t["name"].startswith("ladder: "))
                for document in (solution, starter)]
     assert ladders[0]["score"] == ladders[0]["max_score"] == 5
-    assert ladders[1]["score"] < 5 and ladders[0]["visibility"] == "hidden"
+    assert ladders[1]["score"] < 5 and ladders[0]["visibility"] == "after_due_date"
     assert "minimax (rating 1400, worth 2)" in ladders[0]["output"]
     assert "replays: ladder-random-game1.html" in ladders[0]["output"]
     boards = [{entry["name"]: entry for entry in document["leaderboard"]}
