@@ -40,10 +40,11 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from harness.tournament.arenas import HouseArena, entrant_sandbox  # noqa: E402
 from harness.tournament.engine import run_round_robin  # noqa: E402
 from harness.tournament.executors import DaskExecutor, Executor, LocalExecutor  # noqa: E402
 from harness.tournament.records import Entrant, GameResult  # noqa: E402
-from reference.isolation.arena import IsolationArena, sandbox_server  # noqa: E402
+from reference.isolation.kit import IsolationKit  # noqa: E402
 
 LOG_ENV = "BENCH_REFEREE_LOG"
 """Folder where each game process appends its per-call timings (one file per process)."""
@@ -139,13 +140,27 @@ class _TimedServer:
         return result
 
 
+class _TimedSandbox:
+    """A sandbox whose servers are :class:`_TimedServer` s logging to ``log``."""
+
+    def __init__(self, sandbox: Any, log: list[dict[str, Any]]) -> None:
+        self._sandbox = sandbox
+        self._log = log
+
+    def start_server(self) -> Any:
+        return _TimedServer(self._sandbox.start_server(), self._log)
+
+    def start_program(self) -> Any:
+        return self._sandbox.start_program()
+
+
 @contextmanager
-def timed_server(path: str) -> Iterator[Any]:
-    """The tournament's own ``sandbox_server``, its calls logged to ``$BENCH_REFEREE_LOG``."""
+def timed_sandbox(assignment: str, path: str) -> Iterator[Any]:
+    """The tournament's own ``entrant_sandbox``, its calls logged to ``$BENCH_REFEREE_LOG``."""
     log: list[dict[str, Any]] = []
     try:
-        with sandbox_server(path) as server:
-            yield _TimedServer(server, log)
+        with entrant_sandbox(assignment, path) as sandbox:
+            yield _TimedSandbox(sandbox, log)
     finally:
         folder = os.environ.get(LOG_ENV)
         if folder and log:
@@ -190,7 +205,7 @@ def play_round_robin(executor: Executor, entrants: list[Entrant], clock: float, 
     """The round robin on ``executor``: seconds, results, overheads and thinking per move."""
     log.mkdir(exist_ok=True)
     os.environ[LOG_ENV] = str(log)  # read by the game processes (started after this)
-    arena = IsolationArena(seconds=clock, open_server=timed_server)
+    arena = HouseArena(IsolationKit(seconds=clock), open_sandbox=timed_sandbox)
     started = time.perf_counter()
     result = run_round_robin(arena, entrants, 1, executor)
     seconds = time.perf_counter() - started
@@ -228,12 +243,12 @@ def breakdown(entrants: list[Entrant], clock: float) -> None:
     log: list[dict[str, Any]] = []
 
     @contextmanager
-    def opener(path: str) -> Iterator[Any]:
-        with sandbox_server(path) as server:
-            yield _TimedServer(server, log)
+    def opener(assignment: str, path: str) -> Iterator[Any]:
+        with entrant_sandbox(assignment, path) as sandbox:
+            yield _TimedSandbox(sandbox, log)
 
     try:
-        arena = IsolationArena(seconds=clock, open_server=opener)
+        arena = HouseArena(IsolationKit(seconds=clock), open_sandbox=opener)
         started = time.perf_counter()
         result = arena.play(GameTask(0, 0, entrants[1], entrants[2], 1))
         total = time.perf_counter() - started

@@ -161,6 +161,11 @@ def cases_to_grade(assignment: Assignment, options: GradingOptions,
             continue
         cases.extend(c for c in loaded if not options.visible_only
                      or c.visibility is Visibility.VISIBLE)
+    if assignment.ladder:  # the staff ladder, one case after the case files' (spec/ladder.py)
+        from harness.spec.ladder import ladder_case
+        ladder = ladder_case(assignment, len(assignment.case_files) + 1)
+        if not options.visible_only or ladder.visibility is Visibility.VISIBLE:
+            cases.append(ladder)
     return cases
 
 

@@ -209,6 +209,122 @@ def validate(data, custom_formats={}, name_prefix=None):
             if isinstance(data__arena, str):
                 if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$'].search(data__arena):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".arena must match pattern ^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$")
+        if "ladder" in data_keys:
+            data_keys.remove("ladder")
+            data__ladder = data["ladder"]
+            if not isinstance(data__ladder, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder must be object")
+            data__ladder_is_dict = isinstance(data__ladder, dict)
+            if data__ladder_is_dict:
+                data__ladder__missing_keys = set(['clock', 'games', 'rungs']) - data__ladder.keys()
+                if data__ladder__missing_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder must contain ")
+                data__ladder_keys = set(data__ladder.keys())
+                if "kit" in data__ladder_keys:
+                    data__ladder_keys.remove("kit")
+                    data__ladder__kit = data__ladder["kit"]
+                    if not isinstance(data__ladder__kit, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.kit must be string")
+                    if isinstance(data__ladder__kit, str):
+                        if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$'].search(data__ladder__kit):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.kit must match pattern ^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$")
+                if "clock" in data__ladder_keys:
+                    data__ladder_keys.remove("clock")
+                    data__ladder__clock = data__ladder["clock"]
+                    if not isinstance(data__ladder__clock, (int, float, Decimal)) or isinstance(data__ladder__clock, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.clock must be number")
+                    if isinstance(data__ladder__clock, (int, float, Decimal)) and not isinstance(data__ladder__clock, bool):
+                        if data__ladder__clock > 600:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.clock must be smaller than or equal to 600")
+                        if data__ladder__clock <= 0:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.clock must be bigger than 0")
+                if "settings" in data__ladder_keys:
+                    data__ladder_keys.remove("settings")
+                    data__ladder__settings = data__ladder["settings"]
+                    if not isinstance(data__ladder__settings, (dict)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.settings must be object")
+                if "games" in data__ladder_keys:
+                    data__ladder_keys.remove("games")
+                    data__ladder__games = data__ladder["games"]
+                    if not isinstance(data__ladder__games, (int)) and not (isinstance(data__ladder__games, float) and data__ladder__games.is_integer()) or isinstance(data__ladder__games, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.games must be integer")
+                    if isinstance(data__ladder__games, (int, float, Decimal)) and not isinstance(data__ladder__games, bool):
+                        if data__ladder__games < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.games must be bigger than or equal to 1")
+                        if data__ladder__games > 100:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.games must be smaller than or equal to 100")
+                if "seed" in data__ladder_keys:
+                    data__ladder_keys.remove("seed")
+                    data__ladder__seed = data__ladder["seed"]
+                    if not isinstance(data__ladder__seed, (int)) and not (isinstance(data__ladder__seed, float) and data__ladder__seed.is_integer()) or isinstance(data__ladder__seed, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.seed must be integer")
+                if "visibility" in data__ladder_keys:
+                    data__ladder_keys.remove("visibility")
+                    data__ladder__visibility = data__ladder["visibility"]
+                    if not (isinstance(data__ladder__visibility, str) and data__ladder__visibility == 'visible' or isinstance(data__ladder__visibility, str) and data__ladder__visibility == 'hidden' or isinstance(data__ladder__visibility, str) and data__ladder__visibility == 'after_due_date' or isinstance(data__ladder__visibility, str) and data__ladder__visibility == 'after_published'):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.visibility must be one of ['visible', 'hidden', 'after_due_date', 'after_published']")
+                if "timeout" in data__ladder_keys:
+                    data__ladder_keys.remove("timeout")
+                    data__ladder__timeout = data__ladder["timeout"]
+                    if not isinstance(data__ladder__timeout, (int, float, Decimal)) or isinstance(data__ladder__timeout, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.timeout must be number")
+                    if isinstance(data__ladder__timeout, (int, float, Decimal)) and not isinstance(data__ladder__timeout, bool):
+                        if data__ladder__timeout > 600:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.timeout must be smaller than or equal to 600")
+                        if data__ladder__timeout <= 0:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.timeout must be bigger than 0")
+                if "rungs" in data__ladder_keys:
+                    data__ladder_keys.remove("rungs")
+                    data__ladder__rungs = data__ladder["rungs"]
+                    if not isinstance(data__ladder__rungs, (list)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs must be array")
+                    data__ladder__rungs_is_list = isinstance(data__ladder__rungs, (list))
+                    if data__ladder__rungs_is_list:
+                        data__ladder__rungs_len = len(data__ladder__rungs)
+                        if data__ladder__rungs_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs must contain at least 1 items")
+                        for data__ladder__rungs_x, data__ladder__rungs_item in enumerate(data__ladder__rungs):
+                            if not isinstance(data__ladder__rungs_item, (dict)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs[{data__ladder__rungs_x}]".format(**locals()) + " must be object")
+                            data__ladder__rungs_item_is_dict = isinstance(data__ladder__rungs_item, dict)
+                            if data__ladder__rungs_item_is_dict:
+                                data__ladder__rungs_item__missing_keys = set(['bot', 'points']) - data__ladder__rungs_item.keys()
+                                if data__ladder__rungs_item__missing_keys:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs[{data__ladder__rungs_x}]".format(**locals()) + " must contain ")
+                                data__ladder__rungs_item_keys = set(data__ladder__rungs_item.keys())
+                                if "bot" in data__ladder__rungs_item_keys:
+                                    data__ladder__rungs_item_keys.remove("bot")
+                                    data__ladder__rungs_item__bot = data__ladder__rungs_item["bot"]
+                                    if not isinstance(data__ladder__rungs_item__bot, (str)):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs[{data__ladder__rungs_x}].bot".format(**locals()) + " must be string")
+                                    if isinstance(data__ladder__rungs_item__bot, str):
+                                        if not REGEX_PATTERNS['^[A-Za-z_]\\w*$'].search(data__ladder__rungs_item__bot):
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs[{data__ladder__rungs_x}].bot".format(**locals()) + " must match pattern ^[A-Za-z_]\\w*$")
+                                if "points" in data__ladder__rungs_item_keys:
+                                    data__ladder__rungs_item_keys.remove("points")
+                                    data__ladder__rungs_item__points = data__ladder__rungs_item["points"]
+                                    if not isinstance(data__ladder__rungs_item__points, (int, float, Decimal)) or isinstance(data__ladder__rungs_item__points, bool):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs[{data__ladder__rungs_x}].points".format(**locals()) + " must be number")
+                                    if isinstance(data__ladder__rungs_item__points, (int, float, Decimal)) and not isinstance(data__ladder__rungs_item__points, bool):
+                                        if data__ladder__rungs_item__points < 0:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs[{data__ladder__rungs_x}].points".format(**locals()) + " must be bigger than or equal to 0")
+                                if "wins" in data__ladder__rungs_item_keys:
+                                    data__ladder__rungs_item_keys.remove("wins")
+                                    data__ladder__rungs_item__wins = data__ladder__rungs_item["wins"]
+                                    if not isinstance(data__ladder__rungs_item__wins, (int)) and not (isinstance(data__ladder__rungs_item__wins, float) and data__ladder__rungs_item__wins.is_integer()) or isinstance(data__ladder__rungs_item__wins, bool):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs[{data__ladder__rungs_x}].wins".format(**locals()) + " must be integer")
+                                    if isinstance(data__ladder__rungs_item__wins, (int, float, Decimal)) and not isinstance(data__ladder__rungs_item__wins, bool):
+                                        if data__ladder__rungs_item__wins < 1:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs[{data__ladder__rungs_x}].wins".format(**locals()) + " must be bigger than or equal to 1")
+                                if "rating" in data__ladder__rungs_item_keys:
+                                    data__ladder__rungs_item_keys.remove("rating")
+                                    data__ladder__rungs_item__rating = data__ladder__rungs_item["rating"]
+                                    if not isinstance(data__ladder__rungs_item__rating, (int, float, Decimal)) or isinstance(data__ladder__rungs_item__rating, bool):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs[{data__ladder__rungs_x}].rating".format(**locals()) + " must be number")
+                                if data__ladder__rungs_item_keys:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.rungs[{data__ladder__rungs_x}]".format(**locals()) + " must not contain "+str(data__ladder__rungs_item_keys)+" properties")
+                if data__ladder_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder must not contain "+str(data__ladder_keys)+" properties")
         if "total_points" in data_keys:
             data_keys.remove("total_points")
             data__totalpoints = data["total_points"]

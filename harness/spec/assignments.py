@@ -104,6 +104,7 @@ def load_assignment(folder: Path) -> Assignment:
         limits=Limits(**data.get("limits", {})),
         budget=float(data.get("budget_seconds", DEFAULT_BUDGET)),
         total_points=data.get("total_points"), arena=str(data.get("arena", "")),
+        ladder=data.get("ladder") or {},
         name_resolver=resolver,
         allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])),
         student_package_modules=tuple(data.get("student_package_modules", [])),

@@ -293,17 +293,23 @@ def load_all_cases(assignment: Assignment) -> list[Case]:
     cases: list[Case] = []
     for number, path in enumerate(assignment.case_files, 1):
         cases.extend(load_case_file(path, assignment, number))
+    if assignment.ladder:
+        from harness.spec.ladder import ladder_case
+        cases.append(ladder_case(assignment, len(assignment.case_files) + 1))
     return cases
 
 
 _TOTAL_POINTS_LINE = re.compile(r"^total_points:[^\n]*\n?", re.MULTILINE)
+_LADDER_BLOCK = re.compile(r"^ladder:[^\n]*\n(?:(?:[ \t][^\n]*)?\n)*", re.MULTILINE)
 
 
 def partial_copy_text(assignment_yaml: Path) -> bytes:
     """``assignment.yaml`` for a copy of the assignment that keeps only some of its cases (the
     student package, the release check's subsets): without ``total_points``, which states the
-    whole assignment's total and would refuse the part (``check_total_points``)."""
-    return _TOTAL_POINTS_LINE.sub("", assignment_yaml.read_text(encoding="utf-8")).encode()
+    whole assignment's total and would refuse the part (``check_total_points``), and without
+    the ``ladder``, a case of the whole assignment (a secret one, playing staff bots)."""
+    text = assignment_yaml.read_text(encoding="utf-8")
+    return _LADDER_BLOCK.sub("", _TOTAL_POINTS_LINE.sub("", text)).encode()
 
 
 def check_total_points(assignment: Assignment, cases: list[Case]) -> None:

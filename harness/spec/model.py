@@ -130,6 +130,8 @@ class Assignment:
     total_points: float | None
     arena: str = ""
     """``package.module:function`` making the game's tournament arena ("" for no game)."""
+    ladder: Mapping[str, Any] = field(default_factory=dict)
+    """The staff ladder (``harness.games.ladder``), as assignment.yaml gives it; {} for none."""
     name_resolver: str | None = None
     """A probe module whose ``resolve(module)`` may bind handout names a student module lacks
     (e.g. through a registry the starter lets students fill); see docs/architecture.md."""

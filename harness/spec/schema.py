@@ -179,6 +179,29 @@ REFERENCE_TIMES = {
     "additionalProperties": False,
 }
 
+# The staff ladder (harness.games.ladder): house bots in order of strength, the points for
+# beating each; graded as one case after the case files' cases.
+LADDER = {
+    "type": "object",
+    "required": ["clock", "games", "rungs"],
+    "properties": {
+        "kit": {"type": "string", "pattern": r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$"},
+        "clock": {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_TIMEOUT},
+        "settings": {"type": "object"},
+        "games": {"type": "integer", "minimum": 1, "maximum": 100},
+        "seed": {"type": "integer"},
+        "visibility": VISIBILITY,
+        "timeout": {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_TIMEOUT},
+        "rungs": {"type": "array", "minItems": 1, "items": {
+            "type": "object", "required": ["bot", "points"],
+            "properties": {"bot": IDENTIFIER, "points": POINTS,
+                           "wins": {"type": "integer", "minimum": 1},
+                           "rating": {"type": "number"}},
+            "additionalProperties": False}},
+    },
+    "additionalProperties": False,
+}
+
 ASSIGNMENT = {
     "type": "object",
     "required": ["name", "title", "module"],
@@ -204,6 +227,7 @@ ASSIGNMENT = {
             "additionalProperties": False},
         "budget_seconds": {"type": "number", "exclusiveMinimum": 0},
         "arena": {"type": "string", "pattern": r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$"},
+        "ladder": LADDER,
         "total_points": POINTS,
         "allowed_packages": {"type": "array", "items": ALLOWED_PACKAGE, "uniqueItems": True},
         "grading_python": {"type": "string", "pattern": r"^3\.[0-9]{1,2}$"},

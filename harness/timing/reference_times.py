@@ -40,7 +40,8 @@ def record(name: str, rounds: int = 2) -> Path | None:
     """
     assignment = replace(find_assignment(name), reference_times=None)  # recording mode
     cases = [replace(case, relative_timeout=None)  # graded at the loader's RECORDING_TIMEOUT
-             for case in load_all_cases(assignment) if case.relative_timeout is not None]
+             for case in load_all_cases(assignment) if case.relative_timeout is not None
+             and case.relative_timeout.reference > 0]  # else only a floor: nothing to time
     if not cases:
         return None
     solution = project_root() / "reference" / "solutions" / name

@@ -1,11 +1,120 @@
-"""Find a game's tournament arena: the ``arena:`` factory its assignment.yaml names, so the
-tournament engine (and replays) know no game."""
+"""The house arena of every game, and finding a game's arena: the ``arena:`` factory its
+assignment.yaml names, so the tournament engine (and replays) know no game.
+
+A factory returns either an :class:`~harness.tournament.records.Arena` or a game kit
+(``harness.games.kit.GameKit``), which is seated in :class:`HouseArena`: house bots play in the
+game's process, a submission file in a sandbox of its own (its assignment's module name,
+starter files and allowed packages), through the kit's seat codec and the one match loop.
+"""
 from __future__ import annotations
 
 import importlib
-from typing import Any, Optional
+import sys
+from contextlib import AbstractContextManager, ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional
 
-from harness.tournament.records import Arena
+from harness.games.kit import GameKit, SandboxLike, find_bot, house_bot_name, house_seat, play
+from harness.games.match import Seat
+from harness.games.pages import ReplayView
+from harness.tournament.records import Arena, Entrant, GameResult, GameTask, result_of
+from harness.tournament.schedule import derive_seed
+
+SandboxOpener = Callable[[str, str], AbstractContextManager[SandboxLike]]
+"""``open_sandbox(assignment, path)``: a context manager holding a sandbox with the submission
+file at ``path`` in it; leaving it closes the sandbox. A picklable top-level function, because
+arenas are shipped to worker processes."""
+
+
+@contextmanager
+def entrant_sandbox(assignment: str, path: str) -> Iterator[SandboxLike]:
+    """The default :data:`SandboxOpener`: a fresh harness sandbox holding the file at ``path``
+    as the assignment's main module, beside the assignment's starter files."""
+    from harness import Sandbox
+    from harness.spec import find_assignment
+
+    spec = find_assignment(assignment)
+    files = {support.name: support for support in spec.support_files}
+    files[f"{spec.module}.py"] = Path(path)
+    with Sandbox(spec.module, files, packages=spec.allowed_packages) as sandbox:
+        yield sandbox
+
+
+@dataclass(frozen=True)
+class HouseArena:
+    """Plays one game of ``kit`` per task; the task's first entrant takes the kit's first side.
+
+    Attributes:
+        kit: the game.
+        open_sandbox: how to seat a submission file; None allows house bots only.
+    """
+
+    kit: GameKit
+    open_sandbox: Optional[SandboxOpener] = entrant_sandbox
+
+    @property
+    def game_timeout(self) -> float:
+        return self.kit.game_timeout
+
+    def describe(self) -> str:
+        """The settings every game is played with, for the run's header line."""
+        return self.kit.describe()
+
+    def house_files(self) -> list[Path]:
+        """The code house bots run, for their fingerprints (``fingerprints.house_files``):
+        every ``*.py`` file under the folder of the kit's module (the game's bots and rules
+        live beside its kit), not the harness's."""
+        module = sys.modules.get(type(self.kit).__module__)
+        origin = getattr(module, "__file__", None)
+        if not origin:
+            return []
+        return sorted(p for p in Path(origin).parent.rglob("*.py") if "__pycache__" not in p.parts)
+
+    def check(self, entrant: Entrant) -> None:
+        """Raise ValueError for an unknown house bot (naming the known ones), or for a file
+        entrant when files cannot be seated."""
+        bot = house_bot_name(entrant.source)
+        if bot is not None:
+            find_bot(self.kit, bot)
+        elif self.open_sandbox is None:
+            raise ValueError(f"entrant {entrant.name!r} is a file ({entrant.source}); "
+                             "seating files needs the harness sandbox (open_sandbox)")
+
+    def replay_view(self, result: GameResult, outcome: str) -> ReplayView:
+        """The replay page's view of a recorded game (the kit's painter).
+
+        Raises:
+            ValueError: when the recorded moves are not legal.
+        """
+        return self.kit.replay_view(result, outcome)
+
+    def play(self, task: GameTask) -> GameResult:
+        """Play ``task``; faults of entrants are results, never exceptions.
+
+        Raises:
+            ValueError: for an unknown house bot or a file entrant without ``open_sandbox``.
+        """
+        with ExitStack() as stack:
+            first, second = (self._seat(entrant, derive_seed(task.seed, side), stack)
+                             for side, entrant in enumerate((task.first, task.second)))
+            record = play(self.kit, first, second)
+        return result_of(record, task, self.kit.sides, dict(self.kit.settings()))
+
+    def _seat(self, entrant: Entrant, seed: int, stack: ExitStack) -> Seat[Any, Any]:
+        self.check(entrant)
+        bot = house_bot_name(entrant.source)
+        if bot is not None:
+            return house_seat(self.kit, bot, seed)
+        assert self.open_sandbox is not None
+        sandbox = stack.enter_context(self.open_sandbox(self.kit.assignment, entrant.source))
+        return self.kit.student_seat(sandbox, stack)
+
+
+def as_arena(made: Any) -> Arena:
+    """What an ``arena`` factory returned, as an arena: a game kit is seated in
+    :class:`HouseArena`."""
+    return HouseArena(made) if callable(getattr(made, "student_seat", None)) else made
 
 
 def load_arena(game: str, clock: Optional[float], factory: Optional[str] = None,
@@ -31,7 +140,7 @@ def load_arena(game: str, clock: Optional[float], factory: Optional[str] = None,
         raise ValueError(f"game {game!r} has no tournament arena: {error} (expected "
                          f"{module_name}:{function or 'make_arena'})") from error
     try:
-        return make(clock=clock, **(options or {}))  # type: ignore[no-any-return]
+        return as_arena(make(clock=clock, **(options or {})))
     except TypeError as error:
         raise ValueError(f"bad arena option: {error}") from error
 
@@ -68,3 +177,7 @@ def _arena_or_empty(name: str) -> str:
         return find_assignment(name).arena
     except SpecError:
         return ""
+
+
+__all__ = ["HouseArena", "SandboxOpener", "as_arena", "entrant_sandbox", "load_arena",
+           "registered_arena"]

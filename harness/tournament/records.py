@@ -14,7 +14,8 @@ from harness.games.match import GameRecord
 from harness.games.outcome import Reason
 
 HOUSE_PREFIX = "house:"
-"""An entrant whose source starts so is a house bot the arena holds (``house:greedy``)."""
+"""An entrant whose source starts so is a house bot the arena holds (``house:greedy``); game
+kits (``harness.games.kit``) name their bots by the rest."""
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from reference.games.isolation import Isolation, IsolationState, Move, opponent
 
@@ -94,4 +94,10 @@ def house_player(name: str, game: Isolation, seed: int | str) -> RandomPlayer | 
     raise ValueError(f"unknown house player {name!r}; known: {', '.join(HOUSE_PLAYERS)}")
 
 
-__all__ = ["GreedyPlayer", "HOUSE_PLAYERS", "RandomPlayer", "house_player"]
+def house_bot(kit: Any, name: str, seed: int | str) -> RandomPlayer | GreedyPlayer:
+    """The game kit's factory of these players (``reference.isolation.kit``): ``name`` on the
+    kit's board size."""
+    return house_player(name, Isolation(kit.size), seed)
+
+
+__all__ = ["GreedyPlayer", "HOUSE_PLAYERS", "RandomPlayer", "house_bot", "house_player"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from harness.games.seats import Agent
 from reference.games.isolation import Isolation, IsolationState, Move
@@ -102,4 +102,10 @@ def house_agent(name: str, game: Isolation, seed: int | str) -> Agent[IsolationS
     raise ValueError(f"unknown house bot {name!r}; known: {', '.join(HOUSE_BOTS)}")
 
 
-__all__ = ["AlphaBetaPlayer", "HOUSE_BOTS", "TimePolicy", "house_agent"]
+def house_bot(kit: Any, name: str, seed: int | str) -> Agent[IsolationState, Move]:
+    """The game kit's factory of every built-in player (``reference.isolation.kit``): ``name``
+    on the kit's board size."""
+    return house_agent(name, Isolation(kit.size), seed)
+
+
+__all__ = ["AlphaBetaPlayer", "HOUSE_BOTS", "TimePolicy", "house_agent", "house_bot"]

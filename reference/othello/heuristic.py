@@ -10,7 +10,8 @@ time budget); only the evaluation is Othello's.
 from __future__ import annotations
 
 import time
-from typing import Callable, Optional
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
 
 from reference.games.othello import (
     Board,
@@ -87,4 +88,23 @@ class HeuristicAgent:
         return result.move
 
 
-__all__ = ["HeuristicAgent", "WIN_SCALE", "evaluate", "square_weight"]
+@dataclass
+class ReferenceBot:
+    """The house bot ``reference``: :class:`HeuristicAgent` aiming at ``budget`` seconds a move,
+    never more than a third of the time left."""
+
+    budget: float = 1.0
+
+    def choose_move(self, state: OthelloState, time_left: float) -> Optional[Move]:
+        return HeuristicAgent(budget=min(self.budget, time_left / 3)).choose(
+            state.board, state.to_move)
+
+
+def house_bot(kit: Any, name: str, seed: int) -> ReferenceBot:
+    """The game kit's factory of :class:`ReferenceBot` (``reference.othello.kit``), with the
+    kit's ``reference_budget``."""
+    return ReferenceBot(kit.reference_budget)
+
+
+__all__ = ["HeuristicAgent", "ReferenceBot", "WIN_SCALE", "evaluate", "house_bot",
+           "square_weight"]

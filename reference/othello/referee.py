@@ -127,6 +127,11 @@ class Randy:
         return self._rng.choice(moves) if moves else None
 
 
+def house_bot(kit: Any, name: str, seed: int) -> Randy:
+    """The game kit's factory of Randy (``reference.othello.kit``), seeded by ``seed``."""
+    return Randy(seed)
+
+
 def program_seat(program: Any, settings: Settings) -> Program[OthelloState, Move]:
     """A running ``agent.py`` (a harness ``StudentProgram``) as a seat."""
     return Program(program, OthelloCodec(settings))
@@ -181,5 +186,6 @@ def final_board(record: GameRecord[Move], size: int) -> Board:
     return state.board
 
 
-__all__ = ["COLOR_NAMES", "OthelloCodec", "Randy", "Settings", "final_board", "parse_reply",
+__all__ = ["COLOR_NAMES", "OthelloCodec", "Randy", "Settings", "final_board", "house_bot",
+           "parse_reply",
            "player_seed", "program_seat", "referee_game", "replay_view"]

@@ -1,7 +1,7 @@
 """Grading the isolation assignment: wrong players through the real sandbox, and whole runs.
 
 The wrong players are mutants of the reference solution. Each plays one game in a real
-sandboxed process through the runner's ``play_house_game``, and the test asserts the exact
+sandboxed process through the generic runner's ``play_one``, and the test asserts the exact
 outcome the referee recorded. The last test grades the template black-box through
 ``gamegrader grade``. The solution's whole grading (every case passed, its 44 games filling
 their clocks: about 35 s) is the release check's (``gamegrader validate``, run by ``.ci/run``);
@@ -19,11 +19,12 @@ from gg_testing import scores_by_group
 from harness import Sandbox
 from harness.games.outcome import Reason
 from harness.games.seats import InProcess
+from harness.games.versus import play_one
 from harness.grading.feedback import output_text
 from reference.games.isolation import Isolation
 from reference.isolation.house_players import house_player
+from reference.isolation.kit import make_kit
 from reference.isolation.referee import referee_game, student_contestant
-from reference.isolation.runners import play_house_game
 
 pytestmark = pytest.mark.slow
 
@@ -36,7 +37,7 @@ START = "    started = time.perf_counter()\n"
 
 def play(path: Path, side: str = "x", clock: float = 2.0, opponent: str = "random") -> Any:
     with Sandbox("player", {"player.py": path}) as sandbox:
-        return play_house_game(sandbox, opponent, side, clock, seed=5)
+        return play_one(make_kit(clock), sandbox, opponent, side, seed=5)
 
 
 def test_the_solution_beats_random_on_both_sides() -> None:

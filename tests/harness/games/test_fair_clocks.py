@@ -28,11 +28,11 @@ from harness.sandbox.levels import FORCE_ENV, detect
 from reference.games.isolation import Isolation
 from reference.games.othello import Othello
 from reference.isolation.referee import referee_game, student_contestant
-from reference.othello.arena import TEMPLATE_DIR
 from reference.othello.referee import Settings, program_seat
 from reference.othello.referee import referee_game as othello_game
 
 pytestmark = pytest.mark.slow
+TEMPLATE_DIR = Path(__file__).resolve().parents[3] / "student_template" / "othello"
 
 BURNERS = '''
 import os, threading

@@ -14,13 +14,14 @@ import pytest
 
 from harness.games import Clock, InProcess, Program, Reason, play_game
 from harness.sandbox.programs import LineTooLong
+from harness.tournament.arenas import HouseArena
 from harness.tournament.engine import run_elimination
 from harness.tournament.executors import LocalExecutor
 from harness.tournament.records import Entrant, GameResult, GameTask, aborted
 from reference.games.isolation import Isolation
 from reference.games.othello import Othello
-from reference.isolation.arena import IsolationArena
 from reference.isolation.house_players import RandomPlayer
+from reference.isolation.kit import IsolationKit
 from reference.isolation.referee import referee_game, student_contestant
 from reference.othello.referee import OthelloCodec, Randy, Settings
 
@@ -143,7 +144,7 @@ def test_a_sandboxed_hostile_player_forfeits_and_the_bracket_does_not_send_it_on
     hostile = tmp_path / "hostile.py"
     hostile.write_text("def choose_move(board, player, time_left):\n" + ATTACKS[attack])
     entrants = [Entrant("hostile", str(hostile)), Entrant("random", "house:random")]
-    result = run_elimination(IsolationArena(5.0, open_server=_open_server()), entrants, 3,
+    result = run_elimination(HouseArena(IsolationKit(5.0)), entrants, 3,
                              LocalExecutor(1), seeding=entrants)
     games = [g for g in result.results if "hostile" in (g.first, g.second)]
     assert games and all(not g.is_aborted for g in games)
@@ -155,11 +156,6 @@ def test_a_sandboxed_hostile_player_forfeits_and_the_bracket_does_not_send_it_on
     assert {s.name: s.round_reached for s in result.standings} == {"random": 2, "hostile": 1}
 
 
-def _open_server() -> Any:
-    from reference.isolation.arena import sandbox_server
-    return sandbox_server
-
-
 @dataclass(frozen=True)
 class BreakingArena:
     """Every game with ``breaker`` in it aborts (as when it crashes the game's worker)."""
@@ -169,7 +165,7 @@ class BreakingArena:
     def play(self, task: GameTask) -> GameResult:
         if "breaker" in (task.first.name, task.second.name):
             return aborted(task, "game worker died")
-        return IsolationArena(5.0).play(task)
+        return HouseArena(IsolationKit(5.0), open_sandbox=None).play(task)
 
 
 def test_an_entrant_whose_games_always_abort_never_advances() -> None:

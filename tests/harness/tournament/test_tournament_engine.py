@@ -7,19 +7,20 @@ import pytest
 from tournament_fakes import FaultyArena
 
 from harness.games.outcome import Reason
+from harness.tournament.arenas import HouseArena
 from harness.tournament.engine import run_elimination, run_round_robin
 from harness.tournament.executors import DaskExecutor, LocalExecutor
 from harness.tournament.progress import Progress
 from harness.tournament.ratings import rate
 from harness.tournament.records import Entrant, GameResult
 from harness.tournament.standings import CSV_COLUMNS, format_csv, leaderboard_entries
-from reference.isolation.arena import IsolationArena
+from reference.isolation.kit import IsolationKit
 
 # deterministic bots only, so that two runs with the same seed are equal move for move
 FIELD = [Entrant("rand-a", "house:random"), Entrant("greedy", "house:greedy"),
          Entrant("depth1", "house:depth1"), Entrant("depth2", "house:depth2"),
          Entrant("rand-b", "house:random")]
-ARENA = IsolationArena(seconds=30.0)
+ARENA = HouseArena(IsolationKit(seconds=30.0), open_sandbox=None)
 
 
 @pytest.mark.slow  # starts processes

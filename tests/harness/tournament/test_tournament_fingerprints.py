@@ -6,6 +6,7 @@ from pathlib import Path
 
 from tournament_fakes import CoinArena
 
+from harness.tournament.arenas import HouseArena
 from harness.tournament.fingerprints import (
     arena_fingerprint,
     code_fingerprint,
@@ -13,7 +14,7 @@ from harness.tournament.fingerprints import (
     house_files,
 )
 from harness.tournament.records import Entrant, GameTask
-from reference.isolation.arena import make_arena
+from reference.isolation.kit import make_kit
 
 ADA = Entrant("ada", "/tmp/one/player.py", "c-ada")
 BOB = Entrant("bob", "/tmp/two/player.py", "c-bob")
@@ -27,12 +28,12 @@ def test_code_fingerprints_follow_the_bytes_and_names_not_the_order() -> None:
 
 
 def test_the_real_arenas_fingerprints_are_stable_and_see_their_settings() -> None:
-    arena = make_arena(clock=5.0)
-    assert arena_fingerprint(arena) == arena_fingerprint(make_arena(clock=5.0))
-    assert arena_fingerprint(arena) != arena_fingerprint(make_arena(clock=6.0))
-    assert arena_fingerprint(arena) != arena_fingerprint(make_arena(clock=5.0, size=6))
+    arena = HouseArena(make_kit(clock=5.0))
+    assert arena_fingerprint(arena) == arena_fingerprint(HouseArena(make_kit(clock=5.0)))
+    assert arena_fingerprint(arena) != arena_fingerprint(HouseArena(make_kit(clock=6.0)))
+    assert arena_fingerprint(arena) != arena_fingerprint(HouseArena(make_kit(clock=5.0, size=6)))
     files = {p.name for p in house_files(arena)}
-    assert {"arena.py", "players.py", "referee.py", "house_players.py"} <= files
+    assert {"kit.py", "players.py", "referee.py", "house_players.py"} <= files
     bots = fingerprinted([Entrant("g", "house:greedy"), Entrant("r", "house:random"), ADA],
                          arena)
     assert len({b.code for b in bots}) == 3 and bots[2] == ADA

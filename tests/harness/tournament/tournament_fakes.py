@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
+from harness.tournament.arenas import HouseArena
 from harness.tournament.records import GameResult, GameTask
-from reference.isolation.arena import IsolationArena
+from reference.isolation.kit import IsolationKit
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class FaultyArena:
                 time.sleep(3600)
             if entrant.source == "fault:raise":
                 raise RuntimeError("arena bug")
-        return IsolationArena(self.seconds).play(task)
+        return HouseArena(IsolationKit(self.seconds), open_sandbox=None).play(task)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,90 @@
+"""A third game with no edit in harness/: connect four, kept as a fixture in
+tests/fixtures/connect_four/ (its rules, house bots and kit in connect_four_game/, its specs,
+template and reference solution in the usual folders), graded, played in a tournament and
+replayed through the real command line, the fixture named by GAMEGRADER_ROOT."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from gg_testing import run_gamegrader
+
+ROOT = Path(__file__).resolve().parents[3]
+FIXTURE = ROOT / "tests" / "fixtures" / "connect_four"
+ENV = {"GAMEGRADER_ROOT": str(FIXTURE),
+       "PYTHONPATH": os.pathsep.join(p for p in (str(FIXTURE), os.environ.get("PYTHONPATH"))
+                                     if p)}
+
+
+def _grade(submission: Path, out: Path) -> dict:
+    done = run_gamegrader("grade", "--assignment", "connect_four", "--submission",
+                          str(submission), "--output", str(out / "results.json"),
+                          "--games", str(out / "games"), env=ENV)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads((out / "results.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.slow  # starts processes (gamegrader)
+def test_the_solution_earns_every_point_and_the_starter_loses_to_the_greedy_bot(
+        tmp_path: Path) -> None:
+    solution = _grade(FIXTURE / "reference" / "solutions" / "connect_four" / "player.py",
+                      tmp_path / "solution")
+    assert solution["score"] == 15  # 10 in the case file, 5 on the staff ladder
+    starter = _grade(FIXTURE / "student_template" / "connect_four" / "player.py",
+                     tmp_path / "starter")
+    tests = {test["name"]: test for test in starter["tests"]}
+    greedy = next(test for name, test in tests.items() if "greedy player" in name)
+    assert greedy["score"] < greedy["max_score"]
+    assert "Lost game" in greedy["output"] and "you played" in greedy["output"]
+    pages = sorted((tmp_path / "starter" / "games").glob("*.html"))
+    assert len(pages) == 24  # 2 + 6 + 4 games, 12 on the ladder, each with its replay page
+    assert "connect four" in pages[0].read_text(encoding="utf-8")
+
+
+@pytest.mark.slow  # starts processes (gamegrader)
+def test_the_staff_ladder_grades_rates_and_fills_the_leaderboard(tmp_path: Path) -> None:
+    solution = _grade(FIXTURE / "reference" / "solutions" / "connect_four" / "player.py",
+                      tmp_path / "solution")
+    starter = _grade(FIXTURE / "student_template" / "connect_four" / "player.py",
+                     tmp_path / "starter")
+    ladders = [next(t for t in document["tests"] if t["name"].startswith("ladder: "))
+               for document in (solution, starter)]
+    assert ladders[0]["score"] == ladders[0]["max_score"] == 5
+    assert ladders[1]["score"] < 5 and ladders[0]["visibility"] == "after_due_date"
+    assert "minimax (rating 1400, worth 2)" in ladders[0]["output"]
+    assert "replays: ladder-random-game1.html" in ladders[0]["output"]
+    boards = [{entry["name"]: entry for entry in document["leaderboard"]}
+              for document in (solution, starter)]
+    assert list(boards[0]) == ["Ladder rating", "Rating 95% interval", "Win rate v random",
+                               "Win rate v greedy", "Win rate v minimax"]
+    assert boards[0]["Ladder rating"]["value"] > boards[1]["Ladder rating"]["value"]
+    assert boards[0]["Win rate v random"]["value"] == 1.0
+    low, _, high = boards[0]["Rating 95% interval"]["value"].partition(" to ")
+    assert float(low) < boards[0]["Ladder rating"]["value"] < float(high)
+
+
+@pytest.mark.slow  # starts processes (gamegrader)
+def test_the_third_game_plays_a_tournament_and_its_records_replay(tmp_path: Path) -> None:
+    out = tmp_path / "cup"
+    done = run_gamegrader("tournament", "connect_four", "house:random", "house:greedy",
+                          "house:minimax", "--clock", "5", "--seed", "3", "--out", str(out),
+                          "--workers", "1", env=ENV)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "connect four: 6x5" in done.stdout + done.stderr
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert results["standings"][0]["name"] == "minimax"
+    assert results["standings"][-1]["name"] == "random"
+    page = tmp_path / "again.html"
+    done = run_gamegrader("replay", str(out / "games" / "0001.json"), "--out", str(page),
+                          env=ENV)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "drops in column" in page.read_text(encoding="utf-8")
+
+
+def test_the_harness_names_no_third_game() -> None:
+    named = [path for path in (ROOT / "harness").rglob("*.py")
+             if "connect_four" in path.read_text(encoding="utf-8").lower()
+             or "connect four" in path.read_text(encoding="utf-8").lower()]
+    assert named == []

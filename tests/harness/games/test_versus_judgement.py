@@ -1,0 +1,75 @@
+"""The generic house-bot judgement: min_wins, a rules loss as a plain wrong answer, pictures of
+lost games in visible cases only, and the stop after a failed handshake (no processes)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from harness.games.match import HANDSHAKE, Clock, GameRecord
+from harness.games.outcome import Outcome, Reason
+from harness.games.versus import HouseGame, Played, judge, play_versus_house
+from harness.spec.model import Visibility
+
+
+@dataclass(frozen=True)
+class _Kit:
+    sides: tuple[str, str] = ("x", "o")
+    clock: Clock = Clock(game_seconds=10.0)
+
+
+def _game(number: int, winner: str, reason: Reason = Reason.NO_MOVES, forfeiter: Any = None,
+          detail: str = "") -> HouseGame:
+    side = "x" if number % 2 == 0 else "o"
+    record: GameRecord[Any] = GameRecord((), (("x", 9.0), ("o", 9.0)),
+                                         Outcome(winner, reason, detail, forfeiter))
+    return HouseGame(number, side, number, record)
+
+
+def _case(visibility: Visibility, **options: Any) -> Any:
+    return SimpleNamespace(options=options, visibility=visibility, timeout=60.0, id="c")
+
+
+# game 0 won (x), games 1, 2 and 3 lost by the rules
+GAMES = (_game(0, "x"), _game(1, "x"), _game(2, "o"), _game(3, "x"))
+
+
+@pytest.mark.parametrize("visibility", [Visibility.VISIBLE, Visibility.HIDDEN])
+def test_lost_games_are_drawn_in_visible_cases_only_and_at_most_two(visibility: Visibility
+                                                                    ) -> None:
+    judgement = judge(_case(visibility, min_wins=2), _Kit(), "greedy", 4, Played(GAMES),
+                      picture=lambda game: f"picture of game {game.number + 1}")
+    assert judgement.fraction == 0.5  # one win of the two min_wins asks for
+    assert "Needed 2 wins." in judgement.message
+    assert judgement.failure is None  # lost by the rules: simply a wrong answer
+    expected = "picture of game 2\n\npicture of game 3" if visibility.reveals_expected else ""
+    assert judgement.picture == expected
+
+
+def test_a_forfeit_is_the_cases_verdict() -> None:
+    games = (_game(0, "o", Reason.TIMEOUT, "x"),)
+    judgement = judge(_case(Visibility.VISIBLE, min_wins=1), _Kit(), "greedy", 1, Played(games))
+    assert judgement.failure is Reason.TIMEOUT.verdict and judgement.failure is not None
+    assert judgement.picture == ""  # no picture function, no picture
+
+
+def test_a_failed_handshake_stops_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    import harness.games.versus as versus
+
+    def no_name(kit: Any, sandbox: Any, bot: str, side: Any, seed: int) -> GameRecord[Any]:
+        return GameRecord((), (("x", 9.0), ("o", 9.0)),
+                          Outcome("o" if side == "x" else "x", Reason.CRASH,
+                                  f"{HANDSHAKE}it exited", side))
+
+    monkeypatch.setattr(versus, "play_one", no_name)
+    monkeypatch.setattr(versus, "keep_house_game", lambda *args: None)
+    schedule = [("x", 1), ("o", 2), ("x", 3)]
+    played = play_versus_house(_Kit(), None, "random", schedule, 60.0, "c",  # type: ignore[arg-type]
+                               stop_after_timeout=True)
+    assert len(played.games) == 1
+    assert played.skipped == ("skipped: your program did not say its name in game 1, and it "
+                              "starts the same way in every game")
+    assert len(play_versus_house(_Kit(), None, "random", schedule, 60.0,  # type: ignore[arg-type]
+                                 "c").games) == 3
