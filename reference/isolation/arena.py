@@ -16,14 +16,13 @@ from typing import Any, Callable, Iterator, Optional
 from harness.games.match import Seat
 from harness.games.pages import ReplayView
 from harness.games.seats import CallServerLike, InProcess
-from harness.tournament.records import Entrant, GameResult, GameTask
+from harness.tournament.records import HOUSE_PREFIX, Entrant, GameResult, GameTask
 from harness.tournament.schedule import derive_seed
 from reference.games.isolation import SIZE, Isolation, IsolationState, Move
 from reference.isolation.pages import IsolationPages
 from reference.isolation.players import HOUSE_BOTS, house_agent
 from reference.isolation.referee import game_result, referee_game, student_contestant
 
-HOUSE_PREFIX = "house:"
 MODULE = "player"
 """The module name a submission is imported as (``test_specs/isolation/assignment.yaml``)."""
 DEFAULT_CLOCK = 60.0

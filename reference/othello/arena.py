@@ -18,7 +18,13 @@ from typing import Any, Callable, Optional
 
 from harness.games import Clock, InProcess, Seat
 from harness.games.pages import ReplayView
-from harness.tournament.records import Entrant, GameResult, GameTask, result_of
+from harness.tournament.records import (
+    HOUSE_PREFIX,
+    Entrant,
+    GameResult,
+    GameTask,
+    result_of,
+)
 from reference.games.othello import DARK, LIGHT, Move, OthelloState
 from reference.othello.referee import (
     Randy,
@@ -29,7 +35,6 @@ from reference.othello.referee import (
     replay_view,
 )
 
-HOUSE_PREFIX = "house:"
 DEFAULT_MOVE_SECONDS = 10.0
 DEFAULT_LIMIT = 4
 """Depth limit sent to agents by default: a few seconds per move for a handout agent on 8x8."""
