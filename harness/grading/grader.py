@@ -87,8 +87,6 @@ class Grader:
             tuple(p.name for p in (*assignment.support_files, *assignment.probe_files)),
             siblings=siblings)
         self.host: HostSpeed | None = None  # measured when a case's limit is relative
-        self.shares = TimeShares(budget if budget is not None else assignment.budget,
-                                 [self.limited(case) for case in planned], timeout_cap)
         self.cpu_fraction = min(1.0, cpu_quota() or 1.0)  # Gradescope's: 0.5
         # The student's files as read once at intake (never the submitted paths again),
         # written to a folder only this process can read.
@@ -102,6 +100,10 @@ class Grader:
         self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
                                name_resolver=assignment.name_resolver,
                                packages=assignment.allowed_packages)
+        # The budget's clock starts once the sandbox is ready: waiting for a sandbox user other
+        # gradings hold, or probing the isolation on a busy host, is not the student's time.
+        self.shares = TimeShares(budget if budget is not None else assignment.budget,
+                                 [self.limited(case) for case in planned], timeout_cap)
         self._preflights: dict[str, Preflight] = {}
         self.blocked: dict[str, list[Case]] = {}
         self.ran = 0  # cases that got past the import checks

@@ -177,3 +177,32 @@ def test_a_slow_wall_clock_changes_no_share_only_the_clock_s_end_of_the_run() ->
     assert shares[quiet].remaining() == pytest.approx(30.0 - 5 * 0.4)
     # the run's end on the clock
     assert shares[busy].wall_remaining() == pytest.approx(40.0 - 5 * 1.2)
+
+
+def test_the_budget_clock_starts_once_the_sandbox_is_ready(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Waiting for a sandbox user that other gradings hold (or probing the isolation on a busy
+    host) is not the student's time: with a sandbox that takes longer to set up than the whole
+    budget, every second of the budget is still ahead when grading starts. This failed with the
+    clock started before the sandbox (the CI run in which a loaded grading ran no case)."""
+    import time
+
+    from harness.grading import grader as grader_module
+    from harness.spec import load_assignment
+
+    class SlowSandbox:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            time.sleep(0.6)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(grader_module, "Sandbox", SlowSandbox)
+    assignment = load_assignment(Path(__file__).parents[2] / "test_specs" / "adversarial_search")
+    (tmp_path / "adversarial_search.py").write_text("x = 1\n")
+    grader = grader_module.Grader(assignment, tmp_path / "adversarial_search.py", budget=0.5)
+    try:
+        assert grader.shares.wall_remaining() > 0.4
+        assert grader.remaining() == 0.5
+    finally:
+        grader.close()
