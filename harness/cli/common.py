@@ -112,3 +112,17 @@ def infer_assignment(path: Path) -> str:
                         f"the files {expected}; rename your file, or pass --assignment (one "
                         f"of: {', '.join(names)})")
     return matches[0]
+
+
+def install_missing_packages(name: str) -> None:
+    """Students: the first check installs the packages the course allows (once, per user)."""
+    from harness.release.packages_install import InstallError, install, missing
+    requirements = find_assignment(name).requirements
+    if not missing(requirements):
+        return
+    print(f"Installing the packages this course allows ({', '.join(requirements)}) for the "
+          "checker, once...", file=sys.stderr)
+    try:
+        install(requirements)
+    except InstallError as exc:
+        print(f"warning: {exc}\n(a file that imports them will not run here)", file=sys.stderr)

@@ -15,9 +15,11 @@ from harness.cli.common import (
     at_least_one,
     existing_path,
     infer_assignment,
+    install_missing_packages,
     known_assignment,
     run_grading,
 )
+from harness.cli.play import add_play_command
 from harness.cli.workflows import add_workflow_commands
 from harness.spec import SpecError, find_assignment, list_assignments
 from harness.spec.loader import load_checked_cases
@@ -48,7 +50,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from harness.grading.report import render
     existing_path(args.path)
     name = known_assignment(args.assignment) if args.assignment else infer_assignment(args.path)
-    _install_missing_packages(name)
+    install_missing_packages(name)
     with tempfile.TemporaryDirectory() as folder:
         document = run_grading(name, args.path, Path(folder) / "results.json",
                                visible_only=True, siblings=True, quiet=True)
@@ -56,20 +58,6 @@ def _cmd_check(args: argparse.Namespace) -> int:
     points_run = sum(float(test.get("max_score", 0)) for test in document.get("tests", []))
     print("\n".join(coverage_lines(coverage_of(find_assignment(name)), points_run)))
     return 0
-
-
-def _install_missing_packages(name: str) -> None:
-    """Students: the first check installs the packages the course allows (once, per user)."""
-    from harness.release.packages_install import InstallError, install, missing
-    requirements = find_assignment(name).requirements
-    if not missing(requirements):
-        return
-    print(f"Installing the packages this course allows ({', '.join(requirements)}) for the "
-          "checker, once...", file=sys.stderr)
-    try:
-        install(requirements)
-    except InstallError as exc:
-        print(f"warning: {exc}\n(a file that imports them will not run here)", file=sys.stderr)
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -185,6 +173,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     check.add_argument("path", type=Path, help="your file (named as the handout says) or folder")
     check.add_argument("--assignment", help="the assignment, if the file name does not say")
     check.set_defaults(run=_cmd_check)
+    add_play_command(commands)
 
     listing = commands.add_parser("list", help="the assignments and their points",
                                   description="List the assignments and their point totals.")

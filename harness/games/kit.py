@@ -114,6 +114,12 @@ def bot_names(kit: GameKit) -> tuple[str, ...]:
     return tuple(bot.name for bot in kit.house_bots)
 
 
+def student_bots(kit: GameKit) -> tuple[str, ...]:
+    """The house bots students may have (given as functions, so the student package holds
+    them), in the kit's order; the staff's, named by dotted path, are left out."""
+    return tuple(bot.name for bot in kit.house_bots if not isinstance(bot.factory, str))
+
+
 def find_bot(kit: GameKit, name: str) -> HouseBot:
     """The house bot ``name``.
 
@@ -155,4 +161,4 @@ def play(kit: GameKit, first: Seat[Any, Any], second: Seat[Any, Any]) -> GameRec
 
 
 __all__ = ["GameKit", "HOUSE_PREFIX", "HouseBot", "SandboxLike", "bot_names", "find_bot",
-           "house_agent", "house_bot_name", "house_seat", "play"]
+           "house_agent", "house_bot_name", "house_seat", "play", "student_bots"]

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
+from harness.games.kit import GameKit
 from harness.games.versus import Played, alternating, load_kit, play_versus_house
 from harness.spec.contracts import INTEGER, NUMBER, TEXT, Option, declare_options
 
@@ -40,19 +41,28 @@ _ELO = math.log(10) / 400
 
 @dataclass(frozen=True)
 class Rung:
-    """A house bot of the ladder, its points, the wins that beat it and its fixed rating."""
+    """A house bot of the ladder, its points, the wins that beat it, its fixed rating and its
+    place on the ladder (from 0 at the bottom), from which its games' seeds derive."""
 
     bot: str
     points: float
     wins: int
     rating: float
+    place: int = 0
+
+    def as_options(self) -> dict[str, Any]:
+        """The rung as a ``rungs`` entry with every default written out (a part of the ladder,
+        such as ``harness.games.practice``'s, keeps each rung's own place and rating)."""
+        return {"bot": self.bot, "points": self.points, "wins": self.wins,
+                "rating": self.rating, "place": self.place}
 
 
 def rungs_of(options: dict[str, Any]) -> list[Rung]:
     """The ladder's rungs, defaults filled in."""
     games = int(options["games"])
     return [Rung(str(rung["bot"]), float(rung["points"]), int(rung.get("wins", games // 2 + 1)),
-                 float(rung.get("rating", BASE_RATING + RUNG_STEP * place)))
+                 float(rung.get("rating", BASE_RATING + RUNG_STEP * place)),
+                 int(rung.get("place", place)))
             for place, rung in enumerate(options["rungs"])]
 
 
@@ -95,10 +105,6 @@ def rate(results: Sequence[tuple[float, float, int]]) -> Rating:
     return Rating(value, round(value - spread, 1), round(value + spread, 1))
 
 
-def _score(played: Played) -> float:
-    return sum(1.0 if game.won else 0.5 if game.drawn else 0.0 for game in played.games)
-
-
 def leaderboard(rungs: Sequence[Rung], played: Sequence[Played], rating: Rating
                 ) -> tuple[dict[str, Any], ...]:
     """Gradescope leaderboard entries (documented keys only): the rating, its interval, and
@@ -107,7 +113,7 @@ def leaderboard(rungs: Sequence[Rung], played: Sequence[Played], rating: Rating
         {"name": "Ladder rating", "value": round(rating.value), "order": "desc"},
         {"name": "Rating 95% interval", "value": f"{rating.low:.0f} to {rating.high:.0f}"}]
     for rung, games in zip(rungs, played):
-        rate_of = _score(games) / len(games.games) if games.games else 0.0
+        rate_of = score(games) / len(games.games) if games.games else 0.0
         entries.append({"name": f"Win rate v {rung.bot}", "value": round(rate_of, 3),
                         "order": "desc"})
     return tuple(entries)
@@ -121,6 +127,31 @@ def host_factor() -> float:
     return host_speed().factor
 
 
+def ladder_kit(options: dict[str, Any], speed: float) -> GameKit:
+    """The ladder's kit with its clock divided by the host's ``speed`` factor."""
+    return load_kit({"kit": options["kit"], "clock": round(float(options["clock"]) / speed, 3),
+                     "settings": options.get("settings", {})})
+
+
+def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, seed: int,
+               seconds: float, prefix: str = "") -> list[Played]:
+    """Every rung's ``games`` games, the student's sides alternating and each rung's seeds
+    derived from ``seed`` and its place; no game starts after ``seconds``. Kept games are named
+    ``PREFIXBOT-gameN``."""
+    from harness.tournament.schedule import derive_seed
+
+    deadline = time.monotonic() + seconds
+    return [play_versus_house(kit, sandbox, rung.bot,
+                              alternating(kit, games, derive_seed(seed, rung.place)),
+                              max(0.0, deadline - time.monotonic()), f"{prefix}{rung.bot}")
+            for rung in rungs]
+
+
+def score(played: Played) -> float:
+    """Points scored in ``played``: a win 1, a draw 0.5."""
+    return sum(1.0 if game.won else 0.5 if game.drawn else 0.0 for game in played.games)
+
+
 @declare_options(kit=Option(TEXT, required=True), clock=Option(NUMBER, required=True),
                  settings=Option((dict,)), games=Option(INTEGER, required=True),
                  seed=Option(INTEGER), visibility=Option(TEXT), timeout=Option(NUMBER),
@@ -128,23 +159,14 @@ def host_factor() -> float:
 def climb(case: Any, sandbox: Any, *, factor: Optional[Callable[[], float]] = None) -> Any:
     """The ladder case's runner (``harness.spec.ladder``); see the module docstring."""
     from harness import Judgement
-    from harness.tournament.schedule import derive_seed
 
     options = dict(case.options)
     speed = (factor or host_factor)()
-    clock = round(float(options["clock"]) / speed, 3)
-    kit = load_kit({"kit": options["kit"], "clock": clock,
-                    "settings": options.get("settings", {})})
+    kit = ladder_kit(options, speed)
     games, seed = int(options["games"]), int(options.get("seed", 0))
-    deadline = time.monotonic() + case.timeout
     rungs = rungs_of(options)
-    played: list[Played] = []
-    for place, rung in enumerate(rungs):
-        schedule = alternating(kit, games, derive_seed(seed, place))
-        played.append(play_versus_house(kit, sandbox, rung.bot, schedule,
-                                        max(0.0, deadline - time.monotonic()),
-                                        f"{case.group}-{rung.bot}"))
-    rating = rate([(rung.rating, _score(games_), len(games_.games))
+    played = play_rungs(kit, sandbox, rungs, games, seed, case.timeout, f"{case.group}-")
+    rating = rate([(rung.rating, score(games_), len(games_.games))
                    for rung, games_ in zip(rungs, played)])
     lines = [f"The staff ladder: {games} games against each house bot, sides alternating, "
              f"{kit.clock.describe()} (scaled to this host: {speed:.2f}x nominal speed)."]
@@ -171,5 +193,5 @@ def climb(case: Any, sandbox: Any, *, factor: Optional[Callable[[], float]] = No
                      failure=faults[0].verdict if faults and earned < total else None)
 
 
-__all__ = ["BASE_RATING", "RUNG_STEP", "Rating", "Rung", "climb", "expected", "leaderboard",
-           "rate", "rungs_of"]
+__all__ = ["BASE_RATING", "RUNG_STEP", "Rating", "Rung", "climb", "expected", "ladder_kit",
+           "leaderboard", "play_rungs", "rate", "rungs_of", "score"]

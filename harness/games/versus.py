@@ -202,16 +202,21 @@ def versus_house(case: Any, sandbox: SandboxLike, kit: Optional[GameKit] = None,
     return judge(case, kit, opponent, games, played, picture)
 
 
-def _describe_loss(kit: GameKit, game: HouseGame) -> str:
+def loss_reason(game: HouseGame) -> str:
+    """How the student lost ``game``: no legal move left, or its forfeit and the bad move."""
     outcome, record = game.record.outcome, game.record
     ply = len(record.plies) + 1
     if outcome.reason is Reason.NO_MOVES:
-        reason = f"no legal move left at ply {ply}"
-    else:
-        reason = f"forfeit ({outcome.reason.value}) at ply {ply}: {outcome.detail}"
-        if record.bad_move is not None:
-            reason += f"; your move: {record.bad_move}"
-    return f"game {game.number + 1}, you played {game.side} (seed {game.seed}): {reason}"
+        return f"no legal move left at ply {ply}"
+    reason = f"forfeit ({outcome.reason.value}) at ply {ply}: {outcome.detail}"
+    if record.bad_move is not None:
+        reason += f"; your move: {record.bad_move}"
+    return reason
+
+
+def _describe_loss(kit: GameKit, game: HouseGame) -> str:
+    return (f"game {game.number + 1}, you played {game.side} (seed {game.seed}): "
+            f"{loss_reason(game)}")
 
 
 def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
@@ -255,5 +260,5 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
 
 
 __all__ = ["HOUSE_GAME_OPTIONS", "PICTURED_LOSSES", "HouseGame", "Picture", "Played",
-           "alternating", "judge", "keep_house_game", "load_kit", "play_one",
+           "alternating", "judge", "keep_house_game", "load_kit", "loss_reason", "play_one",
            "play_versus_house", "versus_house"]

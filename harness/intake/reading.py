@@ -29,6 +29,7 @@ SKIPPED_FOLDERS = frozenset({"__MACOSX", "__pycache__", ".git", ".hg", ".svn", "
                              ".pytest_cache", ".idea", ".vscode"})
 VENV_MARKER = "pyvenv.cfg"  # a virtual environment, whatever its folder is called
 STUDENT_PACKAGE_MARKER = "STUDENT_PACKAGE"  # the root of a student package (harness.release.build)
+GAMES_MARKER = "GAMEGRADER_GAMES"  # a folder of games 'gamegrader play' wrote (harness.cli.play)
 PYTHON_SUFFIX = ".py"
 MAX_OTHERS = 100  # other files' names kept for the "missing" message (they are never read)
 _READ_CHUNK = 1 << 16
@@ -177,8 +178,8 @@ class _Walker:
                     raise _Refused(f"it holds more than {self.caps.entries} files and folders")
                 entries.append(entry)
         names = {entry.name for entry in entries}
-        if depth > 0 and (VENV_MARKER in names or STUDENT_PACKAGE_MARKER in names):
-            return  # a virtual environment or an unzipped checker: never the student's code
+        if depth > 0 and names & {VENV_MARKER, STUDENT_PACKAGE_MARKER, GAMES_MARKER}:
+            return  # a virtual environment, an unzipped checker or played games: not code
         folders = []
         for entry in sorted(entries, key=lambda e: e.name):
             name, where = entry.name, path / entry.name

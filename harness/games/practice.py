@@ -1,0 +1,165 @@
+"""Practice games: the staff ladder's rungs students may play, before they submit.
+
+``gamegrader play`` (``harness.cli.play``) plays a student's file against the house bots of
+the staff ladder (``harness.games.ladder``) whose code students may have: the bots a kit gives
+as functions (``harness.games.kit.student_bots``), never those named by dotted path, which stay
+with the staff. Each rung keeps its place on the ladder, so its games have the grading ladder's
+seeds, sides and clock (the ladder's, divided by the host's speed); ``--games`` plays the first
+N of the same schedule, ``--seed`` another one.
+
+In the repository the practice ladder is narrowed from ``ladder:`` in assignment.yaml; the
+student package, whose assignment.yaml has no ladder (it is a case of the whole assignment),
+holds it as :data:`PRACTICE_FILE`, written by the build from the same function.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from harness.games.kit import GameKit, bot_names, student_bots
+from harness.games.ladder import Rung, ladder_kit, play_rungs, rungs_of, score
+from harness.games.versus import Played, load_kit, loss_reason
+from harness.spec.model import Assignment
+
+PRACTICE_FILE = "practice_ladder.yaml"
+"""The practice ladder in a student package's ``test_specs/NAME/`` (see the module docstring)."""
+_KEYS = ("kit", "clock", "settings", "games", "seed")
+
+
+def narrowed_ladder(assignment: Assignment) -> Optional[dict[str, Any]]:
+    """The assignment's ladder with only the rungs students may play, every rung's place,
+    rating and wins written out; None when it has no ladder or no such rung."""
+    if not assignment.ladder:
+        return None
+    ladder = {key: value for key, value in assignment.ladder.items() if key in _KEYS}
+    ladder["rungs"] = assignment.ladder["rungs"]
+    ladder.setdefault("kit", assignment.arena)
+    kit = load_kit({**ladder, "clock": float(ladder["clock"])})
+    allowed = set(student_bots(kit))
+    rungs = [rung.as_options() for rung in rungs_of(ladder) if rung.bot in allowed]
+    return {**ladder, "rungs": rungs} if rungs else None
+
+
+def practice_ladder(assignment: Assignment) -> Optional[dict[str, Any]]:
+    """The practice ladder: the student package's :data:`PRACTICE_FILE`, else the repository's
+    ladder narrowed (:func:`narrowed_ladder`)."""
+    from harness.spec.yaml_files import read_yaml
+
+    path = assignment.folder / PRACTICE_FILE
+    return dict(read_yaml(path)) if path.is_file() else narrowed_ladder(assignment)
+
+
+@dataclass(frozen=True)
+class RungResult:
+    """One rung's practice games and the student's chance of beating that bot (a draw half a
+    win), with its 95 % interval, from the Bradley-Terry fit of the tournament's intervals."""
+
+    rung: Rung
+    played: Played
+    chance: tuple[float, float, float]
+
+    @property
+    def wins(self) -> int:
+        return sum(game.won for game in self.played.games)
+
+    @property
+    def draws(self) -> int:
+        return sum(game.drawn for game in self.played.games)
+
+    @property
+    def losses(self) -> int:
+        return len(self.played.games) - self.wins - self.draws
+
+
+def chance_of_winning(kit: GameKit, bot: str, played: Played) -> tuple[float, float, float]:
+    """P(the student beats ``bot``) and its 95 % interval: ``harness.tournament.intervals``'s
+    fit of the games (with its weak prior, so a clean sweep is not a certainty)."""
+    from harness.tournament.intervals import fit_strengths
+    from harness.tournament.records import GameResult
+
+    you = "you"
+    results = []
+    for game in played.games:
+        first, second = (you, bot) if game.side == kit.sides[0] else (bot, you)
+        winner = game.record.outcome.winner
+        results.append(GameResult(first, second, game.seed, None if winner is None
+                                  else kit.sides.index(winner), game.record.outcome.reason.value))
+    return fit_strengths([you, bot], results).pair(you, bot)
+
+
+@dataclass(frozen=True)
+class Practice:
+    """What ``gamegrader play`` played: the kit, the host's speed factor, games per rung (and
+    the ladder's own number), the seed and each rung's result."""
+
+    kit: GameKit
+    speed: float
+    games: int
+    ladder_games: int
+    seed: int
+    rungs: tuple[RungResult, ...]
+
+
+def choose_rungs(ladder: dict[str, Any], bot: Optional[str]) -> list[Rung]:
+    """The practice ladder's rungs, or only ``bot``'s.
+
+    Raises:
+        ValueError: ``bot`` is no rung of it, naming the ones there are.
+    """
+    rungs = rungs_of(ladder)
+    if bot is None:
+        return rungs
+    chosen = [rung for rung in rungs if rung.bot == bot]
+    if not chosen:
+        known = ", ".join(rung.bot for rung in rungs)
+        staff = bot in bot_names(load_kit({**ladder, "clock": float(ladder["clock"])}))
+        what = (f"{bot!r} is one of the staff's bots, which students do not get" if staff
+                else f"no house bot {bot!r}")
+        raise ValueError(f"{what}; the bots you can play: {known}")
+    return chosen
+
+
+def play_practice(ladder: dict[str, Any], sandbox: Any, speed: float, *,
+                  rungs: Sequence[Rung], games: Optional[int] = None,
+                  seed: Optional[int] = None) -> Practice:
+    """Play ``rungs`` of the practice ``ladder`` against the submission in ``sandbox`` (kept
+    as replay pages where ``harness.tournament.replays.GAMES_DIR_ENV`` says)."""
+    kit = ladder_kit(ladder, speed)
+    count = int(ladder["games"]) if games is None else games
+    base = int(ladder.get("seed", 0)) if seed is None else seed
+    played = play_rungs(kit, sandbox, rungs, count, base, float("inf"))
+    return Practice(kit, speed, count, int(ladder["games"]), base, tuple(
+        RungResult(rung, games_, chance_of_winning(kit, rung.bot, games_))
+        for rung, games_ in zip(rungs, played)))
+
+
+def report(practice: Practice) -> str:
+    """The practice games in words: per rung the games won, drawn and lost, the chance of
+    beating the bot with its interval, what the rung is worth on the ladder, and each game's
+    replay page."""
+    kit = practice.kit
+    each = f"{practice.games} game{'s' * (practice.games != 1)} each"
+    lines = [f"Practice against the staff ladder's house bots you may play: {each}, sides "
+             f"alternating, seed {practice.seed}; {kit.describe()} (scaled "
+             f"to this host: {practice.speed:.2f}x nominal speed)."]
+    for result in practice.rungs:
+        rung, (chance, low, high) = result.rung, result.chance
+        lines.append("")
+        lines.append(f"{rung.bot}: won {result.wins}, drew {result.draws}, lost {result.losses} "
+                     f"(score {score(result.played):g} of {len(result.played.games)}); "
+                     f"chance of beating it {chance:.0%} (95% interval {low:.0%} to {high:.0%})")
+        lines.append(f"  on the ladder: rung {rung.place + 1}, worth {rung.points:g} points "
+                     f"for winning {rung.wins} of its {practice.ladder_games} games; rated "
+                     f"{rung.rating:g}")
+        for game in result.played.games:
+            order = "first" if game.side == kit.sides[0] else "second"
+            won = "won" if game.won else "drew" if game.drawn else f"lost: {loss_reason(game)}"
+            line = f"  game {game.number + 1} (you moved {order}, seed {game.seed}): {won}"
+            if game.replay is not None:
+                line += f"\n    replay: {game.replay}"
+            lines.append(line)
+    return "\n".join(lines)
+
+
+__all__ = ["PRACTICE_FILE", "Practice", "RungResult", "chance_of_winning", "choose_rungs",
+           "narrowed_ladder", "play_practice", "practice_ladder", "report"]
