@@ -31,6 +31,9 @@ def _games_folder(out: Path) -> None:
     ``play`` of a file in the folder above takes no game record for the student's data)."""
     from harness.intake.reading import GAMES_MARKER
 
+    if out.is_dir() and any(out.glob("*.py")):  # marked, its code would be skipped later
+        raise UsageProblem(f"{out} holds Python files: give --out a folder of its own for "
+                           "the games")
     try:
         out.mkdir(parents=True, exist_ok=True)
         (out / GAMES_MARKER).write_text("Games written by 'gamegrader play': never graded.\n",

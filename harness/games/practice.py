@@ -134,8 +134,8 @@ def play_practice(ladder: dict[str, Any], sandbox: Any, speed: float, *,
 
 
 def report(practice: Practice) -> str:
-    """The practice games in words: per rung the games won, drawn and lost, the chance of
-    beating the bot with its interval, what the rung is worth on the ladder, and each game's
+    """The practice games in words: per rung the games won, drawn and lost, the win rate
+    against the bot with its interval, what the rung is worth on the ladder, and each game's
     replay page."""
     kit = practice.kit
     each = f"{practice.games} game{'s' * (practice.games != 1)} each"
@@ -145,9 +145,11 @@ def report(practice: Practice) -> str:
     for result in practice.rungs:
         rung, (chance, low, high) = result.rung, result.chance
         lines.append("")
+        played = len(result.played.games)
+        rate = score(result.played) / played if played else 0.0
         lines.append(f"{rung.bot}: won {result.wins}, drew {result.draws}, lost {result.losses} "
-                     f"(score {score(result.played):g} of {len(result.played.games)}); "
-                     f"chance of beating it {chance:.0%} (95% interval {low:.0%} to {high:.0%})")
+                     f"of {played}; win rate {rate:.0%} (a draw half a win), 95% interval "
+                     f"{low:.0%} to {high:.0%} (estimated {chance:.0%})")
         lines.append(f"  on the ladder: rung {rung.place + 1}, worth {rung.points:g} points "
                      f"for winning {rung.wins} of its {practice.ladder_games} games; rated "
                      f"{rung.rating:g}")

@@ -419,8 +419,8 @@ and sides:
     .venv/bin/gamegrader play path/to/{main}
     .venv/bin/gamegrader play path/to/{main} --bot {first} --games 10 --seed 1 --out games
 
-It prints, for each bot, the games you won, drew and lost, your chance of beating it with its
-95% interval, what the bot's rung is worth on the ladder, and the path of each game's replay
+It prints, for each bot, the games you won, drew and lost, your win rate with its 95%
+interval, what the bot's rung is worth on the ladder, and the path of each game's replay
 page (in `./games` unless `--out` says otherwise). The staff's stronger bots are not in this
 package: Gradescope plays them."""
 

@@ -53,7 +53,7 @@ def _homework(tmp_path: Path, source: Path, file: str) -> Path:
 
 
 def _rung(stdout: str, bot: str) -> tuple[int, int, int]:
-    found = re.search(rf"^{bot}: won (\d+), drew (\d+), lost (\d+) ", stdout, re.MULTILINE)
+    found = re.search(rf"^{bot}: won (\d+), drew (\d+), lost (\d+) of ", stdout, re.MULTILINE)
     assert found is not None, stdout[-3000:]
     return int(found.group(1)), int(found.group(2)), int(found.group(3))
 
@@ -73,7 +73,11 @@ def test_the_reference_beats_randy_and_every_game_has_its_replay_page(
     assert done.returncode == 0, done.stderr[-3000:]
     wins, draws, losses = _rung(done.stdout, "random")
     assert wins + draws + losses == 2 and wins >= 1, done.stdout
-    assert re.search(r"chance of beating it \d+% \(95% interval \d+% to \d+%\)", done.stdout)
+    rate = re.search(r"^random: .*; win rate (\d+)% \(a draw half a win\), 95% interval "
+                     r"(\d+)% to (\d+)% \(estimated (\d+)%\)$", done.stdout, re.MULTILINE)
+    assert rate is not None, done.stdout
+    shown, low, high, estimate = map(int, rate.groups())
+    assert shown == round(100 * (wins + draws / 2) / 2) and low < estimate < high
     assert "on the ladder: rung 1, worth 0 points for winning 2 of its 2 games" in done.stdout
     pages = _replays(done.stdout)
     assert [page.name for page in pages] == ["random-game1.html", "random-game2.html"]
@@ -108,6 +112,20 @@ def test_a_staff_bot_an_unknown_bot_and_a_missing_file_are_clear_errors(
     done = play(packages["isolation"], "missing.py", cwd=player.parent)
     assert done.returncode == 2 and "no such file or folder: missing.py" in done.stderr
     assert not (player.parent / "games").exists()  # nothing was played
+    done = play(packages["isolation"], player.name, "--out", ".", cwd=player.parent)
+    assert done.returncode == 2 and "holds Python files: give --out a folder of its own" in \
+        done.stderr  # marked as a games folder, the student's code would be skipped
+    assert not (player.parent / GAMES_MARKER).exists()
+
+
+def test_the_repository_plays_the_same_bots(tmp_path: Path) -> None:
+    """The instructor install narrows the ladder itself: the same bots as the package's."""
+    player = _homework(tmp_path, ROOT / "student_template" / "isolation" / "player_account.py",
+                       "player_account.py")
+    done = gamegrader("play", player.name, "--games", "1", cwd=player.parent,
+                      env={"PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert re.findall(r"^(\w+): won ", done.stdout, re.MULTILINE) == ["random", "greedy"]
 
 
 def test_a_syntax_error_is_said_once_with_its_line_and_nothing_is_played(
