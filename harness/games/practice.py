@@ -49,6 +49,45 @@ def practice_ladder(assignment: Assignment) -> Optional[dict[str, Any]]:
     return dict(read_yaml(path)) if path.is_file() else narrowed_ladder(assignment)
 
 
+def practice_files(assignment: Assignment) -> tuple[dict[str, bytes], tuple[str, ...]]:
+    """The student package's :data:`PRACTICE_FILE` (archive name -> bytes; {} when there is
+    nothing to practise) and the bots it holds, for ``gamegrader build --student``."""
+    import yaml
+
+    from harness.paths import project_root
+
+    ladder = narrowed_ladder(assignment)
+    if ladder is None:
+        return {}, ()
+    name = (assignment.folder / PRACTICE_FILE).relative_to(project_root()).as_posix()
+    text = ("# The staff ladder's rungs students may play with 'gamegrader play' (written by "
+            "'gamegrader build --student').\n" + yaml.safe_dump(ladder, sort_keys=False))
+    return {name: text.encode()}, tuple(str(rung["bot"]) for rung in ladder["rungs"])
+
+
+README_SECTION = """
+
+Before you submit, play your file against the grading ladder's house bots that ship here
+({bots}), with the grader's referee, its clocks (scaled to this computer's speed), its
+seeds and sides:
+
+    .venv/bin/gamegrader play path/to/{main}
+    .venv/bin/gamegrader play path/to/{main} --bot {first} --games 10 --seed 1 --out games
+
+On Windows, `.venv\\Scripts\\gamegrader play path\\to\\{main}` (the games then run in plain
+child processes, as the check's cases do). It prints, for each bot, the games you won, drew
+and lost, your win rate with its 95% interval, what the bot's rung is worth on the ladder,
+and the path of each game's replay page (in `./games` unless `--out` says otherwise). The
+staff's stronger bots are not in this package: Gradescope plays them."""
+
+
+def readme_section(assignment: Assignment, bots: Sequence[str]) -> str:
+    """The student package README's section on ``gamegrader play`` ("" without bots)."""
+    if not bots:
+        return ""
+    return README_SECTION.format(bots=", ".join(bots), main=assignment.main_file, first=bots[0])
+
+
 @dataclass(frozen=True)
 class RungResult:
     """One rung's practice games and the student's chance of beating that bot (a draw half a
@@ -163,5 +202,6 @@ def report(practice: Practice) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["PRACTICE_FILE", "Practice", "RungResult", "chance_of_winning", "choose_rungs",
-           "narrowed_ladder", "play_practice", "practice_ladder", "report"]
+__all__ = ["PRACTICE_FILE", "README_SECTION", "Practice", "RungResult", "chance_of_winning",
+           "choose_rungs", "narrowed_ladder", "play_practice", "practice_files", "practice_ladder",
+           "readme_section", "report"]

@@ -390,41 +390,6 @@ clocks measure wall-clock time, so check when your computer is not busy: a busy 
 your player less time to think than Gradescope will."""
 
 
-def practice_entry(assignment: Assignment) -> dict[str, bytes]:
-    """The practice ladder students play with ``gamegrader play`` (``harness.games.practice``:
-    the ladder's rungs whose bots students may have), as the package's file; {} for none."""
-    from harness.games.practice import PRACTICE_FILE, narrowed_ladder
-
-    ladder = narrowed_ladder(assignment)
-    if ladder is None:
-        return {}
-    name = (assignment.folder / PRACTICE_FILE).relative_to(project_root()).as_posix()
-    text = ("# The staff ladder's rungs students may play with 'gamegrader play' (written by "
-            "'gamegrader build --student').\n" + yaml.safe_dump(ladder, sort_keys=False))
-    return {name: text.encode()}
-
-
-def practice_bots(entry: dict[str, bytes]) -> str:
-    """The bots of a practice ladder file, for the build's notes and the README."""
-    [text] = entry.values()
-    return ", ".join(str(rung["bot"]) for rung in yaml.safe_load(text)["rungs"])
-
-
-PLAY_NOTE = """
-
-Before you submit, play your file against the grading ladder's house bots that ship here
-({bots}), with the grader's referee, its clocks (scaled to this computer's speed), its seeds
-and sides:
-
-    .venv/bin/gamegrader play path/to/{main}
-    .venv/bin/gamegrader play path/to/{main} --bot {first} --games 10 --seed 1 --out games
-
-It prints, for each bot, the games you won, drew and lost, your win rate with its 95%
-interval, what the bot's rung is worth on the ladder, and the path of each game's replay
-page (in `./games` unless `--out` says otherwise). The staff's stronger bots are not in this
-package: Gradescope plays them."""
-
-
 def _what_runs(kept: list[Case]) -> str:
     """The package's cases by group, for its README ("games: 3 cases, 40 points")."""
     groups: dict[str, list[float]] = {}
@@ -440,6 +405,8 @@ def build_student(name: str, out: Path) -> Built:
     Raises:
         SpecError: the assignment is unknown or its specs are broken.
     """
+    from harness.games.practice import practice_files, readme_section
+
     assignment = find_assignment(name)
     root = project_root()
     cases = student_cases(assignment)
@@ -452,15 +419,13 @@ def build_student(name: str, out: Path) -> Built:
     kept = [case for case in load_all_cases(assignment) if case.visibility.value == "visible"
             and f"{case.group}: {case.name}" not in cases.left_out]
     entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
-    practice = practice_entry(assignment)
-    bots = practice_bots(practice) if practice else ""
+    practice, bots = practice_files(assignment)
     entries["README.md"] = STUDENT_README.format(
         title=assignment.title, name=assignment.name, main=assignment.main_file,
         allowed=", ".join(p.module for p in assignment.allowed_packages) or "nothing else",
         them="them" if assignment.allowed_packages else "nothing",
         runs=_what_runs(kept), games=GAMES_NOTE if any(case.runner for case in kept) else "",
-        play=PLAY_NOTE.format(bots=bots, main=assignment.main_file,
-                              first=bots.split(", ")[0]) if practice else "",
+        play=readme_section(assignment, bots),
         left_out=left_out).encode()
     entries[STUDENT_PACKAGE_MARKER] = b"The student package: instructor commands are refused.\n"
     for folder in (root / "harness", root / "student_template" / assignment.name):
@@ -477,7 +442,7 @@ def build_student(name: str, out: Path) -> Built:
     built.notes.append(f"visible cases only; reference files shipped: "
                        f"{', '.join(shipped) or 'none'}")
     if practice:
-        built.notes.append(f"practice bots ('gamegrader play'): {bots}")
+        built.notes.append(f"practice bots ('gamegrader play'): {', '.join(bots)}")
     if cases.left_out:
         built.notes.append(f"{len(cases.left_out)} visible cases left out (their grading needs "
                            "reference code not declared in student_package_modules)")

@@ -157,5 +157,6 @@ def test_without_pwd_resource_fcntl_the_games_run_in_plain_child_processes(
 def test_the_package_readme_shows_play(packages: dict[str, Path]) -> None:
     readme = (packages["isolation"] / "README.md").read_text()
     assert ".venv/bin/gamegrader play path/to/player.py" in readme
+    assert ".venv\\Scripts\\gamegrader play path\\to\\player.py" in readme
     assert "(random, greedy)" in readme
     assert "(random)" in (packages["othello"] / "README.md").read_text()

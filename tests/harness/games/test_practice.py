@@ -16,11 +16,11 @@ from harness.games.practice import (
     choose_rungs,
     narrowed_ladder,
     play_practice,
+    practice_files,
     practice_ladder,
 )
 from harness.games.versus import Played, load_kit
 from harness.intake.reading import GAMES_MARKER, take
-from harness.release.build import practice_entry
 from harness.spec import find_assignment
 from harness.spec.ladder import ladder_case
 
@@ -95,11 +95,13 @@ def test_a_staff_or_unknown_bot_is_refused_naming_the_bots_there_are() -> None:
 @pytest.mark.parametrize("name", ["isolation", "othello"])
 def test_the_package_s_practice_file_is_the_narrowed_ladder(name: str) -> None:
     assignment = find_assignment(name)
-    [(path, text)] = practice_entry(assignment).items()
+    files, bots = practice_files(assignment)
+    [(path, text)] = files.items()
     assert path == f"test_specs/{name}/practice_ladder.yaml"
     assert yaml.safe_load(text) == narrowed_ladder(assignment)
+    assert bots == tuple(rung["bot"] for rung in yaml.safe_load(text)["rungs"])
     assert "reference" not in yaml.safe_dump(yaml.safe_load(text)["rungs"])
-    assert practice_entry(find_assignment("othello_2025")) == {}
+    assert practice_files(find_assignment("othello_2025")) == ({}, ())
 
 
 def test_a_folder_of_played_games_is_never_taken_in(tmp_path: Path) -> None:
