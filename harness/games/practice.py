@@ -34,7 +34,7 @@ def narrowed_ladder(assignment: Assignment) -> Optional[dict[str, Any]]:
     ladder = {key: value for key, value in assignment.ladder.items() if key in _KEYS}
     ladder["rungs"] = assignment.ladder["rungs"]
     ladder.setdefault("kit", assignment.arena)
-    kit = load_kit({**ladder, "clock": float(ladder["clock"])})
+    kit = load_kit(ladder)
     allowed = set(student_bots(kit))
     rungs = [rung.as_options() for rung in rungs_of(ladder) if rung.bot in allowed]
     return {**ladder, "rungs": rungs} if rungs else None
@@ -151,7 +151,7 @@ def choose_rungs(ladder: dict[str, Any], bot: Optional[str]) -> list[Rung]:
     chosen = [rung for rung in rungs if rung.bot == bot]
     if not chosen:
         known = ", ".join(rung.bot for rung in rungs)
-        staff = bot in bot_names(load_kit({**ladder, "clock": float(ladder["clock"])}))
+        staff = bot in bot_names(load_kit(ladder))
         what = (f"{bot!r} is one of the staff's bots, which students do not get" if staff
                 else f"no house bot {bot!r}")
         raise ValueError(f"{what}; the bots you can play: {known}")
