@@ -26,27 +26,34 @@ from harness.spec import find_assignment
 DEFAULT_OUT = Path("games")
 
 
-def _games_folder(out: Path) -> None:
-    """Make ``out`` with the marker that keeps its games out of any later intake (``check`` or
-    ``play`` of a file in the folder above takes no game record for the student's data)."""
-    from harness.intake.reading import GAMES_MARKER
-
-    if out.is_dir() and any(out.glob("*.py")):  # marked, its code would be skipped later
+def _check_out(out: Path) -> None:
+    """Refuse an ``--out`` folder holding Python files: once marked as a games folder, its code
+    would be left out of every later intake."""
+    if out.is_dir() and any(out.glob("*.py")):
         raise UsageProblem(f"{out} holds Python files: give --out a folder of its own for "
                            "the games")
+
+
+def _games_folder(out: Path) -> None:
+    """Make ``out`` with the marker that keeps its games out of any later intake (``check`` or
+    ``play`` of a file in the folder above takes no game record for the student's data), and
+    have the games kept there."""
+    from harness.intake.reading import GAMES_MARKER
+    from harness.tournament.replays import GAMES_DIR_ENV
+
     try:
         out.mkdir(parents=True, exist_ok=True)
         (out / GAMES_MARKER).write_text("Games written by 'gamegrader play': never graded.\n",
                                         encoding="utf-8")
     except OSError as exc:
         raise UsageProblem(f"cannot write the games to {out}: {exc}") from exc
+    os.environ[GAMES_DIR_ENV] = str(out.resolve())  # where versus keeps every game
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from harness.games.practice import choose_rungs, play_practice, practice_ladder, report
     from harness.grading.api import GradingOptions, GradingSession
     from harness.timing.calibration import host_speed
-    from harness.tournament.replays import GAMES_DIR_ENV
 
     existing_path(args.path)
     name = known_assignment(args.assignment) if args.assignment else infer_assignment(args.path)
@@ -59,9 +66,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         rungs = choose_rungs(ladder, args.bot)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from exc
+    _check_out(args.out)
     install_missing_packages(name)
-    _games_folder(args.out)
-    os.environ[GAMES_DIR_ENV] = str(args.out.resolve())  # where versus keeps every game
     session = GradingSession(args.path, GradingOptions(visible_only=True, siblings=True))
     grader = session.grader(assignment)
     try:
@@ -69,9 +75,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
         problem = grader.preflight().import_problem
         print(session.summary())
         if problem:
-            print("gamegrader play: nothing played: your file cannot be run (see above)",
-                  file=sys.stderr)
+            print("gamegrader play: nothing played (see above)", file=sys.stderr)
             return 1
+        _games_folder(args.out)
         practice = play_practice(ladder, grader.sandbox, grader.host.factor, rungs=rungs,
                                  games=args.games, seed=args.seed)
     finally:

@@ -99,7 +99,7 @@ def test_the_template_loses_to_every_bot_students_may_play_and_no_other(
     assert all(page.parent == player.parent / "games" for page in _replays(done.stdout))
 
 
-def test_a_staff_bot_an_unknown_bot_and_a_missing_file_are_clear_errors(
+def test_a_staff_bot_an_unknown_bot_a_missing_path_and_a_code_folder_out_are_refused(
         packages: dict[str, Path], tmp_path: Path) -> None:
     player = _homework(tmp_path, SOLUTIONS / "isolation" / "player.py",
                        "player.py")
@@ -128,7 +128,7 @@ def test_the_repository_plays_the_same_bots(tmp_path: Path) -> None:
     assert re.findall(r"^(\w+): won ", done.stdout, re.MULTILINE) == ["random", "greedy"]
 
 
-def test_a_syntax_error_is_said_once_with_its_line_and_nothing_is_played(
+def test_a_syntax_error_or_a_missing_handout_file_is_said_once_and_nothing_played(
         packages: dict[str, Path], tmp_path: Path) -> None:
     folder = tmp_path / "homework"
     folder.mkdir()
@@ -137,6 +137,12 @@ def test_a_syntax_error_is_said_once_with_its_line_and_nothing_is_played(
     assert done.returncode == 1
     assert done.stdout.count("SyntaxError") == 1 and "agent.py, line 1" in done.stdout
     assert "nothing played" in done.stderr and "won" not in done.stdout
+    assert not (folder / "games").exists()
+    (folder / "agent.py").unlink()  # a folder without the handout's file
+    (folder / "notes.txt").write_text("my notes\n")
+    done = play(packages["othello"], ".", cwd=folder)
+    assert done.returncode == 1 and "nothing played" in done.stderr
+    assert "Missing: agent.py. Python files submitted: none." in done.stdout
 
 
 def test_without_pwd_resource_fcntl_the_games_run_in_plain_child_processes(
