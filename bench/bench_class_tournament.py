@@ -69,7 +69,7 @@ def timed_run(export: Path, out: Path, clock: float, *options: str) -> tuple[flo
     seconds = time.perf_counter() - started
     assert status == 0, f"tournament exited {status}"
     document = json.loads((out / "results.json").read_text(encoding="utf-8"))
-    aborted = [g for g in document["games"] if g["termination"] == "aborted"]
+    aborted = [g for g in document["games"] if g["reason"] == "aborted"]
     assert not aborted, f"{len(aborted)} games aborted, e.g. {aborted[0]['detail']}"
     return seconds, document
 

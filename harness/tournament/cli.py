@@ -13,18 +13,18 @@ from __future__ import annotations
 
 import argparse
 import ast
-import json
 import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from harness.tournament.arenas import load_arena, registered_arena
-from harness.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
+from harness.tournament.engine import Format, run_elimination, run_round_robin
 from harness.tournament.entrants import is_export, parse_entrant, parse_entrants
 from harness.tournament.executors import make_executor
 from harness.tournament.fingerprints import fingerprinted
+from harness.tournament.outputs import write_outputs
 from harness.tournament.progress import Progress
-from harness.tournament.records import Arena, Entrant
+from harness.tournament.records import Entrant
 from harness.tournament.standings import format_csv
 from harness.tournament.store import GameStore
 from harness.wire.safe_text import from_spreadsheet_cell
@@ -110,21 +110,6 @@ def _seeding(path: Path, entrants: Sequence[Entrant]) -> list[Entrant]:
     return sorted(entrants, key=lambda e: (position.get(e.name, len(ranked)), e.name))
 
 
-def write_outputs(result: TournamentResult, out: Path, arena: Optional[Arena] = None,
-                  title: str = "Tournament", settings: str = "") -> None:
-    """``results.json``, ``standings.csv``, every game's record and replay page under
-    ``games/``, and ``report.html`` linking them, in ``out`` (created if needed)."""
-    from harness.tournament.replays import report_page, write_games
-
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "results.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n")
-    table = format_csv(result.standings)
-    (out / "standings.csv").write_text(table)
-    pages = write_games(arena, result.results, out)
-    (out / "report.html").write_text(report_page(title, settings, table, result.results,
-                                                 pages, out, arena), encoding="utf-8")
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the tournament described by ``argv``; return the exit status.
 
@@ -190,10 +175,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     finally:
         executor.close()
-    write_outputs(result, args.out, arena, f"{args.game} {args.format} (seed {args.seed})",
-                  settings)
+    written = write_outputs(result, args.out, arena,
+                            f"{args.game} {args.format} (seed {args.seed})", settings)
     print(f"{result.played} games played, {result.reused} taken from the records in "
-          f"{args.out}", file=sys.stderr)
+          f"{args.out}; {written.summary()}", file=sys.stderr)
     print(format_csv(result.standings), end="")
     return 0
 
