@@ -45,6 +45,9 @@ PAINTER_MODULES = ("harness.tournament.replays", "harness.games.pages", "harness
                    "harness.pages.style")
 """The modules that draw every page; the arena's own modules are added to them."""
 _NUMBERED = re.compile(r"^\d{4,}\.(json|html)$")
+PARTIAL = ".partial-"
+"""The prefix of a file being written (renamed over its target once whole; ``.tmp``, so that
+one a kill left behind matches no glob of pages or records, and is removed by the next run)."""
 
 
 def write_if_changed(path: Path, text: str) -> bool:
@@ -56,8 +59,7 @@ def write_if_changed(path: Path, text: str) -> bool:
             return False
     except OSError:
         pass
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".partial-",
-                                         suffix=path.suffix)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=PARTIAL, suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -176,6 +178,8 @@ def write_games(arena: Any, results: Sequence[GameResult], out: Path) -> GameFil
         if _NUMBERED.match(path.name) and int(path.name.split(".")[0]) > len(results):
             path.unlink()
             removed += 1
+        elif path.name.startswith(PARTIAL) and path.suffix == ".tmp":  # a killed run's
+            path.unlink(missing_ok=True)
     kept = {name: index[name] for name in names}
     _save_index(index_path, painter, kept)
     return GameFiles(pages, scores, written, drawn_pages,

@@ -118,11 +118,14 @@ def test_a_run_killed_while_writing_pages_leaves_none_taken_for_up_to_date(
     with pytest.raises(KeyboardInterrupt):
         run(out, field(bob="code-bob-2"))
     monkeypatch.setattr(outputs, "write_if_changed", real)
+    leftover = out / "games" / ".partial-killed.tmp"  # what a kill inside a write leaves
+    leftover.write_text("<html>half")
     # bob's resubmission is withdrawn: his old games come back from the records, and the two
     # pages the killed run had overwritten must be drawn again, not taken for his old ones
     drawn = PaintedCoinArena.painted[0]
     run(out, field())
     assert PaintedCoinArena.painted[0] - drawn == 6  # every page of bob's, none of the others
+    assert not leftover.exists()
     fresh = tmp_path / "fresh"
     run(fresh, field())
     for page in sorted((fresh / "games").glob("*.html")):
