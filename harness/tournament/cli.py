@@ -7,7 +7,8 @@ parses on its own for tests. The game is named like an assignment; its arena fac
 no game). Entrants are read by ``entrants`` (a Gradescope export folder included: a class
 tournament in one command). Output: ``results.json`` (every game, standings), ``standings.csv``
 and ``records/`` (every game, so a re-run on the same ``--out`` plays only what changed:
-``store``) in the ``--out`` folder, one progress line per game on stderr.
+``store``) in the ``--out`` folder, each file written only when it changed (``outputs``), one
+progress line per game on stderr.
 """
 from __future__ import annotations
 
@@ -88,7 +89,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, default=Path("tournament-out"),
                         help="output folder: report.html, standings.csv, results.json, games/ "
                         "and records/, which keep every game, so a run on the same folder "
-                        "plays only games it has no record of (default: tournament-out)")
+                        "plays only games it has no record of and rewrites only the files and "
+                        "replay pages that changed (default: tournament-out)")
     parser.add_argument("--fresh", action="store_true",
                         help="play every game again, ignoring the records in --out")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
