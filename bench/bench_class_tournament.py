@@ -9,15 +9,16 @@ isolation EXPORT`` (``harness.tournament.cli.main``), round robin, ``--clock`` s
 player per game, each submission in the harness sandbox:
 
 1. on this machine with ``--workers`` local processes;
-2. on a dask ``LocalCluster`` with as many single-threaded worker processes (its start-up is
-   not timed), into a fresh ``--out``;
-3. again on the first ``--out`` with nothing changed (every game taken from the records);
-4. again after one student resubmits (only that student's games are played).
+2. again on the same ``--out`` with nothing changed (every game taken from the records);
+3. again after one student resubmits (only that student's games are played);
+4. on a dask ``LocalCluster`` with as many single-threaded worker processes (its start-up is
+   not timed), into a fresh ``--out`` (last, being the longest on a loaded machine).
 
-Prints wall time, games played and games per minute of each, and the load average before and
-after: on a shared machine the numbers are loaded ones. Asserts that no game was aborted, that
-both full runs played every game, the unchanged re-run none, and the resubmission's re-run
-exactly that entrant's.
+Prints wall time, games played and games per minute of each, the replay pages each re-run
+wrote (told by the pages' inode and modification time) and whether it rewrote the report, and
+the load average before and after: on a shared machine the numbers are loaded ones. Asserts
+that no game was aborted, that both full runs played every game, the unchanged re-run none
+and no page, and the resubmission's re-run exactly that entrant's games and no other page.
 
     .venv/bin/python bench/bench_class_tournament.py [--entrants 30] [--workers 2] [--clock 1]
         [--no-dask]
@@ -69,16 +70,36 @@ def timed_run(export: Path, out: Path, clock: float, *options: str) -> tuple[flo
     seconds = time.perf_counter() - started
     assert status == 0, f"tournament exited {status}"
     document = json.loads((out / "results.json").read_text(encoding="utf-8"))
-    aborted = [g for g in document["games"] if g["termination"] == "aborted"]
+    aborted = [g for g in document["games"] if g["reason"] == "aborted"]
     assert not aborted, f"{len(aborted)} games aborted, e.g. {aborted[0]['detail']}"
     return seconds, document
 
 
-def line(name: str, seconds: float, document: dict) -> str:
+def line(name: str, seconds: float, document: dict, pages: str = "") -> str:
     played = document["played"]
     rate = played / seconds * 60 if played else 0.0
     return (f"{name:<34} {seconds:8.1f} s  {played:4d} played  {document['reused']:4d} reused"
-            f"  {rate:6.1f} games/min")
+            f"  {rate:6.1f} games/min{pages}")
+
+
+def snapshot(out: Path) -> dict[str, tuple[int, int]]:
+    """Every page's inode and modification time (a rewrite changes one or both)."""
+    return {path.name: (path.stat().st_ino, path.stat().st_mtime_ns)
+            for path in [*(out / "games").glob("*.html"), out / "report.html"]}
+
+
+def rerun(export: Path, out: Path, clock: float, workers: int, name: str
+          ) -> tuple[dict, set[str]]:
+    """A re-run on ``out``: its results and the pages it rewrote, printed as one line."""
+    before = snapshot(out)
+    seconds, document = timed_run(export, out, clock, "--workers", str(workers))
+    after = snapshot(out)
+    rewritten = {page for page, stamp in after.items() if before.get(page) != stamp}
+    report = "report rewritten" if "report.html" in rewritten else "report unchanged"
+    replays = len(rewritten - {"report.html"})
+    print(line(name, seconds, document, f"  {replays:4d} pages rewritten, {report}"),
+          flush=True)
+    return document, rewritten - {"report.html"}
 
 
 def main() -> None:
@@ -99,6 +120,18 @@ def main() -> None:
         seconds, document = timed_run(export, local, args.clock, "--workers", str(args.workers))
         assert document["played"] == games
         print(line(f"local, {args.workers} workers", seconds, document), flush=True)
+        again, rewritten = rerun(export, local, args.clock, args.workers,
+                                 "re-run, nothing changed")
+        assert again["played"] == 0 and not rewritten, sorted(rewritten)[:5]
+        resubmitted = export / "submission_1000" / "player.py"
+        resubmitted.write_text(resubmitted.read_text() + "# resubmitted\n", encoding="utf-8")
+        changed, rewritten = rerun(export, local, args.clock, args.workers,
+                                   "re-run, one resubmission")
+        assert changed["played"] == 2 * (args.entrants - 1)
+        theirs = {f"{number:04d}.html" for number, game in enumerate(changed["games"], 1)
+                  if any(name.startswith("Student 00 ")
+                         for name in (game["first"], game["second"]))}
+        assert rewritten <= theirs, sorted(rewritten - theirs)[:5]
         if not args.no_dask:
             import distributed
 
@@ -109,14 +142,6 @@ def main() -> None:
             assert remote["played"] == games
             print(line(f"dask LocalCluster, {args.workers} workers", seconds, remote),
                   flush=True)
-        seconds, again = timed_run(export, local, args.clock, "--workers", str(args.workers))
-        assert again["played"] == 0
-        print(line("re-run, nothing changed", seconds, again), flush=True)
-        resubmitted = export / "submission_1000" / "player.py"
-        resubmitted.write_text(resubmitted.read_text() + "# resubmitted\n", encoding="utf-8")
-        seconds, changed = timed_run(export, local, args.clock, "--workers", str(args.workers))
-        assert changed["played"] == 2 * (args.entrants - 1)
-        print(line("re-run, one resubmission", seconds, changed), flush=True)
     print(f"load average after {os.getloadavg()[0]:.2f} (a shared machine's numbers are "
           "loaded ones)")
 

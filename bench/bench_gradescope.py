@@ -32,6 +32,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 CGROUP_ROOT = Path("/sys/fs/cgroup")
@@ -50,9 +51,10 @@ HOSTILE_BODIES = [
 
 class GradescopeGroup:
     """A control group of Gradescope's size that a command can be started in (cgroup v2, or
-    the v1 `cpu`, `cpuacct` and `memory` hierarchies), removed on exit."""
+    the v1 `cpu`, `cpuacct` and `memory` hierarchies), removed on exit; ``cpu_quota_us=None``
+    for no CPU quota (a group that only counts)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, cpu_quota_us: Optional[int] = CPU_QUOTA_US) -> None:
         self.v2 = (CGROUP_ROOT / "cgroup.controllers").exists()
         if self.v2:
             self.folders = [CGROUP_ROOT / name]
@@ -61,11 +63,13 @@ class GradescopeGroup:
         for folder in self.folders:
             folder.mkdir()
         if self.v2:
-            (self.folders[0] / "cpu.max").write_text(f"{CPU_QUOTA_US} {CPU_PERIOD_US}")
+            if cpu_quota_us is not None:
+                (self.folders[0] / "cpu.max").write_text(f"{cpu_quota_us} {CPU_PERIOD_US}")
             (self.folders[0] / "memory.max").write_text(str(MEMORY_BYTES))
         else:
-            (self.folders[0] / "cpu.cfs_period_us").write_text(str(CPU_PERIOD_US))
-            (self.folders[0] / "cpu.cfs_quota_us").write_text(str(CPU_QUOTA_US))
+            if cpu_quota_us is not None:
+                (self.folders[0] / "cpu.cfs_period_us").write_text(str(CPU_PERIOD_US))
+                (self.folders[0] / "cpu.cfs_quota_us").write_text(str(cpu_quota_us))
             (self.folders[2] / "memory.limit_in_bytes").write_text(str(MEMORY_BYTES))
 
     def enter(self) -> None:

@@ -7,24 +7,25 @@ parses on its own for tests. The game is named like an assignment; its arena fac
 no game). Entrants are read by ``entrants`` (a Gradescope export folder included: a class
 tournament in one command). Output: ``results.json`` (every game, standings), ``standings.csv``
 and ``records/`` (every game, so a re-run on the same ``--out`` plays only what changed:
-``store``) in the ``--out`` folder, one progress line per game on stderr.
+``store``) in the ``--out`` folder, each file written only when it changed (``outputs``), one
+progress line per game on stderr.
 """
 from __future__ import annotations
 
 import argparse
 import ast
-import json
 import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from harness.tournament.arenas import load_arena, registered_arena
-from harness.tournament.engine import Format, TournamentResult, run_elimination, run_round_robin
+from harness.tournament.engine import Format, run_elimination, run_round_robin
 from harness.tournament.entrants import is_export, parse_entrant, parse_entrants
 from harness.tournament.executors import make_executor
 from harness.tournament.fingerprints import fingerprinted
+from harness.tournament.outputs import write_outputs
 from harness.tournament.progress import Progress
-from harness.tournament.records import Arena, Entrant
+from harness.tournament.records import Entrant
 from harness.tournament.standings import format_csv
 from harness.tournament.store import GameStore
 from harness.wire.safe_text import from_spreadsheet_cell
@@ -88,7 +89,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, default=Path("tournament-out"),
                         help="output folder: report.html, standings.csv, results.json, games/ "
                         "and records/, which keep every game, so a run on the same folder "
-                        "plays only games it has no record of (default: tournament-out)")
+                        "plays only games it has no record of and rewrites only the files and "
+                        "replay pages that changed (default: tournament-out)")
     parser.add_argument("--fresh", action="store_true",
                         help="play every game again, ignoring the records in --out")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
@@ -108,21 +110,6 @@ def _seeding(path: Path, entrants: Sequence[Entrant]) -> list[Entrant]:
         ranked = [from_spreadsheet_cell(row["name"]) for row in csv.DictReader(handle)]
     position = {name: i for i, name in enumerate(ranked)}
     return sorted(entrants, key=lambda e: (position.get(e.name, len(ranked)), e.name))
-
-
-def write_outputs(result: TournamentResult, out: Path, arena: Optional[Arena] = None,
-                  title: str = "Tournament", settings: str = "") -> None:
-    """``results.json``, ``standings.csv``, every game's record and replay page under
-    ``games/``, and ``report.html`` linking them, in ``out`` (created if needed)."""
-    from harness.tournament.replays import report_page, write_games
-
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "results.json").write_text(json.dumps(result.to_dict(), indent=1) + "\n")
-    table = format_csv(result.standings)
-    (out / "standings.csv").write_text(table)
-    pages = write_games(arena, result.results, out)
-    (out / "report.html").write_text(report_page(title, settings, table, result.results,
-                                                 pages, out, arena), encoding="utf-8")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -190,10 +177,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     finally:
         executor.close()
-    write_outputs(result, args.out, arena, f"{args.game} {args.format} (seed {args.seed})",
-                  settings)
+    written = write_outputs(result, args.out, arena,
+                            f"{args.game} {args.format} (seed {args.seed})", settings)
     print(f"{result.played} games played, {result.reused} taken from the records in "
-          f"{args.out}", file=sys.stderr)
+          f"{args.out}; {written.summary()}", file=sys.stderr)
     print(format_csv(result.standings), end="")
     return 0
 

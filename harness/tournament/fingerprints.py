@@ -21,6 +21,8 @@ import hashlib
 import json
 import os
 import sys
+import sysconfig
+import types
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -52,12 +54,64 @@ def house_files(arena: Arena) -> list[Path]:
     return sorted(p for p in Path(origin).parent.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+_HARNESS = Path(__file__).resolve().parents[1]
+"""The ``harness`` package's folder: its modules count wherever it is installed."""
+
+
+def _installed_folders() -> tuple[Path, ...]:
+    """Where Python's own and installed packages live (their code is not the project's)."""
+    paths = sysconfig.get_paths()
+    return tuple(Path(paths[key]).resolve() for key in ("stdlib", "platstdlib", "purelib",
+                                                        "platlib") if key in paths)
+
+
+def module_files(names: Iterable[str]) -> list[Path]:
+    """The files of the loaded modules ``names`` and of the project modules they import at
+    their top level, transitively (a module's own names that are modules, or classes and
+    functions defined in one); the standard library and installed packages (but not the
+    harness's own) are left out.
+    A package's submodules count only when imported by name, not because they were loaded."""
+    installed = _installed_folders()
+    seen: set[str] = set()
+    files: set[Path] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        module = sys.modules.get(name)
+        origin = getattr(module, "__file__", None)
+        if module is None or not origin:
+            continue
+        path = Path(origin).resolve()
+        if not path.is_relative_to(_HARNESS) and any(path.is_relative_to(folder)
+                                                      for folder in installed):
+            continue
+        files.add(path)
+        for value in vars(module).values():
+            if isinstance(value, types.ModuleType):
+                if not value.__name__.startswith(f"{name}."):
+                    todo.append(value.__name__)
+            elif isinstance(getattr(value, "__module__", None), str) and (
+                    isinstance(value, type) or callable(value)):
+                todo.append(value.__module__)
+    return sorted(files)
+
+
 def _folder_code(paths: tuple[Path, ...]) -> str:
     """The files' digest, named relative to their common folder (so a checkout's place on the
     disk does not matter)."""
     root = Path(os.path.commonpath(paths)) if len(paths) > 1 else Path()
     return code_fingerprint((p.relative_to(root).as_posix() if len(paths) > 1 else p.name,
                              p.read_bytes()) for p in paths)
+
+
+def modules_fingerprint(names: Iterable[str]) -> str:
+    """The digest of :func:`module_files` of ``names`` (named relative to their common folder,
+    so a checkout's place on the disk does not matter)."""
+    files = tuple(module_files(names))
+    return _folder_code(files) if files else code_fingerprint([])
 
 
 def house_fingerprint(arena: Arena, source: str) -> str:
@@ -93,4 +147,4 @@ def arena_fingerprint(arena: Arena) -> str:
 
 
 __all__ = ["arena_fingerprint", "code_fingerprint", "fingerprinted", "house_files",
-           "house_fingerprint"]
+           "house_fingerprint", "module_files", "modules_fingerprint"]

@@ -3,7 +3,8 @@
 A record is a game's ``GameResult.to_dict()`` (moves, times, clocks, outcome, reason and the
 game's settings) in ``games/NNNN.json``; its replay page, ``games/NNNN.html``, is drawn by
 ``harness.games.pages`` from the positions the game's arena computes (``replay_view``). The
-report (``report.html``) holds the standings and links every game to its replay.
+report (``report.html``) holds the standings and links every game to its replay. Which of these
+files a run writes is decided by ``harness.tournament.outputs``.
 ``gamegrader replay RECORD`` turns a saved record into its page again.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from harness.games.pages import replay_page
 from harness.pages.layout import page, table
@@ -41,12 +42,30 @@ def outcome_text(result: GameResult) -> str:
 
 def write_replay(arena: Any, result: GameResult, path: Path) -> Optional[Path]:
     """The replay page of ``result`` at ``path``; None when the arena cannot draw it (an
-    arena without ``replay_view``, or an aborted game without moves to show)."""
+    arena without ``replay_view``, or an aborted game without moves to show).
+
+    Raises:
+        ValueError: when the game's rules refuse the recorded moves.
+    """
     view_of = getattr(arena, "replay_view", None)
     if view_of is None or result.is_aborted:
         return None
     path.write_text(replay_page(view_of(result, outcome_text(result))), encoding="utf-8")
     return path
+
+
+def drawn_replay(arena: Any, result: GameResult) -> Optional[tuple[str, str]]:
+    """The replay page of ``result`` and its final score (``ReplayView.score``), from one
+    replay of the game; None when the arena cannot draw it (as :func:`write_replay`) or the
+    rules refuse the recorded moves (the record is kept without a page)."""
+    view_of = getattr(arena, "replay_view", None)
+    if view_of is None or result.is_aborted:
+        return None
+    try:
+        view = view_of(result, outcome_text(result))
+        return replay_page(view), str(view.score)
+    except ValueError:
+        return None
 
 
 GAMES_DIR_ENV = "GAMEGRADER_GAMES_DIR"
@@ -68,22 +87,6 @@ def keep_graded_game(arena: Any, result: GameResult, name: str) -> Optional[Path
         return write_replay(arena, result, stem.with_suffix(".html"))
     except (OSError, ValueError):
         return None
-
-
-def write_games(arena: Any, results: tuple[GameResult, ...], out: Path) -> list[Optional[Path]]:
-    """``games/NNNN.json`` for every game and its replay page where it has one."""
-    folder = out / "games"
-    folder.mkdir(parents=True, exist_ok=True)
-    pages: list[Optional[Path]] = []
-    for number, result in enumerate(results, start=1):
-        stem = folder / f"{number:04d}"
-        stem.with_suffix(".json").write_text(json.dumps(result.to_dict(), indent=1) + "\n",
-                                             encoding="utf-8")
-        try:
-            pages.append(write_replay(arena, result, stem.with_suffix(".html")))
-        except ValueError:  # a record the rules refuse keeps its JSON, without a page
-            pages.append(None)
-    return pages
 
 
 def replay_target(record: Path, out: Optional[Path] = None) -> Path:
@@ -137,13 +140,17 @@ def game_score(arena: Any, result: GameResult) -> str:
         return ""
 
 
-def report_page(title: str, settings: str, standings_csv: str, results: tuple[GameResult, ...],
-                pages: list[Optional[Path]], out: Path, arena: Any = None) -> str:
+def report_page(title: str, settings: str, standings_csv: str, results: Sequence[GameResult],
+                pages: Sequence[Optional[Path]], out: Path, arena: Any = None,
+                scores: Optional[Sequence[str]] = None) -> str:
     """The tournament's HTML report: settings, standings with ratings in words, and every game
-    with its result, score and a link to its replay, in the look of every gamegrader page."""
+    with its result, score and a link to its replay, in the look of every gamegrader page.
+    ``scores`` are the games' scores when known (``outputs`` keeps them with the pages); by
+    default each game is replayed for its score."""
     rows = [[from_spreadsheet_cell(cell) for cell in row]
             for row in csv.reader(io.StringIO(standings_csv))]
-    scores = [game_score(arena, result) for result in results]
+    if scores is None:
+        scores = [game_score(arena, result) for result in results]
     body = (f'<h2 id="standings-heading">Standings</h2>{standings_table(rows[0], rows[1:])}'
             f'<p class="muted">{RATING_NOTE}</p>'
             f'<h2>Games</h2>{games_table(results, pages, scores, out)}')
@@ -199,8 +206,8 @@ def standings_table(header: list[str], rows: list[list[str]]) -> str:
             f"<tbody>{body}</tbody></table>")
 
 
-def games_table(results: tuple[GameResult, ...], pages: list[Optional[Path]],
-                scores: list[str], out: Path) -> str:
+def games_table(results: Sequence[GameResult], pages: Sequence[Optional[Path]],
+                scores: Sequence[str], out: Path) -> str:
     """Every game: who played first, the result in words, the final score (a column only when
     some game keeps one), the number of moves and the replay."""
     with_score = any(scores)
@@ -217,6 +224,6 @@ def games_table(results: tuple[GameResult, ...], pages: list[Optional[Path]],
     return table(headers, rows, "games", frozenset({0, len(headers) - 2}), sortable=True)
 
 
-__all__ = ["GAMES_DIR_ENV", "game_score", "games_table", "keep_graded_game", "outcome_text",
-           "replay_record", "replay_target", "report_page", "standings_table", "write_games",
+__all__ = ["GAMES_DIR_ENV", "drawn_replay", "game_score", "games_table", "keep_graded_game",
+           "outcome_text", "replay_record", "replay_target", "report_page", "standings_table",
            "write_replay"]

@@ -1,5 +1,6 @@
 """Test arenas for the tournament engine: Isolation with house bots and entrants that fail, and
-an instant game decided by the entrants' code (for records, re-runs and ratings).
+an instant game decided by the entrants' code (for records, re-runs and ratings), with replay
+pages when asked; and an executor that plays in the calling process.
 
 Imported by the test modules and by worker processes (which inherit this folder on
 ``sys.path``), so it is top-level and picklable.
@@ -11,8 +12,9 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Sequence
 
+from harness.games.pages import Paint, ReplayView
 from harness.tournament.arenas import HouseArena
 from harness.tournament.records import GameResult, GameTask
 from reference.isolation.kit import IsolationKit
@@ -69,6 +71,42 @@ class CoinArena:
                           moves=((draw,),), game=(("name", "coin"),))
 
 
+@dataclass(frozen=True)
+class PaintedCoinArena(CoinArena):
+    """:class:`CoinArena` with replay pages: one square per game, lit for the first player's
+    win, and the digest's byte as its score. ``painted`` counts the views drawn in this
+    process (tests count redrawn pages by it)."""
+
+    painted = [0]
+
+    def replay_view(self, result: GameResult, outcome: str) -> ReplayView:
+        self.painted[0] += 1
+        cell = "x" if result.winner == 0 else "o"
+        return ReplayView(f"coin: {result.first} v {result.second}", [["."], [cell]],
+                          {".": Paint("#888888"), "x": Paint("#888888", "#000000"),
+                           "o": Paint("#888888", "#ffffff")},
+                          [f"coin {result.moves[0][0]}"], outcome=outcome,
+                          score=f"coin {result.moves[0][0]}")
+
+
+class InProcess:
+    """An executor that plays every game in this process, one after another (no process
+    starts, so a test of what is written around the games stays fast)."""
+
+    def run(self, arena: Any, tasks: Sequence[GameTask],
+            on_result: Optional[Callable[[GameTask, GameResult], None]] = None
+            ) -> list[GameResult]:
+        results = []
+        for task in tasks:
+            results.append(arena.play(task))
+            if on_result is not None:
+                on_result(task, results[-1])
+        return results
+
+    def close(self) -> None:
+        pass
+
+
 def _strength(name: str) -> int:
     """``strong-...`` entrants are stronger than plain ones, ``weak-...`` ones weaker."""
     return 1 if name.startswith("strong") else -1 if name.startswith("weak") else 0
@@ -77,3 +115,8 @@ def _strength(name: str) -> int:
 def make_coin_arena(clock: Optional[float] = None, **options: Any) -> CoinArena:
     """The factory the tournament command is given as ``--arena tournament_fakes:...``."""
     return CoinArena(**options)
+
+
+def make_painted_coin_arena(clock: Optional[float] = None, **options: Any) -> PaintedCoinArena:
+    """:func:`make_coin_arena` with replay pages."""
+    return PaintedCoinArena(**options)
