@@ -303,6 +303,25 @@ def subset_root(folder: Path, assignment: str, stems: Sequence[str],
     return {"GAMEGRADER_ROOT": str(shared)}
 
 
+def without_ladder(folder: Path, assignment: str) -> dict[str, str]:
+    """The environment that grades every case file of ``assignment`` but not its staff ladder
+    (a ``subset_root`` of all its case files, which leaves the ladder out); nothing to change
+    (``{}``) for an assignment without one.
+
+    For tests that compare scores and read no ladder result: the ladder is worth no points (this
+    refuses one that is worth some) and it is the last case, so no other case's result depends
+    on it, while its games are about a third of the CPU time of an Othello grading. The ladder
+    itself is graded end to end by the tests that grade without this (Othello's reference in
+    tests/othello/test_othello_spec.py, the connect-four fixture in test_third_game.py)."""
+    from harness.spec import find_assignment
+    spec = find_assignment(assignment)
+    if not spec.ladder:
+        return {}
+    worth = sum(float(rung["points"]) for rung in spec.ladder["rungs"])
+    assert worth == 0, f"{assignment}'s ladder is worth {worth:g} points: grade it"
+    return subset_root(folder, assignment, [path.stem for path in spec.case_files])
+
+
 def _make_subset(folder: Path, assignment: str, stems: Sequence[str], generated: int | None
                  ) -> Path:
     from harness.release.validate import subset_root as make_subset_root

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gg_testing import ROOT
+from gg_testing import ROOT, without_ladder
 
 from harness.sandbox.levels import detect
 from harness.sandbox.packages import installed_folder
@@ -38,10 +38,10 @@ def numpy_is_installed_for_the_sandbox():
 _REFERENCE_GRADES: dict[Path, dict] = {}
 
 
-def reference_grade(grade, assignment: str, path: Path) -> dict:
+def reference_grade(grade, assignment: str, path: Path, env: dict[str, str]) -> dict:
     """The reference's own grade, graded here (once per test process), never written down."""
     if path not in _REFERENCE_GRADES:
-        _REFERENCE_GRADES[path] = grade(assignment, path)
+        _REFERENCE_GRADES[path] = grade(assignment, path, env=env)
     return _REFERENCE_GRADES[path]
 
 
@@ -51,8 +51,11 @@ def case_scores(document: dict) -> dict[str, float]:
 
 def assert_same_grade(grade, assignment: str, variant: Path, reference: Path) -> None:
     """The variant gets the reference's total and the same score in every case (so no loss
-    hides behind a gain)."""
-    mine, theirs = grade(assignment, variant), reference_grade(grade, assignment, reference)
+    hides behind a gain), both graded on every case but a staff ladder (worth no points:
+    ``gg_testing.without_ladder``)."""
+    env = without_ladder(variant.parent / "root", assignment)
+    mine = grade(assignment, variant, env=env)
+    theirs = reference_grade(grade, assignment, reference, env)
     assert case_scores(mine) == case_scores(theirs)
     assert mine["score"] == theirs["score"] > 0
 

@@ -2,8 +2,9 @@
 
 The handouts say "submit all your code": real students put helpers in modules of their own
 (``helpers.py``, a package, a separate state module). Each variant below is the reference solution
-reorganised that way, graded through the real command line next to the reference itself; the
-two scores must be equal (the reference's score is computed here, never hard-coded).
+reorganised that way, graded through the real command line next to the reference itself (every
+case but Othello's staff ladder, which is worth no points); the two scores must be equal (the
+reference's score is computed here, never hard-coded).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from gg_testing import ROOT, run_gamegrader
+from gg_testing import ROOT, run_gamegrader, without_ladder
 
 # One worker runs this module: its module fixture grades every submission the tests read, and
 # on a second worker the same fixture would only wait for the first's kept gradings.
@@ -120,8 +121,10 @@ VARIANTS: dict[str, tuple[str, Callable[[Path], None]]] = {
 
 
 def graded(assignment: str, submission: Path, output: Path) -> dict[str, Any]:
+    """Every case but a staff ladder (worth no points: ``gg_testing.without_ladder``)."""
     done = run_gamegrader("grade", "--assignment", assignment, "--submission", str(submission),
-                          "--output", str(output), "--quiet", timeout=900)
+                          "--output", str(output), "--quiet", timeout=900,
+                          env=without_ladder(output.parent / f"root-{assignment}", assignment))
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(output.read_text(encoding="utf-8"))
 

@@ -26,29 +26,39 @@ def _grade(submission: Path, out: Path) -> dict:
     return json.loads((out / "results.json").read_text(encoding="utf-8"))
 
 
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, Path]]:
+    """The solution and the starter, each graded once with its replay pages (a grading with
+    ``--games`` is not one of the kept ones): results.json and the folder, by name. The
+    solution's grading plays every ladder game (about 4 core-seconds)."""
+    base = tmp_path_factory.mktemp("third-game")
+    submissions = {"solution": FIXTURE / "reference" / "solutions" / "connect_four",
+                   "starter": FIXTURE / "student_template" / "connect_four"}
+    return {name: (_grade(folder / "player.py", base / name), base / name)
+            for name, folder in submissions.items()}
+
+
 @pytest.mark.slow  # starts processes (gamegrader)
+@pytest.mark.xdist_group("third_game")  # one worker makes the module fixture
 def test_the_solution_earns_every_point_and_the_starter_loses_to_the_greedy_bot(
-        tmp_path: Path) -> None:
-    solution = _grade(FIXTURE / "reference" / "solutions" / "connect_four" / "player.py",
-                      tmp_path / "solution")
+        graded: dict[str, tuple[dict, Path]]) -> None:
+    solution = graded["solution"][0]
     assert solution["score"] == 15  # 10 in the case file, 5 on the staff ladder
-    starter = _grade(FIXTURE / "student_template" / "connect_four" / "player.py",
-                     tmp_path / "starter")
+    starter, starter_folder = graded["starter"]
     tests = {test["name"]: test for test in starter["tests"]}
     greedy = next(test for name, test in tests.items() if "greedy player" in name)
     assert greedy["score"] < greedy["max_score"]
     assert "Lost game" in greedy["output"] and "you played" in greedy["output"]
-    pages = sorted((tmp_path / "starter" / "games").glob("*.html"))
+    pages = sorted((starter_folder / "games").glob("*.html"))
     assert len(pages) == 24  # 2 + 6 + 4 games, 12 on the ladder, each with its replay page
     assert "connect four" in pages[0].read_text(encoding="utf-8")
 
 
 @pytest.mark.slow  # starts processes (gamegrader)
-def test_the_staff_ladder_grades_rates_and_fills_the_leaderboard(tmp_path: Path) -> None:
-    solution = _grade(FIXTURE / "reference" / "solutions" / "connect_four" / "player.py",
-                      tmp_path / "solution")
-    starter = _grade(FIXTURE / "student_template" / "connect_four" / "player.py",
-                     tmp_path / "starter")
+@pytest.mark.xdist_group("third_game")  # one worker makes the module fixture
+def test_the_staff_ladder_grades_rates_and_fills_the_leaderboard(
+        graded: dict[str, tuple[dict, Path]]) -> None:
+    solution, starter = graded["solution"][0], graded["starter"][0]
     ladders = [next(t for t in document["tests"] if t["name"].startswith("ladder: "))
                for document in (solution, starter)]
     assert ladders[0]["score"] == ladders[0]["max_score"] == 5
