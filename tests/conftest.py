@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import pytest
 from gg_testing import GRADINGS_ENV, LONGEST_TEST_ID, run_gamegrader, short_parameter_id
-from gg_tiers import HOW_TO_MARK, guarded_phase
+from gg_tiers import HOW_TO_MARK, guarded_phase, left_out_of_fast_tier
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -27,6 +27,11 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ[paths.CACHE_ENV] = folder
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
     find_speed_ahead()
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With ``-m "not slow"``, wholly slow test modules are not imported (gg_tiers)."""
+    return True if left_out_of_fast_tier(collection_path, config) else None
 
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
