@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import pytest
 from gg_testing import GRADINGS_ENV, LONGEST_TEST_ID, run_gamegrader, short_parameter_id
-from gg_tiers import HOW_TO_MARK, guarded_phase
+from gg_tiers import FAST_TIER, HOW_TO_MARK, guarded_phase, left_out_of_fast_tier
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -18,7 +18,8 @@ def pytest_configure(config: pytest.Config) -> None:
     (``GAMEGRADER_CACHE``, inherited by the xdist workers and every grading they start), so
     the suite neither reads nor writes the user's own cache, and every run starts cold; and
     the host's speed measured into it now, while the machine is still quiet, so that every
-    grading of the run scales its relative limits by one representative factor."""
+    grading of the run scales its relative limits by one representative factor (not for the
+    fast tier, which grades nothing)."""
     if hasattr(config, "workerinput"):
         return
     from harness import paths
@@ -26,7 +27,13 @@ def pytest_configure(config: pytest.Config) -> None:
     folder = tempfile.mkdtemp(prefix="gamegrader-test-cache-")
     os.environ[paths.CACHE_ENV] = folder
     config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
-    find_speed_ahead()
+    if config.getoption("markexpr", "") != FAST_TIER:
+        find_speed_ahead()
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With ``-m "not slow"``, wholly slow test modules are not imported (gg_tiers)."""
+    return True if left_out_of_fast_tier(collection_path, config) else None
 
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:

@@ -6,13 +6,20 @@ runs every unmarked test's setup, call and teardown inside :func:`no_processes`,
 starts a grading, a sandbox or any other process without the mark fails, saying what it started,
 instead of slowing the fast tier down unnoticed (even where the code under test catches the
 error: the attempt is recorded).
+
+With ``-m "not slow"`` a module whose own ``pytestmark`` holds ``pytest.mark.slow`` (every test
+of it slow) is not even imported (:func:`wholly_slow`): each pytest worker imported all 147
+test modules, and the 82 wholly slow ones with their gradings' imports cost each worker about a
+CPU-second, for tests the tier deselects anyway.
 """
 from __future__ import annotations
 
 import _posixsubprocess
+import ast
 import os
 import subprocess
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Callable, Generator, Iterator
 
 import pytest
@@ -79,3 +86,32 @@ def guarded_phase(item: pytest.Item) -> Generator[None, Any, None]:
         outcome.force_exception(pytest.fail.Exception(
             f"{item.nodeid} started a process ({', '.join(sorted(set(attempts)))}) but is not "
             f"marked slow: {HOW_TO_MARK}", pytrace=False))
+
+
+FAST_TIER = "not slow"
+"""The marker expression of ``scripts/test.sh --fast``."""
+
+
+def wholly_slow(path: Path) -> bool:
+    """Whether the test module at ``path`` marks every test slow: its last module-level
+    ``pytestmark = ...`` is ``pytest.mark.slow`` or a list or tuple holding it (read from the
+    source, so the module is not imported)."""
+    source = path.read_text(encoding="utf-8")
+    if "pytestmark" not in source:
+        return False
+    slow = False
+    for node in ast.parse(source, str(path)).body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "pytestmark"
+                for target in node.targets):
+            marks = node.value.elts if isinstance(node.value, (ast.List, ast.Tuple)) \
+                else [node.value]
+            slow = any(ast.unparse(mark) == "pytest.mark.slow" for mark in marks)
+    return slow
+
+
+def left_out_of_fast_tier(path: Path, config: pytest.Config) -> bool:
+    """For ``pytest_ignore_collect``: a wholly slow test module when only tests not marked slow
+    are asked for (``-m "not slow"``), which would all be deselected."""
+    return (config.getoption("markexpr", "") == FAST_TIER and path.suffix == ".py"
+            and path.name.startswith("test_") and wholly_slow(path))

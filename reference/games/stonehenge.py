@@ -27,6 +27,9 @@ from __future__ import annotations
 import enum
 import string
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter, not_
+from typing import Callable
 
 from reference.core.protocols import GameFacts
 
@@ -162,6 +165,15 @@ class Stonehenge:
         self._lines_of_cell: tuple[tuple[int, ...], ...] = tuple(
             tuple(n for n, line in enumerate(self.lines) if cell in line.cells)
             for cell in range(len(self.labels)))
+        # What result() and winner() need per move, worked out once (they run a million times
+        # in a search): each label's cell, and per cell its lines with the cells to hold
+        # (at least half) and a getter of the line's owners.
+        self._cell_of_label = {label: cell for cell, label in enumerate(self.labels)}
+        self._captures_of_cell = tuple(
+            tuple((n, (len(self.lines[n].cells) + 1) // 2, _owners_getter(self.lines[n].cells))
+                  for n in lines)
+            for lines in self._lines_of_cell)
+        self._half_of_lines = (len(self.lines) + 1) // 2
         self._rows = tuple(
             tuple(self._cell_index[(r, c)] for c in range(length))
             for r, length in enumerate(lengths))
@@ -187,8 +199,9 @@ class Stonehenge:
 
         Only the mover can capture, so at most one player ever reaches half.
         """
+        lines = state.lines
         for player in (1, 2):
-            if 2 * self.owned(state, player) >= len(self.lines):
+            if lines.count(player) >= self._half_of_lines:
                 return player
         return None
 
@@ -198,10 +211,9 @@ class Stonehenge:
 
     def actions(self, state: StonehengePosition) -> tuple[Move, ...]:
         """Labels of the unclaimed cells in alphabetical order; ``()`` once the game is over."""
-        if self.is_terminal(state):
+        if self.winner(state) is not None:
             return ()
-        return tuple(
-            label for label, owner in zip(self.labels, state.cells) if owner == NOBODY)
+        return tuple(compress(self.labels, map(not_, state.cells)))  # NOBODY is 0
 
     def result(self, state: StonehengePosition, move: Move) -> StonehengePosition:
         """The position after the player to move claims ``move`` (unchecked primitive).
@@ -212,15 +224,20 @@ class Stonehenge:
         the end gives a meaningless position.
         """
         mover = state.player
-        cell = self.labels.index(move)
+        try:
+            cell = self._cell_of_label[move]
+        except (KeyError, TypeError):  # not a label: the ValueError it always gave
+            cell = self.labels.index(move)
         cells = state.cells[:cell] + (mover,) + state.cells[cell + 1:]
-        lines = list(state.lines)
-        for n in self._lines_of_cell[cell]:
-            line_cells = self.lines[n].cells
-            held = sum(1 for c in line_cells if cells[c] == mover)
-            if lines[n] == NOBODY and 2 * held >= len(line_cells):
-                lines[n] = mover
-        return StonehengePosition(self.side, cells, tuple(lines), 3 - mover)
+        lines = state.lines
+        captured = [n for n, half, owners in self._captures_of_cell[cell]
+                    if lines[n] == NOBODY and owners(cells).count(mover) >= half]
+        if captured:
+            changed = list(lines)
+            for n in captured:
+                changed[n] = mover
+            lines = tuple(changed)
+        return StonehengePosition(self.side, cells, lines, 3 - mover)
 
     def play(self, state: StonehengePosition, move: object) -> StonehengePosition:
         """Checked :meth:`result`: for moves that came from outside the trusted code.
@@ -269,6 +286,14 @@ class Stonehenge:
         text.append(" " * 7 + "\\   " * (n - 1) + "\\")
         text.append(" " * 8 + "   ".join(down_right[j] for j in range(n)))
         return "\n".join(text)
+
+
+def _owners_getter(cells: tuple[int, ...]) -> Callable[[tuple[Player, ...]], tuple[Player, ...]]:
+    """A function giving the owners of ``cells`` (a tuple, even for one cell) from a board."""
+    if len(cells) == 1:
+        only = cells[0]
+        return lambda board: (board[only],)
+    return itemgetter(*cells)
 
 
 def _owner_text(owner: Player, unowned: str) -> str:

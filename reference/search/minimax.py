@@ -97,24 +97,37 @@ def bounded_value(game: Game[State, Move], state: State, player: Player,
     _check_game(game)
     memo: dict[State, float] = {}
     spent = 0
+    # Bound once: a proof meets up to a million positions (Stonehenge's generator).
+    is_terminal, utility, to_move, actions, result = (
+        game.is_terminal, game.utility, game.to_move, game.actions, game.result)
 
     def value(position: State) -> float:
         nonlocal spent
-        if position in memo:
-            return memo[position]
-        if game.is_terminal(position):
-            memo[position] = game.utility(position, player)
-            return memo[position]
+        known = memo.get(position)
+        if known is not None:
+            return known
+        if is_terminal(position):
+            memo[position] = known = utility(position, player)
+            return known
         spent += 1
         if spent > budget:
             raise OutOfBudget
-        mover = game.to_move(position) == player
-        best = -1.0 if mover else 1.0
-        for move in game.actions(position):
-            child = value(game.result(position, move))
-            best = max(best, child) if mover else min(best, child)
-            if best == (1.0 if mover else -1.0):
-                break
+        if to_move(position) == player:  # a max node: done at its first win
+            best = -1.0
+            for move in actions(position):
+                child = value(result(position, move))
+                if child > best:
+                    best = child
+                    if best == 1.0:
+                        break
+        else:  # a min node: done at its first loss
+            best = 1.0
+            for move in actions(position):
+                child = value(result(position, move))
+                if child < best:
+                    best = child
+                    if best == -1.0:
+                        break
         memo[position] = best
         return best
 
