@@ -183,6 +183,11 @@ class Freezer:
             delay = min(2 * delay, LAST_CHECK_SECONDS)
             waiting = [pid for pid in waiting if not _gone_or_in(pid, states)]
 
+    def frozen_members(self) -> list[int]:
+        """The processes :meth:`pause` stopped (the members found now when none is stopped):
+        what the entrant's CPU time is read from while it is frozen."""
+        return sorted(self.stopped) if self.stopped else self.members()
+
     def resume(self) -> None:
         """SIGCONT every process stopped by :meth:`pause` (and any member found now)."""
         for pid in set(self.stopped) | set(self.members()):
