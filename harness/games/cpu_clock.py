@@ -26,8 +26,8 @@ from typing import Callable, Iterable, Mapping, Optional
 TICK_SECONDS = 1.0 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.01
 """Seconds per clock tick, the unit of ``/proc/PID/stat``'s times."""
 
-BACKSTOP_FACTOR = 3.0
-BACKSTOP_SECONDS = 1.0
+BACKSTOP_FACTOR = 5.0
+BACKSTOP_SECONDS = 2.0
 """See :func:`wall_backstop`."""
 
 ProcessTimes = Callable[[int], Optional[tuple[float, float]]]
@@ -38,14 +38,17 @@ children), or None when the process cannot be read (gone, or no ``/proc``)."""
 def wall_backstop(cpu_seconds: float) -> float:
     """The wall time a move may take when it may use ``cpu_seconds`` of CPU time.
 
-    ``3 * cpu_seconds + 1 s``: a move that shares its CPU evenly with two other busy processes
-    (the load test's setting, and more than a Gradescope container's half CPU costs) still
-    gets all of its CPU time within three times as much wall time; the second covers the
-    process round trip and scheduling delays of a short clock. A chess-clock move rarely uses
-    more than a small part of the time left, so heavier loads leave it a wide margin too. The
-    backstop exists for code that sleeps or blocks (it uses no CPU time and would otherwise
-    stall the grader): such a move loses on time after the backstop, and the case's own
-    timeout bounds the whole case as before.
+    ``5 * cpu_seconds + 2 s``. The backstop is for code that sleeps or blocks: it uses no CPU
+    time and would otherwise stall the grader. Such a move loses on time once the backstop has
+    passed, and the case's own timeout still bounds the whole case. The backstop must not cut
+    an honest move short on a busy host, so it is generous: a move sharing its CPU evenly with
+    four other busy processes still gets all of its CPU time (the load tests' setting is two;
+    a Gradescope container's half CPU is one; this project's shared 2-core host gave a
+    computing sandboxed player 28% of a CPU while these clocks were written, which 3x would
+    not have covered). The seconds cover process round trips and scheduling delays of short
+    clocks. A chess-clock move rarely uses more than a small part of the time left, so heavier
+    loads still leave it a wide margin. The price is paid by sleeping code alone: it waits
+    five times its clock before it loses, where a wall clock cut it after one.
     """
     return BACKSTOP_FACTOR * max(cpu_seconds, 0.0) + BACKSTOP_SECONDS
 
