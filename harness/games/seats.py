@@ -157,13 +157,14 @@ class _Frozen(_Metered):
         """How to wait for a reply that may use ``seconds`` of CPU time: the wall backstop,
         and a check that the CPU time since the seat was resumed is used up. Without a reading
         at the resume: ``seconds`` of wall time, and no check."""
-        start, meter = self._since, self._meter()
-        if start is None or meter is None:
+        start, meter, freezer = self._since, self._meter(), self.freezer
+        if start is None or meter is None or freezer is None:
             return max(seconds, 0.0), None
+        known = sorted(start.own)
 
         def used_up() -> bool:
             try:
-                now = meter.sample()
+                now = meter.sample(freezer.running_members(known))
             except OSError:
                 return False
             if now is None:

@@ -69,6 +69,9 @@ class FakeFreezer:
     def frozen_members(self) -> list[int]:
         return self.kernel.pids()
 
+    def running_members(self, known: list[int]) -> list[int]:
+        return self.kernel.pids()
+
 
 @dataclass
 class ComputingServer:
