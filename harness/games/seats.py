@@ -91,11 +91,11 @@ class _Metered(_Quiet):
         """CPU seconds used from the last resume to the pause after it; None when nothing
         could be read at the resume (the referee then charges wall time). Processes that ended
         during the move (a server killed at a timeout, a crash) are charged up to the last
-        reading taken while the move ran."""
+        reading taken while the move ran, never less."""
         if self._since is None:
             return None
-        end = self._until if self._until is not None else self._latest
-        return 0.0 if end is None else end.since(self._since)
+        ends = [end for end in (self._until, self._latest) if end is not None]
+        return max((end.since(self._since) for end in ends), default=0.0)
 
 
 @dataclass
