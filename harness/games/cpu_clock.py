@@ -40,7 +40,8 @@ def wall_backstop(cpu_seconds: float) -> float:
 
     ``5 * cpu_seconds + 2 s``. The backstop is for code that sleeps or blocks: it uses no CPU
     time and would otherwise stall the grader. Such a move loses on time once the backstop has
-    passed, and the case's own timeout still bounds the whole case. The backstop must not cut
+    passed, and the case's own timeout still bounds the case (no game starts after it). The
+    backstop must not cut
     an honest move short on a busy host, so it is generous: a move sharing its CPU evenly with
     four other busy processes still gets all of its CPU time (the load tests' setting is two;
     a Gradescope container's half CPU is one; this project's shared 2-core host gave a
