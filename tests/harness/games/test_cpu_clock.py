@@ -16,7 +16,7 @@ from harness.games.match import Clock, GameRecord, play_game
 from harness.games.outcome import Outcome, Reason
 from harness.games.seats import InProcess, Served
 from harness.games.versus import HouseGame, counted_time
-from reference.games.isolation import Isolation
+from reference.games.isolation import Isolation, parse_board
 from reference.isolation.house_players import RandomPlayer
 from reference.isolation.referee import WIRE_TYPE, encode_request, read_reply
 
@@ -95,15 +95,8 @@ class ComputingServer:
 
 
 def _first_move(board: list[list[str]], player: str) -> tuple[Any, Any]:
-    for r, row in enumerate(board):
-        for c, square in enumerate(row):
-            if square == player:
-                for dr in (-1, 0, 1):
-                    for dc in (-1, 0, 1):
-                        rr, cc = r + dr, c + dc
-                        if (dr or dc) and 0 <= rr < 8 and 0 <= cc < 8 and board[rr][cc] == "-":
-                            return (rr + 1, cc + 1)
-    return (None, None)
+    moves = GAME.actions(parse_board(board, player))
+    return moves[0] if moves else (None, None)
 
 
 def student(kernel: Kernel, cpu: Callable[[int], float]) -> tuple[Served[Any, Any],
@@ -162,15 +155,15 @@ def test_the_kernel_reader_counts_this_process() -> None:
 
 def test_a_student_is_charged_its_cpu_time_not_the_wall_time() -> None:
     kernel = Kernel()
-    seat, server = student(kernel, lambda call: 0.05)
+    seat, server = student(kernel, lambda call: 0.02)
     record = play(seat, Clock(game_seconds=1.0), wall_step=10.0)  # every reply "takes" 10 s
     assert record.outcome.reason is Reason.NO_MOVES, record.outcome
     mine = [ply for ply in record.plies if ply.player == "x"]
-    assert len(mine) >= 3 and all(ply.seconds == pytest.approx(0.05) for ply in mine)
-    assert mine[-1].time_left == pytest.approx(1.0 - 0.05 * len(mine))
+    assert len(mine) >= 3 and all(ply.seconds == pytest.approx(0.02) for ply in mine)
+    assert mine[-1].time_left == pytest.approx(1.0 - 0.02 * len(mine))
     assert record.wall_clocked == ()
     # told the CPU time left, and given the wall backstop to answer in
-    assert [args[2] for args, _ in server.calls[:2]] == pytest.approx([1.0, 0.95])
+    assert [args[2] for args, _ in server.calls[:2]] == pytest.approx([1.0, 0.98])
     assert server.calls[0][1] == wall_backstop(1.0) == 7.0
 
 
