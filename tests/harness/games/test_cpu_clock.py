@@ -226,3 +226,22 @@ def test_a_house_bot_is_charged_its_threads_cpu_time() -> None:
 def test_the_backstop_is_five_times_the_cpu_time_and_two_seconds() -> None:
     assert wall_backstop(2.0) == 12.0
     assert wall_backstop(0.0) == wall_backstop(-1.0) == 2.0
+
+
+@pytest.mark.parametrize("wall", [False, True], ids=["cpu time", "wall time"])
+def test_othellos_clock_line_says_wall_time_only_where_it_was_charged(
+        monkeypatch: pytest.MonkeyPatch, wall: bool) -> None:
+    import reference.othello.runners as runners
+    from harness.games.versus import Played
+    from reference.games.othello import DARK, LIGHT
+
+    record: GameRecord[Any] = GameRecord((), ((DARK, 0.0), (LIGHT, 0.0)),
+                                         Outcome(DARK, Reason.NO_MOVES),
+                                         wall_clocked=(DARK,) if wall else ())
+    monkeypatch.setattr(runners, "play_versus_house",
+                        lambda *args, **kwargs: Played((HouseGame(0, DARK, 1, record),)))
+    case = SimpleNamespace(options={"size": 4, "games": [{"color": DARK, "seed": 1}]},
+                           timeout=60.0, id="c")
+    summary = runners.play_randy(case, None).message.splitlines()[0]  # type: ignore[arg-type]
+    assert ("10 s per move, counted in wall time (this machine cannot read" in summary) == wall
+    assert "10 s per move; needed 1)" in summary or wall
