@@ -25,7 +25,7 @@ import os
 import signal
 import time
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Iterable, Optional
 
 # The sandbox's own tests for its processes, so both sweeps and freezes find the same ones.
 from harness.sandbox.cleanup import _has_tag as has_sandbox_tag
@@ -182,6 +182,24 @@ class Freezer:
             time.sleep(delay)
             delay = min(2 * delay, LAST_CHECK_SECONDS)
             waiting = [pid for pid in waiting if not _gone_or_in(pid, states)]
+
+    def frozen_members(self) -> list[int]:
+        """The processes :meth:`pause` stopped (the members found now when none is stopped):
+        what the entrant's CPU time is read from while it is frozen."""
+        return sorted(self.stopped) if self.stopped else self.members()
+
+    @staticmethod
+    def running_members(known: Iterable[int]) -> list[int]:
+        """``known`` processes and their descendants now, through the kernel's children lists
+        only (no scan of every process, which costs milliseconds each time with a sandbox user
+        swept by uid): what a wait reads the CPU time of, many times a move, while the entrant
+        runs. A process outside these trees is found by the next freeze."""
+        found: list[int] = []
+        for pid in known:
+            tree = _descendants(pid)
+            found += [member for member in (tree if tree is not None else [pid])
+                      if member not in found]
+        return found
 
     def resume(self) -> None:
         """SIGCONT every process stopped by :meth:`pause` (and any member found now)."""

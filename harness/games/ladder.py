@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
 from harness.games.kit import GameKit
-from harness.games.versus import Played, alternating, load_kit, play_versus_house
+from harness.games.versus import Played, alternating, counted_time, load_kit, play_versus_house
 from harness.spec.contracts import INTEGER, NUMBER, TEXT, Option, declare_options
 
 BASE_RATING = 1000.0
@@ -168,8 +168,10 @@ def climb(case: Any, sandbox: Any, *, factor: Optional[Callable[[], float]] = No
     played = play_rungs(kit, sandbox, rungs, games, seed, case.timeout, f"{case.group}-")
     rating = rate([(rung.rating, score(games_), len(games_.games))
                    for rung, games_ in zip(rungs, played)])
+    every = [game for games_ in played for game in games_.games]
     lines = [f"The staff ladder: {games} games against each house bot, sides alternating, "
-             f"{kit.clock.describe()} (scaled to this host: {speed:.2f}x nominal speed)."]
+             f"{kit.clock.describe()} (scaled to this host: {speed:.2f}x nominal speed), "
+             f"counted in {counted_time(every)}."]
     earned, faults = 0.0, []
     for rung, games_ in zip(rungs, played):
         wins = sum(game.won for game in games_.games)

@@ -8,7 +8,10 @@ for a move whenever its player is to move, and told the end.
 
 Clocks are fair: a seat is resumed just before it is asked and paused (its processes stopped)
 as soon as it has answered, so an entrant's clock is charged only for its own thinking and it
-cannot compute during its opponent's turn. The referee measures the time itself.
+cannot compute during its opponent's turn. The referee measures the time itself, in the CPU
+time the seat used (``Seat.cpu_spent``, read by the seat from the kernel while frozen): it does
+not grow when the host is busy, so neither does a game's result. A seat that cannot read its
+CPU time is charged the wall time of its reply, and the record says so (``wall_clocked``).
 
 The player to move loses when it runs out of time, crashes, answers something malformed (or
 something that cannot even be read: any error while reading counts) or answers an illegal move,
@@ -33,6 +36,7 @@ from typing import (
     TypeVar,
 )
 
+from harness.games.cpu_clock import wall_backstop
 from harness.games.outcome import Outcome, Reason
 
 S = TypeVar("S", bound=Hashable)
@@ -103,6 +107,12 @@ class Seat(Protocol[S_contra, M_co]):
     def stderr_tail(self) -> str:
         """The end of what the seat wrote to stderr ("" when none)."""
 
+    def cpu_spent(self) -> Optional[float]:
+        """CPU seconds the seat used from its last ``resume`` to the ``pause`` after it, read
+        on the trusted side; None when it cannot tell (the loop then charges wall time). A
+        seat that reads it lets a reply take up to ``cpu_clock.wall_backstop(seconds)`` of
+        wall time."""
+
 
 @dataclass(frozen=True)
 class Clock:
@@ -151,14 +161,17 @@ class Ply(Generic[M]):
 
 @dataclass(frozen=True)
 class GameRecord(Generic[M]):
-    """A refereed game: its moves with times, both clocks at the end, the outcome, and the
-    faulty reply's move when an illegal move ended it (else None)."""
+    """A refereed game: its moves with times, both clocks at the end, the outcome, the faulty
+    reply's move when an illegal move ended it (else None), the forfeiter's last stderr, and
+    which players were charged wall time rather than CPU time."""
 
     plies: tuple[Ply[M], ...]
     clocks: tuple[tuple[Player, float], ...]
     outcome: Outcome
     bad_move: Optional[Any] = None
     stderr: str = ""
+    wall_clocked: tuple[Player, ...] = ()
+    """The players charged wall time for some move, their CPU time being unreadable."""
 
     @property
     def forfeit_ply(self) -> Optional[int]:
@@ -166,8 +179,17 @@ class GameRecord(Generic[M]):
         return len(self.plies) + 1 if self.outcome.reason.is_forfeit else None
 
 
+@dataclass(frozen=True)
+class _Asked(Generic[M]):
+    """A reply, the seconds charged for it and whether they are CPU time (else wall time)."""
+
+    reply: Optional[Reply[M]]
+    spent: float
+    cpu: bool
+
+
 def _ask(seat: Seat[S, M], call: Callable[[], Optional[Reply[M]]],
-         timer: Callable[[], float]) -> tuple[Optional[Reply[M]], float]:
+         timer: Callable[[], float]) -> _Asked[M]:
     """Resume the seat, run ``call``, pause it again; any error becomes a MALFORMED reply."""
     seat.resume()
     started = timer()
@@ -176,9 +198,21 @@ def _ask(seat: Seat[S, M], call: Callable[[], Optional[Reply[M]]],
     except Exception as error:  # whatever the entrant sent that broke reading it is its fault
         reply = Reply(None, Reason.MALFORMED,
                       f"its reply could not be read ({type(error).__name__})")
-    spent = timer() - started
+    wall = timer() - started
     seat.pause()
-    return reply, spent
+    cpu = _cpu_spent(seat)
+    return _Asked(reply, wall, False) if cpu is None else _Asked(reply, cpu, True)
+
+
+def _cpu_spent(seat: Seat[S, M]) -> Optional[float]:
+    """The seat's CPU seconds for the move just asked, or None (a seat without the method,
+    a test double, counts as one that cannot tell)."""
+    spent = getattr(seat, "cpu_spent", None)
+    try:
+        value = spent() if callable(spent) else None
+    except Exception:  # an unreadable CPU clock must not end the referee: wall time charges
+        return None
+    return float(value) if isinstance(value, (int, float)) else None
 
 
 def play_game(
@@ -196,7 +230,8 @@ def play_game(
         state: the starting position; not changed.
         seats: one seat per player, keyed by the game's player values, in handshake order.
         clock: the time rules.
-        timer: monotonic seconds, used to charge the mover for each reply.
+        timer: monotonic seconds, the wall clock: it charges a seat whose CPU time cannot
+            be read.
 
     Returns:
         The record; see the module docstring for how games end.
@@ -208,11 +243,13 @@ def play_game(
     outcome: Optional[Outcome] = None
     bad_move: Any = None
     forfeiter_seat: Optional[Seat[S, M]] = None
+    wall_clocked: list[Player] = []
     for seat in seats.values():
         seat.pause()
     try:
         for player, seat in seats.items():
-            greeting, _ = _ask(seat, lambda: seat.start(player, clock.handshake_seconds), timer)
+            greeting = _ask(seat, lambda: seat.start(player, clock.handshake_seconds),
+                            timer).reply
             if greeting is not None and greeting.fault is not None:
                 outcome = _forfeit(players, player, greeting.fault,
                                    f"{HANDSHAKE}{greeting.detail}")
@@ -225,12 +262,15 @@ def play_game(
                 outcome = _scored_outcome(game, state, players)
                 break
             allowed = clock.allowed(time_left[mover])
-            asked, spent = _ask(seats[mover], lambda: seats[mover].choose(state, allowed), timer)
-            reply: Reply[M] = asked if asked is not None else Reply(
+            asked = _ask(seats[mover], lambda: seats[mover].choose(state, allowed), timer)
+            reply: Reply[M] = asked.reply if asked.reply is not None else Reply(
                 None, Reason.MALFORMED, "no reply")
+            spent = asked.spent
+            if not asked.cpu and mover not in wall_clocked:
+                wall_clocked.append(mover)
             if clock.game_seconds is not None:
                 time_left[mover] -= spent
-            fault = _fault(reply, legal, time_left[mover], allowed, spent, clock)
+            fault = _fault(reply, legal, time_left[mover], allowed, asked, clock)
             if fault is not None:
                 time_left[mover] = max(time_left[mover], 0.0)
                 outcome = _forfeit(players, mover, *fault)
@@ -254,7 +294,8 @@ def play_game(
             stderr = forfeiter_seat.stderr_tail()
         except Exception:
             stderr = ""
-    return GameRecord(tuple(plies), tuple(time_left.items()), outcome, bad_move, stderr)
+    return GameRecord(tuple(plies), tuple(time_left.items()), outcome, bad_move, stderr,
+                      tuple(wall_clocked))
 
 
 def _forfeit(players: tuple[Player, ...], loser: Player, reason: Reason, detail: str) -> Outcome:
@@ -262,16 +303,25 @@ def _forfeit(players: tuple[Player, ...], loser: Player, reason: Reason, detail:
     return Outcome(winner, reason, detail, loser)
 
 
-def _fault(reply: Reply[M], legal: list[M], time_left: float, allowed: float, spent: float,
-           clock: Clock) -> Optional[tuple[Reason, str]]:
-    """The mover's fault, if any: overtime first, then the reply's own fault, then legality."""
-    if time_left < 0:
-        return Reason.TIMEOUT, (f"its clock ran out ({-time_left:.3f} s over its "
+def _fault(reply: Reply[M], legal: list[M], time_left: float, allowed: float,
+           asked: _Asked[M], clock: Clock) -> Optional[tuple[Reason, str]]:
+    """The mover's fault, if any: overtime first, then the reply's own fault, then legality.
+
+    Charged in CPU time, a reply that used more than ``allowed`` is overtime even on a clock
+    per move (the seat's wait only stops shortly after the CPU time is used up)."""
+    kind = " of CPU time" if asked.cpu else ""
+    over = max(-time_left, asked.spent - allowed if asked.cpu else 0.0)
+    if time_left < 0 or over > 0:
+        return Reason.TIMEOUT, (f"its clock ran out ({over:.3f} s{kind} over its "
                                 f"{clock.describe()})")
     if reply.fault is not None:
         detail = reply.detail
         if reply.fault is Reason.TIMEOUT:
             detail = f"no reply within the {allowed:.3f} s left ({clock.describe()})"
+            if asked.cpu:
+                detail = (f"no reply within {wall_backstop(allowed):.3f} s of wall time, the "
+                          f"backstop for the {allowed:.3f} s{kind} left ({clock.describe()}); "
+                          f"it used {asked.spent:.3f} s{kind}")
         return reply.fault, detail
     if reply.move is None:
         return Reason.ILLEGAL, f"answered no move while {len(legal)} legal moves exist"

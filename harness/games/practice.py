@@ -18,7 +18,7 @@ from typing import Any, Optional, Sequence
 
 from harness.games.kit import GameKit, bot_names, student_bots
 from harness.games.ladder import Rung, ladder_kit, play_rungs, rungs_of, score
-from harness.games.versus import Played, load_kit, loss_reason
+from harness.games.versus import Played, counted_time, load_kit, loss_reason
 from harness.spec.model import Assignment
 
 PRACTICE_FILE = "practice_ladder.yaml"
@@ -180,7 +180,8 @@ def report(practice: Practice) -> str:
     each = f"{practice.games} game{'s' * (practice.games != 1)} each"
     lines = [f"Practice against the staff ladder's house bots you may play: {each}, sides "
              f"alternating, seed {practice.seed}; {kit.describe()} (scaled "
-             f"to this host: {practice.speed:.2f}x nominal speed)."]
+             f"to this host: {practice.speed:.2f}x nominal speed), counted in "
+             f"{counted_time([g for r in practice.rungs for g in r.played.games])}."]
     for result in practice.rungs:
         rung, (chance, low, high) = result.rung, result.chance
         lines.append("")

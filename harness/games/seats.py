@@ -7,16 +7,22 @@
 - :class:`Program`: a sandboxed student program speaking the game's line protocol (a harness
   ``StudentProgram``) through a :class:`LineCodec`.
 
-Sandboxed seats freeze their processes between turns (``harness.games.freeze``). Nothing here
-starts a process: the caller opens the sandbox and closes it after the game.
+Sandboxed seats freeze their processes between turns (``harness.games.freeze``) and read
+their CPU time while frozen, before and after each move (``harness.games.cpu_clock``): that is
+what the referee charges them. Waiting for a reply, they stop as soon as the move has used its
+CPU time, or after the wall backstop for code that sleeps. An in-process seat is charged its
+own thread's CPU time. Nothing here starts a process: the caller opens the sandbox and closes
+it after the game.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Hashable, Optional, Protocol, Sequence, TypeVar
 
 import msgspec
 
+from harness.games.cpu_clock import CpuMeter, CpuSample, thread_sample, wall_backstop
 from harness.games.freeze import Freezer, freezer_for
 from harness.games.match import Reply, abbreviate
 from harness.games.outcome import Outcome, Reason
@@ -52,12 +58,62 @@ class _Quiet:
     def stderr_tail(self) -> str:
         return ""
 
+    def cpu_spent(self) -> Optional[float]:
+        return None
+
+
+class _Metered(_Quiet):
+    """A seat that reads its CPU time when it is resumed and when it is paused again."""
+
+    _since: Optional[CpuSample] = None
+    _until: Optional[CpuSample] = None
+    _latest: Optional[CpuSample] = None
+    """The last reading taken while the move ran (a sandboxed seat's wait takes them)."""
+
+    def _sample(self) -> Optional[CpuSample]:
+        return None
+
+    def _go(self) -> None:
+        return None
+
+    def _stop(self) -> None:
+        return None
+
+    def resume(self) -> None:
+        self._since, self._until, self._latest = self._sample(), None, None
+        self._go()
+
+    def pause(self) -> None:
+        self._stop()
+        self._until = self._sample()
+
+    def cpu_spent(self) -> Optional[float]:
+        """CPU seconds used from the last resume to the pause after it; None when nothing
+        could be read at the resume (the referee then charges wall time). Processes that ended
+        during the move (a server killed at a timeout, a crash) are charged up to the last
+        reading taken while the move ran, never less."""
+        if self._since is None:
+            return None
+        ends = [end for end in (self._until, self._latest) if end is not None]
+        return max((end.since(self._since) for end in ends), default=0.0)
+
 
 @dataclass
-class InProcess(_Quiet, Generic[S, M]):
-    """A trusted :class:`Agent` as a seat. An exception it raises counts as a crash."""
+class InProcess(_Metered, Generic[S, M]):
+    """A trusted :class:`Agent` as a seat. An exception it raises counts as a crash.
+
+    Attributes:
+        agent: the house bot.
+        clock: the seat's CPU clock, read when it is resumed and paused: the thread's CPU
+            time (the bot runs in the referee's thread). A bot that searches by its clock
+            should read the same one.
+    """
 
     agent: Agent[S, M]
+    clock: Callable[[], float] = time.thread_time
+
+    def _sample(self) -> Optional[CpuSample]:
+        return thread_sample(self.clock)
 
     def choose(self, state: S, seconds: float) -> Reply[M]:
         """The agent's move, or a CRASH reply naming the exception."""
@@ -67,18 +123,56 @@ class InProcess(_Quiet, Generic[S, M]):
             return Reply(None, Reason.CRASH, abbreviate(f"{type(error).__name__}: {error}"))
 
 
-class _Frozen(_Quiet):
-    """A sandboxed seat: pause/resume stop and continue its processes."""
+class _Frozen(_Metered):
+    """A sandboxed seat: pause/resume stop and continue its processes, whose CPU time is read
+    (by ``meter``, from the freezer's members) while they are stopped."""
 
     freezer: Optional[Freezer]
+    meter: Optional[CpuMeter]
 
-    def pause(self) -> None:
+    def _meter(self) -> Optional[CpuMeter]:
+        """The meter given, else one reading the freezer's members; None without a freezer."""
+        if self.meter is None and self.freezer is not None:
+            self.meter = CpuMeter(self.freezer.members)
+        return self.meter
+
+    def _sample(self) -> Optional[CpuSample]:
+        meter = self._meter()
+        if meter is None or self.freezer is None:
+            return None
+        try:
+            return meter.sample(self.freezer.frozen_members())
+        except OSError:  # no /proc to find the processes in: wall time charges
+            return None
+
+    def _go(self) -> None:
+        if self.freezer is not None:
+            self.freezer.resume()
+
+    def _stop(self) -> None:
         if self.freezer is not None:
             self.freezer.pause()
 
-    def resume(self) -> None:
-        if self.freezer is not None:
-            self.freezer.resume()
+    def _limits(self, seconds: float) -> tuple[float, Optional[Callable[[], bool]]]:
+        """How to wait for a reply that may use ``seconds`` of CPU time: the wall backstop,
+        and a check that the CPU time since the seat was resumed is used up. Without a reading
+        at the resume: ``seconds`` of wall time, and no check."""
+        start, meter, freezer = self._since, self._meter(), self.freezer
+        if start is None or meter is None or freezer is None:
+            return max(seconds, 0.0), None
+        known = sorted(start.own)
+
+        def used_up() -> bool:
+            try:
+                now = meter.sample(freezer.running_members(known))
+            except OSError:
+                return False
+            if now is None:
+                return False
+            self._latest = now
+            return now.since(start) > seconds
+
+        return wall_backstop(seconds), used_up
 
 
 def _freezer(process: Any) -> Optional[Freezer]:
@@ -96,8 +190,11 @@ def _freezer(process: Any) -> Optional[Freezer]:
 class CallServerLike(Protocol):
     """The harness's ``CallServer``: one sandboxed student process serving function calls."""
 
-    def call(self, function: str, args: list[Any], timeout: float) -> Any:
-        """``CallResult`` of ``function(*args)`` in the student process."""
+    def call(self, function: str, args: list[Any], timeout: float, *,
+             expired: Optional[Callable[[], bool]] = None) -> Any:
+        """``CallResult`` of ``function(*args)`` in the student process; a wait longer than
+        ``timeout`` seconds, or one ``expired()`` ends, is a timeout (``expired`` is passed
+        only by a seat that reads its CPU time, so a double may leave it out)."""
 
 
 def convert(value: Any, wire_type: Any) -> Any:
@@ -131,6 +228,7 @@ class Served(_Frozen, Generic[S, M]):
     to_move: Callable[[Any], Optional[M]]
     expect: str = "a move"
     freezer: Optional[Freezer] = field(default=None)
+    meter: Optional[CpuMeter] = field(default=None)
 
     def __post_init__(self) -> None:
         if self.freezer is None:
@@ -145,7 +243,10 @@ class Served(_Frozen, Generic[S, M]):
 
     def choose(self, state: S, seconds: float) -> Reply[M]:
         """Ask the student; a timeout, a raised error or a dead process become faults."""
-        result = self.server.call(self.function, self.encode(state, seconds), max(seconds, 0.0))
+        wall, used_up = self._limits(seconds)
+        arguments = self.encode(state, seconds)
+        result = (self.server.call(self.function, arguments, wall) if used_up is None else
+                  self.server.call(self.function, arguments, wall, expired=used_up))
         if result.timed_out:
             return Reply(None, Reason.TIMEOUT, "no reply before the clock ran out")
         if not result.ok:
@@ -185,7 +286,8 @@ class ProgramLike(Protocol):
 
     def send_line(self, text: str) -> bool: ...
 
-    def read_line(self, timeout: float) -> Optional[str]: ...
+    def read_line(self, timeout: float, *,
+                  expired: Optional[Callable[[], bool]] = None) -> Optional[str]: ...
 
     def stderr_tail(self) -> str: ...
 
@@ -208,16 +310,21 @@ class Program(_Frozen, Generic[S, M]):
     codec: LineCodec[S, M]
     name: str = "?"
     freezer: Optional[Freezer] = field(default=None)
+    meter: Optional[CpuMeter] = field(default=None)
 
     def __post_init__(self) -> None:
         if self.freezer is None:
             self.freezer = _freezer(self.program)
 
     def _read(self, seconds: float, waiting_for: str) -> tuple[Optional[str], Optional[Reply[M]]]:
+        wall, used_up = self._limits(seconds)
         try:
-            line = self.program.read_line(max(seconds, 0.0))
+            line = (self.program.read_line(wall) if used_up is None else
+                    self.program.read_line(wall, expired=used_up))
         except TimeoutError:
-            return None, Reply(None, Reason.TIMEOUT, f"no {waiting_for} within {seconds:g} s")
+            within = (f"{seconds:g} s" if used_up is None else
+                      f"{seconds:g} s of CPU time or {wall:g} s of wall time")
+            return None, Reply(None, Reason.TIMEOUT, f"no {waiting_for} within {within}")
         except ValueError as error:  # a line over the protocol's bound
             return None, Reply(None, Reason.MALFORMED, f"unreadable {waiting_for}: "
                                f"{abbreviate(str(error))}")

@@ -219,6 +219,14 @@ def _describe_loss(kit: GameKit, game: HouseGame) -> str:
             f"{loss_reason(game)}")
 
 
+def counted_time(games: Sequence[HouseGame]) -> str:
+    """What the student's clock counted in ``games``: CPU time, unless its CPU time could not
+    be read on this machine (no ``/proc``), which the words then say."""
+    if any(game.side in game.record.wall_clocked for game in games):
+        return "wall time (this machine cannot read your processes' CPU time)"
+    return "CPU time"
+
+
 def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
           picture: Optional[Picture] = None) -> Any:
     """The case's judgement from its games (the module docstring says how it scores)."""
@@ -232,7 +240,8 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
     lines = [f"Won {wins} of {games} games against the {opponent} player "
              f"(as {first}: {sum(g.won for g in by_side[first])} of {len(by_side[first])}, "
              f"as {second}: {sum(g.won for g in by_side[second])} of {len(by_side[second])}); "
-             f"clock {clock.describe().replace(' per player', '')}."]
+             f"clock {clock.describe().replace(' per player', '')}, counted in "
+             f"{counted_time(done)}."]
     if options.get("score", "wins") == "clean":
         clean = sum(game.is_clean for game in done)
         fraction = clean / games
@@ -260,5 +269,6 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
 
 
 __all__ = ["HOUSE_GAME_OPTIONS", "PICTURED_LOSSES", "HouseGame", "Picture", "Played",
-           "alternating", "judge", "keep_house_game", "load_kit", "loss_reason", "play_one",
+           "alternating", "counted_time", "judge", "keep_house_game", "load_kit", "loss_reason",
+           "play_one",
            "play_versus_house", "versus_house"]

@@ -386,8 +386,9 @@ the points of the hidden cases, which run only on Gradescope and are not in this
 GAMES_NOTE = """
 
 Game cases play whole games, with the opponents, seeds and clocks of Gradescope's grading. The
-clocks measure wall-clock time, so check when your computer is not busy: a busy one leaves
-your player less time to think than Gradescope will."""
+clocks count the CPU time your player uses, as on Gradescope, so a busy computer does not eat
+your time (where that time cannot be read, on macOS and Windows, they count wall-clock time and
+the messages say so: check when your computer is not busy there)."""
 
 
 def _what_runs(kept: list[Case]) -> str:

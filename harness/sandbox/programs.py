@@ -10,7 +10,7 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 from harness.sandbox.capture import BoundedBuffer, clean_text
 from harness.sandbox.cleanup import StudentProcess, terminate
@@ -37,6 +37,12 @@ class LineTooLong(ValueError):
     """A student process sent a line longer than the protocol allows."""
 
 
+EXPIRED_POLL_SECONDS = 0.05
+"""How often a wait with an ``expired`` check asks it (the games' CPU clocks)."""
+Expired = Optional[Callable[[], bool]]
+"""A check, asked while waiting for a line, that ends the wait as a timeout when it says so."""
+
+
 class _LineReader:
     """Reads ``\\n``-terminated lines from a pipe with a timeout per line and a length bound."""
 
@@ -46,7 +52,7 @@ class _LineReader:
         self.pending = bytearray()
         self.eof = False
 
-    def read_line(self, timeout: float) -> bytes | None:
+    def read_line(self, timeout: float, expired: Expired = None) -> bytes | None:
         deadline = time.monotonic() + timeout
         while True:
             newline = self.pending.find(b"\n")
@@ -63,6 +69,10 @@ class _LineReader:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError(f"no complete line within {timeout:g} s")
+            if expired is not None:
+                if expired():
+                    raise TimeoutError("no complete line before the time allowed was used up")
+                remaining = min(remaining, EXPIRED_POLL_SECONDS)
             ready, _, _ = select.select([self.fd], [], [], remaining)
             if ready:
                 chunk = os.read(self.fd, 65536)
@@ -164,14 +174,15 @@ class StudentProgram(_Supervised):
         except (BrokenPipeError, OSError, ValueError):
             return False
 
-    def read_line(self, timeout: float) -> str | None:
+    def read_line(self, timeout: float, *, expired: Expired = None) -> str | None:
         """The next line without its newline, cleaned of control characters; None on EOF.
 
         Raises:
-            TimeoutError: no full line arrived within ``timeout`` seconds.
+            TimeoutError: no full line arrived within ``timeout`` seconds, or ``expired()``
+                said the time allowed was used up first.
             LineTooLong: the line exceeded the protocol's bound.
         """
-        raw = self._reader.read_line(timeout)
+        raw = self._reader.read_line(timeout, expired)
         return None if raw is None else clean_text(raw)
 
 
@@ -222,15 +233,17 @@ class CallServer(_Supervised):
             self.import_error = "your file could not be imported (the process ended)"
         return False
 
-    def call(self, function: str, args: list[Any], timeout: float) -> CallResult:
-        """Call ``function(*args)`` in the student module; ``args`` must be plain data."""
+    def call(self, function: str, args: list[Any], timeout: float, *,
+             expired: Expired = None) -> CallResult:
+        """Call ``function(*args)`` in the student module; ``args`` must be plain data. No
+        answer within ``timeout`` seconds, or before ``expired()`` says so, is a timeout."""
         if self.returncode is not None or self._closed or self._requests.closed:
             return CallResult(ok=False, crashed=True, error="the process is no longer running")
         started = time.monotonic()
         try:
             self._requests.write(encode(Call(function, encode_value(args))) + b"\n")
             self._requests.flush()
-            line = self._replies.read_line(timeout)
+            line = self._replies.read_line(timeout, expired)
         except TimeoutError:
             self.close(grace=0)
             return CallResult(ok=False, timed_out=True, seconds=time.monotonic() - started,

@@ -12,6 +12,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Optional
 
+from harness.games.cpu_clock import wall_backstop
 from harness.games.kit import HouseBot, SandboxLike
 from harness.games.match import Clock, Seat
 from harness.games.pages import ReplayView
@@ -34,7 +35,8 @@ class IsolationKit:
     Attributes:
         seconds: each player's clock for a game.
         size: board size (8 in the handout).
-        slack: seconds added to both clocks for a tournament's per-game deadline.
+        slack: seconds added to both clocks' wall backstops for a tournament's per-game
+            deadline.
     """
 
     seconds: float = DEFAULT_CLOCK
@@ -59,8 +61,9 @@ class IsolationKit:
 
     @property
     def game_timeout(self) -> float:
-        """Both clocks plus ``slack``."""
-        return 2 * self.seconds + self.slack
+        """Both clocks at their wall backstop's pace (a clock counts CPU time: a loaded host or
+        a sleeping entrant takes longer in wall time), plus ``slack``."""
+        return 2 * wall_backstop(self.seconds) + self.slack
 
     def rules(self) -> Isolation:
         return Isolation(self.size)

@@ -52,7 +52,8 @@ class AlphaBetaPlayer:
         max_depth: deepest iteration, or None. With ``timed=False`` the player searches exactly
             to this depth whatever its clock says, and so plays deterministically.
         timed: whether the clock limits the search.
-        clock: monotonic seconds, for tests.
+        clock: the search's clock: the thread's CPU time, which is what its in-process seat
+            is charged (``harness.games.seats.InProcess``); a fake in tests.
     """
 
     game: Isolation
@@ -60,7 +61,7 @@ class AlphaBetaPlayer:
     policy: TimePolicy = TimePolicy()
     max_depth: Optional[int] = None
     timed: bool = True
-    clock: Callable[[], float] = time.perf_counter
+    clock: Callable[[], float] = time.thread_time
 
     def __post_init__(self) -> None:
         """Raises ValueError for an untimed player without a depth limit."""

@@ -16,6 +16,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Optional
 
+from harness.games.cpu_clock import wall_backstop
 from harness.games.kit import HouseBot, SandboxLike
 from harness.games.match import Clock, Seat
 from harness.games.pages import ReplayView
@@ -76,8 +77,10 @@ class OthelloKit:
 
     @property
     def game_timeout(self) -> float:
-        """Every move at its limit, plus ``slack``."""
-        return (self.size * self.size - 2) * self.move_seconds + self.slack
+        """Every move at its limit, one of them at its wall backstop (a clock counts CPU time:
+        a sleeping agent loses after the backstop), plus ``slack``."""
+        return ((self.size * self.size - 3) * self.move_seconds
+                + wall_backstop(self.move_seconds) + self.slack)
 
     def rules(self) -> Othello:
         return Othello(self.size)

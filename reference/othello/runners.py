@@ -11,7 +11,7 @@ from typing import Any, Mapping, cast
 
 from harness import Case, Judgement, Sandbox
 from harness.games import GameRecord
-from harness.games.versus import PICTURED_LOSSES, play_versus_house
+from harness.games.versus import PICTURED_LOSSES, counted_time, play_versus_house
 from harness.spec.contracts import FLAG, INTEGER, NUMBER, Option, declare_options
 from reference.games.othello import get_score
 from reference.othello.kit import OthelloKit
@@ -97,8 +97,10 @@ def play_randy(case: Case, sandbox: Sandbox) -> Judgement:
                              f"{COLOR_NAMES[cast(int, game.side)]})", game.record,
                              cast(int, game.side), kit.size, game.replay)
                 for game in played.games if not game.won][:PICTURED_LOSSES]
+    counted = counted_time(played.games)  # said only where it is not the usual CPU time
+    clock = kit.clock.describe() + ("" if counted == "CPU time" else f", counted in {counted}")
     summary = (f"won {wins} of {len(games)} games against Randy ({kit.game_settings.describe()}; "
-               f"{kit.clock.describe()}; needed {min_wins})")
+               f"{clock}; needed {min_wins})")
     return Judgement(min(1.0, wins / min_wins) if min_wins else 1.0,
                      "\n".join([summary] + lines),
                      failure=faults[0].verdict if faults else None,

@@ -20,9 +20,12 @@ Coordinates are 1-indexed (row, col) with (1, 1) at the top left, so the square 
 board[row - 1][col - 1].
 
 The clock: you have a total time budget for the whole game (a chess clock), not a limit per
-move. The referee measures the time from sending you the board to receiving your answer, and
-charges it to your clock. If your clock runs out, you lose. If you return an illegal move or
-anything that is not a move, or your code raises an exception, you lose too.
+move. The referee charges your clock the CPU time your process uses from receiving the board to
+sending your answer (time.process_time() in your code measures the same clock), so a busy
+machine does not eat your time. A reply that takes far longer in real time than your clock
+allows (a sleep, a wait for input) loses on time too. If your clock runs out, you lose. If you
+return an illegal move or anything that is not a move, or your code raises an exception, you
+lose too.
 
 Each game runs in a fresh process: module globals survive from one move to the next within a
 game, never from one game to the next. The tests on single positions run in fresh processes too,
@@ -37,7 +40,7 @@ def choose_move(board, player, time_left):
 
     board: the position, as described above (a fresh copy: changing it changes nothing).
     player: 'x' or 'o', the side you play; it is always your turn when you are called.
-    time_left: seconds left on your clock for the rest of this game (a float).
+    time_left: seconds of CPU time left on your clock for the rest of this game (a float).
 
     Return the square you move to as a tuple (row, col) of two ints from 1 to 8, or
     (None, None) when you have no legal move.

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"
 TEMPLATE = ROOT / "student_template" / "isolation" / "player_account.py"
 ANSWER = "    return (best // SIZE + 1, best % SIZE + 1)"
-START = "    started = time.perf_counter()\n"
+START = "    started = time.process_time()\n"
 
 
 def play(path: Path, side: str = "x", clock: float = 2.0, opponent: str = "random") -> Any:
@@ -59,7 +59,8 @@ def test_the_solution_beats_random_on_both_sides() -> None:
      "RuntimeError: boom"),
     ([(START, START + "    import os; os._exit(0)\n")], Reason.CRASH, ""),
     ([(START, START + "    while True: pass\n")], Reason.TIMEOUT, ""),
-    ([(START, START + "    time.sleep(time_left * 0.7)\n")], Reason.TIMEOUT, ""),
+    # a sleep uses no CPU time: it loses once it outlasts the wall backstop of its clock
+    ([(START, START + "    time.sleep(6 * time_left + 3)\n")], Reason.TIMEOUT, "wall time"),
 ])
 def test_a_wrong_player_loses_with_the_exact_reason(
         mutate: Callable[..., Path], edits: list[tuple[str, str]], reason: Reason,

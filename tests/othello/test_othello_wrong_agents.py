@@ -107,7 +107,9 @@ def test_sleeping_past_the_move_limit_times_out(mutate):
                         "2 s per move; needed 2)")
     assert lines[1] == "game 1: you played light (Randy's seed 1): lost by forfeit (timeout) " \
                        "on your move 1, dark 4 - light 1"
-    assert "no reply within the 2.000 s left (2 s per move)" in lines[2]
+    # a sleep uses no CPU time: the move ends at the wall backstop of its 2 s of CPU time
+    assert ("no reply within 12.000 s of wall time, the backstop for the 2.000 s of CPU time "
+            "left (2 s per move)") in lines[2]
     assert lines[-1] == ("game 2: not played (skipped after a timeout, to save grading time)")
 
 

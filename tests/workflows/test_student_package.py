@@ -188,10 +188,9 @@ def test_the_package_checks_every_visible_point_and_says_what_it_covers(package)
     none, and the check's coverage line says that every visible case runs here (issue 36).
 
     Isolation's games run too (the referee and the random and greedy house players ship), under
-    wall-clock chess clocks: the reference solution spends at most 60% of a share of its clock
-    per move and deepens while time is left, so a loaded host makes it search less deep, not
-    lose on time. Emulated 10 and 20 times slower it still won 16 and 18 of the 20 greedy games
-    (15 needed) without running out of its clock (docs/assignments/isolation.md, "Load")."""
+    chess clocks that count CPU time (docs/games.md, "What a clock counts"), so a loaded host
+    changes neither the reference's search depth nor its results much; it spends at most 60% of
+    a share of its clock per move (docs/assignments/isolation.md, "Load")."""
     assignment, folder = package
     cases = load_all_cases(assignment)
     visible = sum(c.points for c in cases if c.visibility.value == "visible")

@@ -1,0 +1,140 @@
+"""What a seat's clock is charged: the CPU time its processes use, read on the trusted side.
+
+A move's wall time grows with whatever else the host runs: beside two busy processes on its CPU
+a student's move takes three times as long, and a game it wins alone it loses on time (issue
+42: the same grade on any load). The CPU time the move's processes use hardly moves with the
+load, so that is what the referee charges. It reads the kernel's counts itself (never a number
+the entrant reports): for each process of the entrant, the CPU time of all its threads (the
+process's CPU clock, in nanoseconds; ``/proc/PID/stat``'s utime and stime, in ticks, where the
+clock cannot be read) and that of its reaped children (cutime and cstime). The readings are
+taken while the entrant is frozen (``harness.games.freeze``), just before it is resumed and just
+after it is paused again, so only the move's own work lies between them.
+
+Where no process can be read (no ``/proc``: a student's check on macOS or Windows) a sample is
+None and the referee charges wall time instead, and says so in the feedback.
+
+Code that sleeps or blocks uses no CPU time, so a move is also cut off by a wall backstop
+(:func:`wall_backstop`).
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping, Optional
+
+TICK_SECONDS = 1.0 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.01
+"""Seconds per clock tick, the unit of ``/proc/PID/stat``'s times."""
+
+BACKSTOP_FACTOR = 5.0
+BACKSTOP_SECONDS = 2.0
+"""See :func:`wall_backstop`."""
+
+ProcessTimes = Callable[[int], Optional[tuple[float, float]]]
+"""``read(pid)`` -> (CPU seconds of the process's own threads, CPU seconds of its reaped
+children), or None when the process cannot be read (gone, or no ``/proc``)."""
+
+
+def wall_backstop(cpu_seconds: float) -> float:
+    """The wall time a move may take when it may use ``cpu_seconds`` of CPU time.
+
+    ``5 * cpu_seconds + 2 s``. The backstop is for code that sleeps or blocks: it uses no CPU
+    time and would otherwise stall the grader. Such a move loses on time once the backstop has
+    passed, and the case's own timeout still bounds the case (no game starts after it). The
+    backstop must not cut
+    an honest move short on a busy host, so it is generous: a move sharing its CPU evenly with
+    four other busy processes still gets all of its CPU time (the load tests' setting is two;
+    a Gradescope container's half CPU is one; this project's shared 2-core host gave a
+    computing sandboxed player 28% of a CPU while these clocks were written, which 3x would
+    not have covered). The seconds cover process round trips and scheduling delays of short
+    clocks. A chess-clock move rarely uses more than a small part of the time left, so heavier
+    loads still leave it a wide margin. The price is paid by sleeping code alone: it waits
+    five times its clock before it loses, where a wall clock cut it after one.
+    """
+    return BACKSTOP_FACTOR * max(cpu_seconds, 0.0) + BACKSTOP_SECONDS
+
+
+def _clock_id(pid: int) -> int:
+    """The kernel's CPU clock of process ``pid`` (``clock_getcpuclockid``, which Python lacks:
+    Linux encodes it as ``~pid << 3 | CPUCLOCK_SCHED``)."""
+    return (~pid << 3) | 2
+
+
+def process_times(pid: int) -> Optional[tuple[float, float]]:
+    """(own, reaped) CPU seconds of process ``pid`` (see :data:`ProcessTimes`)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        utime, stime, cutime, cstime = (int(value) for value in fields[11:15])
+    except (OSError, IndexError, ValueError):
+        return None
+    own = (utime + stime) * TICK_SECONDS
+    try:
+        own = time.clock_gettime(_clock_id(pid))
+    except (OSError, OverflowError, AttributeError):
+        pass  # a kernel without process CPU clocks for others: the ticks do
+    return own, (cutime + cstime) * TICK_SECONDS
+
+
+@dataclass(frozen=True)
+class CpuSample:
+    """One reading of an entrant's CPU time, per process (keys are pids, or any stable key).
+
+    Attributes:
+        own: CPU seconds of each process's own threads.
+        reaped: CPU seconds of each process's reaped children.
+    """
+
+    own: Mapping[int, float]
+    reaped: Mapping[int, float] = field(default_factory=dict)
+
+    @property
+    def total(self) -> float:
+        return sum(self.own.values()) + sum(self.reaped.values())
+
+    def since(self, earlier: CpuSample) -> float:
+        """CPU seconds used from ``earlier`` to this sample.
+
+        The growth of the total, which counts a helper that ended during the move through its
+        parent's reaped time; but never less than what the processes alive at both readings
+        (and those new since) used themselves. A process that ends reaped by no process of the
+        entrant (an orphan the grader adopts) takes its count out of the total: without the
+        floor, a helper that worked in one move and ended in the next would hand that work
+        back to the entrant's clock.
+        """
+        floor = sum(max(0.0, seconds - earlier.own.get(pid, 0.0))
+                    for pid, seconds in self.own.items())
+        return max(self.total - earlier.total, floor, 0.0)
+
+
+@dataclass
+class CpuMeter:
+    """Samples the CPU time of a changing set of processes.
+
+    Attributes:
+        pids: the entrant's processes now (a freezer's members).
+        read: the kernel's counts of one process (a fake in tests).
+    """
+
+    pids: Callable[[], Iterable[int]]
+    read: ProcessTimes = process_times
+
+    def sample(self, pids: Optional[Iterable[int]] = None) -> Optional[CpuSample]:
+        """The CPU times of ``pids`` (default: ``self.pids()``) now; None when none of them
+        can be read."""
+        own: dict[int, float] = {}
+        reaped: dict[int, float] = {}
+        for pid in self.pids() if pids is None else pids:
+            times = self.read(pid)
+            if times is not None:
+                own[pid], reaped[pid] = times
+        return CpuSample(own, reaped) if own else None
+
+
+def thread_sample(clock: Callable[[], float] = time.thread_time) -> CpuSample:
+    """The calling thread's CPU time as a sample (an in-process house bot's clock)."""
+    return CpuSample({0: clock()})
+
+
+__all__ = ["BACKSTOP_FACTOR", "BACKSTOP_SECONDS", "CpuMeter", "CpuSample", "ProcessTimes",
+           "process_times", "thread_sample", "wall_backstop"]
