@@ -36,6 +36,9 @@ class GradingOptions:
         siblings: a submitted file brings the other Python files of its folder.
         lanes: how many cases may run side by side (``harness.timing.lanes``); None: as many as the
             host has idle CPUs for.
+        capped: the budget is also a wall-clock cap, as on Gradescope, whose container is
+            stopped at its cap; otherwise the wall clock ends the run only at
+            ``harness.timing.budget.LOCAL_WALL_FACTOR`` times the budget.
     """
 
     visible_only: bool = False
@@ -43,6 +46,7 @@ class GradingOptions:
     timeout_cap: float | None = None
     siblings: bool = False
     lanes: int | None = None
+    capped: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,8 @@ class GradingSession:
             remaining = budget - (time.monotonic() - self.started)
             self.graders[assignment.name] = Grader(
                 assignment, self.submission, remaining, timeout_cap=self.options.timeout_cap,
-                siblings=self.options.siblings, planned=self.planned.get(assignment.name, ()))
+                siblings=self.options.siblings, planned=self.planned.get(assignment.name, ()),
+                capped=self.options.capped)
         return self.graders[assignment.name]
 
     def grade(self, assignment: Assignment, case: Case) -> CaseResult:

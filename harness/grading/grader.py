@@ -40,7 +40,7 @@ from harness.sandbox.packages import python_version
 from harness.sandbox.syscall_filter import status as filter_status
 from harness.spec.model import Assignment, Case
 from harness.spec.schema import MAX_TIMEOUT
-from harness.timing.budget import TimeShares, case_charge
+from harness.timing.budget import LOCAL_WALL_FACTOR, TimeShares, case_charge
 from harness.timing.calibration import HostSpeed, host_speed
 from harness.timing.hang_probes import HangMemory, run_order
 from harness.timing.lanes import lane_cpus
@@ -73,11 +73,15 @@ class Grader:
             local check; see ``harness.intake.submission.find_files``).
         planned: the cases this run will grade, so that the budget is shared between their
             groups (see ``harness.timing.budget``); without them it is spent in order.
+        capped: the budget is also the run's wall-clock cap (Gradescope); otherwise the wall
+            clock stops the run at ``LOCAL_WALL_FACTOR`` times the budget, so that a busy host
+            slows the cases the ledger lets run but does not decide which.
     """
 
     def __init__(self, assignment: Assignment, submission: Path, budget: float | None = None,
                  isolation: Isolation | None = None, timeout_cap: float | None = None,
-                 siblings: bool = False, planned: Sequence[Case] = ()) -> None:
+                 siblings: bool = False, planned: Sequence[Case] = (),
+                 capped: bool = False) -> None:
         self.assignment = assignment
         self.timeout_cap = timeout_cap
         # The course's support files and the probes are ours: no submitted file may stand in
@@ -102,8 +106,9 @@ class Grader:
                                packages=assignment.allowed_packages)
         # The budget's clock starts once the sandbox is ready: waiting for a sandbox user other
         # gradings hold, or probing the isolation on a busy host, is not the student's time.
-        self.shares = TimeShares(budget if budget is not None else assignment.budget,
-                                 [self.limited(case) for case in planned], timeout_cap)
+        ledger = budget if budget is not None else assignment.budget
+        self.shares = TimeShares(ledger, [self.limited(case) for case in planned], timeout_cap,
+                                 hard_stop=ledger if capped else ledger * LOCAL_WALL_FACTOR)
         self._preflights: dict[str, Preflight] = {}
         self.blocked: dict[str, list[Case]] = {}
         self.ran = 0  # cases that got past the import checks

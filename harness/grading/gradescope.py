@@ -66,7 +66,9 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
             extra={"harness_error": "no assignment configured"}))
         return 0
     warn_if_packages_missing(name)
-    document = grade_under_policy(name, root / "submission", output, GradingOptions(budget=budget),
+    # The container is stopped at Gradescope's cap: the budget is a wall-clock cap here.
+    options = GradingOptions(budget=budget, capped=True)
+    document = grade_under_policy(name, root / "submission", output, options,
                                   read_metadata(root))
     print(f"Graded {name}: score {document['score']:g}", file=sys.stderr)
     if described(document):  # run_autograder's log, which Gradescope shows instructors

@@ -11,8 +11,9 @@ time a fast group does not use flows to the slow ones, and a slow group cannot t
 So that a busy host cannot change which cases run, the shares are spent from a *ledger*, not
 the wall clock: a case is charged what it would take alone on an idle host of this size
 (``case_charge``: its limit if it timed out, else its own CPU seconds over the CPUs its control
-group allows). The wall clock still ends the run at the budget, for Gradescope's cap: a case
-starts only while both the ledger and the clock have time left. A finished case is charged no
+group allows). The wall clock still ends the run: at the budget on Gradescope, whose cap stops
+the container, and at ``LOCAL_WALL_FACTOR`` times it elsewhere; a case starts only while both
+the ledger and the clock have time left. A finished case is charged no
 part of its wall time: the wall time of a CPU-bound case grows with the host's load, so any such
 part would let the load decide which cases run again. Code that sleeps, or lowers the CPU time
 it reports, gains only its own group's share, and the wall clock still ends the run.
@@ -26,6 +27,11 @@ from typing import Callable, Iterable
 from harness.spec.model import Case
 
 MIN_GROUP_SECONDS = 10.0
+LOCAL_WALL_FACTOR = 2.0
+"""Where no platform stops the run at its cap (a local ``grade``, ``check`` or batch), the wall
+clock ends it at this many times the budget, not at the budget: the ledger decides which cases
+run, and a busy host only slows them. Gradescope's entry makes the budget the wall cap as well
+(its container is stopped at its cap, and nothing else runs in it)."""
 """A group's guaranteed share is at least this much (or its first case's timeout if smaller)."""
 
 
@@ -68,7 +74,7 @@ class TimeShares:
         timeout_cap: the longest any case may run, if less than its own timeout.
         clock: a monotonic clock (tests may pass a fake one).
         hard_stop: wall-clock seconds from now after which no case starts (default
-            ``budget``).
+            ``budget``; see ``LOCAL_WALL_FACTOR`` for what the grader passes).
     """
 
     def __init__(self, budget: float, planned: Iterable[Case] = (),

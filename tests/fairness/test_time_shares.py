@@ -200,9 +200,57 @@ def test_the_budget_clock_starts_once_the_sandbox_is_ready(
     monkeypatch.setattr(grader_module, "Sandbox", SlowSandbox)
     assignment = load_assignment(Path(__file__).parents[2] / "test_specs" / "adversarial_search")
     (tmp_path / "adversarial_search.py").write_text("x = 1\n")
-    grader = grader_module.Grader(assignment, tmp_path / "adversarial_search.py", budget=0.5)
+    grader = grader_module.Grader(assignment, tmp_path / "adversarial_search.py", budget=0.5,
+                                  capped=True)
     try:
-        assert grader.shares.wall_remaining() > 0.4
+        assert 0.4 < grader.shares.wall_remaining() <= 0.5
         assert grader.remaining() == 0.5
     finally:
         grader.close()
+
+
+def test_only_a_capped_run_ends_at_the_budget_on_the_wall_clock(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Gradescope the budget is the wall cap too (its container is stopped at its cap).
+    Graded locally, the ledger decides which cases run and the wall clock ends the run only at
+    twice the budget, so that a busy host slows the cases but does not cut the last ones: the
+    CI run in which a group's last cases were "not run" beside three other test workers."""
+    from harness.grading import api, gradescope
+    from harness.grading import grader as grader_module
+    from harness.spec import load_assignment
+    from harness.timing.budget import LOCAL_WALL_FACTOR
+
+    class NoSandbox:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(grader_module, "Sandbox", NoSandbox)
+    assignment = load_assignment(Path(__file__).parents[2] / "test_specs" / "adversarial_search")
+    (tmp_path / "adversarial_search.py").write_text("x = 1\n")
+    walls = {}
+    for capped in (True, False):
+        grader = grader_module.Grader(assignment, tmp_path / "adversarial_search.py",
+                                      budget=100.0, capped=capped)
+        walls[capped] = grader.shares.wall_remaining()
+        assert grader.remaining() == 100.0  # the ledger is the same either way
+        grader.close()
+    assert 99.0 < walls[True] <= 100.0
+    assert 100.0 * LOCAL_WALL_FACTOR - 1.0 < walls[False] <= 100.0 * LOCAL_WALL_FACTOR
+    assert LOCAL_WALL_FACTOR >= 2.0
+    # Gradescope's entry is the one that caps.
+    seen: list[api.GradingOptions] = []
+
+    def record(name: str, submission: Path, output: Path, options: api.GradingOptions,
+               metadata: Any) -> dict[str, Any]:
+        seen.append(options)
+        return {"score": 0, "tests": []}
+
+    monkeypatch.setattr("harness.policy.entry.grade_under_policy", record)
+    (tmp_path / "root" / "submission").mkdir(parents=True)
+    monkeypatch.setattr(gradescope, "warn_if_packages_missing", lambda name: None)
+    gradescope.run(tmp_path / "root", "adversarial_search")
+    assert [options.capped for options in seen] == [True]
+    assert api.GradingOptions().capped is False
