@@ -80,7 +80,8 @@ def test_the_game_reference_scores_the_same_alone_and_beside_busy_processes(
                 process.kill()
                 process.wait()
     assert games_of(loaded) == games_of(alone), (
-        f"scores alone {alone['score']}, loaded {loaded['score']}")
+        f"scores alone {alone['score']}, loaded {loaded['score']}; the top of the loaded "
+        f"results: {loaded.get('output', '')[:2000]!r}")
     # Not vacuous: alone, the reference earns every point (10 in cases, 5 on the ladder) at
     # the tight clocks, and the clock it was charged is CPU time.
     assert alone["score"] == loaded["score"] == 15

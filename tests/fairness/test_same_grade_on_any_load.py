@@ -172,23 +172,32 @@ def write_assignment(root: Path) -> Path:
     return root
 
 
-def grade(folder: Path, budget: float) -> list[tuple[str, str, float, str]]:
+Graded = list[tuple[str, str, float, str]]
+"""Each case's name, verdict, score and message; the first entry holds the top of the results
+(what blocked many cases is said there once), under the name ``TOP``."""
+TOP = "(top of the results)"
+
+
+def grade(folder: Path, budget: float) -> Graded:
     assignment = load_assignment(write_assignment(folder / "loaddemo"))
     cases = load_all_cases(assignment)
     (folder / "takeaway.py").write_text(STUDENT)
     grader = Grader(assignment, folder / "takeaway.py", budget=budget, planned=cases)
     try:
         results = grader.grade_all(cases, lanes=1)
+        top = "\n".join(grader.summary_lines())
     finally:
         grader.close()
-    return [(r.case.name, r.verdict.name, r.score, r.message) for r in results]
+    return [(TOP, "", 0.0, top)] + [(r.case.name, r.verdict.name, r.score, r.message)
+                                    for r in results]
 
 
-def differences(loaded: list[tuple[str, str, float, str]],
-                alone: list[tuple[str, str, float, str]]) -> str:
-    """The cases graded differently, with both verdicts and messages (what CI shows)."""
-    lines = [f"{a[0]}: alone {a[1]} {a[2]} ({a[3][:120]!r}); loaded {b[1]} {b[2]} "
-             f"({b[3][:120]!r})" for a, b in zip(alone, loaded) if a[1:3] != b[1:3]]
+def differences(loaded: Graded, alone: Graded) -> str:
+    """The top of both results and the cases graded differently, with both verdicts and
+    messages (what CI shows)."""
+    lines = [f"top alone: {alone[0][3][:1500]!r}", f"top loaded: {loaded[0][3][:1500]!r}"]
+    lines += [f"{a[0]}: alone {a[1]} {a[2]} ({a[3][:120]!r}); loaded {b[1]} {b[2]} "
+              f"({b[3][:120]!r})" for a, b in zip(alone[1:], loaded[1:]) if a[1:3] != b[1:3]]
     return "\n".join(lines)
 
 
@@ -231,11 +240,11 @@ def test_a_slow_submission_scores_the_same_alone_and_beside_busy_processes(
                 process.wait()
     # A never-ending case may be cut short or not run at the point the share runs out (it
     # scores nothing either way); every case's score, and which cases pass, are the same.
-    assert [(name, score) for name, _, score, _ in loaded] == \
-        [(name, score) for name, _, score, _ in alone], differences(loaded, alone)
-    assert [v == Verdict.PASSED.name for _, v, _, _ in loaded] == \
-        [v == Verdict.PASSED.name for _, v, _, _ in alone], differences(loaded, alone)
-    verdicts = [verdict for _, verdict, _, _ in alone]
+    assert [(name, score) for name, _, score, _ in loaded[1:]] == \
+        [(name, score) for name, _, score, _ in alone[1:]], differences(loaded, alone)
+    assert [v == Verdict.PASSED.name for _, v, _, _ in loaded[1:]] == \
+        [v == Verdict.PASSED.name for _, v, _, _ in alone[1:]], differences(loaded, alone)
+    verdicts = [verdict for _, verdict, _, _ in alone[1:]]
     # Not vacuous: every passing case passes, the key case after most of the share is spent,
     # and the never-ending cases use up the rest; the moves group is graded in full.
     assert verdicts[:KEY + 1] == [Verdict.PASSED.name] * (KEY + 1)
