@@ -10,11 +10,13 @@ of the budget. The ``KEY`` case, a quick one, comes after the costly passing cas
 group's share is nearly spent. The submission is graded alone and beside two CPU-burning
 processes and must get the same verdicts and score.
 
-For the load to bite, both gradings run on one CPU with the burners, all at the highest
-priority (so the machine's other work barely counts): beside the burners a case takes about
-three times as long. Charged by the wall clock (the charging before the ledger) the cases
-before ``KEY`` then cost more than the group's share, and ``KEY`` is not run: this test failed
-with ``case_charge`` returning the wall time. Needs root (the priority), as the sandbox does.
+For the load to bite, both gradings run on one CPU with the burners, each burner in a session
+of its own (``burners``): beside them a case takes about three times as long. Charged by the
+wall clock (the charging before the ledger) the cases before ``KEY`` then cost more than the
+group's share, and ``KEY`` is not run: this test failed with ``case_charge`` returning the wall
+time. The burners run at the usual priority: at the highest (as this test first had them) they
+also starved the kernel's own per-CPU work that the sandbox waits for, a load no real host
+puts on a grading, and in CI the loaded grading's import check then ran out of time.
 """
 from __future__ import annotations
 
@@ -47,7 +49,7 @@ api:
 """
 STUDENT = '''\
 """Take-away: take 1, 2 or 3 stones; whoever takes the last stone wins."""
-WORK = 12_000
+WORK = 30_000
 """How hard my evaluation tries."""
 
 
@@ -88,7 +90,11 @@ PASSING = 14
 """Costly passing cases (limit 4) before ``KEY``."""
 KEY = PASSING
 """The quick passing case that comes once the group's share is nearly spent."""
-SEARCH_TIMEOUT = 6.0
+SEARCH_TIMEOUT = 2.0
+NEVER_ENDING = ((60, 5), (61, 6), (62, 5), (63, 6), (64, 5), (65, 6))
+"""Cases that never finish for this student: the first runs into its full limit, the later
+ones get a short probe (``harness.timing.hang_probes``); enough of them that the group's share
+runs out before the last, on a slow host too."""
 MOVES_TIMEOUT = 600.0
 SHARE_PER_CPU_SECOND = 2.2
 """The search group's share over the CPU seconds its passing cases take alone: a case taking
@@ -123,7 +129,7 @@ def search_cases() -> str:
                      f"      {best_move(stones, 4)}\n")
     lines.append("  - name: pile 2, limit 1 (the key case)\n    doctest: |\n"
                  f"      >>> TakeAway(2).get_best_move(1)\n      {best_move(2, 1)}\n")
-    for stones, limit in ((60, 5), (61, 6), (62, 5)):  # never finish for this student
+    for stones, limit in NEVER_ENDING:
         lines.append(f"  - name: pile {stones}, limit {limit}\n    doctest: |\n"
                      f"      >>> TakeAway({stones}).get_best_move({limit})\n"
                      f"      {best_move(stones, limit)}\n")
@@ -202,34 +208,38 @@ def differences(loaded: Graded, alone: Graded) -> str:
 
 
 @contextlib.contextmanager
-def on_one_cpu_first_in_line(cpu: int) -> Iterator[None]:
-    """Within: this thread, and every process it starts, runs on ``cpu`` at the highest
-    priority (restored after)."""
-    cpus, nice = os.sched_getaffinity(0), os.getpriority(os.PRIO_PROCESS, 0)
+def on_one_cpu(cpu: int) -> Iterator[None]:
+    """Within: this thread, and every process it starts, runs on ``cpu`` (restored after)."""
+    cpus = os.sched_getaffinity(0)
     os.sched_setaffinity(0, {cpu})
-    os.setpriority(os.PRIO_PROCESS, 0, -20)
     try:
         yield
     finally:
-        os.setpriority(os.PRIO_PROCESS, 0, nice)
         os.sched_setaffinity(0, cpus)
 
 
 def burners(count: int, cpu: int) -> list[subprocess.Popen[bytes]]:
+    """``count`` processes spinning on ``cpu``, each in a session of its own: where the kernel
+    shares a CPU between sessions first ("autogroups", as on this machine), the sandbox, which
+    starts its processes in new sessions, would otherwise share it with all of them as one."""
     code = (f"import os, signal; signal.alarm({BURN_SECONDS})\n"
-            f"os.sched_setaffinity(0, {{{cpu}}}); os.setpriority(os.PRIO_PROCESS, 0, -20)\n"
+            f"os.sched_setaffinity(0, {{{cpu}}})\n"
             "while True:\n    pass\n")
-    return [subprocess.Popen([sys.executable, "-c", code]) for _ in range(count)]
+    return [subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+            for _ in range(count)]
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="needs root: it raises the gradings' priority")
 def test_a_slow_submission_scores_the_same_alone_and_beside_busy_processes(
         tmp_path: Path) -> None:
     cases = load_all_cases(load_assignment(write_assignment(tmp_path / "plan" / "loaddemo")))
-    share = max(SHARE_PER_CPU_SECOND * passing_cpu_seconds(tmp_path), SEARCH_TIMEOUT + 1.0)
+    passing = passing_cpu_seconds(tmp_path)
+    share = max(SHARE_PER_CPU_SECOND * passing, SEARCH_TIMEOUT + 1.0)
+    # Not vacuous: the passing cases' cost, not the floor, sets the share (were they quicker,
+    # the loaded cases before KEY would fit in the share even charged by the wall clock).
+    assert share == SHARE_PER_CPU_SECOND * passing, f"passing cases took {passing:.2f} s"
     budget = budget_for(share, cases)
     cpu = max(os.sched_getaffinity(0))
-    with on_one_cpu_first_in_line(cpu):
+    with on_one_cpu(cpu):
         alone = grade(tmp_path / "alone", budget)
         busy = burners(2, cpu)
         try:

@@ -98,3 +98,41 @@ def test_each_case_s_limit_grows_by_the_import_time_up_to_a_cap(tmp_path: Path) 
 def test_the_allowance_is_capped() -> None:
     assert Preflight(import_seconds=0.2).import_allowance == 0.2
     assert Preflight(import_seconds=1e6).import_allowance == IMPORT_ALLOWANCE_CAP
+
+
+SLEEPY = "import time\ntime.sleep({seconds})\n"
+
+
+def busy_host(monkeypatch: pytest.MonkeyPatch, others: int) -> None:
+    """The import check's reading of how many other programs want the CPU."""
+    monkeypatch.setattr("harness.intake.preflight.others_running", lambda: others)
+
+
+def import_check(tmp_path: Path, text: str, timeout: float):
+    (tmp_path / "student.py").write_text(text)
+    with Sandbox("student", {"student.py": tmp_path / "student.py"}) as box:
+        return run_preflight(box, (parse_api_entry("answer()"),), timeout=timeout)
+
+
+def test_on_a_busy_host_an_import_check_out_of_time_is_tried_again_before_it_stands(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check's wait is wall time and it blocks every case: a host too busy to import the
+    file in time is not the student's doing (the import here takes 1.5 s of its 1 s wait)."""
+    busy_host(monkeypatch, 3)
+    checked = import_check(tmp_path, SLEEPY.format(seconds=1.5) + ANSWER, timeout=1)
+    assert checked.import_problem == "" and checked.broken == {}
+
+
+def test_alone_an_import_check_out_of_time_stands(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    busy_host(monkeypatch, 0)
+    checked = import_check(tmp_path, SLEEPY.format(seconds=1.5) + ANSWER, timeout=1)
+    assert checked.import_problem == "importing your file did not finish within 1 s"
+
+
+def test_an_import_that_never_ends_is_said_to_have_been_tried_twice_on_a_busy_host(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    busy_host(monkeypatch, 3)
+    checked = import_check(tmp_path, SLEEPY.format(seconds=60) + ANSWER, timeout=0.5)
+    assert checked.import_problem.startswith(
+        "importing your file did not finish within 0.5 s (nor within 1.5 s when tried again")
