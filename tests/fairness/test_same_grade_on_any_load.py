@@ -14,9 +14,11 @@ For the load to bite, both gradings run on one CPU with the burners, each burner
 of its own (``burners``): beside them a case takes about three times as long. Charged by the
 wall clock (the charging before the ledger) the cases before ``KEY`` then cost more than the
 group's share, and ``KEY`` is not run: this test failed with ``case_charge`` returning the wall
-time. The burners run at the usual priority: at the highest (as this test first had them) they
-also starved the kernel's own per-CPU work that the sandbox waits for, a load no real host
-puts on a grading, and in CI the loaded grading's import check then ran out of time.
+time. The burners run at the usual priority. At the highest (as this test first had them), in
+two CI runs, the loaded grading's import check ran out of time and every case was "not run";
+it never happened on the development machine, and the likely cause is that such burners also
+starve the kernel's own per-CPU work, which the sandbox waits for. No real host puts that load
+on a grading.
 """
 from __future__ import annotations
 
