@@ -22,8 +22,9 @@ SLOW_IMPORT_SECONDS = 1.0
 (an import of handout-style code takes milliseconds; numpy's own import is preloaded)."""
 IMPORT_ALLOWANCE_CAP = 5.0
 BUSY_RETRY_FACTOR = 3.0
-"""An import check that ran out of its wait while other programs wanted the CPU is tried once
-more with this many times the wait before it stands (see ``run_preflight``)."""
+"""An import check that ran out of its wait while other programs wanted the CPU, having used
+little of it, is tried once more with this many times the wait before it stands (see
+``run_preflight``)."""
 """Most seconds a case's time limit grows by for the import of the student's file (see
 ``Preflight.import_allowance``)."""
 
@@ -184,6 +185,12 @@ def resolver_notes(reply: WorkerReply) -> list[str]:
     return [safe_text(note, 500) for note in reply.resolver_notes]
 
 
+def got_little_cpu(raw: RawRun, timeout: float) -> bool:
+    """Whether a timed-out run used less than half its ``timeout`` in CPU time (or its CPU
+    time is unknown): what a busy host, not a computation, makes run out of time."""
+    return raw.cpu_seconds is None or raw.cpu_seconds < timeout / 2
+
+
 def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
                   allowed: Sequence[AllowedPackage] = (), module: str | None = None
                   ) -> Preflight:
@@ -194,9 +201,11 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
     raw = sandbox.preflight(names, timeout=timeout, module=module)
     doing = "importing your file" if module is None else f"importing {module}.py"
     retried = ""
-    if raw.reply is None and raw.timed_out and others_running() > 0:
+    if raw.reply is None and raw.timed_out and got_little_cpu(raw, timeout) \
+            and others_running() > 0:
         # The wait is wall time, and the check blocks every case of the file: on a busy host
-        # a slow import must not lose them all. Alone (a Gradescope container), it stands.
+        # a slow import must not lose them all. Alone (a Gradescope container), or having
+        # computed for most of the wait (a loop at the top level), it stands.
         raw = sandbox.preflight(names, timeout=timeout * BUSY_RETRY_FACTOR, module=module)
         retried = (f" (nor within {timeout * BUSY_RETRY_FACTOR:g} s when tried again, as other "
                    "programs were using the CPU)")

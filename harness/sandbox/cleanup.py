@@ -331,6 +331,28 @@ def kernel_children(parent: int) -> list[int] | None:
     return found
 
 
+TICK_SECONDS = 1.0 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.01
+
+
+def tree_cpu_seconds(parent: int) -> float | None:
+    """CPU seconds used so far by every process below ``parent`` (not ``parent`` itself): each
+    one's own and that of its children it has reaped. None when no such process could be read.
+    Read before a timed-out case is killed, it tells a case that ran out of time computing
+    from one that got no CPU to compute with."""
+    total, read, pending = 0.0, False, list(_children(parent))
+    while pending:
+        pid = pending.pop()
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            total += sum(int(value) for value in fields[11:15]) * TICK_SECONDS
+            read = True
+        except (OSError, IndexError, ValueError):
+            continue
+        pending.extend(_children(pid))
+    return total if read else None
+
+
 def _children(parent: int) -> list[int]:
     found = kernel_children(parent)
     if found is not None:

@@ -47,6 +47,8 @@ class RawRun:
         memory_exceeded: the kernel killed a process of the sandbox's memory group for want of
             memory while this ran (the sandbox then killed the rest of it).
         disk_full: the case folders' sized mount was full when this ended.
+        cpu_seconds: on a timeout, the CPU time the case's processes had used when it was
+            stopped (None: not read, as for a fresh interpreter).
     """
 
     reply: WorkerReply | None
@@ -57,6 +59,7 @@ class RawRun:
     seconds: float
     memory_exceeded: bool = False
     disk_full: bool = False
+    cpu_seconds: float | None = None
 
 
 class WorkerProcess:

@@ -27,6 +27,7 @@ from harness.sandbox.cleanup import (
     namespace_init,
     status_field,
     terminate,
+    tree_cpu_seconds,
 )
 from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
 from harness.sandbox.launcher import launch, python_command
@@ -92,6 +93,7 @@ class ForkServer:
         self.alive = True
         self._exit_trace: dict[str, float] | None = None  # the last case's, if traced
         self._exit_seen = 0.0  # when its exit was reported
+        self._timed_out_cpu: float | None = None  # the last case's CPU seconds, if timed out
 
     def run(self, request: WorkerRequest, timeout: float) -> RawRun:
         """Run one request in a fresh fork. Raises ZygoteFailed if nothing was started, or if
@@ -142,7 +144,8 @@ class ForkServer:
         STAGES.add("reply decode", orphans_killed)
         if STAGES.enabled:
             self._profile(sent, reply, collected)
-        return RawRun(reply, problem, output.text(), timed_out, status, ended - started)
+        return RawRun(reply, problem, output.text(), timed_out, status, ended - started,
+                      cpu_seconds=self._timed_out_cpu if timed_out else None)
 
     def _profile(self, sent: float, reply: WorkerReply | None, collected: float) -> None:
         """Split the wait for the case into the steps the child and the zygote reported."""
@@ -174,7 +177,7 @@ class ForkServer:
         sinks = {reply_fd: reply, output_fd: output}
         child: list[int] = []
         status: list[int | None] = [None]
-        self._exit_trace, self._exit_seen = None, 0.0
+        self._exit_trace, self._exit_seen, self._timed_out_cpu = None, 0.0, None
         forged = [False]
 
         def on_event() -> bool:
@@ -199,6 +202,8 @@ class ForkServer:
         if forged[0]:
             raise ZygoteFailed("the zygote reported an end its case had not reached")
         if timed_out:
+            zygote = namespace_init(self.process) if self.namespaced else self.process.pid
+            self._timed_out_cpu = tree_cpu_seconds(zygote) if zygote is not None else None
             self._kill_case(child[-1] if child else None)
             return None, True, ended
         return status[0], False, ended

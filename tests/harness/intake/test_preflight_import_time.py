@@ -117,7 +117,7 @@ def import_check(tmp_path: Path, text: str, timeout: float):
 def test_on_a_busy_host_an_import_check_out_of_time_is_tried_again_before_it_stands(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check's wait is wall time and it blocks every case: a host too busy to import the
-    file in time is not the student's doing (the import here takes 1.5 s of its 1 s wait)."""
+    file in time is not the student's doing (the import here sleeps 1.5 s of its 1 s wait)."""
     busy_host(monkeypatch, 3)
     checked = import_check(tmp_path, SLEEPY.format(seconds=1.5) + ANSWER, timeout=1)
     assert checked.import_problem == "" and checked.broken == {}
@@ -136,3 +136,12 @@ def test_an_import_that_never_ends_is_said_to_have_been_tried_twice_on_a_busy_ho
     checked = import_check(tmp_path, SLEEPY.format(seconds=60) + ANSWER, timeout=0.5)
     assert checked.import_problem.startswith(
         "importing your file did not finish within 0.5 s (nor within 1.5 s when tried again")
+
+
+def test_on_a_busy_host_an_import_that_computed_through_its_wait_stands_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop at the top level used its wait computing (its CPU time is read before it is
+    stopped): a longer wait would not end it, and is not spent."""
+    busy_host(monkeypatch, 3)
+    checked = import_check(tmp_path, "while True:\n    pass\n" + ANSWER, timeout=1)
+    assert checked.import_problem == "importing your file did not finish within 1 s"
