@@ -18,13 +18,11 @@ Code that sleeps or blocks uses no CPU time, so a move is also cut off by a wall
 """
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Optional
 
-TICK_SECONDS = 1.0 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.01
-"""Seconds per clock tick, the unit of ``/proc/PID/stat``'s times."""
+from harness.sandbox.process_times import process_times
 
 BACKSTOP_FACTOR = 5.0
 BACKSTOP_SECONDS = 2.0
@@ -52,28 +50,6 @@ def wall_backstop(cpu_seconds: float) -> float:
     five times its clock before it loses, where a wall clock cut it after one.
     """
     return BACKSTOP_FACTOR * max(cpu_seconds, 0.0) + BACKSTOP_SECONDS
-
-
-def _clock_id(pid: int) -> int:
-    """The kernel's CPU clock of process ``pid`` (``clock_getcpuclockid``, which Python lacks:
-    Linux encodes it as ``~pid << 3 | CPUCLOCK_SCHED``)."""
-    return (~pid << 3) | 2
-
-
-def process_times(pid: int) -> Optional[tuple[float, float]]:
-    """(own, reaped) CPU seconds of process ``pid`` (see :data:`ProcessTimes`)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
-            fields = handle.read().rsplit(")", 1)[1].split()
-        utime, stime, cutime, cstime = (int(value) for value in fields[11:15])
-    except (OSError, IndexError, ValueError):
-        return None
-    own = (utime + stime) * TICK_SECONDS
-    try:
-        own = time.clock_gettime(_clock_id(pid))
-    except (OSError, OverflowError, AttributeError):
-        pass  # a kernel without process CPU clocks for others: the ticks do
-    return own, (cutime + cstime) * TICK_SECONDS
 
 
 @dataclass(frozen=True)

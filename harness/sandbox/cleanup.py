@@ -10,6 +10,7 @@ import time
 from typing import IO, Protocol
 
 from harness.sandbox.levels import SCRATCH_FOLDERS, Isolation
+from harness.sandbox.process_times import process_times
 from harness.sandbox.removal import empty_folder, remove_tree
 
 
@@ -331,9 +332,6 @@ def kernel_children(parent: int) -> list[int] | None:
     return found
 
 
-TICK_SECONDS = 1.0 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.01
-
-
 def tree_cpu_seconds(parent: int) -> float | None:
     """CPU seconds used so far by every process below ``parent`` (not ``parent`` itself): each
     one's own and that of its children it has reaped. None when no such process could be read.
@@ -342,13 +340,10 @@ def tree_cpu_seconds(parent: int) -> float | None:
     total, read, pending = 0.0, False, list(_children(parent))
     while pending:
         pid = pending.pop()
-        try:
-            with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-            total += sum(int(value) for value in fields[11:15]) * TICK_SECONDS
-            read = True
-        except (OSError, IndexError, ValueError):
+        times = process_times(pid)
+        if times is None:
             continue
+        total, read = total + sum(times), True
         pending.extend(_children(pid))
     return total if read else None
 

@@ -24,10 +24,10 @@ BUSY = ("import time\n_end = time.process_time() + {seconds}\n"
         "while time.process_time() < _end:\n    pass\n")
 
 
-def preflight_of(tmp_path: Path, text: str):
+def preflight_of(tmp_path: Path, text: str, timeout: float = 30):
     (tmp_path / "student.py").write_text(text)
     with Sandbox("student", {"student.py": tmp_path / "student.py"}) as box:
-        return run_preflight(box, (parse_api_entry("answer()"),), timeout=30)
+        return run_preflight(box, (parse_api_entry("answer()"),), timeout=timeout)
 
 
 def test_a_slow_top_level_is_named_with_its_time_and_the_remedy(tmp_path: Path) -> None:
@@ -108,32 +108,26 @@ def busy_host(monkeypatch: pytest.MonkeyPatch, others: int) -> None:
     monkeypatch.setattr("harness.intake.preflight.others_running", lambda: others)
 
 
-def import_check(tmp_path: Path, text: str, timeout: float):
-    (tmp_path / "student.py").write_text(text)
-    with Sandbox("student", {"student.py": tmp_path / "student.py"}) as box:
-        return run_preflight(box, (parse_api_entry("answer()"),), timeout=timeout)
-
-
 def test_on_a_busy_host_an_import_check_out_of_time_is_tried_again_before_it_stands(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check's wait is wall time and it blocks every case: a host too busy to import the
     file in time is not the student's doing (the import here sleeps 1.5 s of its 1 s wait)."""
     busy_host(monkeypatch, 3)
-    checked = import_check(tmp_path, SLEEPY.format(seconds=1.5) + ANSWER, timeout=1)
+    checked = preflight_of(tmp_path, SLEEPY.format(seconds=1.5) + ANSWER, timeout=1)
     assert checked.import_problem == "" and checked.broken == {}
 
 
 def test_alone_an_import_check_out_of_time_stands(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     busy_host(monkeypatch, 0)
-    checked = import_check(tmp_path, SLEEPY.format(seconds=1.5) + ANSWER, timeout=1)
+    checked = preflight_of(tmp_path, SLEEPY.format(seconds=1.5) + ANSWER, timeout=1)
     assert checked.import_problem == "importing your file did not finish within 1 s"
 
 
 def test_an_import_that_never_ends_is_said_to_have_been_tried_twice_on_a_busy_host(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     busy_host(monkeypatch, 3)
-    checked = import_check(tmp_path, SLEEPY.format(seconds=60) + ANSWER, timeout=0.5)
+    checked = preflight_of(tmp_path, SLEEPY.format(seconds=60) + ANSWER, timeout=0.5)
     assert checked.import_problem.startswith(
         "importing your file did not finish within 0.5 s (nor within 1.5 s when tried again")
 
@@ -143,5 +137,5 @@ def test_on_a_busy_host_an_import_that_computed_through_its_wait_stands_at_once(
     """A loop at the top level used its wait computing (its CPU time is read before it is
     stopped): a longer wait would not end it, and is not spent."""
     busy_host(monkeypatch, 3)
-    checked = import_check(tmp_path, "while True:\n    pass\n" + ANSWER, timeout=1)
+    checked = preflight_of(tmp_path, "while True:\n    pass\n" + ANSWER, timeout=1)
     assert checked.import_problem == "importing your file did not finish within 1 s"
