@@ -21,12 +21,12 @@ SLOW_IMPORT_SECONDS = 1.0
 """CPU time of an import above which the results say that top-level code is paid by every case
 (an import of handout-style code takes milliseconds; numpy's own import is preloaded)."""
 IMPORT_ALLOWANCE_CAP = 5.0
+"""Most seconds a case's time limit grows by for the import of the student's file (see
+``Preflight.import_allowance``)."""
 BUSY_RETRY_FACTOR = 3.0
 """An import check that ran out of its wait while other programs wanted the CPU, having used
 little of it, is tried once more with this many times the wait before it stands (see
 ``run_preflight``)."""
-"""Most seconds a case's time limit grows by for the import of the student's file (see
-``Preflight.import_allowance``)."""
 
 
 @dataclass(frozen=True)
