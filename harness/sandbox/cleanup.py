@@ -348,6 +348,15 @@ def tree_cpu_seconds(parent: int) -> float | None:
     return total if read else None
 
 
+def process_tree_cpu_seconds(pid: int) -> float | None:
+    """CPU seconds used so far by process ``pid`` and every process below it (a case run in a
+    fresh interpreter, which is its own tree's top); None when ``pid`` could not be read."""
+    times = process_times(pid)
+    if times is None:
+        return None
+    return sum(times) + (tree_cpu_seconds(pid) or 0.0)
+
+
 def _children(parent: int) -> list[int]:
     found = kernel_children(parent)
     if found is not None:

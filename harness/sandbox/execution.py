@@ -10,7 +10,7 @@ from pathlib import Path
 from msgspec.structs import replace
 
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
-from harness.sandbox.cleanup import TAG_VARIABLE, terminate
+from harness.sandbox.cleanup import TAG_VARIABLE, process_tree_cpu_seconds, terminate
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.levels import Isolation
 from harness.sandbox.limits import Limits, case_allowance
@@ -48,7 +48,7 @@ class RawRun:
             memory while this ran (the sandbox then killed the rest of it).
         disk_full: the case folders' sized mount was full when this ended.
         cpu_seconds: on a timeout, the CPU time the case's processes had used when it was
-            stopped (None: not read, as for a fresh interpreter).
+            stopped (None: not read, as where there is no ``/proc``).
     """
 
     reply: WorkerReply | None
@@ -98,6 +98,7 @@ class WorkerProcess:
         started = now()
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
         exited = 0.0
+        cpu: float | None = None
         allowance = case_allowance(timeout, forked=False)
         try:
             assert process.stdin is not None and process.stdout is not None
@@ -123,6 +124,8 @@ class WorkerProcess:
                 if exit_fd is not None:
                     os.close(exit_fd)
             exited = now()
+            if timed_out:
+                cpu = process_tree_cpu_seconds(process.pid)
         finally:
             self.discard()
         discarded = STAGES.add("kill + reap the process", exited or started)
@@ -133,7 +136,7 @@ class WorkerProcess:
                              "reply + exit + poll")
         # The case's time ends with the process or its deadline; the kill after it is ours.
         return RawRun(reply, problem, output.text(), timed_out, process.returncode,
-                      (exited or time.monotonic()) - started)
+                      (exited or time.monotonic()) - started, cpu_seconds=cpu)
 
     def discard(self) -> None:
         """Kill the process (and all it started) and release its pipes, once: closing a
