@@ -27,8 +27,10 @@ core_seconds_report() {
       used=$(awk '{ printf "%.0f", $1 / 1e9 }' "$_core_group/cpuacct.usage")
     fi
     how="control group"
-    # Leave the group (to its parent) and remove it once its last processes are gone.
+    # Leave the group (to its parent) and remove it once its last processes are gone, with the
+    # per-test groups GG_TEST_CPU_LOG makes in it (tests/gg_cpu_profile.py).
     echo $$ > "$(dirname "$_core_group")/cgroup.procs" 2>/dev/null || true
+    rmdir "$_core_group"/gg-test-* 2>/dev/null || true
     rmdir "$_core_group" 2>/dev/null || true
   else
     used=$(times | awk 'NR == 2 { split($1, u, "m"); split($2, s, "m");

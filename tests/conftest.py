@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from gg_cpu_profile import register as register_cpu_profile
 from gg_testing import GRADINGS_ENV, LONGEST_TEST_ID, run_gamegrader, short_parameter_id
 from gg_tiers import FAST_TIER, HOW_TO_MARK, guarded_phase, left_out_of_fast_tier
 
@@ -19,7 +20,9 @@ def pytest_configure(config: pytest.Config) -> None:
     the suite neither reads nor writes the user's own cache, and every run starts cold; and
     the host's speed measured into it now, while the machine is still quiet, so that every
     grading of the run scales its relative limits by one representative factor (not for the
-    fast tier, which grades nothing)."""
+    fast tier, which grades nothing). With ``GG_TEST_CPU_LOG`` set, each test phase's CPU time
+    is measured (gg_cpu_profile)."""
+    register_cpu_profile(config)
     if hasattr(config, "workerinput"):
         return
     from harness import paths

@@ -42,9 +42,9 @@ def test_an_unknown_house_bot_is_a_usage_error_naming_the_known_bots(tmp_path: P
 
 def test_a_small_isolation_tournament(tmp_path: Path) -> None:
     done = run_gamegrader("tournament", "isolation", f"solution={ISOLATION_PLAYER}",
-                          "house:random", "--clock", "5", "--out", str(tmp_path))
+                          "house:random", "--clock", "2", "--out", str(tmp_path))
     assert done.returncode == 0, done.stderr
-    assert "settings: isolation: 8x8; 5 s per player per game" in done.stderr
+    assert "settings: isolation: 8x8; 2 s per player per game" in done.stderr
     games = json.loads((tmp_path / "results.json").read_text())["games"]
     assert len(games) == 2 and all(g["reason"] != "aborted" for g in games)
     assert standings(tmp_path)["solution"]["wins"] == "2"
