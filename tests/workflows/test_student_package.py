@@ -9,8 +9,7 @@ Checked by content, not by file name:
 - no Python file of the package, handed in under any submission name (alone, or with the rest
   of the template), scores more on the real grading than the untouched template;
 - and it still does its job: ``gamegrader check`` run from the unzipped package gives the
-  reference solution (Isolation's: a copy that thinks for less of its clock) every point of
-  the visible cases it holds.
+  reference solution every point of the visible cases it holds.
 """
 from __future__ import annotations
 
@@ -184,33 +183,14 @@ def _checked(assignment_name: str, path: Path, folder: Path) -> tuple[float, flo
     return float(total.group(1)), float(total.group(2)), done.stdout
 
 
-# Isolation's reference plans 60% of its share of the clock for each move, and its visible games
-# were two thirds of this module's CPU time; a copy planning a tenth of it still wins every game
-# (20 of 20 where 19 and 15 are asked, at most 0.31 s of a 2 s clock used). The reference itself
-# earns every point, visible and hidden, in the release check CI runs (`gamegrader validate`).
-QUICKER = {"isolation": ("player.py", "SHARE = 0.6\n", "SHARE = 0.1\n")}
-
-
-def _solution(assignment_name: str, tmp_path: Path) -> Path:
-    """The reference solution's folder, or for a player that thinks for its whole clock, a copy
-    of it that thinks for less (``QUICKER``)."""
-    solution = ROOT / "reference" / "solutions" / assignment_name
-    if assignment_name not in QUICKER:
-        return solution
-    name, old, new = QUICKER[assignment_name]
-    text = (solution / name).read_text(encoding="utf-8")
-    assert old in text, f"{old!r} is not in {solution / name}"
-    (tmp_path / name).write_text(text.replace(old, new), encoding="utf-8")
-    return tmp_path / name
-
-
-def test_the_package_checks_every_visible_point_and_says_what_it_covers(package, tmp_path):
+def test_the_package_checks_every_visible_point_and_says_what_it_covers(package):
     """The reference earns every visible point the repository's ``list`` shows, the template
     none, and the check's coverage line says that every visible case runs here (issue 36).
 
     Isolation's games run too (the referee and the random and greedy house players ship), under
     chess clocks that count CPU time (docs/games.md, "What a clock counts"), so a loaded host
-    changes neither the player's search depth nor its results much."""
+    changes neither the reference's search depth nor its results much; it plans a quarter of a
+    share of its clock per move (docs/assignments/isolation.md, "Load")."""
     assignment, folder = package
     cases = load_all_cases(assignment)
     visible = sum(c.points for c in cases if c.visibility.value == "visible")
@@ -218,7 +198,8 @@ def test_the_package_checks_every_visible_point_and_says_what_it_covers(package,
     assert student_cases(assignment).left_out == []
     assert assignment.gradescope_only_because == ""  # no reason kept for what no longer holds
 
-    earned, run, output = _checked(assignment.name, _solution(assignment.name, tmp_path), folder)
+    solution = ROOT / "reference" / "solutions" / assignment.name
+    earned, run, output = _checked(assignment.name, solution, folder)
     assert (earned, run) == (pytest.approx(visible), pytest.approx(visible)), output[-3000:]
     assert (f"Visible cases run here: {visible:g} of {visible:g} visible points; hidden cases: "
             f"{hidden:g} points, graded on Gradescope only.") in output, output[-1500:]
