@@ -134,17 +134,32 @@ def ladder_kit(options: dict[str, Any], speed: float) -> GameKit:
 
 
 def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, seed: int,
-               seconds: float, prefix: str = "") -> list[Played]:
+               seconds: float, prefix: str = "", *, stop_after_handshake: bool = False
+               ) -> list[Played]:
     """Every rung's ``games`` games, the student's sides alternating and each rung's seeds
     derived from ``seed`` and its place; no game starts after ``seconds``. Kept games are named
-    ``PREFIXBOT-gameN``."""
+    ``PREFIXBOT-gameN``. With ``stop_after_handshake``, no game is played after one the
+    program lost in its greeting (it would lose every other the same way): the rest of that
+    rung and the later rungs are ``rest_lost``."""
     from harness.tournament.schedule import derive_seed
 
     deadline = time.monotonic() + seconds
-    return [play_versus_house(kit, sandbox, rung.bot,
-                              alternating(kit, games, derive_seed(seed, rung.place)),
-                              max(0.0, deadline - time.monotonic()), f"{prefix}{rung.bot}")
-            for rung in rungs]
+    played: list[Played] = []
+    failed_against = ""
+    for rung in rungs:
+        if failed_against:
+            played.append(Played((), f"not played: your program did not say its name against "
+                                     f"{failed_against}, and it starts the same way in every "
+                                     f"game", rest_lost=True))
+            continue
+        games_ = play_versus_house(
+            kit, sandbox, rung.bot, alternating(kit, games, derive_seed(seed, rung.place)),
+            max(0.0, deadline - time.monotonic()), f"{prefix}{rung.bot}",
+            stop_after_handshake=stop_after_handshake)
+        played.append(games_)
+        if stop_after_handshake and any(game.failed_handshake for game in games_.games):
+            failed_against = rung.bot
+    return played
 
 
 def score(played: Played) -> float:
@@ -165,24 +180,28 @@ def climb(case: Any, sandbox: Any, *, factor: Optional[Callable[[], float]] = No
     kit = ladder_kit(options, speed)
     games, seed = int(options["games"]), int(options.get("seed", 0))
     rungs = rungs_of(options)
-    played = play_rungs(kit, sandbox, rungs, games, seed, case.timeout, f"{case.group}-")
-    rating = rate([(rung.rating, score(games_), len(games_.games))
-                   for rung, games_ in zip(rungs, played)])
+    played = play_rungs(kit, sandbox, rungs, games, seed, case.timeout, f"{case.group}-",
+                        stop_after_handshake=True)
+    counted = [games if games_.rest_lost else len(games_.games) for games_ in played]
+    rating = rate([(rung.rating, score(games_), count)
+                   for rung, games_, count in zip(rungs, played, counted)])
     every = [game for games_ in played for game in games_.games]
     lines = [f"The staff ladder: {games} games against each house bot, sides alternating, "
              f"{kit.clock.describe()} (scaled to this host: {speed:.2f}x nominal speed), "
              f"counted in {counted_time(every)}."]
     earned, faults = 0.0, []
-    for rung, games_ in zip(rungs, played):
+    for rung, games_, count in zip(rungs, played, counted):
         wins = sum(game.won for game in games_.games)
         draws = sum(game.drawn for game in games_.games)
         beaten = wins >= rung.wins
         earned += rung.points if beaten else 0.0
         line = (f"{rung.bot} (rating {rung.rating:g}, worth {rung.points:g}): won {wins}, "
-                f"drew {draws}, lost {len(games_.games) - wins - draws} of {games}; "
+                f"drew {draws}, lost {count - wins - draws} of {games}; "
                 f"{'beaten' if beaten else 'not beaten'} (needed {rung.wins} wins)")
         if games_.skipped:
-            line += f"; {games - len(games_.games)} games not played ({games_.skipped})"
+            lost = " and counted as lost" if games_.rest_lost else ""
+            line += (f"; {games - len(games_.games)} games not played{lost} "
+                     f"({games_.skipped})")
         lines.append(line)
         if games_.pages:
             lines.append("  replays: " + ", ".join(page.name for page in games_.pages))

@@ -87,6 +87,9 @@ class Played:
     games: tuple[HouseGame, ...]
     skipped: str = ""
     pages: tuple[Path, ...] = ()
+    rest_lost: bool = False
+    """Whether the games not played are lost all the same: the program failed its greeting,
+    which it does the same way in every game."""
 
 
 def play_one(kit: GameKit, sandbox: SandboxLike, bot: str, side: Hashable, seed: int
@@ -102,7 +105,7 @@ def play_one(kit: GameKit, sandbox: SandboxLike, bot: str, side: Hashable, seed:
 
 def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
                       schedule: Sequence[tuple[Hashable, int]], seconds: float, name: str, *,
-                      stop_after_timeout: bool = False,
+                      stop_after_timeout: bool = False, stop_after_handshake: bool = False,
                       timer: Callable[[], float] = time.monotonic) -> Played:
     """The games of ``schedule`` (the student's side and the game's seed, in order).
 
@@ -113,6 +116,8 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
             grading time a hanging submission would spend on every game), nor after one lost
             in the handshake (a program greets the same way in every game, before it learns
             anything of the game).
+        stop_after_handshake: only the latter (the staff ladder, whose rating counts the
+            games not played as lost, which they would be: ``Played.rest_lost``).
     """
     deadline = timer() + seconds
     played: list[HouseGame] = []
@@ -128,14 +133,14 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
         game = replace(game, replay=page)
         played.append(game)
         pages.extend([page] if page is not None else [])
-        if stop_after_timeout and number + 1 < len(schedule):
-            if game.student_fault is Reason.TIMEOUT:
+        if number + 1 < len(schedule):
+            if stop_after_timeout and game.student_fault is Reason.TIMEOUT:
                 skipped = "skipped after a timeout, to save grading time"
                 break
-            if game.failed_handshake:
+            if (stop_after_timeout or stop_after_handshake) and game.failed_handshake:
                 skipped = (f"skipped: your program did not say its name in game {number + 1},"
                            " and it starts the same way in every game")
-                break
+                return Played(tuple(played), skipped, tuple(pages), rest_lost=True)
     return Played(tuple(played), skipped, tuple(pages))
 
 

@@ -50,8 +50,8 @@ def _record_schedules(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any, A
     """Replace the games by a record of what would be played: (bot, schedule, kit clock)."""
     seen: list[tuple[str, Any, Any]] = []
 
-    def fake(kit: Any, sandbox: Any, bot: str, schedule: Any, seconds: float, name: str
-             ) -> Played:
+    def fake(kit: Any, sandbox: Any, bot: str, schedule: Any, seconds: float, name: str, *,
+             stop_after_handshake: bool = False) -> Played:
         seen.append((bot, list(schedule), kit.clock))
         return Played(())
     monkeypatch.setattr(ladder_module, "play_versus_house", fake)
