@@ -30,7 +30,14 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
 from harness.games.kit import GameKit
-from harness.games.versus import Played, alternating, counted_time, load_kit, play_versus_house
+from harness.games.versus import (
+    Played,
+    alternating,
+    counted_time,
+    load_kit,
+    no_greeting,
+    play_versus_house,
+)
 from harness.spec.contracts import INTEGER, NUMBER, TEXT, Option, declare_options
 
 BASE_RATING = 1000.0
@@ -148,9 +155,8 @@ def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, se
     failed_against = ""
     for rung in rungs:
         if failed_against:
-            played.append(Played((), f"not played: your program did not say its name against "
-                                     f"{failed_against}, and it starts the same way in every "
-                                     f"game", rest_lost=True))
+            played.append(Played((), f"not played: {no_greeting(f'against {failed_against}')}",
+                                 rest_lost=True))
             continue
         games_ = play_versus_house(
             kit, sandbox, rung.bot, alternating(kit, games, derive_seed(seed, rung.place)),

@@ -92,6 +92,12 @@ class Played:
     which it does the same way in every game."""
 
 
+def no_greeting(where: str) -> str:
+    """Why games after a failed greeting are not played (``where``: "in game 1")."""
+    return (f"your program did not say its name {where}, and it starts the same way in every "
+            "game")
+
+
 def play_one(kit: GameKit, sandbox: SandboxLike, bot: str, side: Hashable, seed: int
              ) -> GameRecord[Any]:
     """One game between the submission in ``sandbox`` (on ``side``) and house bot ``bot``,
@@ -138,8 +144,7 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
                 skipped = "skipped after a timeout, to save grading time"
                 break
             if (stop_after_timeout or stop_after_handshake) and game.failed_handshake:
-                skipped = (f"skipped: your program did not say its name in game {number + 1},"
-                           " and it starts the same way in every game")
+                skipped = f"skipped: {no_greeting(f'in game {number + 1}')}"
                 return Played(tuple(played), skipped, tuple(pages), rest_lost=True)
     return Played(tuple(played), skipped, tuple(pages))
 
@@ -275,5 +280,4 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
 
 __all__ = ["HOUSE_GAME_OPTIONS", "PICTURED_LOSSES", "HouseGame", "Picture", "Played",
            "alternating", "counted_time", "judge", "keep_house_game", "load_kit", "loss_reason",
-           "play_one",
-           "play_versus_house", "versus_house"]
+           "no_greeting", "play_one", "play_versus_house", "versus_house"]

@@ -160,8 +160,7 @@ def _own_session_keyring() -> None:
     case filed there would be found by the next. Refused under the filter, which is fine."""
     try:
         import ctypes
-        # os.uname, not platform.machine (the same name on Linux): the zygote has not imported
-        # platform, and importing it in every case's child was 2.3 of its 3.3 ms of forking.
+        # os.uname, not platform.machine (the same name): no import in the child (prepare_zygote)
         number = _KEYCTL.get(os.uname().machine)
         if number is not None:
             ctypes.CDLL(None, use_errno=True).syscall(number, 1, None)  # JOIN_SESSION_KEYRING

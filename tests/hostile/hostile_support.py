@@ -160,15 +160,14 @@ def copy_specs(assignment: str, project: Path, generated: int | None,
     """
     target = project / "test_specs" / assignment
     shutil.copytree(ROOT / "test_specs" / assignment, target)
+    config = target / "assignment.yaml"
     if generated is not None:
         keep_first_generated(target, generated)
         # A part of the assignment, as the release check's subsets are: without the stated
         # total, and without the staff ladder (worth no points, graded by the tests of the
         # ladder; its games were half the time of grading an Othello scenario).
-        config = target / "assignment.yaml"
         config.write_bytes(partial_copy_text(config))
     if limits:
-        config = target / "assignment.yaml"
         data = yaml.safe_load(config.read_text(encoding="utf-8"))
         data["limits"] = {**data.get("limits", {}), **limits}
         config.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
