@@ -32,9 +32,13 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     if args.games is not None:
         from harness.tournament.replays import GAMES_DIR_ENV
         os.environ[GAMES_DIR_ENV] = str(args.games.resolve())
-    document = run_grading(args.assignment, args.submission, args.output,
-                           budget=args.budget, timeout_cap=args.timeout_cap, quiet=args.quiet,
-                           lanes=args.lanes)
+    with tempfile.TemporaryDirectory() as folder:
+        # Gradescope's file is the grading's own; any other platform's is made from it
+        gradescope = args.format == "gradescope"
+        document = run_grading(args.assignment, args.submission,
+                               args.output if gradescope else Path(folder) / "results.json",
+                               budget=args.budget, timeout_cap=args.timeout_cap,
+                               quiet=args.quiet, lanes=args.lanes)
     maximum = sum(t["max_score"] for t in document["tests"])
     if args.show:
         from harness.grading.report import render
@@ -42,7 +46,10 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     print(f"\nScore: {document['score']:g}/{maximum:g}  (results written to {args.output})")
     if described(document):
         print(described(document))
-    return 0
+    if gradescope:
+        return 0
+    from harness.platforms.cli import write_format
+    return write_format(args, document)
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -119,6 +126,12 @@ def _cmd_gradescope(args: argparse.Namespace) -> int:
     return run(args.root, args.assignment, args.budget)
 
 
+def _cmd_prairielearn(args: argparse.Namespace) -> int:
+    from harness.platforms.prairielearn_job import run
+    existing_path(args.root, "PrairieLearn job folder (/grade)")
+    return run(args.root, args.assignment, args.budget)
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from harness.tournament.replays import replay_record
     try:
@@ -164,6 +177,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                        "in this folder: a record and a replay page per game")
     grade.add_argument("--show", action="store_true", help="print every case's result and "
                        "feedback (as students see them, hidden cases included)")
+    from harness.platforms.cli import add_format_arguments
+    add_format_arguments(grade)
     grade.set_defaults(run=_cmd_grade)
 
     check = commands.add_parser("check", help="students: run the visible cases on your file",
@@ -189,6 +204,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     scope.add_argument("--budget", type=float, help="seconds for the whole run (default: "
                        "the assignment's budget_seconds)")
     scope.set_defaults(run=_cmd_gradescope)
+
+    prairie = commands.add_parser(
+        "prairielearn", help="the PrairieLearn external grader entry point",
+        description="Grade ROOT/student into ROOT/results/results.json (PrairieLearn's "
+        "external grader format; the folder is created). The assignment and budget come from "
+        "ROOT/tests/gamegrader.json, written by 'gamegrader build --platform prairielearn'.")
+    prairie.add_argument("--root", type=Path, default=Path("/grade"), help="default: /grade")
+    prairie.add_argument("--assignment", help="default: from ROOT/tests/gamegrader.json, else "
+                         "the question's params.assignment in ROOT/data/data.json")
+    prairie.add_argument("--budget", type=float, help="seconds for the whole run (default: "
+                         "tests/gamegrader.json's, else the assignment's budget_seconds)")
+    prairie.set_defaults(run=_cmd_prairielearn)
 
     if command in (None, "tournament"):
         from harness.tournament.cli import DESCRIPTION, add_arguments

@@ -119,8 +119,17 @@ def provisional(message: str) -> dict[str, Any]:
             "tests": [], "extra_data": {"final": False}}
 
 
-def _serialize(document: dict[str, Any]) -> bytes:
+def serialize(document: dict[str, Any]) -> bytes:
+    """The bytes ``write`` puts on disk for ``document`` (already checked)."""
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def checked(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with every string made safe, validated (``jsonschema.ValidationError``
+    if it breaks Gradescope's format)."""
+    cleaned: dict[str, Any] = _clean(document)
+    validate(cleaned)
+    return cleaned
 
 
 def write(path: Path, document: dict[str, Any], *, reserve: int = 0) -> None:
@@ -129,9 +138,8 @@ def write(path: Path, document: dict[str, Any], *, reserve: int = 0) -> None:
     ``reserve``: bytes of trailing whitespace to keep allocated after the document (for the
     provisional file), which a later write reuses when the disk is full.
     """
-    document = _clean(document)
-    validate(document)
-    data = _serialize(document)
+    document = checked(document)
+    data = serialize(document)
     try:
         _write_atomically(path, data, reserve)
     except OSError as exc:
@@ -184,7 +192,7 @@ def _fit(document: dict[str, Any], room: int) -> bytes | None:
         shorter = dict(document, output=safe_text(document.get("output", ""), limit * 4),
                        tests=[dict(test, output=safe_text(test.get("output", ""), limit))
                               for test in document.get("tests", [])])
-        data = _serialize(shorter)
+        data = serialize(shorter)
         if len(data) <= room:
             return data
     return None
