@@ -25,13 +25,24 @@ def _font() -> Any:
         return ImageFont.load_default(FONT_SIZE)
 
 
+@functools.lru_cache(maxsize=1)
+def available() -> bool:
+    """Whether Pillow is installed (the ``prairielearn`` extra; the image the build writes
+    installs it): without it, boards stay text only."""
+    try:
+        import PIL.Image  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def png(text: str) -> bytes:
-    """``text`` (a board drawn in characters) as PNG bytes, dark on white."""
+    """``text`` (a board drawn in characters) as greyscale PNG bytes, dark on white."""
     from PIL import Image, ImageDraw
     lines = [line[:MAX_COLUMNS] for line in text.rstrip("\n").split("\n")[:MAX_ROWS]] or [""]
     columns = max(1, max(len(line) for line in lines))
     size = (2 * MARGIN + columns * CELL_WIDTH, 2 * MARGIN + len(lines) * CELL_HEIGHT)
-    image = Image.new("RGB", size, "white")
+    image = Image.new("L", size, 255)
     draw = ImageDraw.Draw(image)
     font = _font()
     for row, line in enumerate(lines):
@@ -39,9 +50,9 @@ def png(text: str) -> bytes:
             if not char.isspace():
                 centre = (MARGIN + (column + 0.5) * CELL_WIDTH,
                           MARGIN + (row + 0.5) * CELL_HEIGHT)
-                draw.text(centre, char, fill=(20, 20, 20), font=font, anchor="mm")
+                draw.text(centre, char, fill=20, font=font, anchor="mm")
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()
 
 

@@ -5,19 +5,22 @@ refuses results over 1 MB. So: the visible cases each as a test, with the board 
 drawn in text and as a PNG image; the hidden cases as one test with their count and points
 only; a submission nothing could run of (a syntax error, a missing file, a refused import) as
 ``gradable: false`` with ``format_errors``, which uses no attempt; a document that would pass
-1 MB trimmed (feedback shortened, then images dropped) with a note, never left invalid.
+1 MB trimmed (feedback shortened, then images dropped) with a note, never left invalid. At
+most ``MAX_IMAGES`` boards are drawn as images (every board stays in the text).
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from harness.platforms.board_png import data_url
+from harness.platforms.board_png import available, data_url
 from harness.platforms.outcome import HIDDEN_NAME, CaseOutcome, Outcome
 from harness.wire.safe_text import safe_text
 
 MAX_BYTES = 1_000_000
 """PrairieLearn refuses a larger results file (1 MB)."""
+MAX_IMAGES = 25
+"""Boards drawn as images, at most (the first failed cases'; each keeps its text board)."""
 GREEN, RED, RESET = "\033[32m", "\033[31m", "\033[0m"
 _TRIMS = (None, 4000, 1000, 200, 0)
 """Characters kept of each output and message, in turn, until the document fits."""
@@ -30,14 +33,14 @@ def _coloured(case: CaseOutcome) -> str:
     return f"{colour}{case.headline}{RESET}"
 
 
-def _test(case: CaseOutcome) -> dict[str, Any]:
+def _test(case: CaseOutcome, draw: bool) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "name": f"{case.number} {case.name}".strip(),
         "description": case.case_id,
         "points": round(case.points, 6), "max_points": case.max_points,
         "message": _coloured(case), "output": case.detail,
     }
-    if case.picture and not case.passed:
+    if draw and case.picture and not case.passed:
         entry["images"] = [{"label": "The position", "url": data_url(case.picture)}]
     return entry
 
@@ -56,7 +59,9 @@ def document(outcome: Outcome) -> dict[str, Any]:
     """PrairieLearn's results for ``outcome`` (before the 1 MB cap, see ``serialize``)."""
     if outcome.fault or outcome.ungradable:
         return _ungradable(outcome)
-    tests = [_test(case) for case in outcome.shown]
+    drawn = [case.case_id for case in outcome.shown
+             if case.picture and not case.passed and available()]
+    tests = [_test(case, case.case_id in drawn[:MAX_IMAGES]) for case in outcome.shown]
     hidden = outcome.hidden
     if hidden is not None:
         tests.append({"name": HIDDEN_NAME, "description": "hidden cases",
