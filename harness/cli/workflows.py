@@ -92,7 +92,10 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 def _cmd_build(args: argparse.Namespace) -> int:
     from harness.release.build import build_autograder, build_student, write_docker_context
     load_checked_cases(find_assignment(known_assignment(args.assignment)))
-    if args.student:
+    if args.platform == "prairielearn":
+        from harness.platforms.prairielearn_build import build_prairielearn
+        built = build_prairielearn(args.assignment, args.out, args.image)
+    elif args.student:
         built = build_student(args.assignment, args.out)
     elif args.docker_context:
         built = write_docker_context(args.assignment, args.out)
@@ -218,6 +221,12 @@ def add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # type
     kind.add_argument("--student", action="store_true", help="build the student package")
     kind.add_argument("--docker-context", action="store_true", help="write a folder to run "
                       "'docker build' in (the autograder files plus the Dockerfile)")
+    kind.add_argument("--platform", choices=["gradescope", "prairielearn"], default="gradescope",
+                      help="prairielearn: write into the folder --out a question folder "
+                      "(questions/NAME) and the grader image's build context (image/); see "
+                      "docs/platforms.md")
+    build.add_argument("--image", help="--platform prairielearn: the image name info.json "
+                       "names (default: gamegrader-NAME)")
     build.set_defaults(run=_cmd_build)
 
     check = commands.add_parser(

@@ -11,6 +11,7 @@ document written first, outside ``/grade/results``), written as PrairieLearn's r
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -37,12 +38,15 @@ def _json_object(path: Path) -> dict[str, Any]:
 
 def job_settings(root: Path, given: str | None) -> tuple[str | None, float | None]:
     """The assignment (``--assignment``, else ``tests/gamegrader.json``, else the question's
-    ``params.assignment`` in ``data/data.json``) and the budget in seconds (None: the
+    ``params.assignment`` in ``data/data.json``, else the image's own: ``$GAMEGRADER_ASSIGNMENT``
+    or ``$AUTOGRADER_ROOT/source/ASSIGNMENT``) and the budget in seconds (None: the
     assignment's own)."""
+    from harness.grading.gradescope import assignment_name
     config = _json_object(root / "tests" / CONFIG)
     params = _json_object(root / "data" / "data.json").get("params")
     name = given or config.get("assignment") or (
-        params.get("assignment") if isinstance(params, dict) else None)
+        params.get("assignment") if isinstance(params, dict) else None) or assignment_name(
+        Path(os.environ.get("AUTOGRADER_ROOT", "/autograder")), None)
     budget = config.get("budget")
     return (name if isinstance(name, str) and name else None,
             float(budget) if isinstance(budget, (int, float)) and budget > 0 else None)

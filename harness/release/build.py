@@ -180,7 +180,9 @@ def _write_zip(out: Path, entries: dict[str, bytes | Path]) -> list[str]:
     return sorted(entries)
 
 
-def _write_folder(out: Path, entries: dict[str, bytes | Path]) -> list[str]:
+def write_folder(out: Path, entries: dict[str, bytes | Path]) -> list[str]:
+    """Write ``entries`` (relative name -> content) into the folder ``out``, which is replaced;
+    ``setup.sh`` and ``run_autograder`` executable."""
     if out.exists():
         shutil.rmtree(out)
     for name, content in entries.items():
@@ -215,7 +217,7 @@ def write_docker_context(name: str, out: Path) -> Built:
     ``docker build --build-arg ASSIGNMENT=NAME -t IMAGE OUT`` (the folder is replaced)."""
     entries = _autograder_entries(name)
     entries["Dockerfile"] = project_root() / "Dockerfile"
-    built = Built(out, _write_folder(out, entries))
+    built = Built(out, write_folder(out, entries))
     built.notes.append(f"next: docker build --build-arg ASSIGNMENT={name} -t IMAGE {out}  "
                        "(keep the image private: it contains the hidden cases)")
     return built

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,9 @@ from platform_schemas import check_classroom50, check_junit, check_prairielearn,
 
 from harness.platforms import formats
 from harness.platforms.outcome import from_document
+from harness.platforms.prairielearn_build import question_entries
+from harness.release.build import write_folder
+from harness.spec import find_assignment
 
 pytestmark = pytest.mark.slow
 
@@ -90,14 +94,16 @@ def test_grade_format_writes_the_platform_file_and_codegrade_reads_the_last_line
 
 
 def grade_root(tmp_path: Path, kind: str) -> Path:
-    """A /grade folder as PrairieLearn lays it out, without the results folder."""
+    """A /grade folder as PrairieLearn lays it out for the question the build writes (its
+    tests/ folder), without the results folder."""
     root = tmp_path / "grade"
-    (root / "tests").mkdir(parents=True)
+    question = tmp_path / "built" / "questions" / "adversarial_search"
+    write_folder(tmp_path / "built", question_entries(find_assignment("adversarial_search"),
+                                                      "gamegrader-test"))
+    shutil.copytree(question / "tests", root / "tests")
     (root / "data").mkdir()
     (root / "serverFilesCourse").mkdir()
     submission(tmp_path, kind).rename(root / "student")
-    (root / "tests" / "gamegrader.json").write_text(
-        json.dumps({"assignment": "adversarial_search", "budget": 120}))
     (root / "data" / "data.json").write_text(json.dumps({"params": {}, "submitted_answers": {}}))
     return root
 
