@@ -10,6 +10,7 @@ from harness.cli.common import (
     existing_path,
     known_assignment,
 )
+from harness.platforms import DEFAULT_FORMAT, FORMAT_NAMES
 from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import load_checked_cases
 
@@ -38,6 +39,10 @@ def _cmd_batch(args: argparse.Namespace) -> int:
     print(f"{len(summary.records)} submissions: {len(summary.graded)} graded, "
           f"{len(summary.skipped)} unchanged (kept), {len(summary.failed)} without a result")
     print(f"gradebook: {summary.gradebook}\nreport:    {summary.report}")
+    if args.format != DEFAULT_FORMAT:
+        from harness.platforms.batch_files import write_platform_files
+        print(f"{args.format}: "
+              f"{write_platform_files(args.out, summary.records, args.format, args.assignment)}")
     if args.compare is not None:
         from harness.batch.regrade import compare_batches, render_changes
         print(render_changes(compare_batches(args.compare, args.out)))
@@ -162,6 +167,10 @@ def add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # type
     batch.add_argument("--assignment", required=True, help="short name (see 'gamegrader list')")
     batch.add_argument("submissions", type=Path, help="the folder of submissions")
     batch.add_argument("--out", required=True, type=Path, help="output folder (reused on rerun)")
+    batch.add_argument("--format", choices=FORMAT_NAMES, default=DEFAULT_FORMAT,
+                       help="also write this platform's file per submission into "
+                       "DIR/platform-FORMAT/<key>/, with summary.csv (default: gradescope's "
+                       "results.json only; see docs/platforms.md)")
     batch.add_argument("--workers", type=int, help="submissions graded at once (default: the "
                        "number of CPUs)")
     batch.add_argument("--scheduler", metavar="ADDRESS", help="grade on this dask.distributed "

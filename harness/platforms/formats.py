@@ -38,7 +38,7 @@ FORMATS: dict[str, Format] = {
     "classroom50": Format(classroom50.render, "result.json", fault_exit=True),
     "codegrade": Format(junit.render, "junit.xml"),
 }
-DEFAULT = "gradescope"
+"""By name: every one of ``harness.platforms.FORMAT_NAMES``."""
 
 
 def render(name: str, outcome: Outcome) -> bytes:

@@ -7,7 +7,8 @@ import os
 from datetime import datetime, timezone
 from pathlib import Path
 
-SUBMITTED_AT_ENV = "GAMEGRADER_SUBMITTED_AT"
+from harness.platforms.cli import SUBMITTED_AT_ENV
+
 EVENT_LIMIT = 1 << 20
 """Bytes read of GitHub's event file (a push event is a few kB)."""
 

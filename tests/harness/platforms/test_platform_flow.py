@@ -5,6 +5,7 @@ PrairieLearn's job runs end to end in a folder laid out like /grade."""
 from __future__ import annotations
 
 import base64
+import csv
 import io
 import json
 import shutil
@@ -147,3 +148,21 @@ def test_a_prairielearn_job_of_a_hostile_submission_writes_valid_results(tmp_pat
     results = prairielearn_job(tmp_path, "hostile")
     assert results["gradable"] is True
     assert len(json.dumps(results).encode()) <= 1_000_000
+
+
+def test_batch_format_writes_a_platform_file_per_submission_and_a_summary(tmp_path):
+    submissions = tmp_path / "submissions"
+    submissions.mkdir()
+    for kind in ("reference", "syntax"):
+        submission(tmp_path, kind).rename(submissions / kind)
+    out = tmp_path / "out"
+    done = run_gamegrader("batch", "--assignment", "adversarial_search", str(submissions),
+                          "--out", str(out), "--format", "tap", "--no-progress", "--workers",
+                          "2")
+    assert done.returncode == 0, done.stderr[-2000:]
+    with open(out / "platform-tap" / "summary.csv", newline="") as stream:
+        rows = {row["submission"]: row for row in csv.DictReader(stream)}
+    assert rows["reference"]["fraction"] == "1.000000" and rows["reference"]["status"] == "graded"
+    assert rows["syntax"]["status"].startswith("ungradable: syntax error")
+    for row in rows.values():
+        assert tap14_problems((out / row["file"]).read_text(encoding="utf-8")) == []

@@ -23,7 +23,7 @@ from platform_schemas import (
 
 from harness.grading import results
 from harness.grading.verdicts import CaseResult, Verdict
-from harness.platforms import formats, prairielearn
+from harness.platforms import FORMAT_NAMES, formats, prairielearn
 from harness.platforms.outcome import Outcome, from_document, picture_of
 from harness.spec.doctests import parse_transcript
 from harness.spec.model import Case, Visibility
@@ -84,6 +84,7 @@ def test_every_writer_passes_its_schema_with_the_same_points(hostile):
     assert tap.count("\nok ") + tap.count("\nnot ok ") == 6
     assert "# score 8.5/20" in tap
     assert formats.capture_points_line(graded) == "0.425000"
+    assert tuple(sorted(formats.FORMATS)) == FORMAT_NAMES  # the command line's choices
 
 
 def test_hidden_cases_show_as_a_count_and_points_on_every_platform_but_gradescope():
