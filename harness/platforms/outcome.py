@@ -21,6 +21,9 @@ _FENCE = re.compile(r"^(`{3,})(?:text)?$")
 PRINTED = "Your code printed:"
 """The line before what the code printed, in text and Markdown feedback alike."""
 HIDDEN_NAME = "Hidden cases"
+NOTHING_RAN = "no case could run (the grader's message says why)"
+"""Why a submission is ungradable when every case was left not run for a reason the grading
+gives in its message (a refused import, code for Python 2) rather than as ``ungradable``."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,7 @@ def from_document(document: Mapping[str, Any], assignment: str = "",
         fault = "grading did not finish"
     ungradable = "" if fault else str(extra.get("ungradable") or "")
     if not ungradable and not fault and cases and all(c.verdict == "NOT_RUN" for c in cases):
-        ungradable = "no case could run (see the message above)"
+        ungradable = NOTHING_RAN
     return Outcome(
         assignment=assignment, score=float(document.get("score") or 0),
         max_score=round(sum(case.max_points for case in cases), 4),

@@ -51,8 +51,9 @@ def _ungradable(outcome: Outcome) -> dict[str, Any]:
                "and used no attempt. Please tell your instructor.")
     else:
         why = f"Your submission could not be graded: {outcome.ungradable}."
+    errors = [why, outcome.summary] if outcome.summary.strip() else [why]
     return {"gradable": False, "score": 0.0, "message": why, "output": outcome.summary,
-            "format_errors": [why], "tests": []}
+            "format_errors": errors, "tests": []}
 
 
 def document(outcome: Outcome) -> dict[str, Any]:
