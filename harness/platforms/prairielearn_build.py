@@ -37,7 +37,7 @@ FROM {BASE_IMAGE}
 ENV AUTOGRADER_ROOT={INSTALL_ROOT}
 COPY . {INSTALL_ROOT}/source
 RUN bash {INSTALL_ROOT}/source/setup.sh \\
-    && {INSTALL_ROOT}/gamegrader-venv/bin/python -m pip install --quiet "pillow>=10" \\
+    && {INSTALL_ROOT}/gamegrader-venv/bin/python -m pip install --quiet "pillow>=10.1" \\
     && cp {INSTALL_ROOT}/source/run_prairielearn {ENTRY_POINT} \\
     && chown root:root {ENTRY_POINT} && chmod 755 {ENTRY_POINT}
 """

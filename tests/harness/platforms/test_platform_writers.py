@@ -3,6 +3,7 @@ platform's schema or grammar (platform_schemas), the same points everywhere, hid
 count and points only, boards as PNG images, PrairieLearn's 1 MB cap, and a wrong field caught."""
 from __future__ import annotations
 
+import argparse
 import base64
 import io
 import json
@@ -24,6 +25,7 @@ from platform_schemas import (
 from harness.grading import results
 from harness.grading.verdicts import CaseResult, Verdict
 from harness.platforms import FORMAT_NAMES, formats, prairielearn
+from harness.platforms.cli import write_format
 from harness.platforms.outcome import Outcome, from_document, picture_of
 from harness.spec.doctests import parse_transcript
 from harness.spec.model import Case, Visibility
@@ -197,3 +199,16 @@ def test_a_wrong_tap_line_fails():
     assert tap14_problems(tap.replace("1..6", "1..7"))
     assert tap14_problems(tap.replace("ok 1 - 1.1 g: case 1.1", "ok 1 - 1.1 g: case # 1.1"))
     assert tap14_problems(tap.replace("  message:", " message:", 1))
+
+
+@pytest.mark.parametrize("name,status", [("classroom50", 1), ("tap", 0), ("prairielearn", 0)])
+def test_only_classroom50_hears_of_a_grader_failure_through_the_exit_status(tmp_path, name,
+                                                                           status):
+    broken = dict(document(), extra_data={"final": True, "harness_error": "OSError: disk"})
+    args = argparse.Namespace(format=name, assignment="adversarial_search",
+                              submission=tmp_path, submitted_at="2026-11-21T14:00:00Z",
+                              output=tmp_path / "out" / "file")
+    assert write_format(args, broken) == status
+    assert (tmp_path / "out" / "file").stat().st_size > 0
+    args.format = "classroom50"
+    assert write_format(args, document()) == 0
