@@ -2,13 +2,17 @@
 regrades of the same work: the work's, not the grading's)."""
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Iterator
 
 from harness.platforms.cli import SUBMITTED_AT_ENV
 
+FILES_LIMIT = 1000
+"""Python files looked at for their modification time, at most."""
 EVENT_LIMIT = 1 << 20
 """Bytes read of GitHub's event file (a push event is a few kB)."""
 
@@ -27,10 +31,22 @@ def _pushed_commit_time() -> str | None:
     return stamp if isinstance(stamp, str) else None
 
 
+def _python_files(submission: Path) -> Iterator[Path]:
+    """The submitted file, or the Python files under the folder (links not followed)."""
+    if submission.is_file():
+        yield submission
+        return
+    for folder, _, names in os.walk(submission):
+        yield from (Path(folder, name) for name in names if name.endswith(".py"))
+
+
 def _newest_file_time(submission: Path) -> str | None:
-    files = [submission] if submission.is_file() else \
-        [path for path in submission.rglob("*.py") if path.is_file()]
-    times = [path.stat().st_mtime for path in files[:1000]]
+    times = []
+    for path in itertools.islice(_python_files(submission), FILES_LIMIT):
+        try:
+            times.append(path.lstat().st_mtime)
+        except OSError:
+            continue
     if not times:
         return None
     return datetime.fromtimestamp(max(times), timezone.utc).isoformat(timespec="seconds")
