@@ -233,7 +233,7 @@ def add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # type
     kind.add_argument("--platform", choices=["gradescope", "prairielearn"], default="gradescope",
                       help="prairielearn: write into the folder --out a question folder "
                       "(questions/NAME) and the grader image's build context (image/); see "
-                      "docs/platforms.md")
+                      "docs/platforms.md (default: gradescope)")
     build.add_argument("--image", help="--platform prairielearn: the image name info.json "
                        "names (default: gamegrader-NAME)")
     build.set_defaults(run=_cmd_build)

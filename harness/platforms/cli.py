@@ -6,8 +6,7 @@ import argparse
 from typing import Any
 
 from harness.platforms import DEFAULT_FORMAT, FORMAT_NAMES
-
-SUBMITTED_AT_ENV = "GAMEGRADER_SUBMITTED_AT"
+from harness.platforms.submitted import SUBMITTED_AT_ENV
 
 
 def add_format_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,8 +9,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-from harness.platforms.cli import SUBMITTED_AT_ENV
-
+SUBMITTED_AT_ENV = "GAMEGRADER_SUBMITTED_AT"
 FILES_LIMIT = 1000
 """Python files looked at for their modification time, at most."""
 EVENT_LIMIT = 1 << 20
