@@ -41,19 +41,31 @@ def _test(case: CaseOutcome, draw: bool) -> dict[str, Any]:
         "message": _coloured(case), "output": case.detail,
     }
     if draw and case.picture and not case.passed:
-        entry["images"] = [{"label": "The position", "url": data_url(case.picture)}]
+        try:
+            entry["images"] = [{"label": "The position", "url": data_url(case.picture)}]
+        except Exception:  # an image is a bonus (the board is in the text): never the results
+            pass
     return entry
+
+
+def not_gradable(why: str, output: str = "", details: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Results PrairieLearn counts as no attempt: ``why`` first in ``format_errors``."""
+    return {"gradable": False, "score": 0.0, "message": why, "output": output,
+            "format_errors": [why, *details], "tests": []}
+
+
+def grader_failed(fault: str, output: str = "") -> dict[str, Any]:
+    """The results of a job the grader itself failed (an infrastructure fault)."""
+    return not_gradable(f"The grader itself failed ({fault}); this submission was not graded "
+                        "and used no attempt. Please tell your instructor.", output)
 
 
 def _ungradable(outcome: Outcome) -> dict[str, Any]:
     if outcome.fault:
-        why = (f"The grader itself failed ({outcome.fault}); this submission was not graded "
-               "and used no attempt. Please tell your instructor.")
-    else:
-        why = f"Your submission could not be graded: {outcome.ungradable}."
-    errors = [why, outcome.summary] if outcome.summary.strip() else [why]
-    return {"gradable": False, "score": 0.0, "message": why, "output": outcome.summary,
-            "format_errors": errors, "tests": []}
+        return grader_failed(outcome.fault, outcome.summary)
+    details = (outcome.summary,) if outcome.summary.strip() else ()
+    return not_gradable(f"Your submission could not be graded: {outcome.ungradable}.",
+                        outcome.summary, details)
 
 
 def document(outcome: Outcome) -> dict[str, Any]:

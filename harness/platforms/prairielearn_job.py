@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import tempfile
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -59,17 +60,24 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
     output = root / "results" / "results.json"
     name, configured = job_settings(root, given)
     if name is None:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        why = ("The autograder is not configured (no assignment name in tests/gamegrader.json); "
-               "please tell your instructor. No attempt was used.")
-        output.write_bytes(prairielearn.serialize(
-            {"gradable": False, "score": 0.0, "message": why, "output": "",
-             "format_errors": [why], "tests": []}))
+        _write(output, prairielearn.not_gradable(
+            "The autograder is not configured (no assignment name in tests/gamegrader.json); "
+            "please tell your instructor. No attempt was used."))
         return 0
     options = GradingOptions(budget=budget or configured, capped=True)
     with tempfile.TemporaryDirectory(prefix="gamegrader-pl-") as folder:
         document = grade_to_file(name, root / "student", Path(folder) / "results.json", options)
-    outcome = from_document(document, name)
-    write("prairielearn", outcome, output)
+    try:
+        outcome = from_document(document, name)
+        write("prairielearn", outcome, output)
+    except Exception as exc:  # valid results whatever happens (grade_to_file's own rule)
+        traceback.print_exc()
+        _write(output, prairielearn.grader_failed(f"{type(exc).__name__}: {exc}"))
+        return 0
     print(f"Graded {name}: score {outcome.score:g}/{outcome.max_score:g}", file=sys.stderr)
     return 0
+
+
+def _write(output: Path, results: dict[str, Any]) -> None:
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_bytes(prairielearn.serialize(results))
