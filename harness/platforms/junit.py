@@ -12,10 +12,11 @@ import re
 import xml.etree.ElementTree as ElementTree
 from datetime import datetime, timezone
 
+from harness.grading.verdicts import Verdict
 from harness.platforms.outcome import HIDDEN_NAME, Outcome
 
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-ERRORS = ("NOT_RUN", "HARNESS_ERROR")
+ERRORS = (Verdict.NOT_RUN.name, Verdict.HARNESS_ERROR.name)
 """Verdicts that are errors (the case did not get to run), not failures of the code."""
 
 

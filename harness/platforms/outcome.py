@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from harness.grading.feedback import MARKDOWN, output_text
+from harness.grading.verdicts import Verdict
 from harness.wire.safe_text import safe_text
 
 _FENCE = re.compile(r"^(`{3,})(?:text)?$")
@@ -168,7 +169,8 @@ def from_document(document: Mapping[str, Any], assignment: str = "",
     if not fault and not extra.get("final", True):
         fault = "grading did not finish"
     ungradable = "" if fault else str(extra.get("ungradable") or "")
-    if not ungradable and not fault and cases and all(c.verdict == "NOT_RUN" for c in cases):
+    nothing_ran = bool(cases) and all(c.verdict == Verdict.NOT_RUN.name for c in cases)
+    if nothing_ran and not ungradable and not fault:
         ungradable = NOTHING_RAN
     return Outcome(
         assignment=assignment, score=float(document.get("score") or 0),
