@@ -42,7 +42,7 @@ def _test(case: CaseOutcome, draw: bool) -> dict[str, Any]:
     }
     if draw and case.picture and not case.passed:
         try:
-            entry["images"] = [{"label": "The position", "url": data_url(case.picture)}]
+            entry["images"] = [{"label": "The board", "url": data_url(case.picture)}]
         except Exception:  # an image is a bonus (the board is in the text): never the results
             pass
     return entry
