@@ -8,6 +8,7 @@ sandbox only. gradescope-utils' own result class reads each method's ``@weight``
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import inspect
 import sys
@@ -15,7 +16,15 @@ import unittest
 from pathlib import Path
 from typing import Any
 
-from harness.native.transcript import CASE, SuiteProblem, names_in, rewrite
+from harness.native.sealed import seal
+from harness.native.transcript import (
+    CASE,
+    SuiteProblem,
+    names_in,
+    rewrite,
+    shipped_methods,
+    suite_names,
+)
 
 JUDGE = "harness.native.judge:assertions"
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
@@ -162,14 +171,19 @@ def suite_entries(case_file: Path, suite: str, defaults: dict[str, Any]) -> list
         if visibility not in VISIBILITIES:
             raise SuiteProblem(f"{where}: @visibility({visibility!r}) is not one of "
                                f"{', '.join(VISIBILITIES)}")
+        hidden = visibility != "visible"
+        node = _sealed(nodes[class_name], method, trusted, namespace) if hidden \
+            else nodes[class_name]
         try:
-            bare = rewrite(nodes[class_name], method, (), trusted)
+            bare = rewrite(node, method, (), trusted)
             used = set(names_in(ast.parse(bare.source)))
-            done = rewrite(nodes[class_name], method, _setup(tree, used, set(classes)), trusted)
+            setup = _setup(tree, used, set(classes))
+            done = rewrite(node, method, setup, trusted)
         except SuiteProblem as exc:
             raise SuiteProblem(f"{where}: {exc}") from exc
-        if visibility != "visible":
+        if hidden:
             _check_hidden(where, done.sites)
+            _check_shipped(where, setup, used)
         lines = done.source.splitlines()
         doctest = "\n".join([f">>> {lines[0]}", *(f"... {line}" for line in lines[1:]),
                              f">>> {CASE}()", "<the test's assertions, judged by the grader>"])
@@ -181,6 +195,32 @@ def suite_entries(case_file: Path, suite: str, defaults: dict[str, Any]) -> list
             "options": {**defaults.get("options", {}), "suite": suite, "test": where,
                         "sites": done.sites, "hide_errors": marks["hide_errors"] or ""}})
     return entries
+
+
+def _sealed(test_class: ast.ClassDef, method: str, trusted: frozenset[str],
+            namespace: dict[str, Any]) -> ast.ClassDef:
+    """A copy of ``test_class`` whose shipped methods hold the suite's values as plain data
+    (``harness.native.sealed``): what a hidden ``method`` sends to the sandbox."""
+    sealed = copy.deepcopy(test_class)
+    seal(shipped_methods(sealed, method), suite_names(sealed, trusted), namespace)
+    return sealed
+
+
+def _check_shipped(where: str, setup: tuple[ast.stmt, ...], used: set[str]) -> None:
+    """A hidden test sends the suite's code it calls (imports, functions, classes), never a
+    value of the suite's top level: a table read whole in the student's process gives away
+    every answer it holds."""
+    for node in setup:
+        if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef,
+                             ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        names = ", ".join(sorted(_bound(node))) or ast.unparse(node)[:60]
+        raise SuiteProblem(
+            f"{where}: a test that is not visible would carry the suite's {names} (line "
+            f"{node.lineno}) into the student's process, where all of it can be read; the "
+            "grader sends only the values it can compute from the suite alone (e.g. "
+            "TABLE[2][:4], or a for loop over TABLE without break or continue, which it "
+            "unrolls), so index it with literals there, or make the test visible")
 
 
 def _check_hidden(where: str, sites: list[dict[str, Any]]) -> None:

@@ -48,6 +48,43 @@ def test_a_hidden_tests_expected_values_stay_out_of_the_sandbox(tmp_path):
                                           .examples)  # only needed by the expected value
 
 
+SEARCHES_SUITE = (Path(__file__).parents[2] / "hostile/suites/searches_suite.py").read_text()
+
+
+def test_a_hidden_test_sends_plain_arguments_never_the_suites_table(tmp_path):
+    """The course's style: inputs and answers in one table (SEARCHES[i][4]). A hidden test
+    sends only the values of its calls' arguments; the answers stay on the trusted side."""
+    visible, every, first = load_suite(tmp_path, SEARCHES_SUITE)  # unittest's order
+    shown = "\n".join(example.source for example in visible.examples)
+    assert "SEARCHES = " in shown  # a visible test may carry what it reads
+    for hidden in (first, every):
+        sent = "\n".join(example.source for example in hidden.examples)
+        assert "SEARCHES" not in sent and "((0, 1)" not in sent and "answer" not in sent
+        assert "def new_game(rows, cols)" in sent  # the suite's code it calls does go
+    assert "new_game(*(3, 3))" in "\n".join(e.source for e in first.examples)
+    assert [site["args"][1] for site in every.options["sites"]] == [
+        {"trusted": "((0, 1), 2, 6)"}, {"trusted": "((0, 1), 3, 10)"},
+        {"trusted": "((0, 0), 1, 4)"}, {"trusted": "((1, 0), 2, 4)"}]
+    assert all(site["straight"] for site in every.options["sites"])  # the loop, unrolled
+
+
+@pytest.mark.parametrize("body", [
+    "        for row in SEARCHES:\n            if row[3] > 1:\n                break\n"
+    "            self.assertTrue(new_game(*row[:2]).get_best_move(*row[2:4]))\n",
+    "        i = 0\n        while i < 2:\n"
+    "            self.assertTrue(new_game(*SEARCHES[i][:2]).game_over(True))\n"
+    "            i += 1\n",
+    "        for row in SEARCHES:\n            pass\n"
+    "        self.assertTrue(new_game(*row[:2]).game_over(True))\n",
+])
+def test_a_hidden_test_that_would_carry_the_table_is_refused(tmp_path, body):
+    start = SEARCHES_SUITE.index("        for rows, cols, vertical, limit, answer in SEARCHES:")
+    with pytest.raises(SpecError) as caught:
+        load_suite(tmp_path, SEARCHES_SUITE[:start] + body)
+    assert "TestSearches.test_every_search: a test that is not visible would carry the " \
+        "suite's SEARCHES (line 10) into the student's process" in str(caught.value)
+
+
 SUITE_HEAD = """\
 import unittest
 from gradescope_utils.autograder_utils.decorators import partial_credit, visibility, weight
