@@ -200,3 +200,51 @@ def test_assert_raises_messages_and_hide_errors_are_judged_as_unittest_would(tmp
     assert "tampered" in assertions(raises, observed(short), True).message
     judged = assertions(hidden_errors, observed([[0, []], [-1]]), True)
     assert judged.fraction == 0.0 and judged.message == "Your board is off."
+
+
+COUNTING_SUITE = SUITE_HEAD.replace("class T(", '''
+def slow():
+    n = 0
+    while True:
+        n = abs(n) + 1
+
+
+class T(''') + """\
+    def test_moves(self):
+        self.assertCountEqual(create_dominoes_game(1, 1).get_board(), [[1, 2], [3, 4]])
+
+    def test_boards(self):
+        self.assertListEqual(create_dominoes_game(1, 1).get_board(), [[0, 0]] * 5000)
+
+    def test_slow(self):
+        self.assertEqual(create_dominoes_game(1, 1).get_board(), slow())
+"""
+
+
+def test_judging_a_large_reply_takes_time_linear_in_it(tmp_path):
+    """unittest's assertCountEqual is quadratic for unhashable elements (131 s for 60,000
+    small lists); the judge's counts them by hashing, and reports a large failed list
+    comparison without difflib's diff."""
+    import time
+    boards, moves, _ = load_suite(tmp_path, COUNTING_SUITE)
+    reply = [[i, i + 1] for i in range(20_000)]
+    started = time.monotonic()
+    judged = assertions(moves, observed([[0, reply], [-1]]), True)
+    assert time.monotonic() - started < 2.0  # unittest's own: 14 s here
+    assert judged.fraction == 0.0 and "19998 element(s) of the first not in the second" \
+        in judged.message
+    assert assertions(moves, observed([[0, [[3, 4], [1, 2]]], [-1]]), True).fraction == 1.0
+    assert assertions(moves, observed([[0, [(3, 4), [1, 2]]], [-1]]), True).fraction == 0.0
+    started = time.monotonic()
+    judged = assertions(boards, observed([[0, [[0, 1]] * 5000], [-1]]), True)
+    assert time.monotonic() - started < 2.0
+    assert judged.fraction == 0.0 and "too large to show the difference" in judged.message
+
+
+def test_judging_that_outlasts_its_limit_fails_the_test_saying_why(tmp_path, monkeypatch):
+    from harness.native import judge
+    monkeypatch.setattr(judge, "JUDGE_SECONDS", 0.3)
+    slow = load_suite(tmp_path, COUNTING_SUITE)[2]
+    judged = assertions(slow, observed([[0, [[0]]], [-1]]), True)
+    assert judged.fraction == 0.0
+    assert judged.message == "your reply was too large to compare in the grader's time (0.3 s)"
