@@ -140,6 +140,8 @@ def check_grading(document: dict[str, Any], expect: dict[str, Any], level: str) 
     assert not missing, f"expected in results.json but absent; {_sample_outputs(document)}"
     present = [s for s in expect.get("not_contains", []) if s in text]
     assert not present, "found in results.json but forbidden"
+    if "max_seconds" in expect:  # the grading's own time, the trusted judge's included
+        assert document["execution_time"] <= expect["max_seconds"], document["execution_time"]
     if "results_max_bytes" in expect:
         assert len(text.encode()) <= expect["results_max_bytes"]
 

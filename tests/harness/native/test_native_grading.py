@@ -102,6 +102,7 @@ def test_a_hidden_test_over_a_table_gives_the_solution_its_points(tmp_path):
     arguments, the loop unrolled) pass for the solution and fail for the template."""
     suite = (Path(__file__).parents[2] / "hostile/suites/searches_suite.py").read_text()
     root = suite_root(tmp_path / "root", suite)
-    for submission, expected in ((SOLUTION, [1.0, 8.0, 4.0]), (TEMPLATE, [0.0, 0.0, 0.0])):
+    for submission, expected in ((SOLUTION, [1.0, 8.0, 4.0, 1.0]),
+                                 (TEMPLATE, [0.0, 0.0, 0.0, 0.0])):
         document = grade(root, submission, tmp_path / f"{submission.parent.name}.json")
         assert [t["score"] for t in document["tests"]] == expected, document["tests"]

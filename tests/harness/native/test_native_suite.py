@@ -54,7 +54,7 @@ SEARCHES_SUITE = (Path(__file__).parents[2] / "hostile/suites/searches_suite.py"
 def test_a_hidden_test_sends_plain_arguments_never_the_suites_table(tmp_path):
     """The course's style: inputs and answers in one table (SEARCHES[i][4]). A hidden test
     sends only the values of its calls' arguments; the answers stay on the trusted side."""
-    visible, every, first = load_suite(tmp_path, SEARCHES_SUITE)  # unittest's order
+    visible, every, first, _ = load_suite(tmp_path, SEARCHES_SUITE)  # unittest's order
     shown = "\n".join(example.source for example in visible.examples)
     assert "SEARCHES = " in shown  # a visible test may carry what it reads
     for hidden in (first, every):

@@ -23,6 +23,11 @@ class TestSearches(unittest.TestCase):
         """a new 3x3 game is not over (visible)"""
         self.assertFalse(new_game(*SEARCHES[0][:2]).game_over(SEARCHES[0][2]))
 
+    @weight(1)
+    def test_legal_moves(self):
+        """the vertical moves of a new 2x2 game (visible)"""
+        self.assertCountEqual(list(new_game(2, 2).legal_moves(True)), [(0, 0), (0, 1)])
+
     @weight(4)
     @visibility("hidden")
     def test_first_search(self):
