@@ -18,7 +18,7 @@ import itertools
 import math
 from typing import Any
 
-from harness.native.transcript import names_in
+from harness.native.transcript import ASSERTIONS, names_in
 
 MAX_UNROLLED = 200
 """Iterations of one loop unrolled at most (a longer table: the test is refused, with why)."""
@@ -120,11 +120,22 @@ class _Seal(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> Any:
         node.func = self.visit(node.func)
+        later = self._fold_expected if _is_assertion(node) else self._fold
         node.args = [ast.copy_location(ast.Starred(self._fold(arg.value), ast.Load()), arg)
-                     if isinstance(arg, ast.Starred) else self._fold(arg) for arg in node.args]
+                     if isinstance(arg, ast.Starred) else (later if index else self._fold)(arg)
+                     for index, arg in enumerate(node.args)]
         for keyword in node.keywords:
-            keyword.value = self._fold(keyword.value)
+            keyword.value = later(keyword.value)
         return node
+
+    def _fold_expected(self, node: ast.expr) -> Any:
+        """An assertion's argument after the value under test: what the suite alone computes
+        stays as written (the judge evaluates it, on the trusted side, when it judges); a loop
+        variable is replaced by its row's value, so the expected value it names stays there
+        too."""
+        if names_in(node) & self.bound.keys():
+            return self._fold(node)
+        return node if names_in(node) <= self.trusted else self.visit(node)
 
     def visit_For(self, node: ast.For) -> Any:
         unrolled = self._unroll(node)
@@ -163,6 +174,11 @@ class _Seal(ast.NodeTransformer):
         if any(names & names_in(statement) for statement in statements):
             return None
         return statements or [ast.Pass()]
+
+
+def _is_assertion(node: ast.Call) -> bool:
+    return (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "self" and node.func.attr in ASSERTIONS)
 
 
 def seal(methods: list[ast.FunctionDef], trusted: frozenset[str],

@@ -157,6 +157,7 @@ def suite_entries(case_file: Path, suite: str, defaults: dict[str, Any]) -> list
             assert isinstance(test, unittest.TestCase)
             found.append((class_name, test, _decorations(test)))
     found.sort(key=lambda item: _order(item[2]["number"]))
+    hidden_reads = _hidden_reads(found, nodes, defaults)
     entries = []
     for class_name, test, marks in found:
         method = test._testMethodName
@@ -172,8 +173,7 @@ def suite_entries(case_file: Path, suite: str, defaults: dict[str, Any]) -> list
             raise SuiteProblem(f"{where}: @visibility({visibility!r}) is not one of "
                                f"{', '.join(VISIBILITIES)}")
         hidden = visibility != "visible"
-        node = _sealed(nodes[class_name], method, trusted, namespace) if hidden \
-            else nodes[class_name]
+        node = _sealed(nodes[class_name], method, trusted, namespace)
         try:
             bare = rewrite(node, method, (), trusted)
             used = set(names_in(ast.parse(bare.source)))
@@ -183,7 +183,7 @@ def suite_entries(case_file: Path, suite: str, defaults: dict[str, Any]) -> list
             raise SuiteProblem(f"{where}: {exc}") from exc
         if hidden:
             _check_hidden(where, done.sites)
-            _check_shipped(where, setup, used)
+        _check_shipped(where, setup, None if hidden else hidden_reads)
         lines = done.source.splitlines()
         doctest = "\n".join([f">>> {lines[0]}", *(f"... {line}" for line in lines[1:]),
                              f">>> {CASE}()", "<the test's assertions, judged by the grader>"])
@@ -206,20 +206,39 @@ def _sealed(test_class: ast.ClassDef, method: str, trusted: frozenset[str],
     return sealed
 
 
-def _check_shipped(where: str, setup: tuple[ast.stmt, ...], used: set[str]) -> None:
-    """A hidden test sends the suite's code it calls (imports, functions, classes), never a
-    value of the suite's top level: a table read whole in the student's process gives away
-    every answer it holds."""
+def _hidden_reads(found: list[tuple[str, unittest.TestCase, dict[str, Any]]],
+                  nodes: dict[str, ast.ClassDef], defaults: dict[str, Any]) -> frozenset[str]:
+    """Every name the tests that are not visible read (the suite's tables among them)."""
+    names: set[str] = set()
+    for class_name, test, marks in found:
+        if (marks["visibility"] or defaults.get("visibility", "visible")) != "visible":
+            for method in shipped_methods(nodes[class_name], test._testMethodName):
+                names |= names_in(method)
+    return frozenset(names)
+
+
+def _check_shipped(where: str, setup: tuple[ast.stmt, ...],
+                   forbidden: frozenset[str] | None) -> None:
+    """A test sends the suite's code it calls (imports, functions, classes), and no value of
+    the suite's top level that a test students do not see reads (``forbidden``; None: a hidden
+    test, which sends none): a table read whole in the student's process gives away every
+    answer it holds, and what a visible test's code prints is shown to the student."""
     for node in setup:
         if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef,
                              ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        names = ", ".join(sorted(_bound(node))) or ast.unparse(node)[:60]
+        bound = _bound(node)
+        if forbidden is not None and not bound & forbidden:
+            continue
+        names = ", ".join(sorted(bound if forbidden is None else bound & forbidden)) \
+            or ast.unparse(node)[:60]
+        whose = ("a test that is not visible would carry the suite's {} (line {})" if forbidden
+                 is None else "this visible test would carry the suite's {} (line {}), which "
+                 "tests that are not visible read,").format(names, node.lineno)
         raise SuiteProblem(
-            f"{where}: a test that is not visible would carry the suite's {names} (line "
-            f"{node.lineno}) into the student's process, where all of it can be read; the "
-            "grader sends only the values it can compute from the suite alone (e.g. "
-            "TABLE[2][:4], or a for loop over TABLE without break or continue, which it "
+            f"{where}: {whose} into the student's process, where all of it can be read (and "
+            "printed); the grader sends only the values it can compute from the suite alone "
+            "(e.g. TABLE[2][:4], or a for loop over TABLE without break or continue, which it "
             "unrolls), so index it with literals there, or make the test visible")
 
 

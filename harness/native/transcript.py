@@ -20,7 +20,7 @@ NOTE = "__gg_note__"
 RECORDS = "__gg_records__"
 CASE = "__gg_case__"
 RAISES = ("assertRaises", "assertRaisesRegex")
-_ASSERTIONS = frozenset(name for name in dir(unittest.TestCase)
+ASSERTIONS = frozenset(name for name in dir(unittest.TestCase)
                         if name.startswith("assert") or name == "fail")
 _BUILTINS = frozenset(dir(builtins))
 
@@ -55,7 +55,7 @@ class _Rewrite(ast.NodeTransformer):
     def _is_assertion(self, node: ast.AST) -> bool:
         return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"
-                and node.func.attr in _ASSERTIONS and node.func.attr not in self.own_methods)
+                and node.func.attr in ASSERTIONS and node.func.attr not in self.own_methods)
 
     def _argument(self, node: ast.expr, recorded: list[ast.expr], first: bool
                   ) -> dict[str, Any]:

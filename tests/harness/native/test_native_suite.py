@@ -55,9 +55,7 @@ def test_a_hidden_test_sends_plain_arguments_never_the_suites_table(tmp_path):
     """The course's style: inputs and answers in one table (SEARCHES[i][4]). A hidden test
     sends only the values of its calls' arguments; the answers stay on the trusted side."""
     visible, every, first, _ = load_suite(tmp_path, SEARCHES_SUITE)  # unittest's order
-    shown = "\n".join(example.source for example in visible.examples)
-    assert "SEARCHES = " in shown  # a visible test may carry what it reads
-    for hidden in (first, every):
+    for hidden in (visible, first, every):  # a visible test's output is shown: it too
         sent = "\n".join(example.source for example in hidden.examples)
         assert "SEARCHES" not in sent and "((0, 1)" not in sent and "answer" not in sent
         assert "def new_game(rows, cols)" in sent  # the suite's code it calls does go
@@ -83,6 +81,20 @@ def test_a_hidden_test_that_would_carry_the_table_is_refused(tmp_path, body):
         load_suite(tmp_path, SEARCHES_SUITE[:start] + body)
     assert "TestSearches.test_every_search: a test that is not visible would carry the " \
         "suite's SEARCHES (line 10) into the student's process" in str(caught.value)
+
+
+def test_a_visible_test_that_would_carry_a_hidden_tests_table_is_refused(tmp_path):
+    """What a visible test's code prints is shown to the student: the table the hidden tests
+    read must not reach it either."""
+    suite = SEARCHES_SUITE.replace(
+        "        self.assertFalse(new_game(*SEARCHES[0][:2]).game_over(SEARCHES[0][2]))",
+        "        for row in SEARCHES:\n            self.assertFalse(new_game(*row[:2]).game_over("
+        "row[2]))\n            break")
+    with pytest.raises(SpecError) as caught:
+        load_suite(tmp_path, suite)
+    assert "TestSearches.test_a_new_game_is_not_over: this visible test would carry the " \
+        "suite's SEARCHES (line 10), which tests that are not visible read, into the student's " \
+        "process" in str(caught.value)
 
 
 SUITE_HEAD = """\
