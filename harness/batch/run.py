@@ -14,7 +14,7 @@ from typing import Sequence
 
 import harness
 from harness.batch import regrade, similarity, store
-from harness.batch.canvas import write_canvas
+from harness.batch.canvas import CanvasOptions, Unmatched, write_canvas
 from harness.batch.discover import METADATA_FILE, Submission, discover, read_entries
 from harness.batch.gradebook import write_gradebook
 from harness.batch.html_report import write_pages
@@ -53,6 +53,7 @@ class BatchOptions:
     budget: float | None = None
     progress: bool = True
     insights: InsightOptions = InsightOptions()
+    canvas: CanvasOptions = CanvasOptions()
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class BatchSummary:
     gradebook: Path
     report: Path
     phases: dict[str, float] = field(default_factory=dict)
+    unmatched: tuple[Unmatched, ...] = ()
 
 
 def spec_fingerprint(assignment: Assignment) -> str:
@@ -193,10 +195,11 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         records = tuple(store.load(options.out, s) for s in everyone)
         gradebook = options.out / "gradebook.csv"
         write_gradebook(gradebook, records)
-        write_canvas(options.out / "canvas.csv", records, assignment.title)
+        unmatched = write_canvas(options.out / "canvas.csv", records, assignment.title,
+                                 options.canvas)
         sections = write_insights(options.out, records, assignment, options.insights)
         report = write_pages(options.out, records, assignment.name, assignment.title, sections)
         phases["report"] = time.perf_counter() - reporting
     graded = tuple(s.key for s, _, _ in jobs) + tuple(s.key for s, _ in early)
     return BatchSummary(records, graded, tuple(skipped), tuple(failed), gradebook, report,
-                        phases)
+                        phases, tuple(unmatched))

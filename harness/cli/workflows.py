@@ -19,16 +19,20 @@ def _cmd_batch(args: argparse.Namespace) -> int:
     from harness.batch import BatchOptions, run_batch
     known_assignment(args.assignment)
     existing_path(args.submissions, "folder of submissions")
+    from harness.batch.canvas import CanvasOptions
     from harness.batch.insights import InsightOptions
+    from harness.batch.roster import read_roster
     insights = InsightOptions(similarity=args.similarity or bool(args.similarity_reference),
                               similarity_reference=args.similarity_reference,
                               compare=args.compare)
     try:
+        canvas = CanvasOptions(read_roster(args.roster) if args.roster else None,
+                               args.folder_logins)
         summary = run_batch(BatchOptions(
             args.assignment, args.submissions, args.out, workers=args.workers,
             scheduler=args.scheduler, only=tuple(args.only or ()), force=args.force,
             timeout_cap=args.timeout_cap, budget=args.budget, progress=not args.no_progress,
-            insights=insights))
+            insights=insights, canvas=canvas))
     except (LookupError, NotADirectoryError, ImportError, ValueError) as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)
         return 2
@@ -43,6 +47,11 @@ def _cmd_batch(args: argparse.Namespace) -> int:
         from harness.platforms.batch_files import write_platform_files
         print(f"{args.format}: "
               f"{write_platform_files(args.out, summary.records, args.format, args.assignment)}")
+    if summary.unmatched:
+        print(f"canvas.csv leaves out {len(summary.unmatched)} student(s) Canvas could not "
+              "match safely (their grades are in gradebook.csv):")
+        for left_out in summary.unmatched:
+            print(f"  {left_out.describe()}")
     if args.compare is not None:
         from harness.batch.regrade import compare_batches, render_changes
         print(render_changes(compare_batches(args.compare, args.out)))
@@ -192,6 +201,14 @@ def add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # type
     batch.add_argument("--compare", type=Path, metavar="PREVIOUS_OUT", help="an earlier batch's "
                        "output folder: list every student whose score or test outcome changed "
                        "(printed, in report.html and in changes.csv)")
+    batch.add_argument("--roster", type=Path, metavar="CSV", help="the course roster canvas.csv "
+                       "takes its identifiers from: a CSV file with a column that finds each "
+                       "student (submission, email or sid) and the ones Canvas matches on (ID, "
+                       "SIS User ID, SIS Login ID; Section optional); Canvas's own gradebook "
+                       "export will do")
+    batch.add_argument("--folder-logins", action="store_true", help="a plain folder of "
+                       "submissions: each folder's (or file's) name is the student's Canvas "
+                       "login (SIS Login ID) in canvas.csv")
     batch.set_defaults(run=_cmd_batch)
 
     similar = commands.add_parser(

@@ -9,9 +9,14 @@ not hide those), it ran to its end once, and every assertion on its straight lin
 from __future__ import annotations
 
 import re
+import sys
+import time
 import unittest
+from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
+from unittest.util import safe_repr
 
 from harness.compare.observations import Observation
 from harness.compare.verdict import Judgement, Verdict
@@ -21,14 +26,108 @@ from harness.native.transcript import RAISES, SuiteProblem
 TAMPERED = "the test's records were not what the grader wrote (tampered with?)"
 
 
+JUDGE_SECONDS = 10.0
+"""The most one test's judging may take; beyond it the test fails, saying why (every
+assertion here is near-linear in the reply, so only a course's own costly check gets near)."""
+TOO_LARGE = "your reply was too large to compare in the grader's time"
+DIFFED = 2000
+"""Items (or characters) of the larger value beyond which a failed comparison is reported
+without unittest's line-by-line difference (difflib's time grows faster than the values)."""
+
+
+class _TooSlow(BaseException):
+    """The judging of one test went past ``JUDGE_SECONDS`` (not an ``Exception``: an
+    assertion's own error handling must not take it for the assertion's failure)."""
+
+
+@contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Raise ``_TooSlow`` in the code run inside once ``seconds`` have passed, checked at its
+    Python and C function calls (unittest's slow paths are Python loops over the values)."""
+    end = time.monotonic() + seconds
+    before = sys.getprofile()
+
+    def check(frame: Any, event: str, arg: Any) -> None:
+        if time.monotonic() > end:
+            sys.setprofile(before)
+            raise _TooSlow()
+
+    sys.setprofile(check)
+    try:
+        yield
+    finally:
+        sys.setprofile(before)
+
+
+def _hashable(value: Any) -> Any:
+    """A hashable stand-in equal to another exactly when the values are equal (``==``), with
+    the container's kind kept: a list is not a tuple, as unittest compares them."""
+    kind = type(value)
+    if kind in (list, tuple):
+        return (kind.__name__, tuple(map(_hashable, value)))
+    if kind is dict:
+        return ("dict", frozenset((_hashable(k), _hashable(v)) for k, v in value.items()))
+    if kind in (set, frozenset):
+        return ("set", frozenset(map(_hashable, value)))
+    return value
+
+
+def _bigger_than(value: Any, limit: int) -> bool:
+    """Whether ``value`` has more than ``limit`` items or characters, counted to the limit."""
+    seen, stack = 0, [value]
+    while stack:
+        item = stack.pop()
+        seen += len(item) if isinstance(item, (str, bytes)) else 1
+        if seen > limit:
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend(item)
+    return False
+
+
+def _undiffed(name: str) -> Any:
+    """unittest's ``name`` assertion, reporting a large failed comparison without its diff."""
+    original = getattr(unittest.TestCase, name)
+
+    def check(self: unittest.TestCase, first: Any, second: Any, *args: Any, **kwargs: Any
+              ) -> None:
+        if first != second and (_bigger_than(first, DIFFED) or _bigger_than(second, DIFFED)):
+            raise self.failureException(f"{safe_repr(first, True)} != "
+                                        f"{safe_repr(second, True)} (too large to show the "
+                                        "difference)")
+        original(self, first, second, *args, **kwargs)
+    return check
+
+
 class _Checker(unittest.TestCase):
-    """unittest's assertions, with the plain ``first == second`` comparison for equality
-    (its type-specific ones diff whole values, which a large answer would make slow)."""
+    """unittest's assertions, each near-linear in the values: the plain ``first == second``
+    for equality (its type-specific ones diff whole values), element counts by hashing, and a
+    large failed comparison reported without a diff."""
 
     maxDiff = 2000
 
     def _getAssertEqualityFunc(self, first: Any, second: Any) -> Any:
         return self._baseAssertEqual  # type: ignore[attr-defined]
+
+    def assertCountEqual(self, first: Any, second: Any, msg: Any = None) -> None:
+        """unittest's: the same elements, each the same number of times (in linear time, where
+        unittest's own is quadratic for unhashable elements: 131 s for 60,000 small lists)."""
+        want = Counter(map(_hashable, first))
+        got = Counter(map(_hashable, second))
+        if want != got:
+            extra, missing = sum((want - got).values()), sum((got - want).values())
+            self.fail(self._formatMessage(msg, (
+                f"Element counts were not equal: {extra} element(s) of the first not in the "
+                f"second, {missing} of the second not in the first")))
+
+    assertSequenceEqual = _undiffed("assertSequenceEqual")
+    assertListEqual = _undiffed("assertListEqual")
+    assertTupleEqual = _undiffed("assertTupleEqual")
+    assertDictEqual = _undiffed("assertDictEqual")
+    assertMultiLineEqual = _undiffed("assertMultiLineEqual")
 
     def runTest(self) -> None:  # unittest's name
         pass
@@ -40,7 +139,15 @@ _CHECKER = _Checker()
 def _value(part: dict[str, Any], record: list[Any], namespace: dict[str, Any]) -> Any:
     if "recorded" in part:
         return record[part["recorded"]]
-    return eval(part["trusted"], dict(namespace))  # the course's suite
+    return _trusted(part["trusted"], namespace)
+
+
+def _trusted(source: str, namespace: dict[str, Any]) -> Any:
+    """An expected value, evaluated once per judging (a test may record thousands)."""
+    values = namespace.setdefault("__gg_values__", {})
+    if source not in values:
+        values[source] = eval(source, dict(namespace))  # the course's suite
+    return values[source]
 
 
 def _check(site: dict[str, Any], record: list[Any], namespace: dict[str, Any]) -> str:
@@ -48,7 +155,7 @@ def _check(site: dict[str, Any], record: list[Any], namespace: dict[str, Any]) -
     if site["assert"] in RAISES:
         names, message = (record + [None, ""])[1:3]
         expected = [part["name"] if "name" in part else None for part in site["args"]]
-        classes = [eval(part["trusted"], dict(namespace)) if "trusted" in part else None
+        classes = [_trusted(part["trusted"], namespace) if "trusted" in part else None
                    for part in site["args"]]
         wanted = [c.__name__ if isinstance(c, type) else n for c, n in zip(classes, expected)]
         kinds = wanted[:1]
@@ -102,23 +209,28 @@ def assertions(case: Any, observations: Sequence[Observation], reveal: bool) -> 
     if records is None:
         return failed(TAMPERED)
     try:
-        namespace = trusted_namespace(Path(case.file).parent / options["suite"])
+        namespace = {**trusted_namespace(Path(case.file).parent / options["suite"]),
+                     "__gg_values__": {}}
     except (SuiteProblem, OSError) as exc:
         return Judgement(0.0, f"the course's suite failed: {exc}", failure=Verdict.HARNESS_ERROR)
     if not records or [r[0] for r in records].count(-1) != 1 or records[-1][0] != -1:
         return failed("the test did not run to its end" if all(r[0] != -1 for r in records)
                       else TAMPERED)
     reached: set[int] = set()
-    for record in records[:-1]:
-        index = record[0]
-        reached.add(index)
-        site = sites[index]
-        try:
-            why = _check(site, record, namespace)
-        except IndexError:
-            return failed(TAMPERED)
-        if why:
-            return failed(f"line {site['line']}: {site['assert']} failed", why)
+    try:
+        with _deadline(JUDGE_SECONDS):
+            for record in records[:-1]:
+                index = record[0]
+                reached.add(index)
+                site = sites[index]
+                try:
+                    why = _check(site, record, namespace)
+                except IndexError:
+                    return failed(TAMPERED)
+                if why:
+                    return failed(f"line {site['line']}: {site['assert']} failed", why)
+    except _TooSlow:
+        return failed(f"{TOO_LARGE} ({JUDGE_SECONDS:g} s)")
     straight = [i for i, site in enumerate(sites) if site["straight"]]
     if not set(straight) <= reached:
         return failed("the test skipped an assertion (tampered with?)")

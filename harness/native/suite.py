@@ -8,6 +8,7 @@ sandbox only. gradescope-utils' own result class reads each method's ``@weight``
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import inspect
 import sys
@@ -15,7 +16,15 @@ import unittest
 from pathlib import Path
 from typing import Any
 
-from harness.native.transcript import CASE, SuiteProblem, names_in, rewrite
+from harness.native.sealed import seal
+from harness.native.transcript import (
+    CASE,
+    SuiteProblem,
+    names_in,
+    rewrite,
+    shipped_methods,
+    suite_names,
+)
 
 JUDGE = "harness.native.judge:assertions"
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
@@ -148,6 +157,7 @@ def suite_entries(case_file: Path, suite: str, defaults: dict[str, Any]) -> list
             assert isinstance(test, unittest.TestCase)
             found.append((class_name, test, _decorations(test)))
     found.sort(key=lambda item: _order(item[2]["number"]))
+    hidden_reads = _hidden_reads(found, nodes, defaults)
     entries = []
     for class_name, test, marks in found:
         method = test._testMethodName
@@ -162,14 +172,18 @@ def suite_entries(case_file: Path, suite: str, defaults: dict[str, Any]) -> list
         if visibility not in VISIBILITIES:
             raise SuiteProblem(f"{where}: @visibility({visibility!r}) is not one of "
                                f"{', '.join(VISIBILITIES)}")
+        hidden = visibility != "visible"
+        node = _sealed(nodes[class_name], method, trusted, namespace)
         try:
-            bare = rewrite(nodes[class_name], method, (), trusted)
+            bare = rewrite(node, method, (), trusted)
             used = set(names_in(ast.parse(bare.source)))
-            done = rewrite(nodes[class_name], method, _setup(tree, used, set(classes)), trusted)
+            setup = _setup(tree, used, set(classes))
+            done = rewrite(node, method, setup, trusted)
         except SuiteProblem as exc:
             raise SuiteProblem(f"{where}: {exc}") from exc
-        if visibility != "visible":
+        if hidden:
             _check_hidden(where, done.sites)
+        _check_shipped(where, setup, None if hidden else hidden_reads)
         lines = done.source.splitlines()
         doctest = "\n".join([f">>> {lines[0]}", *(f"... {line}" for line in lines[1:]),
                              f">>> {CASE}()", "<the test's assertions, judged by the grader>"])
@@ -181,6 +195,51 @@ def suite_entries(case_file: Path, suite: str, defaults: dict[str, Any]) -> list
             "options": {**defaults.get("options", {}), "suite": suite, "test": where,
                         "sites": done.sites, "hide_errors": marks["hide_errors"] or ""}})
     return entries
+
+
+def _sealed(test_class: ast.ClassDef, method: str, trusted: frozenset[str],
+            namespace: dict[str, Any]) -> ast.ClassDef:
+    """A copy of ``test_class`` whose shipped methods hold the suite's values as plain data
+    (``harness.native.sealed``): what a hidden ``method`` sends to the sandbox."""
+    sealed = copy.deepcopy(test_class)
+    seal(shipped_methods(sealed, method), suite_names(sealed, trusted), namespace)
+    return sealed
+
+
+def _hidden_reads(found: list[tuple[str, unittest.TestCase, dict[str, Any]]],
+                  nodes: dict[str, ast.ClassDef], defaults: dict[str, Any]) -> frozenset[str]:
+    """Every name the tests that are not visible read (the suite's tables among them)."""
+    names: set[str] = set()
+    for class_name, test, marks in found:
+        if (marks["visibility"] or defaults.get("visibility", "visible")) != "visible":
+            for method in shipped_methods(nodes[class_name], test._testMethodName):
+                names |= names_in(method)
+    return frozenset(names)
+
+
+def _check_shipped(where: str, setup: tuple[ast.stmt, ...],
+                   forbidden: frozenset[str] | None) -> None:
+    """A test sends the suite's code it calls (imports, functions, classes), and no value of
+    the suite's top level that a test students do not see reads (``forbidden``; None: a hidden
+    test, which sends none): a table read whole in the student's process gives away every
+    answer it holds, and what a visible test's code prints is shown to the student."""
+    for node in setup:
+        if isinstance(node, (ast.Import, ast.ImportFrom, ast.FunctionDef,
+                             ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        bound = _bound(node)
+        if forbidden is not None and not bound & forbidden:
+            continue
+        names = ", ".join(sorted(bound if forbidden is None else bound & forbidden)) \
+            or ast.unparse(node)[:60]
+        whose = ("a test that is not visible would carry the suite's {} (line {})" if forbidden
+                 is None else "this visible test would carry the suite's {} (line {}), which "
+                 "tests that are not visible read,").format(names, node.lineno)
+        raise SuiteProblem(
+            f"{where}: {whose} into the student's process, where all of it can be read (and "
+            "printed); the grader sends only the values it can compute from the suite alone "
+            "(e.g. TABLE[2][:4], or a for loop over TABLE without break or continue, which it "
+            "unrolls), so index it with literals there, or make the test visible")
 
 
 def _check_hidden(where: str, sites: list[dict[str, Any]]) -> None:

@@ -20,7 +20,7 @@ NOTE = "__gg_note__"
 RECORDS = "__gg_records__"
 CASE = "__gg_case__"
 RAISES = ("assertRaises", "assertRaisesRegex")
-_ASSERTIONS = frozenset(name for name in dir(unittest.TestCase)
+ASSERTIONS = frozenset(name for name in dir(unittest.TestCase)
                         if name.startswith("assert") or name == "fail")
 _BUILTINS = frozenset(dir(builtins))
 
@@ -55,7 +55,7 @@ class _Rewrite(ast.NodeTransformer):
     def _is_assertion(self, node: ast.AST) -> bool:
         return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"
-                and node.func.attr in _ASSERTIONS and node.func.attr not in self.own_methods)
+                and node.func.attr in ASSERTIONS and node.func.attr not in self.own_methods)
 
     def _argument(self, node: ast.expr, recorded: list[ast.expr], first: bool
                   ) -> dict[str, Any]:
@@ -153,10 +153,9 @@ def rewrite(test_class: ast.ClassDef, method: str, setup: tuple[ast.stmt, ...],
     test_class = copy.deepcopy(test_class)  # the rewrite changes the nodes it visits
     methods = [n for n in test_class.body if isinstance(n, ast.FunctionDef)]
     own = frozenset(m.name for m in methods)
-    trusted = frozenset((trusted | _BUILTINS) - {"self"} - _assigned(test_class))
-    rewriter = _Rewrite(trusted, own)
+    rewriter = _Rewrite(suite_names(test_class, trusted), own)
     target = next(m for m in methods if m.name == method)
-    kept = [m for m in methods if m.name == method or not m.name.startswith("test")]
+    kept = shipped_methods(test_class, method)
     body: list[ast.stmt] = []
     returns = any(isinstance(n, ast.Return) for n in ast.walk(target))
     for function in kept:
@@ -178,6 +177,19 @@ def rewrite(test_class: ast.ClassDef, method: str, setup: tuple[ast.stmt, ...],
                                [*setup, *run, holder, *runner], [], None, type_comment=None)
     module = ast.fix_missing_locations(ast.Module([function], []))
     return Rewritten(ast.unparse(module), rewriter.sites)
+
+
+def suite_names(test_class: ast.ClassDef, trusted: frozenset[str]) -> frozenset[str]:
+    """The names in ``test_class``'s methods that the suite alone binds (its top level's
+    ``trusted`` and the builtins, less every name the class's methods bind)."""
+    return frozenset((trusted | _BUILTINS) - {"self"} - _assigned(test_class))
+
+
+def shipped_methods(test_class: ast.ClassDef, method: str) -> list[ast.FunctionDef]:
+    """The methods of ``test_class`` that go to the sandbox with ``method``: it, and every
+    method that is not a test (setUp, helpers)."""
+    return [n for n in test_class.body if isinstance(n, ast.FunctionDef)
+            and (n.name == method or not n.name.startswith("test"))]
 
 
 def _assigned(node: ast.AST) -> set[str]:

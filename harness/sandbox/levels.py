@@ -52,9 +52,14 @@ SCRATCH_MOUNT_OPTIONS = "size=32m,nr_inodes=4096,mode=1777,nosuid,nodev"
 IPC_OBJECT_LIMITS = {"/proc/sys/kernel/shmmni": "0", "/proc/sys/kernel/msgmni": "0",
                      "/proc/sys/kernel/sem": "0 0 0 0", "/proc/sys/fs/mqueue/queues_max": "0"}
 # Runs as root inside the new namespaces, before the user is dropped; "$@" is the rest.
+# PTYs come from the devpts instance beside /dev/ptmx; the host's is shared by every process
+# (kernel.pty.max, 4096), so each sandbox gets one of its own with room for a few. Where the
+# kernel refuses the mount, the descriptor limits still bound them (docs/security.md).
+PTY_MOUNT_OPTIONS = "newinstance,ptmxmode=0666,mode=0620,max=4"
 _MOUNT_SCRATCH = ('for folder in {folders}; do if [ -d "$folder" ]; then '
                   '{mount} -t tmpfs -o {options} gamegrader-scratch "$folder" || exit 97; fi; '
-                  'done; {ipc}exec "$@"')
+                  'done; [ ! -d /dev/pts ] || {mount} -t devpts -o {ptys} gamegrader-pts '
+                  '/dev/pts 2>/dev/null || true; {ipc}exec "$@"')
 _IPC_LIMIT = '[ ! -e {file} ] || echo "{value}" > {file} || exit 96; '
 
 
@@ -135,7 +140,7 @@ def _namespaced_prefix(uid: int, gid: int) -> tuple[str, ...]:
     setpriv = shutil.which("setpriv")
     mount_scratch = ("/bin/sh", "-c", _MOUNT_SCRATCH.format(
         folders=" ".join(SCRATCH_FOLDERS), mount=shutil.which("mount") or "mount",
-        options=SCRATCH_MOUNT_OPTIONS, ipc="".join(
+        options=SCRATCH_MOUNT_OPTIONS, ptys=PTY_MOUNT_OPTIONS, ipc="".join(
             _IPC_LIMIT.format(file=file, value=value)
             for file, value in IPC_OBJECT_LIMITS.items())), "sh")
     if setpriv:

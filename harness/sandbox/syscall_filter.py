@@ -41,6 +41,11 @@ DENIED: dict[str, tuple[str, ...]] = {
     # Kernel threads that work for the process while it is frozen between turns (io_uring's
     # SQPOLL thread and its workers), and work the kernel does on its behalf.
     "io_uring": ("io_uring_setup", "io_uring_enter", "io_uring_register"),
+    # Host-wide or per-user kernel pools no namespace or limit of the sandbox bounds: Linux AIO
+    # contexts (fs.aio-nr counts every process of the host against fs.aio-max-nr: one case
+    # took all 65536) and inotify instances and watches (fs.inotify.max_user_*, per user).
+    "kernel pools": ("io_setup", "io_submit", "io_cancel", "io_getevents", "io_pgetevents",
+                     "io_destroy", "inotify_init", "inotify_init1", "inotify_add_watch"),
     "BPF, perf and fault handling": ("bpf", "perf_event_open", "userfaultfd", "fanotify_init"),
     # Reaching into other processes of the user (a helper tracing an entrant swallows the stop
     # of a freeze; a case taking its zygote's descriptors).
@@ -59,6 +64,14 @@ DENIED: dict[str, tuple[str, ...]] = {
                             "iopl", "ioperm", "syslog", "vhangup", "uselib", "ustat",
                             "sysfs", "_sysctl", "nfsservctl", "vm86", "vm86old",
                             "create_module", "get_kernel_syms", "query_module"),
+}
+# fcntl commands refused, (argument index, value) compared exactly: a lease (F_SETLEASE) makes
+# every other opener of the file, the grader cleaning a case folder included, wait up to
+# fs.lease-break-time (45 s); a pipe grown past its default (F_SETPIPE_SZ) draws on the user's
+# pipe pages (fs.pipe-user-pages-soft), shared by every process of that user.
+DENIED_COMMANDS: dict[str, tuple[tuple[str, int, int], ...]] = {
+    "leases": (("fcntl", 1, 1024),),
+    "pipe sizes": (("fcntl", 1, 1031),),
 }
 # clone with a flag that makes a namespace is refused like unshare; clone3 passes its flags in
 # memory a filter cannot read, so it answers ENOSYS and the C library falls back to clone.
@@ -100,8 +113,9 @@ class FilterStatus:
 
     def describe(self) -> str:
         if self.active:
-            return ("system calls that make kernel objects outliving a case (keyrings, IPC, "
-                    "io_uring, BPF, namespaces) refused (seccomp)")
+            return ("system calls that make kernel objects outliving a case or draw on "
+                    "host-wide pools (keyrings, IPC, io_uring, AIO, inotify, leases, BPF, "
+                    "namespaces) refused (seccomp)")
         return (f"no system-call filter ({self.reason}): a dedicated user's keyrings and IPC "
                 "objects are removed after every case")
 
@@ -158,6 +172,8 @@ def build_program(extra: Sequence[ExtraDenial] = ()) -> bytes:
     for name, (index, flag) in [("clone", pair) for pair in clone_flags] + \
             [(name, flag) for name, flag in flagged if flag is not None]:
         syscalls.add_rule(refuse, name, lib.Arg(index, lib.MASKED_EQ, flag, flag))
+    for name, index, value in (rule for rules in DENIED_COMMANDS.values() for rule in rules):
+        syscalls.add_rule(refuse, name, lib.Arg(index, lib.EQ, value))
     try:
         syscalls.add_rule(lib.ERRNO(errno.ENOSYS), "clone3")
     except (OSError, ValueError, RuntimeError):
@@ -210,4 +226,5 @@ def status(interpreter: str, extra: Tuple[ExtraDenial, ...] = ()) -> FilterStatu
 # scenario that shows what the filter stops.
 OFF_ENV = "GAMEGRADER_NO_SYSCALL_FILTER"
 
-__all__ = ["DENIED", "FilterStatus", "OFF_ENV", "build_program", "loader_words", "status"]
+__all__ = ["DENIED", "DENIED_COMMANDS", "FilterStatus", "OFF_ENV", "build_program",
+           "loader_words", "status"]

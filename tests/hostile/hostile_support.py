@@ -151,15 +151,20 @@ def case_timeouts(assignment: str, document: dict[str, Any]) -> dict[str, float]
 
 
 def copy_specs(assignment: str, project: Path, generated: int | None,
-               limits: dict[str, int] | None = None) -> None:
+               limits: dict[str, int] | None = None, suite: str | None = None) -> None:
     """Copy what the grader reads of ``assignment`` into ``project`` (a GAMEGRADER_ROOT).
 
     With ``generated``, each generated file keeps only its first cases (``keep_first_generated``):
     a trimmed copy grades like the real one, only faster. ``limits`` replace some of the
     assignment's limits (small memory and disk bounds, so a scenario never strains the host).
+    ``suite`` (a course suite here, ``suites/NAME``) adds ``NAME.py`` and its case file
+    ``NAME.yaml`` to the cases, as a course moving its suite over would.
     """
     target = project / "test_specs" / assignment
     shutil.copytree(ROOT / "test_specs" / assignment, target)
+    if suite is not None:
+        shutil.copy2(HERE / f"{suite}.py", target / "cases")
+        shutil.copy2(HERE / f"{suite}.yaml", target / "cases" / f"90_{Path(suite).name}.yaml")
     config = target / "assignment.yaml"
     if generated is not None:
         keep_first_generated(target, generated)
@@ -331,8 +336,8 @@ def _remove_ipc(token: str) -> None:
     _libc().mq_unlink(f"/{token}".encode())
 
 
-def _autograder_layout(folder: Path, assignment: str, generated: int | None, locked: bool
-                       ) -> Path:
+def _autograder_layout(folder: Path, assignment: str, generated: int | None, locked: bool,
+                       suite: str | None = None) -> Path:
     """A folder laid out like Gradescope's /autograder, locked the way setup.sh locks it.
 
     The enclosing folders stay traversable (like ``/autograder``), so only ``chmod -R go-rwx``
@@ -343,7 +348,7 @@ def _autograder_layout(folder: Path, assignment: str, generated: int | None, loc
     source = root / "source"
     for part in ("submission", "results"):
         (root / part).mkdir(parents=True)
-    copy_specs(assignment, source, generated)
+    copy_specs(assignment, source, generated, suite=suite)
     shutil.copytree(ROOT / "reference", source / "reference",
                     ignore=shutil.ignore_patterns("__pycache__"))
     (source / "ASSIGNMENT").write_text(assignment + "\n", encoding="utf-8")
@@ -378,7 +383,7 @@ def _plain_setup(spec: dict[str, Any], name: str, tmp_path: Path) -> _Setup:
         raise ScenarioError("grade: limits needs generated (they apply to a copy of the specs)")
     if "generated" in options:
         copy_specs(spec["assignment"], tmp_path / "project", options["generated"],
-                   options.get("limits"))
+                   options.get("limits"), options.get("suite"))
         setup.env["GAMEGRADER_ROOT"] = str(tmp_path / "project")
     submitted = setup.submission.parent if "around" in spec else setup.submission
     for companion in spec.get("companions", []):  # other files handed in: grade the folder
@@ -397,7 +402,7 @@ def _layout_setup(spec: dict[str, Any], name: str, folder: Path) -> _Setup:
     if spec["layout"] not in LAYOUTS or "timeout_cap" in options:
         raise ScenarioError(f"layout: one of {sorted(LAYOUTS)}, without timeout_cap")
     root = _autograder_layout(folder, spec["assignment"], options.get("generated"),
-                              locked=LAYOUTS[spec["layout"]])
+                              locked=LAYOUTS[spec["layout"]], suite=options.get("suite"))
     return _Setup(["gradescope", "--root", str(root), "--assignment", spec["assignment"]],
                   root / "submission" / name, root / "results" / "results.json",
                   env={"GAMEGRADER_ROOT": str(root / "source")},

@@ -34,6 +34,9 @@ def group_of(test: dict[str, Any]) -> str:
     return test["name"].split(": ", 1)[0]
 
 
+SUITE_TIMEOUT = 10.0  # every case file in suites/ says defaults: {timeout: 10}
+
+
 def worst_overshoot(spec: dict[str, Any], document: dict[str, Any]) -> dict[str, Any] | None:
     """The case that ran longest past its timeout (the spec's, capped by ``timeout_cap``)."""
     timeouts = case_timeouts(spec["assignment"], document)
@@ -43,7 +46,8 @@ def worst_overshoot(spec: dict[str, Any], document: dict[str, Any]) -> dict[str,
         if test["extra_data"]["verdict"] == "NOT_RUN":
             continue  # never started: its time is the grader's (the import check's, for one)
         case_id = test["extra_data"]["case_id"]
-        limit = min(timeouts[case_id], cap) if cap is not None else timeouts[case_id]
+        own = timeouts.get(case_id, SUITE_TIMEOUT)  # else a case of the scenario's suite
+        limit = min(own, cap) if cap is not None else own
         seconds = test["extra_data"]["seconds"]
         if worst is None or seconds - limit > worst["over"]:
             worst = {"over": round(seconds - limit, 3), "seconds": seconds, "limit": limit,
@@ -126,6 +130,9 @@ def check_grading(document: dict[str, Any], expect: dict[str, Any], level: str) 
     for group, allowed in expect.get("verdicts", {}).items():
         seen = {t["extra_data"]["verdict"] for t in tests if group_of(t) == group}
         assert seen and seen <= set(allowed), (group, seen)
+    for group, (low, high) in expect.get("group_score", {}).items():
+        scores = [t["score"] for t in tests if group_of(t) == group]
+        assert scores and low <= sum(scores) <= high, (group, scores)
     for group in expect.get("all_passed", []):
         failed = [t["name"] for t in tests if group_of(t) == group and t["status"] != "passed"]
         assert [t for t in tests if group_of(t) == group] and not failed, (group, failed[:3])
@@ -133,6 +140,8 @@ def check_grading(document: dict[str, Any], expect: dict[str, Any], level: str) 
     assert not missing, f"expected in results.json but absent; {_sample_outputs(document)}"
     present = [s for s in expect.get("not_contains", []) if s in text]
     assert not present, "found in results.json but forbidden"
+    if "max_seconds" in expect:  # the grading's own time, the trusted judge's included
+        assert document["execution_time"] <= expect["max_seconds"], document["execution_time"]
     if "results_max_bytes" in expect:
         assert len(text.encode()) <= expect["results_max_bytes"]
 

@@ -106,8 +106,10 @@ def test_batch_grades_each_submission_as_grade_would_and_resumes(tmp_path):
     with (out / "canvas.csv").open(newline="", encoding="utf-8") as stream:
         canvas = list(csv.reader(stream))
     assert canvas[0][:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
-    assert [row[0] for row in canvas[2:]] == ["Ada Lovelace", "Bob Bishop", "Carol Chen",
-                                              "Dan Dunn"]
+    assert [row[0] for row in canvas[2:]] == ["Ada Lovelace", "Bob Bishop", "Carol Chen"]
+    assert "canvas.csv leaves out 1 student(s) Canvas could not match safely" in done.stdout
+    assert "  Dan Dunn (submission submission_1003): no identifier Canvas matches on" \
+        in done.stdout  # no student id in the export: Canvas would match the name
     test_columns = [c for c in rows[0] if c[0].isdigit()]
     assert len(test_columns) == 22 and test_columns[0].startswith("1.1 infrastructure: ")
     handout = next(c for c in test_columns if c.startswith("2.1 get_best_move: "))
@@ -120,9 +122,18 @@ def test_batch_grades_each_submission_as_grade_would_and_resumes(tmp_path):
     feedback = (out / "submissions" / "submission_1002" / "feedback.html").read_text()
     assert "leaf count wrong (expected 6, got 12)" in feedback
 
-    # A rerun grades nothing; a changed submission is regraded alone; --only regrades one.
+    # A rerun grades nothing (the roster gives Dan a login); a changed submission is regraded
+    # alone; --only regrades one.
     stamp = (out / "submissions" / "submission_1001" / "results.json").stat().st_mtime_ns
-    assert "0 graded, 3 unchanged" in batch(export, out, env).stdout
+    roster = tmp_path / "roster.csv"
+    roster.write_text("email,SIS Login ID\ndan@example.edu,ddunn\nada@example.edu,alove\n")
+    rerun = batch(export, out, env, "--roster", str(roster))
+    assert "0 graded, 3 unchanged" in rerun.stdout
+    assert "leaves out 2 student(s)" in rerun.stdout and "Bob Bishop (submission " \
+        "submission_1002): not in the roster roster.csv" in rerun.stdout
+    with (out / "canvas.csv").open(newline="", encoding="utf-8") as stream:
+        assert [row[:4] for row in csv.reader(stream)][2:] == [
+            ["Ada Lovelace", "", "", "alove"], ["Dan Dunn", "", "", "ddunn"]]
     assert (out / "submissions" / "submission_1001" / "results.json").stat().st_mtime_ns == stamp
 
     (export / "submission_1003" / "adversarial_search.py").write_text(SOLUTION.read_text())
@@ -134,6 +145,17 @@ def test_batch_grades_each_submission_as_grade_would_and_resumes(tmp_path):
     assert (out / "submissions" / "submission_1001" / "results.json").stat().st_mtime_ns != stamp
     with (out / "gradebook.csv").open(newline="") as stream:
         assert len(list(csv.DictReader(stream))) == 4  # the gradebook still lists everyone
+
+
+def test_a_roster_canvas_cannot_use_is_refused_without_grading(tmp_path):
+    env = small_root(tmp_path / "root")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,score\nAda,1\n")
+    done = gamegrader("batch", "--assignment", ASSIGNMENT, str(export_folder(tmp_path / "x")),
+                      "--out", str(tmp_path / "out"), "--roster", str(roster), env=env)
+    assert done.returncode == 2
+    assert f"gamegrader: {roster}, line 1: the header needs a column that finds" in done.stderr
+    assert not (tmp_path / "out" / "submissions").exists()
 
 
 def test_only_naming_nobody_is_refused_without_grading(tmp_path):

@@ -94,3 +94,15 @@ def test_a_hostile_submission_is_contained(tmp_path):
         "a full board is over for both players": 1.0,
         "get_best_move on an empty 3x3 board, vertical": 0.0,  # records forged: refused
         "get_best_move after (0, 1) vertical, horizontal": 0.0}
+
+
+@pytest.mark.slow
+def test_a_hidden_test_over_a_table_gives_the_solution_its_points(tmp_path):
+    """The hidden tests of a suite whose inputs and answers share a table (sent as plain
+    arguments, the loop unrolled) pass for the solution and fail for the template."""
+    suite = (Path(__file__).parents[2] / "hostile/suites/searches_suite.py").read_text()
+    root = suite_root(tmp_path / "root", suite)
+    for submission, expected in ((SOLUTION, [1.0, 8.0, 4.0, 1.0]),
+                                 (TEMPLATE, [0.0, 0.0, 0.0, 0.0])):
+        document = grade(root, submission, tmp_path / f"{submission.parent.name}.json")
+        assert [t["score"] for t in document["tests"]] == expected, document["tests"]

@@ -48,6 +48,55 @@ def test_a_hidden_tests_expected_values_stay_out_of_the_sandbox(tmp_path):
                                           .examples)  # only needed by the expected value
 
 
+SEARCHES_SUITE = (Path(__file__).parents[2] / "hostile/suites/searches_suite.py").read_text()
+
+
+def test_a_hidden_test_sends_plain_arguments_never_the_suites_table(tmp_path):
+    """The course's style: inputs and answers in one table (SEARCHES[i][4]). A hidden test
+    sends only the values of its calls' arguments; the answers stay on the trusted side."""
+    visible, every, first, _ = load_suite(tmp_path, SEARCHES_SUITE)  # unittest's order
+    for hidden in (visible, first, every):  # a visible test's output is shown: it too
+        sent = "\n".join(example.source for example in hidden.examples)
+        assert "SEARCHES" not in sent and "((0, 1)" not in sent and "answer" not in sent
+        assert "def new_game(rows, cols)" in sent  # the suite's code it calls does go
+    assert "new_game(*(3, 3))" in "\n".join(e.source for e in first.examples)
+    assert [site["args"][1] for site in every.options["sites"]] == [
+        {"trusted": "((0, 1), 2, 6)"}, {"trusted": "((0, 1), 3, 10)"},
+        {"trusted": "((0, 0), 1, 4)"}, {"trusted": "((1, 0), 2, 4)"}]
+    assert all(site["straight"] for site in every.options["sites"])  # the loop, unrolled
+
+
+@pytest.mark.parametrize("body", [
+    "        for row in SEARCHES:\n            if row[3] > 1:\n                break\n"
+    "            self.assertTrue(new_game(*row[:2]).get_best_move(*row[2:4]))\n",
+    "        i = 0\n        while i < 2:\n"
+    "            self.assertTrue(new_game(*SEARCHES[i][:2]).game_over(True))\n"
+    "            i += 1\n",
+    "        for row in SEARCHES:\n            pass\n"
+    "        self.assertTrue(new_game(*row[:2]).game_over(True))\n",
+])
+def test_a_hidden_test_that_would_carry_the_table_is_refused(tmp_path, body):
+    start = SEARCHES_SUITE.index("        for rows, cols, vertical, limit, answer in SEARCHES:")
+    with pytest.raises(SpecError) as caught:
+        load_suite(tmp_path, SEARCHES_SUITE[:start] + body)
+    assert "TestSearches.test_every_search: a test that is not visible would carry the " \
+        "suite's SEARCHES (line 10) into the student's process" in str(caught.value)
+
+
+def test_a_visible_test_that_would_carry_a_hidden_tests_table_is_refused(tmp_path):
+    """What a visible test's code prints is shown to the student: the table the hidden tests
+    read must not reach it either."""
+    suite = SEARCHES_SUITE.replace(
+        "        self.assertFalse(new_game(*SEARCHES[0][:2]).game_over(SEARCHES[0][2]))",
+        "        for row in SEARCHES:\n            self.assertFalse(new_game(*row[:2]).game_over("
+        "row[2]))\n            break")
+    with pytest.raises(SpecError) as caught:
+        load_suite(tmp_path, suite)
+    assert "TestSearches.test_a_new_game_is_not_over: this visible test would carry the " \
+        "suite's SEARCHES (line 10), which tests that are not visible read, into the student's " \
+        "process" in str(caught.value)
+
+
 SUITE_HEAD = """\
 import unittest
 from gradescope_utils.autograder_utils.decorators import partial_credit, visibility, weight
@@ -163,3 +212,51 @@ def test_assert_raises_messages_and_hide_errors_are_judged_as_unittest_would(tmp
     assert "tampered" in assertions(raises, observed(short), True).message
     judged = assertions(hidden_errors, observed([[0, []], [-1]]), True)
     assert judged.fraction == 0.0 and judged.message == "Your board is off."
+
+
+COUNTING_SUITE = SUITE_HEAD.replace("class T(", '''
+def slow():
+    n = 0
+    while True:
+        n = abs(n) + 1
+
+
+class T(''') + """\
+    def test_moves(self):
+        self.assertCountEqual(create_dominoes_game(1, 1).get_board(), [[1, 2], [3, 4]])
+
+    def test_boards(self):
+        self.assertListEqual(create_dominoes_game(1, 1).get_board(), [[0, 0]] * 5000)
+
+    def test_slow(self):
+        self.assertEqual(create_dominoes_game(1, 1).get_board(), slow())
+"""
+
+
+def test_judging_a_large_reply_takes_time_linear_in_it(tmp_path):
+    """unittest's assertCountEqual is quadratic for unhashable elements (131 s for 60,000
+    small lists); the judge's counts them by hashing, and reports a large failed list
+    comparison without difflib's diff."""
+    import time
+    boards, moves, _ = load_suite(tmp_path, COUNTING_SUITE)
+    reply = [[i, i + 1] for i in range(20_000)]
+    started = time.monotonic()
+    judged = assertions(moves, observed([[0, reply], [-1]]), True)
+    assert time.monotonic() - started < 2.0  # unittest's own: 14 s here
+    assert judged.fraction == 0.0 and "19998 element(s) of the first not in the second" \
+        in judged.message
+    assert assertions(moves, observed([[0, [[3, 4], [1, 2]]], [-1]]), True).fraction == 1.0
+    assert assertions(moves, observed([[0, [(3, 4), [1, 2]]], [-1]]), True).fraction == 0.0
+    started = time.monotonic()
+    judged = assertions(boards, observed([[0, [[0, 1]] * 5000], [-1]]), True)
+    assert time.monotonic() - started < 2.0
+    assert judged.fraction == 0.0 and "too large to show the difference" in judged.message
+
+
+def test_judging_that_outlasts_its_limit_fails_the_test_saying_why(tmp_path, monkeypatch):
+    from harness.native import judge
+    monkeypatch.setattr(judge, "JUDGE_SECONDS", 0.3)
+    slow = load_suite(tmp_path, COUNTING_SUITE)[2]
+    judged = assertions(slow, observed([[0, [[0]]], [-1]]), True)
+    assert judged.fraction == 0.0
+    assert judged.message == "your reply was too large to compare in the grader's time (0.3 s)"

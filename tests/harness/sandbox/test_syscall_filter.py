@@ -19,10 +19,10 @@ from harness.sandbox.packages import installed_folder
 
 pytestmark = pytest.mark.slow
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
-NUMBERS = {"x86_64": {"add_key": 248, "io_uring_setup": 425, "bpf": 321, "userfaultfd": 323,
-                      "perf_event_open": 298},
-           "aarch64": {"add_key": 217, "io_uring_setup": 425, "bpf": 280, "userfaultfd": 282,
-                       "perf_event_open": 241}}.get(platform.machine())
+NUMBERS = {"x86_64": {"add_key": 248, "io_setup": 206, "io_uring_setup": 425, "bpf": 321,
+                      "userfaultfd": 323, "perf_event_open": 298},
+           "aarch64": {"add_key": 217, "io_setup": 0, "io_uring_setup": 425, "bpf": 280,
+                       "userfaultfd": 282, "perf_event_open": 241}}.get(platform.machine())
 
 # Tries each call the filter refuses (what changes the process itself, in a child) and prints
 # JSON: call -> errno (0: it worked).
@@ -51,6 +51,11 @@ found = {
     "unshare(CLONE_NEWUSER)": in_child(lambda: libc.unshare(0x10000000)),
     "ptrace(TRACEME)": in_child(lambda: libc.ptrace(0, 0, None, None)),
     "clone3": outcome(libc.syscall(435, None, 0)),
+    # the host's AIO pool (fs.aio-nr), the user's inotify instances, a lease, a grown pipe
+    "io_setup": outcome(libc.syscall(nr["io_setup"], 128, ctypes.byref(ctypes.c_ulong(0)))),
+    "inotify_init1": outcome(libc.inotify_init1(0)),
+    "fcntl(F_SETLEASE)": outcome(libc.fcntl(os.open(sys.executable, os.O_RDONLY), 1024, 0)),
+    "fcntl(F_SETPIPE_SZ)": outcome(libc.fcntl(os.pipe()[0], 1031, 1 << 20)),
 }
 libc.mq_unlink(b"/gg-filter-test")
 if found["shmget"] == 0:
@@ -72,6 +77,10 @@ with multiprocessing.Pool(2) as pool:
     out.append(sum(pool.map(square, range(10))))
 queue = multiprocessing.Queue(); queue.put("queue"); out.append(queue.get())
 out.append(subprocess.run(["/bin/echo", "child"], capture_output=True, text=True).stdout.strip())
+import fcntl, os
+reader, writer = os.pipe()  # the fcntl commands honest code uses pass: a pipe's size, a dup
+out.append(fcntl.fcntl(reader, fcntl.F_GETPIPE_SZ if hasattr(fcntl, "F_GETPIPE_SZ") else 1032)
+           > 0 and fcntl.fcntl(reader, fcntl.F_DUPFD_CLOEXEC, 0) > 0)
 if len(sys.argv) > 1:
     import numpy
     out.append(float(numpy.linalg.inv(numpy.eye(3) * 2).sum()))
@@ -117,7 +126,7 @@ def test_honest_work_runs_under_the_filter(program: bytes) -> None:
     numpy = installed_folder(PYTHON, ["numpy"])
     done = filtered(program, "-c", HONEST, *([str(numpy)] if numpy else []))
     assert done.returncode == 0, done.stderr[-2000:]
-    expected = ["thread", 285, "queue", "child"] + ([1.5] if numpy else [])
+    expected = ["thread", 285, "queue", "child", True] + ([1.5] if numpy else [])
     assert done.stdout.strip() == repr(expected)
 
 
