@@ -85,12 +85,16 @@ def _pair_link(index: int) -> str:
     return f"{PAIR_FOLDER}/pair-{index + 1:03d}.html"
 
 
-def _pair_rows(pairs: Sequence[Pair], prefix: str = "") -> list[list[str]]:
-    return [[f'<a href="{prefix}{_pair_link(i)}">{_share(p.score)}</a>',
+def _pairs_table(pairs: Sequence[Pair]) -> str:
+    """The pairs ranked, each linked to its side-by-side page, one header per column."""
+    rows = [[f'<a href="{_pair_link(i)}">{_share(p.score)}</a>',
              escape(p.left.label), _share(p.left_share),
              escape(p.right.label) + (' <span class="muted">(earlier term)</span>'
                                       if p.right.is_reference else ""),
              _share(p.right_share)] for i, p in enumerate(pairs)]
+    return table(["similarity", "submission A", "A's code shared", "submission B",
+                  "B's code shared"], rows, "similar-pairs", frozenset({0, 2, 4}),
+                 label="similar pairs")
 
 
 def _not_compared(skipped: Sequence[Document]) -> str:
@@ -108,8 +112,7 @@ def similarity_section(pairs: Sequence[Pair], skipped: Sequence[Document] = ()) 
         return ('<p class="muted">No two submissions share code beyond the template.</p>'
                 + _not_compared(skipped))
     return (_not_compared(skipped)
-            + table(["similarity", "submission", "shared", "other", "shared"],
-                    _pair_rows(pairs[:PAIRS_IN_REPORT]), "similar-pairs", frozenset({0, 2, 4}))
+            + _pairs_table(pairs[:PAIRS_IN_REPORT])
             + f'<p class="muted">All pairs: <a href="{SIMILARITY_PAGE}">{SIMILARITY_PAGE}</a>.</p>')
 
 
@@ -135,9 +138,7 @@ def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str,
             kind="similarity", nav=[(f"../{SIMILARITY_PAGE}", "all pairs"),
                                     *((f"../{href}", label) for href, label in report)]),
             encoding="utf-8")
-    body = (table(["similarity", "submission", "shared", "other", "shared"], _pair_rows(listed),
-                  "similar-pairs", frozenset({0, 2, 4}))
-            if listed else
+    body = (_pairs_table(listed) if listed else
             '<p class="muted">No two submissions share code beyond the template.</p>')
     more = len(pairs) - len(listed)
     note = f'<p class="muted">and {more} less similar pairs</p>' if more > 0 else ""

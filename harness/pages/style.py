@@ -11,8 +11,8 @@ header.site { background: var(--accent); color: #fff; padding: .45em 1.2em; disp
               gap: 1.2em; align-items: baseline; flex-wrap: wrap; }
 header.site .brand { font-weight: 700; letter-spacing: .02em; }
 header.site .kind { opacity: .85; }
-header.site nav { margin-left: auto; }
-header.site nav a { color: #fff; margin-left: 1em; }
+header.site nav { margin-left: auto; display: flex; flex-wrap: wrap; gap: .2em 1em; }
+header.site nav a { color: #fff; }
 main.page { max-width: 76em; margin: 0 auto; padding: .6em 1.2em 2em; }
 h1 { font-size: 1.4em; margin: .3em 0 .1em; }
 h2 { font-size: 1.12em; margin: 1.4em 0 .3em; border-bottom: 1px solid var(--line);
@@ -23,6 +23,7 @@ h2 { font-size: 1.12em; margin: 1.4em 0 .3em; border-bottom: 1px solid var(--lin
 .summary span { background: var(--head); border-radius: 1em; padding: .1em .8em; }
 .summary span.bad { background: var(--bad-bg); }
 .wide { overflow-x: auto; max-width: 100%; margin-top: .4em; }
+.wide td:not(.num) { min-width: 10em; }  /* a narrow screen scrolls the table, not the words */
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .25em .6em; border-bottom: 1px solid var(--line);
          vertical-align: top; }
