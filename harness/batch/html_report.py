@@ -313,7 +313,7 @@ def render_feedback(record: Record, assignment: str) -> str:
                      f"</pre><details><summary>the tests</summary><ol>{names}</ol></details>")
     else:
         parts.append(table(["#", "test", "status", "points", "visibility", "feedback"],
-                           _test_rows(tests), "tests", frozenset({3}), sortable=True))
+                           _test_rows(tests), "tests", frozenset({0, 3}), sortable=True))
     label = record.submission.student_label
     return page(f"{label}: {assignment}", label,
                 f"submission {record.submission.key} of {assignment}", summary,
