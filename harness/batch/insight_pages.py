@@ -74,7 +74,8 @@ def changes_section(changes: Sequence[StudentChange], compared_with: str) -> str
         old = "–" if change.old_score is None else f"{change.old_score:g}"
         new = "–" if change.new_score is None else f"{change.new_score:g}"
         rows.append([escape(change.label), f"{old} → {new}", f"{change.delta:+g}",
-                     escape(tests + more)])
+                     escape(f"{change.presence} submission" if change.presence
+                            else tests + more)])
     return (f'<p class="muted">Compared with {escape(compared_with)}; every change is also in '
             '<a href="changes.csv">changes.csv</a>.</p>'
             + table(["student", "score", "change", "tests that changed"], rows, "changes",
@@ -116,12 +117,27 @@ def similarity_section(pairs: Sequence[Pair], skipped: Sequence[Document] = ()) 
             + f'<p class="muted">All pairs: <a href="{SIMILARITY_PAGE}">{SIMILARITY_PAGE}</a>.</p>')
 
 
+def remove_similarity_pages(out: Path) -> None:
+    """Remove the similarity pages an earlier run wrote in ``out`` (the pair pages it names,
+    and the folder when nothing else is in it), so that no page outlives the run it came
+    from: a batch run without ``--similarity``, or with fewer pairs listed."""
+    (out / SIMILARITY_PAGE).unlink(missing_ok=True)
+    folder = out / PAIR_FOLDER
+    if not folder.is_dir():
+        return
+    for stale in folder.glob("pair-[0-9][0-9][0-9]*.html"):
+        stale.unlink(missing_ok=True)
+    if not any(folder.iterdir()):
+        folder.rmdir()
+
+
 def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str,
                            skipped: Sequence[Document] = (), in_batch: bool = False) -> Path:
     """``out/similarity.html`` (pairs ranked, and the submissions too large to compare) and
     one side-by-side page per listed pair; ``in_batch``: they link the batch's report."""
     report = [("report.html", "class report")] if in_batch else []
     listed = list(pairs[:PAIRS_LISTED])
+    remove_similarity_pages(out)
     folder = out / PAIR_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     for index, pair in enumerate(listed):
