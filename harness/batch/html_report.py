@@ -24,6 +24,7 @@ from harness.batch.failures import reason_of
 from harness.batch.gradebook import number_key, test_columns
 from harness.batch.statuses import base_status, is_ungradable, statuses
 from harness.batch.store import SUBMISSIONS, Record
+from harness.pages.boards import board_tables
 from harness.pages.layout import Cell, Row, page, table
 from harness.timing.calibration import summarised
 
@@ -278,7 +279,8 @@ def _test_rows(tests: Sequence[dict[str, Any]]) -> list[Row]:
             status if passed else f'<span class="bad">{status}</span>',
             f"{_g(test.get('score', 0))}/{_g(test.get('max_score', 0))}",
             escape(str(test.get("visibility", "visible"))),
-            f"<pre>{escape(str(test.get('output', '')))}</pre>"], "" if passed else "failed"))
+            f"<pre>{escape(str(test.get('output', '')))}</pre>"
+            + board_tables(str(test.get("output", "")))], "" if passed else "failed"))
     return rows
 
 

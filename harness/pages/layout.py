@@ -17,7 +17,8 @@ _FOCUSABLE_PRE = re.compile(r"<pre(?=[ >])")
 
 _SORTER = """
 document.querySelectorAll('table.sortable').forEach((table) => {
-  table.querySelectorAll('th').forEach((th, column) => {
+  // The table's own column headers (not those of a table inside one of its cells).
+  table.querySelectorAll(':scope > thead > tr > th').forEach((th, column) => {
     // A button in each header: a keyboard reaches and presses it as a mouse clicks it.
     const button = document.createElement('button');
     button.type = 'button';
@@ -28,7 +29,8 @@ document.querySelectorAll('table.sortable').forEach((table) => {
     button.addEventListener('click', () => {
       const body = table.tBodies[0];
       const up = th.getAttribute('aria-sort') !== 'ascending';
-      table.querySelectorAll('th').forEach((other) => other.removeAttribute('aria-sort'));
+      table.querySelectorAll(':scope > thead th').forEach(
+        (other) => other.removeAttribute('aria-sort'));
       th.setAttribute('aria-sort', up ? 'ascending' : 'descending');
       const key = (row) => {
         const cell = row.cells[column];

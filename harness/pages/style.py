@@ -22,7 +22,7 @@ h2 { font-size: 1.12em; margin: 1.4em 0 .3em; border-bottom: 1px solid var(--lin
 .summary { display: flex; flex-wrap: wrap; gap: .4em; margin: .4em 0; padding: 0; }
 .summary span { background: var(--head); border-radius: 1em; padding: .1em .8em; }
 .summary span.bad { background: var(--bad-bg); }
-.wide { overflow-x: auto; max-width: 100%; margin-top: .4em; }
+.wide { overflow-x: auto; max-width: 100%; margin-top: .4em; position: relative; }
 .wide td:not(.num) { min-width: 8em; }  /* a narrow screen scrolls the table, not the words */
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .25em .6em; border-bottom: 1px solid var(--line);

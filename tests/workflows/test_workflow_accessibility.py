@@ -165,10 +165,10 @@ def test_no_page_scrolls_sideways_at_any_width_and_each_is_shot_at_two(
 def test_wide_tables_scroll_in_a_labelled_region_the_keyboard_reaches(
         pages: dict[str, Path], tab: Any) -> None:
     tab.goto(pages["feedback: failing student"].as_uri())
-    regions = tab.evaluate("""Array.from(document.querySelectorAll('table')).map((t) => {
+    regions = tab.evaluate("""Array.from(document.querySelectorAll('table[id]')).map((t) => {
         const region = t.closest('[role=region]');
         return [region && region.tabIndex, region && region.getAttribute('aria-label'),
-                t.querySelectorAll('thead th[scope=col]').length];
+                t.querySelectorAll(':scope > thead > tr > th[scope=col]').length];
     })""")
     assert regions == [[0, "tests", 6]]
 
@@ -180,7 +180,8 @@ def test_every_column_has_one_header_of_its_own(pages: dict[str, Path], tab: Any
     for name in PAGE_NAMES:
         tab.goto(pages[name].as_uri())
         for headers in tab.evaluate("""Array.from(document.querySelectorAll('table')).map(
-                (t) => Array.from(t.querySelectorAll('thead th')).map((h) => h.textContent))"""):
+                (t) => Array.from(t.querySelectorAll(':scope > thead > tr > th')).map(
+                    (h) => h.textContent))"""):
             if len(set(headers)) != len(headers) or not all(h.strip() for h in headers):
                 repeated.append(f"{name}: {headers}")
     assert repeated == []
@@ -268,6 +269,19 @@ def test_a_replay_board_is_read_as_a_table_of_squares_in_the_handout_s_numbers(
     assert sum(row.count("empty") for row in squares) == 60
     legend = tab.locator(".legend").inner_text()
     assert f"x: {x}" in legend and f"o: {o}" in legend
+
+
+def test_a_board_drawn_in_feedback_is_also_a_table_of_squares(pages: dict[str, Path],
+                                                              tab: Any) -> None:
+    """A failed case's drawn position, read by a screen reader as a table (the drawing's row and
+    column numbers as headers, the legend as caption), not as lines of characters."""
+    tab.goto(pages["feedback: failing student"].as_uri())
+    board = tab.locator("table.board").first
+    tree = board.aria_snapshot()
+    assert ('table "The board drawn above, square by square: X filled, . empty; a move is '
+            '(row, column)') in tree.splitlines()[0]
+    assert 'columnheader "column 0"' in tree and 'rowheader "row 0"' in tree
+    assert tab.locator("table.board").count() >= 10
 
 
 def _luminance(colour: str) -> float:
