@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from gg_browser import chromium_browser, wcag_violations
+from gg_browser import WCAG_TAGS, axe_version, chromium_browser, wcag_violations
 from gg_testing import CHROMIUM, NO_CHROMIUM, ROOT, run_gamegrader
 
 from harness.tournament.replays import report_page
@@ -313,3 +313,10 @@ def test_the_empty_tournament_report_names_its_columns(pages: dict[str, Path]) -
     headers = re.findall(r'<th scope="col"[^>]*>(.*?)</th>',
                          text[text.index('id="standings"'):text.index('id="games"')])
     assert headers[:2] == ["rank", "entrant"] and len(headers) == len(set(headers))
+
+
+def test_the_statement_names_the_engine_and_rules_the_tests_run() -> None:
+    """docs/accessibility.md says which axe-core and which rules: the ones installed here."""
+    statement = (ROOT / "docs" / "accessibility.md").read_text(encoding="utf-8")
+    assert f"axe-core {axe_version()}" in statement
+    assert all(f"`{tag}`" in statement for tag in WCAG_TAGS)
