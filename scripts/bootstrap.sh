@@ -8,6 +8,8 @@ PYTHON="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
+# Playwright drives the system's Chromium in the tests: it never downloads a browser of its own.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 .venv/bin/gamegrader packages install
 # Byte-compile the grader and the reference (every grading and test run loads them, also where

@@ -24,6 +24,7 @@ from harness.batch.failures import reason_of
 from harness.batch.gradebook import number_key, test_columns
 from harness.batch.statuses import base_status, is_ungradable, statuses
 from harness.batch.store import SUBMISSIONS, Record
+from harness.pages.boards import board_tables
 from harness.pages.layout import Cell, Row, page, table
 from harness.timing.calibration import summarised
 
@@ -278,7 +279,8 @@ def _test_rows(tests: Sequence[dict[str, Any]]) -> list[Row]:
             status if passed else f'<span class="bad">{status}</span>',
             f"{_g(test.get('score', 0))}/{_g(test.get('max_score', 0))}",
             escape(str(test.get("visibility", "visible"))),
-            f"<pre>{escape(str(test.get('output', '')))}</pre>"], "" if passed else "failed"))
+            f"<pre>{escape(str(test.get('output', '')))}</pre>"
+            + board_tables(str(test.get("output", "")))], "" if passed else "failed"))
     return rows
 
 
@@ -313,7 +315,7 @@ def render_feedback(record: Record, assignment: str) -> str:
                      f"</pre><details><summary>the tests</summary><ol>{names}</ol></details>")
     else:
         parts.append(table(["#", "test", "status", "points", "visibility", "feedback"],
-                           _test_rows(tests), "tests", frozenset({3}), sortable=True))
+                           _test_rows(tests), "tests", frozenset({0, 3}), sortable=True))
     label = record.submission.student_label
     return page(f"{label}: {assignment}", label,
                 f"submission {record.submission.key} of {assignment}", summary,

@@ -74,7 +74,8 @@ def changes_section(changes: Sequence[StudentChange], compared_with: str) -> str
         old = "–" if change.old_score is None else f"{change.old_score:g}"
         new = "–" if change.new_score is None else f"{change.new_score:g}"
         rows.append([escape(change.label), f"{old} → {new}", f"{change.delta:+g}",
-                     escape(tests + more)])
+                     escape(f"{change.presence} submission" if change.presence
+                            else tests + more)])
     return (f'<p class="muted">Compared with {escape(compared_with)}; every change is also in '
             '<a href="changes.csv">changes.csv</a>.</p>'
             + table(["student", "score", "change", "tests that changed"], rows, "changes",
@@ -85,12 +86,16 @@ def _pair_link(index: int) -> str:
     return f"{PAIR_FOLDER}/pair-{index + 1:03d}.html"
 
 
-def _pair_rows(pairs: Sequence[Pair], prefix: str = "") -> list[list[str]]:
-    return [[f'<a href="{prefix}{_pair_link(i)}">{_share(p.score)}</a>',
+def _pairs_table(pairs: Sequence[Pair]) -> str:
+    """The pairs ranked, each linked to its side-by-side page, one header per column."""
+    rows = [[f'<a href="{_pair_link(i)}">{_share(p.score)}</a>',
              escape(p.left.label), _share(p.left_share),
              escape(p.right.label) + (' <span class="muted">(earlier term)</span>'
                                       if p.right.is_reference else ""),
              _share(p.right_share)] for i, p in enumerate(pairs)]
+    return table(["similarity", "submission A", "A's code shared", "submission B",
+                  "B's code shared"], rows, "similar-pairs", frozenset({0, 2, 4}),
+                 label="similar pairs")
 
 
 def _not_compared(skipped: Sequence[Document]) -> str:
@@ -108,9 +113,22 @@ def similarity_section(pairs: Sequence[Pair], skipped: Sequence[Document] = ()) 
         return ('<p class="muted">No two submissions share code beyond the template.</p>'
                 + _not_compared(skipped))
     return (_not_compared(skipped)
-            + table(["similarity", "submission", "shared", "other", "shared"],
-                    _pair_rows(pairs[:PAIRS_IN_REPORT]), "similar-pairs", frozenset({0, 2, 4}))
+            + _pairs_table(pairs[:PAIRS_IN_REPORT])
             + f'<p class="muted">All pairs: <a href="{SIMILARITY_PAGE}">{SIMILARITY_PAGE}</a>.</p>')
+
+
+def remove_similarity_pages(out: Path) -> None:
+    """Remove the similarity pages an earlier run wrote in ``out`` (the pair pages it names,
+    and the folder when nothing else is in it), so that no page outlives the run it came
+    from: a batch run without ``--similarity``, or with fewer pairs listed."""
+    (out / SIMILARITY_PAGE).unlink(missing_ok=True)
+    folder = out / PAIR_FOLDER
+    if not folder.is_dir():
+        return
+    for stale in folder.glob("pair-[0-9][0-9][0-9]*.html"):
+        stale.unlink(missing_ok=True)
+    if not any(folder.iterdir()):
+        folder.rmdir()
 
 
 def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str,
@@ -119,6 +137,7 @@ def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str,
     one side-by-side page per listed pair; ``in_batch``: they link the batch's report."""
     report = [("report.html", "class report")] if in_batch else []
     listed = list(pairs[:PAIRS_LISTED])
+    remove_similarity_pages(out)
     folder = out / PAIR_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     for index, pair in enumerate(listed):
@@ -135,9 +154,7 @@ def write_similarity_pages(out: Path, pairs: Sequence[Pair], assignment: str,
             kind="similarity", nav=[(f"../{SIMILARITY_PAGE}", "all pairs"),
                                     *((f"../{href}", label) for href, label in report)]),
             encoding="utf-8")
-    body = (table(["similarity", "submission", "shared", "other", "shared"], _pair_rows(listed),
-                  "similar-pairs", frozenset({0, 2, 4}))
-            if listed else
+    body = (_pairs_table(listed) if listed else
             '<p class="muted">No two submissions share code beyond the template.</p>')
     more = len(pairs) - len(listed)
     note = f'<p class="muted">and {more} less similar pairs</p>' if more > 0 else ""

@@ -14,6 +14,9 @@ from harness.batch.store import Record
 from harness.paths import templates_root
 from harness.spec.model import Assignment
 
+CHANGES_CSV = "changes.csv"
+SIMILARITY_CSV = "similarity.csv"
+
 
 @dataclass(frozen=True)
 class InsightOptions:
@@ -64,18 +67,23 @@ def write_insights(out: Path, records: Sequence[Record], assignment: Assignment,
         regrade.NotABatchFolder: ``options.compare`` is not a batch output folder.
         similarity.SimilarityUnavailable: similarity asked for without copydetect installed.
     """
+    # What this run was not asked for is removed, so no file from an earlier run on the same
+    # folder passes for this run's (a re-run without --compare or --similarity).
+    for name in (CHANGES_CSV, SIMILARITY_CSV):
+        (out / name).unlink(missing_ok=True)
+    insight_pages.remove_similarity_pages(out)
     failures.write_failures_csv(out / "failures.csv", failures.failure_groups(records))
     sections = [("mistakes", "Common mistakes", insight_pages.mistakes_section(
         failures.reason_groups(records), apart(records)))]
     if options.compare is not None:
         changes = regrade.compare_batches(options.compare, out)
-        regrade.write_changes_csv(out / "changes.csv", changes)
+        regrade.write_changes_csv(out / CHANGES_CSV, changes)
         sections.append(("changes", "Grade changes",
                          insight_pages.changes_section(changes, str(options.compare))))
     if options.similarity:
         pairs, skipped = similar_pairs(assignment, [r.submission for r in records],
                                        options.similarity_reference)
-        write_similarity_csv(out / "similarity.csv", pairs)
+        write_similarity_csv(out / SIMILARITY_CSV, pairs)
         insight_pages.write_similarity_pages(out, pairs, assignment.name, skipped, in_batch=True)
         sections.append(("similarity", "Most similar submissions",
                          insight_pages.similarity_section(pairs, skipped)))

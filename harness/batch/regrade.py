@@ -46,15 +46,29 @@ class TestChange:
     new: CaseOutcome | None
 
 
+NEW, REMOVED = "new", "removed"
+
+
 @dataclass(frozen=True)
 class StudentChange:
-    """A submission whose score or some test's outcome differs (or that exists on one side)."""
+    """A submission whose score or some test's outcome differs, or that exists on one side
+    only (``presence`` ``new`` or ``removed``: said in one line, without its tests)."""
 
     key: str
     label: str
     old_score: float | None
     new_score: float | None
     tests: tuple[TestChange, ...]
+    presence: str = ""
+
+    def summary(self) -> str:
+        """The change of score in words, e.g. ``"30 -> 40 (+10)"``, ``"new: 40"`` or
+        ``"removed (was 40)"``."""
+        if self.presence == NEW:
+            return f"new: {_score(self.new_score)}"
+        if self.presence == REMOVED:
+            return f"removed (was {_score(self.old_score)})"
+        return f"{_score(self.old_score)} -> {_score(self.new_score)} ({self.delta:+g})"
 
     @property
     def delta(self) -> float:
@@ -122,9 +136,11 @@ def compare_batches(old_out: Path, new_out: Path) -> list[StudentChange]:
                                         was[1] if was else None, now[1] if now else None))
         old_score = before.score if before else None
         new_score = after.score if after else None
-        if tests or old_score != new_score or before is None or after is None:
+        presence = NEW if before is None else REMOVED if after is None else ""
+        if tests or old_score != new_score or presence:
             label = (after or before).label  # type: ignore[union-attr]
-            changes.append(StudentChange(key, label, old_score, new_score, tuple(tests)))
+            changes.append(StudentChange(key, label, old_score, new_score,
+                                         () if presence else tuple(tests), presence))
     changes.sort(key=lambda c: (-abs(c.delta), c.label.lower(), c.key))
     return changes
 
@@ -139,8 +155,7 @@ def render_changes(changes: Sequence[StudentChange], limit: int = 8) -> str:
         return "No score or test outcome changed."
     lines = [f"{len(changes)} submission{'s' if len(changes) != 1 else ''} changed:"]
     for change in changes:
-        lines.append(f"  {change.label} [{change.key}]: {_score(change.old_score)} -> "
-                     f"{_score(change.new_score)} ({change.delta:+g})")
+        lines.append(f"  {change.label} [{change.key}]: {change.summary()}")
         for test in change.tests[:limit]:
             lines.append(f"      {test.number} {test.name}: "
                          f"{test.old.describe() if test.old else 'absent'} -> "

@@ -6,21 +6,32 @@ reads nothing but the table it sorts.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
 from typing import Sequence, Union
 
 from harness.pages.style import STYLE
 
+_FOCUSABLE_PRE = re.compile(r"<pre(?=[ >])")
+
 _SORTER = """
 document.querySelectorAll('table.sortable').forEach((table) => {
-  table.querySelectorAll('th').forEach((th, column) => {
-    th.title = 'sort by ' + th.textContent;
-    th.addEventListener('click', () => {
+  // The table's own column headers (not those of a table inside one of its cells).
+  table.querySelectorAll(':scope > thead > tr > th').forEach((th, column) => {
+    // A button in each header: a keyboard reaches and presses it as a mouse clicks it.
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'sort';
+    button.title = 'sort by ' + th.textContent;
+    while (th.firstChild) button.appendChild(th.firstChild);
+    th.appendChild(button);
+    button.addEventListener('click', () => {
       const body = table.tBodies[0];
-      const up = th.dataset.order !== 'up';
-      table.querySelectorAll('th').forEach((other) => delete other.dataset.order);
-      th.dataset.order = up ? 'up' : 'down';
+      const up = th.getAttribute('aria-sort') !== 'ascending';
+      table.querySelectorAll(':scope > thead th').forEach(
+        (other) => other.removeAttribute('aria-sort'));
+      th.setAttribute('aria-sort', up ? 'ascending' : 'descending');
       const key = (row) => {
         const cell = row.cells[column];
         const text = cell.dataset.sort !== undefined ? cell.dataset.sort : cell.textContent;
@@ -65,12 +76,23 @@ def _cell(cell: Union[str, Cell], numeric: bool) -> str:
     return f"<td{attributes}>{html}</td>"
 
 
+def scrolling(table_html: str, label: str) -> str:
+    """``table_html`` in a region of its own that scrolls sideways when the table is wider than
+    the screen, so the page never does (WCAG 1.4.10, reflow); the region takes the keyboard's
+    focus, so it can be scrolled without a mouse, and is named by ``label`` (text)."""
+    return (f'<div class="wide" role="region" tabindex="0" aria-label="{escape(label)}">'
+            f"{table_html}</div>")
+
+
 def table(headers: Sequence[str], rows: Sequence[Union[Row, Sequence[Union[str, Cell]]]],
-          table_id: str, numeric: frozenset[int] = frozenset(), sortable: bool = False) -> str:
-    """An HTML table; headers and cells are already-escaped HTML. Rows are ``Row`` or a plain
-    sequence of cells; every body row has class ``row`` (and its own class, if any)."""
-    head = "".join(f'<th class="num">{h}</th>' if i in numeric else f"<th>{h}</th>"
-                   for i, h in enumerate(headers))
+          table_id: str, numeric: frozenset[int] = frozenset(), sortable: bool = False,
+          label: str = "") -> str:
+    """An HTML table in its own scrolling region (:func:`scrolling`, named ``label`` or, by
+    default, after ``table_id``); headers and cells are already-escaped HTML. Rows are ``Row``
+    or a plain sequence of cells; every body row has class ``row`` (and its own class, if
+    any)."""
+    head = "".join(f'<th scope="col" class="num">{h}</th>' if i in numeric
+                   else f'<th scope="col">{h}</th>' for i, h in enumerate(headers))
     lines = []
     for row in rows:
         cells, css = (row.cells, row.css) if isinstance(row, Row) else (row, "")
@@ -78,8 +100,9 @@ def table(headers: Sequence[str], rows: Sequence[Union[Row, Sequence[Union[str, 
         lines.append(f'<tr class="{classes}">'
                      + "".join(_cell(c, i in numeric) for i, c in enumerate(cells)) + "</tr>")
     kind = ' class="sortable"' if sortable else ""
-    return (f'<table id="{table_id}"{kind}><thead><tr>{head}</tr></thead><tbody>\n'
-            + "\n".join(lines) + "\n</tbody></table>")
+    return scrolling(f'<table id="{table_id}"{kind}><thead><tr>{head}</tr></thead><tbody>\n'
+                     + "\n".join(lines) + "\n</tbody></table>",
+                     label or table_id.replace("-", " "))
 
 
 def page(title: str, heading: str, subtitle: str, summary: str, body: str, *,
@@ -98,6 +121,8 @@ def page(title: str, heading: str, subtitle: str, summary: str, body: str, *,
         head: extra elements for ``<head>`` (e.g. a JSON data block).
     """
     links = "".join(f'<a href="{escape(href)}">{escape(label)}</a>' for href, label in nav)
+    # A block of text may scroll (a long output, a line of code): the keyboard reaches it.
+    body = _FOCUSABLE_PRE.sub('<pre tabindex="0"', body)
     scripts = (_SORTER if 'class="sortable"' in body else "") + script
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -113,4 +138,4 @@ def page(title: str, heading: str, subtitle: str, summary: str, body: str, *,
             + "</body>\n</html>\n")
 
 
-__all__ = ["Cell", "Row", "page", "table"]
+__all__ = ["Cell", "Row", "page", "scrolling", "table"]

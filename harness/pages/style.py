@@ -11,8 +11,8 @@ header.site { background: var(--accent); color: #fff; padding: .45em 1.2em; disp
               gap: 1.2em; align-items: baseline; flex-wrap: wrap; }
 header.site .brand { font-weight: 700; letter-spacing: .02em; }
 header.site .kind { opacity: .85; }
-header.site nav { margin-left: auto; }
-header.site nav a { color: #fff; margin-left: 1em; }
+header.site nav { margin-left: auto; display: flex; flex-wrap: wrap; gap: .2em 1em; }
+header.site nav a { color: #fff; }
 main.page { max-width: 76em; margin: 0 auto; padding: .6em 1.2em 2em; }
 h1 { font-size: 1.4em; margin: .3em 0 .1em; }
 h2 { font-size: 1.12em; margin: 1.4em 0 .3em; border-bottom: 1px solid var(--line);
@@ -22,12 +22,21 @@ h2 { font-size: 1.12em; margin: 1.4em 0 .3em; border-bottom: 1px solid var(--lin
 .summary { display: flex; flex-wrap: wrap; gap: .4em; margin: .4em 0; padding: 0; }
 .summary span { background: var(--head); border-radius: 1em; padding: .1em .8em; }
 .summary span.bad { background: var(--bad-bg); }
-table { border-collapse: collapse; width: 100%; margin-top: .4em; }
+.wide { overflow-x: auto; max-width: 100%; margin-top: .4em; position: relative; }
+.wide td:not(.num) { min-width: 8em; }  /* a narrow screen scrolls the table, not the words */
+table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .25em .6em; border-bottom: 1px solid var(--line);
          vertical-align: top; }
-th { background: var(--head); font-weight: 600; white-space: nowrap; }
-table.sortable th { cursor: pointer; user-select: none; }
-table.sortable th::after { content: " \\2195"; color: #aaa; font-weight: 400; }
+th { background: var(--head); font-weight: 600; }
+button.sort { font: inherit; color: inherit; background: none; border: 0; padding: 0;
+              cursor: pointer; text-align: inherit; }
+button.sort::after { content: " \\2195"; color: #555; font-weight: 400; }
+th[aria-sort="ascending"] button.sort::after { content: " \\2191"; }
+th[aria-sort="descending"] button.sort::after { content: " \\2193"; }
+:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+header.site :focus-visible { outline-color: #fff; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden;
+                   clip: rect(0 0 0 0); white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.failed > td:first-child { box-shadow: inset 4px 0 0 var(--bad); }
 tr.failed { background: var(--bad-bg); }
@@ -37,20 +46,29 @@ tr.ungradable { background: #fff6e0; }
 .bar > span { background: var(--good); height: 100%; display: block; }
 .bad { color: var(--bad); font-weight: 600; }
 .good { color: var(--good); }
+svg { max-width: 100%; height: auto; }
 svg text { font: 11px system-ui, sans-serif; fill: #333; }
 svg rect.bin { fill: var(--accent); }
 details { margin: .6em 0; }
 details > summary { cursor: pointer; font-weight: 600; }
-.side-by-side { display: grid; grid-template-columns: 1fr 1fr; gap: 1em; }
+.side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(18em, 1fr));
+                gap: 1em; }
+.side-by-side > div { min-width: 0; }
 pre { white-space: pre-wrap; background: var(--head); padding: .5em; margin: .2em 0;
       max-height: 20em; overflow: auto; font-size: 12.5px; }
 pre.code { max-height: none; font-size: 12px; }
 mark { background: #ffe08a; }
 .replay { display: flex; gap: 2em; flex-wrap: wrap; }
-.replay canvas { border: 1px solid #444; }
+.replay section { min-width: 0; max-width: 100%; }
+.replay > section:first-child { flex: 0 1 506px; }
+.replay canvas { border: 1px solid #444; max-width: 100%; height: auto; }
 .replay ol { max-height: 480px; overflow-y: auto; font-family: ui-monospace, monospace;
              margin: 0; }
+.controls { display: flex; flex-wrap: wrap; gap: .3em; align-items: center; }
+.controls button { min-width: 2.75em; min-height: 2em; }
+.swatch { display: inline-block; width: 1em; height: 1em; border-radius: 50%;
+          border: 1px solid #444; vertical-align: middle; margin-right: .3em; }
 .replay li { cursor: pointer; }
 .replay li.current { background: #ffe08a; }
-.legend span { margin-right: 1em; }
+.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .3em 1.2em; }
 """

@@ -16,7 +16,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from harness.games.pages import replay_page
 from harness.pages.layout import page, table
@@ -160,16 +160,24 @@ def report_page(title: str, settings: str, standings_csv: str, results: Sequence
     return page(title, title, settings, summary, body, kind="tournament report")
 
 
-RATING_NOTE = ("Strength is a Bradley-Terry rating (openskill; every entrant starts at 25): the "
-               "likely range spans three standard deviations either side of the estimate. Two "
-               "entrants whose ranges overlap are not told apart by these games; more games "
-               "narrow the ranges.")
+RATING_NOTE = ("Rating is a Bradley-Terry rating (openskill; every entrant starts at 25): the "
+               "likely range spans three standard deviations either side of the estimate. "
+               "Expected score is the chance of beating an average entrant, fitted to all the "
+               "games, with its 95% interval. Two neighbours are separated when the likelihood "
+               "that the upper one is stronger reaches 97.5%; more games narrow the ranges.")
 _HEADERS = {"rank": "rank", "name": "entrant", "games": "games", "wins": "won",
             "draws": "drawn", "losses": "lost", "aborted": "aborted",
             "forfeits": "lost by own fault", "first_move_timeouts": "timed out on first move",
             "score": "points", "round_reached": "round reached", "points": "extra credit"}
-_RATING = ("mu", "sigma", "rating")
+_LEFT_OUT = {"rating", "summary"}  # the conservative rating; the summary goes under the table
 _SHOWN_WHEN_NONZERO = {"aborted", "first_move_timeouts"}
+
+
+def _number(text: str, form: str, scale: float = 1.0) -> str:
+    try:
+        return format(float(text) * scale, form)
+    except ValueError:
+        return ""
 
 
 def _strength(mu: str, sigma: str) -> str:
@@ -177,33 +185,68 @@ def _strength(mu: str, sigma: str) -> str:
         centre, spread = float(mu), 3 * float(sigma)
     except ValueError:
         return ""
-    return f"{centre:.1f} (likely {centre - spread:.1f} to {centre + spread:.1f})"
+    return f"{centre:.1f} ({centre - spread:.1f} to {centre + spread:.1f})"
+
+
+def _expected(score: str, low: str, high: str) -> str:
+    shown = _number(score, ".2f")
+    return f"{shown} ({_number(low, '.2f')} to {_number(high, '.2f')})" if shown else ""
+
+
+def _next(likelihood: str, separated: str) -> str:
+    shown = _number(likelihood, ".1f", 100)
+    if not shown:
+        return ""
+    return f"{shown}%: " + ("separated" if separated == "yes" else "not separated")
+
+
+# Standings fields shown together in one column: its header, the fields, and how.
+_COMBINED: tuple[tuple[str, tuple[str, ...], Callable[..., str]], ...] = (
+    ("rating (likely range)", ("mu", "sigma"), _strength),
+    ("expected score (95% interval)", ("strength", "strength_low", "strength_high"), _expected),
+    ("stronger than next", ("beats_next", "separated_from_next"), _next))
 
 
 def standings_table(header: list[str], rows: list[list[str]]) -> str:
-    """The standings from their CSV form: plain-word headers, ``mu``/``sigma``/``rating`` as
-    one strength with its likely range, no column that is empty (or all zero where only a
-    non-zero count says something). Columns this page does not know (new fields of the
-    standings) are shown under their own names."""
+    """The standings from their CSV form: plain-word headers, one header per column and one
+    column per idea (``mu`` and ``sigma`` as one rating with its likely range, the expected
+    score with its interval, the comparison with the next rank), no column that is empty (or
+    all zero where only a non-zero count says something), and each entrant's summary in words
+    under the table. Columns this page does not know (new fields of the standings) are shown
+    under their own names."""
     index = {name: i for i, name in enumerate(header)}
+    combined = {fields[0]: (label, fields, render) for label, fields, render in _COMBINED
+                if all(f in index for f in fields)}
+    consumed = {field for _, fields, _ in combined.values() for field in fields}
     columns: list[tuple[str, Any]] = []
     for name in header:
-        if name in _RATING:
-            if name == "mu" and "sigma" in index:
-                columns.append(("strength", lambda row: _strength(row[index["mu"]],
-                                                                  row[index["sigma"]])))
+        if name in combined:
+            label, fields, render = combined[name]
+            columns.append((label, lambda row, fields=fields, render=render:
+                            render(*(row[index[f]] for f in fields))))
+            continue
+        if name in consumed or name in _LEFT_OUT:
             continue
         values = [row[index[name]] for row in rows]
-        if all(not v.strip() for v in values) or (
+        if rows and all(not v.strip() for v in values) or (
                 name in _SHOWN_WHEN_NONZERO and all(v.strip() in ("", "0") for v in values)):
             continue
         columns.append((_HEADERS.get(name, name.replace("_", " ")),
                         lambda row, i=index[name]: row[i]))
-    head = "".join(f"<th>{html.escape(label)}</th>" for label, _ in columns)
-    body = "".join("<tr class=\"row\">" + "".join(
-        f"<td>{html.escape(cell(row))}</td>" for _, cell in columns) + "</tr>" for row in rows)
-    return (f'<table id="standings" class="sortable"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table>")
+    columns = [(label, cell) for label, cell in columns
+               if not rows or any(cell(row) for row in rows)]
+    numeric = frozenset(i for i, (label, _) in enumerate(columns)
+                        if label in ("rank", "games", "won", "drawn", "lost", "points",
+                                     "extra credit"))
+    cells = [[html.escape(cell(row)) for _, cell in columns] for row in rows]
+    words = ""
+    if "summary" in index and "name" in index:
+        words = ('<ul id="standings-words">' + "".join(
+            f"<li><strong>{html.escape(row[index['name']])}</strong>: "
+            f"{html.escape(row[index['summary']])}</li>"
+            for row in rows if row[index["summary"]].strip()) + "</ul>")
+    return table([html.escape(label) for label, _ in columns], cells, "standings", numeric,
+                 sortable=True) + words
 
 
 def games_table(results: Sequence[GameResult], pages: Sequence[Optional[Path]],

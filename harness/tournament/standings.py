@@ -148,8 +148,9 @@ def with_neighbours(table: Sequence[Standing], fit: StrengthFit) -> list[Standin
         verdict = "separated" if separated else "not separated"
         out.append(dataclasses.replace(
             standing, beats_next=likelihood, separated_from_next=separated,
-            summary=f"{words}; stronger than {below.name} with likelihood {likelihood:.0%}: "
-                    f"{verdict}"))
+            summary=f"{words}; stronger than {below.name} with likelihood {likelihood:.1%}, "
+                    f"{'reaching' if separated else 'short of'} the {SEPARATED:.1%} that "
+                    f"separates two entrants: {verdict}"))
     return out
 
 

@@ -38,13 +38,15 @@ class IsolationPages:
             labels.append(f"{state.to_move} to {tuple(move)}")
             clocks.append(f"{clock - used[state.to_move]:.2f} s")
         frames = [["".join(row) for row in format_board(state, self.size)] for state in states]
+        notes = [f"moves open: {X} {game.mobility(after, X)}, {O} {game.mobility(after, O)}"
+                 for after in states[1:]]
         return ReplayView(
             f"isolation {self.size}x{self.size}: {result.first} (x) v {result.second} (o)",
             frames, {EMPTY: Paint("#e8e8e8"), FILLED: Paint("#4a4a4a"),
                      X: Paint("#e8e8e8", "#d62728"), O: Paint("#e8e8e8", "#1f77b4")},
             labels, result.seconds, clocks, outcome,
             {X: f"{result.first} (red)", O: f"{result.second} (blue)", FILLED: "visited"},
-            origin=1, coordinates="(row, column)")
+            origin=1, coordinates="(row, column)", notes=notes)
 
 
 __all__ = ["IsolationPages"]

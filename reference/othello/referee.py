@@ -160,21 +160,31 @@ def replay_view(result: GameResult, outcome: str, size: int) -> ReplayView:
     marks = {0: ".", DARK: "X", LIGHT: "O"}
     frames = [["".join(marks[square] for square in row) for row in state.board]
               for state in states]
-    labels = [f"{COLOR_NAMES[state.to_move]} (column, row) {tuple(move)}"
+    labels = [f"{COLOR_NAMES[state.to_move]} plays {tuple(move)}"
               for state, move in zip(states, result.moves)]
+    notes = [_move_note(before, after) for before, after in zip(states, states[1:])]
     green = "#2e7d32"
     return ReplayView(
         f"othello {size}x{size}: {result.first} (dark) v {result.second} (light)",
         frames, {".": Paint(green), "X": Paint(green, "#111111"), "O": Paint(green, "#f5f5f5")},
         labels, result.seconds, (), outcome,
         {"X": f"{result.first} (dark)", "O": f"{result.second} (light)"},
-        coordinates="(column, row)", score=disc_count(states[-1].board))
+        coordinates="(column, row)", score=disc_count(states[-1].board), notes=notes)
+
+
+def _discs(board: Board, color: int) -> int:
+    return sum(row.count(color) for row in board)
+
+
+def _move_note(before: OthelloState, after: OthelloState) -> str:
+    """What a move did, as its replay announces it, e.g. ``"flips 2; dark 9, light 5"``."""
+    flipped = _discs(after.board, before.to_move) - _discs(before.board, before.to_move) - 1
+    return f"flips {flipped}; {disc_count(after.board)}"
 
 
 def disc_count(board: Board) -> str:
     """The discs of each colour on ``board`` in words, e.g. ``"dark 20, light 16"``."""
-    squares = [square for row in board for square in row]
-    return f"dark {squares.count(DARK)}, light {squares.count(LIGHT)}"
+    return f"dark {_discs(board, DARK)}, light {_discs(board, LIGHT)}"
 
 
 def final_board(record: GameRecord[Move], size: int) -> Board:

@@ -106,13 +106,13 @@ def test_regrade_lists_exactly_whose_score_or_tests_changed(tmp_path):
     old, new = tmp_path / "old", tmp_path / "new"
     one = BEST_MOVE[0].id
     for record in (graded("ann", {one: (Verdict.WRONG_ANSWER, "x")}), graded("ben", {}),
-                   graded("cid", {one: (Verdict.WRONG_ANSWER, "x")})):
+                   graded("cid", {one: (Verdict.WRONG_ANSWER, "x")}), graded("eve", {})):
         save(old, record)
     for record in (graded("ann", {}), graded("ben", {}),
                    graded("cid", {one: (Verdict.TIMED_OUT, "x")}), graded("dee", {})):
         save(new, record)
     changes = {c.key: c for c in compare_batches(old, new)}
-    assert set(changes) == {"ann", "cid", "dee"}  # ben is unchanged
+    assert set(changes) == {"ann", "cid", "dee", "eve"}  # ben is unchanged
     assert changes["ann"].delta == BEST_MOVE[0].points
     assert [t.name for t in changes["ann"].tests] == [BEST_MOVE[0].title]
     assert changes["ann"].tests[0].old.status == "failed"
@@ -123,6 +123,13 @@ def test_regrade_lists_exactly_whose_score_or_tests_changed(tmp_path):
     assert changes["dee"].old_score is None and changes["dee"].new_score is not None
     text = render_changes(list(changes.values()))
     assert "Ann [ann]" in text and "Ben" not in text
+    # A new or removed submission is one line, not one line per test.
+    full = f"{changes['dee'].new_score:g}"
+    assert [line for line in text.splitlines() if "dee" in line.lower()] == [
+        f"  Dee [dee]: new: {full}"]
+    assert [line for line in text.splitlines() if "eve" in line.lower()] == [
+        f"  Eve [eve]: removed (was {full})"]
+    assert len(text.splitlines()) == 1 + 4 + 1 + 1  # the heading, 4 students, 2 tests
 
 
 def test_diff_command_prints_the_changes_and_refuses_a_folder_that_is_not_a_batch(tmp_path):
@@ -137,3 +144,26 @@ def test_diff_command_prints_the_changes_and_refuses_a_folder_that_is_not_a_batc
     assert rows[0]["new"].endswith("(passed)")
     refused = run_gamegrader("diff", str(tmp_path), str(new))
     assert refused.returncode == 2 and "not a batch output folder" in refused.stderr
+
+
+def test_a_run_not_asked_for_similarity_or_changes_leaves_none_from_an_earlier_run(tmp_path):
+    """A re-run on the same folder without --similarity or --compare: the similarity pages and
+    CSV files of the earlier run are gone (a file of the instructor's own in the folder stays);
+    a run listing fewer pairs leaves no page of a pair it no longer lists."""
+    from harness.batch.insight_pages import write_similarity_pages
+    from harness.batch.insights import InsightOptions, write_insights
+
+    stale = ["changes.csv", "similarity.csv", "similarity.html", "similarity/pair-001.html",
+             "similarity/pair-012.html"]
+    for name in [*stale, "similarity/my-notes.txt"]:
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("from the run before\n", encoding="utf-8")
+    sections = write_insights(tmp_path, [], find_assignment("adversarial_search"),
+                              InsightOptions())
+    assert [name for name in stale if (tmp_path / name).exists()] == []
+    assert (tmp_path / "similarity" / "my-notes.txt").exists()
+    assert [anchor for anchor, _, _ in sections] == ["mistakes"]
+    (tmp_path / "similarity" / "pair-002.html").write_text("old pair\n", encoding="utf-8")
+    write_similarity_pages(tmp_path, [], "adversarial_search")
+    assert not (tmp_path / "similarity" / "pair-002.html").exists()
+    assert (tmp_path / "similarity.html").exists()

@@ -79,8 +79,8 @@ def _evaluate(page: Path, expression: str, profile: Path) -> str:
 
 
 STUDENTS_TOP = 'document.getElementById("submissions").getBoundingClientRect().top'
-SORTED_BY_SCORE = ('(() => { const th = document.querySelectorAll("#submissions th")[1]; '
-                   'th.click(); th.click(); return Array.from(document.querySelectorAll('
+SORTED_BY_SCORE = ('(() => { const b = document.querySelectorAll("#submissions th button")[1]; '
+                   'b.click(); b.click(); return Array.from(document.querySelectorAll('
                    '"#submissions tbody tr")).map((r) => r.cells[0].textContent.slice(0, 3))'
                    '.join(","); })()')
 

@@ -65,7 +65,7 @@ def test_a_small_othello_tournament_with_the_default_depth_limit(tmp_path: Path)
     counts = [(int(d), int(light)) for d, light in
               re.findall(r"<td>dark (\d+), light (\d+)</td>", report)]
     assert [d + light for d, light in counts] == [4 + len(g["moves"]) for g in games]
-    assert ">mu<" not in report and ">sigma<" not in report and ">strength<" in report
+    assert ">mu<" not in report and ">sigma<" not in report and ">rating (likely range)<" in report
 
 
 def test_a_timeout_on_the_first_move_shows_in_the_standings(tmp_path: Path) -> None:

@@ -48,9 +48,29 @@ def test_standings_in_plain_words_without_empty_columns_and_with_new_ones():
              "5.000", "", "", "no"]]
     cells = _cells(standings_table(header, rows), "standings")
     assert cells[0] == ["rank", "entrant", "games", "won", "drawn", "lost", "lost by own fault",
-                        "points", "strength", "separated from next"]
-    assert cells[1][-2:] == ["30.0 (likely 15.0 to 45.0)", "yes"]
+                        "points", "rating (likely range)", "separated from next"]
+    assert cells[1][-2:] == ["30.0 (15.0 to 45.0)", "yes"]
     assert all(any(row[i] for row in cells[1:]) for i in range(len(cells[0])))
+
+
+def test_standings_give_each_idea_one_column_with_one_header_and_the_summary_below():
+    """The whole standings a tournament writes: the expected score with its interval in one
+    column, the comparison with the next rank in another, every header said once, and each
+    entrant's summary as a sentence under the table rather than a squeezed column."""
+    header = [*CSV_HEADER.split(","), "strength", "strength_low", "strength_high",
+              "beats_next", "separated_from_next", "summary"]
+    rows = [["1", "ann", "2", "2", "0", "0", "0", "", "0", "2", "30.000", "5.000", "15.000", "",
+             "", "0.700", "0.400", "0.900", "0.950", "no", "ann in words"],
+            ["2", "bob", "2", "0", "0", "2", "0", "", "0", "0", "20.000", "5.000", "5.000", "",
+             "", "0.300", "0.100", "0.600", "", "", "bob in words"]]
+    html = standings_table(header, rows)
+    cells = _cells(html, "standings")
+    assert cells[0] == ["rank", "entrant", "games", "won", "drawn", "lost", "points",
+                        "rating (likely range)", "expected score (95% interval)",
+                        "stronger than next"]
+    assert cells[1][-2:] == ["0.70 (0.40 to 0.90)", "95.0%: not separated"]
+    assert cells[2][-1] == ""
+    assert "<li><strong>ann</strong>: ann in words</li>" in html
 
 
 def test_report_gives_every_game_s_score_and_shares_the_batch_report_s_look(tmp_path: Path):
