@@ -26,6 +26,7 @@ from harness.batch.jobs import (
     SubmissionRefused,
     close_warm,
     grade_job,
+    interrupt_gradings,
     read_files,
     tree_fingerprint,
 )
@@ -183,7 +184,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
             run_dask(planned, options.scheduler, on_done, grade_job, pin=True)
         else:
             run_local(planned, options.workers or default_workers(), on_done, grade_job,
-                      pin=True)
+                      pin=True, stop=interrupt_gradings)
     finally:
         close_warm()  # this run's warm grading processes (harness.parallel.warm)
         if progress:

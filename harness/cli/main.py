@@ -257,8 +257,14 @@ def main(argv: Sequence[str] | None = None) -> int:
               "repository; this student package runs the visible cases on your file: "
               "gamegrader check PATH", file=sys.stderr)
         return 2
-    try:
-        return int(args.run(args))
+    from harness.interrupts import exit_status, stopping_on_signals
+    try:  # Ctrl-C and SIGTERM: what finished is kept, the exit status says interrupted
+        with stopping_on_signals():
+            return int(args.run(args))
+    except KeyboardInterrupt as exc:
+        print(f"\ngamegrader: interrupted ({exc or 'SIGINT'}) before it finished; what it cut "
+              "short has no grade: run the same command again", file=sys.stderr)
+        return exit_status(exc)
     except (SpecError, UsageProblem) as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)
         return 2

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from harness.interrupts import exit_status
 from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, run_elimination, run_round_robin
 from harness.tournament.entrants import is_export, parse_entrant, parse_entrants
@@ -27,7 +28,7 @@ from harness.tournament.outputs import write_outputs
 from harness.tournament.progress import Progress
 from harness.tournament.records import Entrant
 from harness.tournament.standings import format_csv
-from harness.tournament.store import GameStore
+from harness.tournament.store import RECORDS_DIR, GameStore
 from harness.wire.safe_text import from_spreadsheet_cell
 
 
@@ -175,6 +176,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM (harness.interrupts)
+        print(f"\ngamegrader tournament: interrupted; every game that finished is kept in "
+              f"{args.out / RECORDS_DIR} (the games cut short are not): run the same command "
+              "to play the rest", file=sys.stderr)
+        return exit_status(interrupt)
     finally:
         executor.close()
     written = write_outputs(result, args.out, arena,
