@@ -8,7 +8,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from harness.cli.common import (
     UsageProblem,
@@ -42,7 +42,22 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     print(f"\nScore: {document['score']:g}/{maximum:g}  (results written to {args.output})")
     if described(document):
         print(described(document))
-    return 0
+    return grade_exit_status(document)
+
+
+GRADED, GRADER_FAILED, MISCONFIGURED, UNGRADABLE = 0, 1, 2, 3
+"""``gamegrader grade``'s exit statuses (docs/workflows.md); 2 is also a wrong command line, and
+130/143 an interrupt (``harness.interrupts``)."""
+
+
+def grade_exit_status(document: dict[str, Any]) -> int:
+    """What a script needs to know about a grading from its exit status: graded (0), the
+    grader itself failed (1: its fallback results), or no case could run (3: a syntax error,
+    a missing file; the results say why, and score it 0)."""
+    extra = document.get("extra_data", {})
+    if extra.get("harness_error"):
+        return GRADER_FAILED
+    return UNGRADABLE if extra.get("ungradable") else GRADED
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -267,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_status(exc)
     except (SpecError, UsageProblem) as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)
-        return 2
+        return MISCONFIGURED
     except BrokenPipeError:  # e.g. `gamegrader list | head`: the reader has gone, which is fine
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush is quiet too

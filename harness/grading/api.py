@@ -19,7 +19,7 @@ from harness.compare.constant_parts import withhold_constant_parts
 from harness.grading import results as results_file
 from harness.grading.grader import Grader
 from harness.grading.verdicts import CaseResult
-from harness.spec import SpecError, find_assignment, load_case_file
+from harness.spec import SpecError, find_assignment
 from harness.spec.loader import load_all_cases, load_checked_cases
 from harness.spec.model import Assignment, Case, Visibility
 from harness.timing.lanes import choose_lanes
@@ -187,7 +187,12 @@ def grade_to_file(assignment_name: str, submission: Path, output: Path,
 
     Always leaves a valid results file: a provisional one first (with room reserved for the
     final one on a full disk), the final one, or a fallback that keeps every case with its
-    maximum score, marked not run, if grading failed in between.
+    maximum score, marked not run, if grading failed in between. A broken spec and an
+    interrupt leave a document that is not final and says so (no grade), and are raised.
+
+    Raises:
+        SpecError: the spec is broken (nothing was graded).
+        KeyboardInterrupt: Ctrl-C or SIGTERM (``harness.interrupts``) stopped the grading.
     """
     started = time.monotonic()
     results_file.write(output, results_file.provisional(
@@ -199,6 +204,9 @@ def grade_to_file(assignment_name: str, submission: Path, output: Path,
         return document
     except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (harness.interrupts): no grade at all
         results_file.write(output, results_file.interrupted(str(exc) or "SIGINT"))
+        raise
+    except SpecError as exc:  # a broken spec grades nobody (and never gives a real-looking 0)
+        results_file.write(output, results_file.misconfigured(str(exc)))
         raise
     except BaseException as exc:  # the fallback below must always be written
         problem = f"{type(exc).__name__}: {exc}"

@@ -119,6 +119,18 @@ def provisional(message: str, **extra: Any) -> dict[str, Any]:
             "tests": [], "extra_data": {**extra, "final": False}}
 
 
+MISCONFIGURED = "spec_error"
+"""``extra_data`` key of a document written instead of a grading because the spec is broken."""
+
+
+def misconfigured(problem: str) -> dict[str, Any]:
+    """The document a grading refused for a broken spec leaves: no grade (never final), and a
+    message a student reads as what it is, with the instructor's details after it."""
+    return provisional("The autograder is misconfigured; your submission was not graded. "
+                       "Please tell your instructor, who will find the cause here: "
+                       f"{problem}", **{MISCONFIGURED: problem})
+
+
 INTERRUPTED = "interrupted"
 """``extra_data`` key of a document whose grading was stopped (Ctrl-C, SIGTERM) before it
 finished: not a grade; the next run grades the submission again."""

@@ -140,9 +140,28 @@ def _submission_files(game: str) -> tuple[str, ...]:
         raise ValueError(str(error)) from error
 
 
+def _check_spec(game: str) -> None:
+    """Refuse a game whose assignment spec is broken, as every command does (its house bots,
+    clocks and ladder come from it).
+
+    Raises:
+        ValueError: naming the file, line and field (or the unknown game).
+    """
+    from harness.spec import SpecError, find_assignment
+    from harness.spec.loader import load_checked_cases
+
+    registered_arena(game)  # the clear error for an unknown name or a game with no arena
+    try:
+        load_checked_cases(find_assignment(game))
+    except SpecError as error:
+        raise ValueError(str(error)) from error
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the tournament the parsed ``args`` describe; 0 on success, 2 for a usage error."""
     try:
+        if args.arena is None:  # a factory of its own names no assignment
+            _check_spec(args.game)
         exports = any(is_export(Path(word)) for word in args.entrants)
         entrants = parse_entrants(args.entrants, _submission_files(args.game) if exports else ())
         arena = load_arena(args.game, args.clock, args.arena,
