@@ -1,9 +1,9 @@
 """Issue 53, item 2: a broken spec is refused by every command that grades or plays
 (``grade``, ``gradescope``, ``check``, ``batch``, ``tournament``, ``play``), as ``list`` and
 ``build`` refuse it: a non-zero exit status and the file, line and field named, never a score
-that looks real. On Gradescope the results say the autograder is misconfigured and the submission was not graded.
-Also ``grade``'s exit statuses (graded, ungradable, misconfigured; interrupted is in
-tests/workflows/test_interrupts.py)."""
+that looks real. On Gradescope the results say the autograder is misconfigured and the
+submission was not graded. Also ``grade``'s exit statuses (graded, ungradable, misconfigured;
+interrupted is in tests/workflows/test_interrupts.py)."""
 from __future__ import annotations
 
 import json
