@@ -102,7 +102,10 @@ def stopping_on_signals() -> Iterator[None]:
     try:
         yield
     finally:
-        if not stopping():  # a process that is stopping stays so until it has exited
+        if stopping():  # it stays so until it has exited (Python's own exit would reset the
+            for each in STOP_SIGNALS:  # handler, and a second Ctrl-C then kill it mid-exit)
+                signal.signal(each, signal.SIG_IGN)
+        else:
             for each, handler in before.items():
                 signal.signal(each, handler)
 

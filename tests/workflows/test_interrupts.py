@@ -46,13 +46,14 @@ def stopped(command: list[str], env: dict[str, str], ready: Callable[[], bool], 
     for _ in range(times):
         (os.killpg if group else os.kill)(process.pid, signum)
         time.sleep(0.5)
-    _, stderr = process.communicate(timeout=120)
-    # What it started (gradings, games) ends with it at once, even at SIGKILL: a grading of the
-    # slow solution below has 15 s or more to go.
-    deadline = time.monotonic() + 10
-    while _group_alive(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
+    # What it started (gradings, games) ends with it, at once even at SIGKILL: a grading of the
+    # slow solution below has 15 s or more to go. (Its output is read after: its jobs hold the
+    # same pipes, and what it writes fits in them.)
+    deadline = time.monotonic() + (10 if signum == signal.SIGKILL else 90)
+    while (process.poll() is None or _group_alive(process.pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)  # (poll reaps the command itself: a zombie still counts in its group)
     assert not _group_alive(process.pid), "processes of the run outlived it"
+    _, stderr = process.communicate(timeout=30)
     return process.returncode, stderr
 
 
