@@ -15,6 +15,7 @@ from typing import Sequence
 from harness.batch.discover import Student
 from harness.batch.jobs import INTERRUPTED, UNGRADABLE
 from harness.batch.store import NOT_GRADED, Record
+from harness.intake.python_version import NEWER_PYTHON
 
 
 def base_status(record: Record) -> str:
@@ -23,8 +24,11 @@ def base_status(record: Record) -> str:
         return record.problem if record.problem.startswith((UNGRADABLE, INTERRUPTED, NOT_GRADED)) \
             else f"error: {record.problem}"
     extra = (record.document or {}).get("extra_data", {})
-    reason = extra.get("ungradable") if isinstance(extra, dict) else None
-    return f"{UNGRADABLE} {reason}" if reason else "graded"
+    extra = extra if isinstance(extra, dict) else {}
+    if extra.get("ungradable"):
+        return f"{UNGRADABLE} {extra['ungradable']}"
+    newer = extra.get(NEWER_PYTHON)  # a score earned on a newer Python than Gradescope's
+    return f"graded; {newer}" if newer else "graded"
 
 
 def is_ungradable(record: Record) -> bool:

@@ -39,7 +39,9 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     if args.show:
         from harness.grading.report import render
         print(render(document, color=sys.stdout.isatty()))
-    print(f"\nScore: {document['score']:g}/{maximum:g}  (results written to {args.output})")
+    from harness.grading.report import total_line
+    print(f"\n{total_line(document['score'], maximum, document, 'Score')}  (results written to "
+          f"{args.output})")
     if described(document):
         print(described(document))
     return grade_exit_status(document)

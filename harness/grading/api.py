@@ -19,6 +19,7 @@ from harness.compare.constant_parts import withhold_constant_parts
 from harness.grading import results as results_file
 from harness.grading.grader import Grader
 from harness.grading.verdicts import CaseResult
+from harness.intake.python_version import NEWER_PYTHON, zero_note
 from harness.spec import SpecError, find_assignment
 from harness.spec.loader import load_all_cases, load_checked_cases
 from harness.spec.model import Assignment, Case, Visibility
@@ -139,6 +140,8 @@ class GradingSession:
             [case], "not run: grading stopped before this case")[0] for case in cases])
         self.results.update((result.case.id, result) for result in results)
         reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
+        newer = [zero_note(g.assignment.grading_python) for g in self.graders.values()
+                 if g.python_warning]
         hosts = [asdict(g.host) for g in self.graders.values() if g.host is not None]
         # How the cases ran, for instructors (not in the output: one lane or two, students
         # get the same text)
@@ -149,6 +152,7 @@ class GradingSession:
             results, output=self.summary(), execution_time=time.monotonic() - self.started,
             extra={"spec_errors": self.spec_errors,
                    **({"ungradable": reasons[0]} if reasons else {}),
+                   **({NEWER_PYTHON: newer[0]} if newer and not reasons else {}),
                    **({"host_speed": hosts[0]} if hosts else {}), **lanes})
 
 

@@ -1,6 +1,7 @@
 """Grade one submission case by case: run in the sandbox, judge in this (trusted) process."""
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import signal
@@ -118,7 +119,7 @@ class Grader:
         self.lanes = 1  # the most cases that ran side by side (grade_all)
         self.hangs = HangMemory()  # functions that ran out of a full limit (hang_probes)
 
-    @property
+    @functools.cached_property
     def python_warning(self) -> str:
         """Code of the student's that needs a newer Python than the grading image's, with
         file, line and version ("" if none; ``harness.intake.python_version``)."""
@@ -189,15 +190,21 @@ class Grader:
     @property
     def ungradable(self) -> str:
         """Why no case of this submission could run ("" if some could), e.g. "syntax error at
-        line 12": a batch's gradebook shows it as the submission's status."""
+        line 12", or the first line of what stopped the import of the main file (it hung,
+        raised, imported a package the course refuses): a batch's gradebook shows it as the
+        submission's status, and ``grade`` exits 3."""
         if self.found.refused:
             return f"submission refused: {self.found.refused}"
         if self.assignment.main_file not in self.found.files:
             return f"{self.assignment.main_file} not found"
         main = self._preflights.get(self.assignment.module)
-        error = main.import_error if main else None
-        if error is None or error.type not in SYNTAX_ERRORS:
+        if main is None or not main.import_problem or self.ran:
             return ""
+        error = main.import_error
+        if error is None or error.type not in SYNTAX_ERRORS:  # a hang, a crash, a refusal
+            first = main.import_problem.splitlines()[0].replace(
+                "your file", self.assignment.main_file)
+            return first if len(first) <= 160 else first[:157] + "..."
         place = _SYNTAX_PLACE.match(error.where)
         if place is None:
             return "syntax error"
