@@ -76,6 +76,8 @@ def pattern_of(output: str) -> str:
     detail = next((line for line in lines[1:] if not line.startswith(_NOT_A_REASON)), "")
     if detail.startswith(_DIAGNOSIS):
         detail = ""
+    if detail.lower().startswith(verdict.lower().strip() + ":"):  # "not run: ..." said once
+        detail = detail[len(verdict.strip()) + 1:].strip()
     return _shape(f"{verdict}: {detail}" if detail else verdict)
 
 
