@@ -70,7 +70,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     install_missing_packages(name)
     with tempfile.TemporaryDirectory() as folder:
         document = run_grading(name, args.path, Path(folder) / "results.json",
-                               visible_only=True, siblings=True, quiet=True)
+                               visible_only=True, siblings=True)
     print(render(document, color=sys.stdout.isatty()))
     points_run = sum(float(test.get("max_score", 0)) for test in document.get("tests", []))
     print("\n".join(coverage_lines(coverage_of(find_assignment(name)), points_run)))
@@ -173,7 +173,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     grade.add_argument("--timeout-cap", type=float, help="run no case longer than this many "
                        "seconds (quick local runs; default: each case's own timeout, as on "
                        "Gradescope)")
-    grade.add_argument("--quiet", action="store_true", help="no pytest progress output")
+    grade.add_argument("--quiet", action="store_true", help="no progress bar (there is none "
+                       "when stderr is not a terminal)")
     grade.add_argument("--lanes", type=at_least_one, metavar="N",
                        help="run up to N cases side by side (default: as many as the host has "
                        "idle CPUs for; 1: one at a time)")
