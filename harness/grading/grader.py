@@ -43,7 +43,7 @@ from harness.spec.model import Assignment, Case
 from harness.spec.schema import MAX_TIMEOUT
 from harness.timing.budget import LOCAL_WALL_FACTOR, TimeShares, case_charge
 from harness.timing.calibration import HostSpeed, host_speed
-from harness.timing.hang_probes import HangMemory, run_order
+from harness.timing.hang_probes import PROBE_FLOOR_SECONDS, HangMemory, run_order
 from harness.timing.lanes import lane_cpus
 
 if TYPE_CHECKING:
@@ -108,8 +108,15 @@ class Grader:
         # The budget's clock starts once the sandbox is ready: waiting for a sandbox user other
         # gradings hold, or probing the isolation on a busy host, is not the student's time.
         ledger = budget if budget is not None else assignment.budget
-        self.shares = TimeShares(ledger, [self.limited(case) for case in planned], timeout_cap,
-                                 hard_stop=ledger if capped else ledger * LOCAL_WALL_FACTOR)
+        limited = [self.limited(case) for case in planned]  # measures the host if it must
+        # How many times its nominal length a limit relative to the reference is on this host
+        # (at least 1): the budget, so every group's share, and the probe's floor scale with it,
+        # so a case that runs and passes on a quiet host runs and passes on a slow or busy one
+        # (with only the limits scaled, a slow agent's timeouts used up its group's share).
+        self.time_scale = max(1.0, 1.0 / self.host.factor) if self.host is not None else 1.0
+        scaled = ledger * self.time_scale
+        self.shares = TimeShares(scaled, limited, timeout_cap,
+                                 hard_stop=ledger if capped else scaled * LOCAL_WALL_FACTOR)
         self._preflights: dict[str, Preflight] = {}
         self.blocked: dict[str, list[Case]] = {}
         self.ran = 0  # cases that got past the import checks
@@ -318,7 +325,7 @@ class Grader:
         full = case.timeout + preflight.import_allowance
         limit = min(full, self.timeout_cap or full)
         allowance = min(allowance, self.shares.wall_remaining())
-        probe = self.hangs.probe(case, limit)
+        probe = self.hangs.probe(case, limit, PROBE_FLOOR_SECONDS * self.time_scale)
         if probe is not None and probe.seconds <= allowance:
             return Ready(case, probe.seconds, probe)
         return Ready(case, min(limit, allowance), cut=allowance < limit)

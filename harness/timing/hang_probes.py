@@ -103,12 +103,14 @@ class HangMemory:
         functions = sorted(set().union(*(s.functions for s in covering)) & set(case.requires))
         return stop_message(case.group, covering[0].after, functions)
 
-    def probe(self, case: Case, limit: float) -> Probe | None:
-        """The probe ``case`` gets instead of ``limit`` (None: its full limit)."""
+    def probe(self, case: Case, limit: float, floor: float = PROBE_FLOOR_SECONDS
+              ) -> Probe | None:
+        """The probe ``case`` gets instead of ``limit`` (None: its full limit), at least
+        ``floor`` seconds (the grader scales it with the host, as the limits)."""
         covering = self._covering(case)
         if not covering:
             return None
-        seconds = max(PROBE_FLOOR_SECONDS, limit * PROBE_FRACTION)
+        seconds = max(floor, limit * PROBE_FRACTION)
         shared = sorted(set().union(*(s.functions for s in covering)) & set(case.requires))
         return Probe(covering[0].after, seconds, limit, tuple(shared)) if seconds < limit else None
 
