@@ -15,24 +15,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_same_grade_on_any_load import ASSIGNMENT, budget_for
 
 from harness.grading.grader import Grader
 from harness.spec import load_assignment
 from harness.spec.loader import load_all_cases
-from harness.timing.budget import TimeShares
 from harness.timing.calibration import SPEED_ENV
 
 pytestmark = pytest.mark.slow
 
-ASSIGNMENT = """\
-name: speeddemo
-title: Speed demo
-module: takeaway
-api:
-  - TakeAway.__init__(self, stones)
-  - TakeAway.get_best_move(self, limit)
-  - TakeAway.moves(self)
-"""
 STUDENT = '''\
 class TakeAway:
     def __init__(self, stones):
@@ -90,6 +81,7 @@ LOADED_SPEED = "0.29"
 
 
 def write_assignment(root: Path) -> Path:
+    """The assignment (the take-away game of ``test_same_grade_on_any_load``) in ``root``."""
     (root / "cases").mkdir(parents=True, exist_ok=True)
     (root / "assignment.yaml").write_text(ASSIGNMENT)
     (root / "cases" / "01_best_move.yaml").write_text(SEARCH)
@@ -98,19 +90,8 @@ def write_assignment(root: Path) -> Path:
     return root
 
 
-def budget_for(share: float, folder: Path) -> float:
-    """The budget that guarantees the search group ``share`` seconds on the nominal machine."""
-    cases = load_all_cases(load_assignment(write_assignment(folder)))
-    low, high = 1.0, 5000.0
-    for _ in range(60):
-        middle = (low + high) / 2
-        low, high = ((middle, high) if TimeShares(middle, cases).groups["best_move"].share < share
-                     else (low, middle))
-    return high
-
-
 def graded(folder: Path, budget: float) -> list[tuple[str, str, float]]:
-    assignment = load_assignment(write_assignment(folder / "speeddemo"))
+    assignment = load_assignment(write_assignment(folder / "loaddemo"))
     cases = load_all_cases(assignment)
     (folder / "takeaway.py").write_text(STUDENT)
     grader = Grader(assignment, folder / "takeaway.py", budget=budget, planned=cases)
@@ -123,7 +104,8 @@ def graded(folder: Path, budget: float) -> list[tuple[str, str, float]]:
 
 def test_a_case_that_passes_at_nominal_speed_passes_at_the_speed_measured_under_load(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    budget = budget_for(SEARCH_SHARE, tmp_path / "plan" / "speeddemo")
+    plan = load_all_cases(load_assignment(write_assignment(tmp_path / "plan" / "loaddemo")))
+    budget = budget_for(SEARCH_SHARE, plan)
     monkeypatch.setenv(SPEED_ENV, "1.0")
     nominal = graded(tmp_path / "nominal", budget)
     monkeypatch.setenv(SPEED_ENV, LOADED_SPEED)
