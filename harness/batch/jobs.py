@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping
 from harness.grading import results as results_file
 from harness.intake.reading import DEFAULT_CAPS, Caps, take
 from harness.parallel.warm import JobEnd, WarmPool
+from harness.paths import with_absolute_root
 
 TIMEOUT_MARGIN = 300.0
 
@@ -238,7 +239,7 @@ def grade_job(job: Job, python: str | None = None) -> JobResult:
         # each grading leases its own sandbox user (harness.sandbox.users)
         outcome = WARM.call(grade_here, (job, str(submission), str(output), str(folder),
                                          str(stderr)), limit,
-                            python=python, env={**os.environ, **job.env},
+                            python=python, env=with_absolute_root({**os.environ, **job.env}),
                             warm=(warm_up_grading, (job.assignment,)))
         tail = (_tail(stderr) + "\n" + outcome.error).strip()
         seconds = time.monotonic() - started
