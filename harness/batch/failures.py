@@ -118,7 +118,7 @@ def reason_groups(records: Sequence[Record]) -> list[ReasonGroup]:
     students: dict[str, dict[str, str]] = defaultdict(dict)
     failures: dict[str, int] = defaultdict(int)
     for record, test in _failed_tests(records):
-        reason = reason_of(test.get("output", ""))
+        reason = reason_of(output_text(test))
         tests[reason][str(test.get("number", ""))] = str(test.get("name", ""))
         students[reason].setdefault(record.submission.student_label, record.submission.key)
         failures[reason] += 1

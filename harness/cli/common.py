@@ -25,7 +25,7 @@ def _progress(quiet: bool, assignment_name: str, visible_only: bool
     if quiet or not sys.stderr.isatty():
         return None
     from harness.batch.progress import Progress
-    from harness.grading.report import points_text
+    from harness.grading.feedback import points_text
     from harness.spec.loader import load_checked_cases
 
     total = sum(1 for case in load_checked_cases(find_assignment(assignment_name))

@@ -5,19 +5,9 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from harness.grading.feedback import output_text
+from harness.grading.feedback import output_text, points_text
 from harness.intake.python_version import NEWER_PYTHON
 from harness.wire.safe_text import safe_text
-
-
-def points_text(points: Any) -> str:
-    """Points as people read them: at most two decimals, no trailing zeros (results.json keeps
-    the exact value).
-
-    >>> points_text(0.333333), points_text(33.1667), points_text(40.0), points_text(0.5)
-    ('0.33', '33.17', '40', '0.5')
-    """
-    return f"{round(float(points), 2):g}"
 
 
 def total_line(earned: Any, possible: Any, document: dict[str, Any], label: str) -> str:

@@ -10,6 +10,9 @@ import csv
 import pytest
 from workflow_support import ASSIGNMENT, SOLUTION, gamegrader, small_root
 
+from harness.batch.discover import Student, Submission
+from harness.batch.html_report import render_feedback
+from harness.batch.store import Record
 from harness.grading.report import render
 
 pytestmark = pytest.mark.slow
@@ -65,3 +68,15 @@ def test_scores_print_with_at_most_two_decimals_for_people():
     assert "[0.33/0.5]" in shown and "[32.83/39.5]" in shown
     assert "Total on the cases run here: 33.17/40 points" in shown
     assert "0.333333" not in shown and "33.1667" not in shown
+
+
+def test_a_feedback_page_shows_the_verdict_without_markdown_marks_and_two_decimals(tmp_path):
+    test = {"name": "b", "number": "1.2", "score": 0.333333, "max_score": 0.5,
+            "status": "failed", "output_format": "md",
+            "output": "**Wrong answer** (0.33/0.5 points)\n\n```\nleaf count wrong\n```\n"}
+    record = Record(Submission("s1", tmp_path / "s1", (Student("Ada"),)),
+                    {"score": 0.333333, "output": "", "tests": [test],
+                     "extra_data": {"final": True}}, 1.0, "")
+    page = render_feedback(record, "adversarial_search")
+    assert "Wrong answer (0.33/0.5 points)" in page and "**" not in page
+    assert "0.33/0.5" in page and "0.3333" not in page
