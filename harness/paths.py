@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Mapping
 
 ROOT_ENV = "GAMEGRADER_ROOT"
 CACHE_ENV = "GAMEGRADER_CACHE"
@@ -12,6 +13,14 @@ def project_root() -> Path:
     """The folder holding ``test_specs/``, ``student_template/`` and ``reference/``."""
     override = os.environ.get(ROOT_ENV)
     return Path(override).resolve() if override else Path(__file__).resolve().parent.parent
+
+
+def with_absolute_root(env: Mapping[str, str]) -> dict[str, str]:
+    """``env`` with a relative ``GAMEGRADER_ROOT`` made absolute from this process's folder: a
+    grading process works in a folder of its own, where the relative one names nothing (a
+    batch's or the release check's gradings then found no assignment)."""
+    root = env.get(ROOT_ENV)
+    return {**env, ROOT_ENV: str(Path(root).resolve())} if root else dict(env)
 
 
 def user_cache_root() -> Path:

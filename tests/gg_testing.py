@@ -217,6 +217,11 @@ def _kept_grading(key: str, args: Sequence[str], timeout: float, env: dict[str, 
                                        record["returncode"], record["stdout"], record["stderr"])
 
 
+FINISHED_GRADING = (0, 3)
+"""``gamegrader grade``'s exit statuses for a grading that wrote final results: graded, and
+ungradable (no case could run: the student's fault; docs/workflows.md)."""
+
+
 def grade_submissions(assignment: str, folders: dict[str, Path], out: Path
                       ) -> dict[str, dict[str, Any]]:
     """Grade each named submission through the command line, two at a time; results.json of
@@ -225,7 +230,7 @@ def grade_submissions(assignment: str, folders: dict[str, Path], out: Path
         output = out / f"{name}.json"
         done = run_gamegrader("grade", "--assignment", assignment, "--submission",
                               str(folders[name]), "--output", str(output), "--quiet")
-        assert done.returncode == 0, done.stderr[-3000:]
+        assert done.returncode in FINISHED_GRADING, done.stderr[-3000:]
         return json.loads(output.read_text(encoding="utf-8"))
 
     with ThreadPoolExecutor(max_workers=2) as pool:

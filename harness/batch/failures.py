@@ -76,6 +76,8 @@ def pattern_of(output: str) -> str:
     detail = next((line for line in lines[1:] if not line.startswith(_NOT_A_REASON)), "")
     if detail.startswith(_DIAGNOSIS):
         detail = ""
+    if detail.lower().startswith(verdict.lower().strip() + ":"):  # "not run: ..." said once
+        detail = detail[len(verdict.strip()) + 1:].strip()
     return _shape(f"{verdict}: {detail}" if detail else verdict)
 
 
@@ -116,7 +118,7 @@ def reason_groups(records: Sequence[Record]) -> list[ReasonGroup]:
     students: dict[str, dict[str, str]] = defaultdict(dict)
     failures: dict[str, int] = defaultdict(int)
     for record, test in _failed_tests(records):
-        reason = reason_of(test.get("output", ""))
+        reason = reason_of(output_text(test))
         tests[reason][str(test.get("number", ""))] = str(test.get("name", ""))
         students[reason].setdefault(record.submission.student_label, record.submission.key)
         failures[reason] += 1

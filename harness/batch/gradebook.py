@@ -62,7 +62,7 @@ def write_gradebook(path: Path, records: Sequence[Record]) -> None:
             student.label, student.email, student.sid, record.submission.key,
             "; ".join(others),
             points(record.score),
-            points(record.max_score) if record.document else "",
+            points(record.max_score) if (record.document or {}).get("tests") else "",
             status[record.submission.key],
             *(points(tests[number].get("score")) if number in tests else ""
               for number, _ in columns),

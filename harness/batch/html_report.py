@@ -24,6 +24,7 @@ from harness.batch.failures import reason_of
 from harness.batch.gradebook import number_key, test_columns
 from harness.batch.statuses import base_status, is_ungradable, statuses
 from harness.batch.store import SUBMISSIONS, Record
+from harness.grading.feedback import output_text, points_text
 from harness.pages.boards import board_tables
 from harness.pages.layout import Cell, Row, page, table
 from harness.timing.calibration import summarised
@@ -36,7 +37,8 @@ __all__ = ["histogram_svg", "page", "render_feedback", "render_report", "table",
 
 
 def _g(value: float | None) -> str:
-    return "–" if value is None else f"{value:.4f}".rstrip("0").rstrip(".")
+    """Points as people read them (two decimals; the CSV files keep four)."""
+    return "–" if value is None else points_text(value)
 
 
 def _link(record: Record, name: str) -> str:
@@ -133,7 +135,7 @@ def _what_went_wrong(record: Record, status: str) -> str:
     kind = _kind(record)
     if kind != "graded":
         return f'<span class="bad">{escape(status)}</span>'
-    reasons = Counter(reason_of(t.get("output", "")) for t in _failed_tests(record))
+    reasons = Counter(reason_of(output_text(t)) for t in _failed_tests(record))
     if not reasons:
         text = '<span class="good">full marks</span>'
     else:
@@ -187,7 +189,7 @@ def _per_test(records: Sequence[Record]) -> str:
             untouched += 1
             continue
         rate = (len(tests) - len(failed)) / len(tests)
-        reason, count = Counter(reason_of(t.get("output", "")) for t in failed).most_common(1)[0]
+        reason, count = Counter(reason_of(output_text(t)) for t in failed).most_common(1)[0]
         rows.append((rate, number_key(number), [
             escape(number), escape(title.split(" ", 1)[-1]),
             escape(str(tests[0].get("visibility", ""))),
@@ -279,8 +281,8 @@ def _test_rows(tests: Sequence[dict[str, Any]]) -> list[Row]:
             status if passed else f'<span class="bad">{status}</span>',
             f"{_g(test.get('score', 0))}/{_g(test.get('max_score', 0))}",
             escape(str(test.get("visibility", "visible"))),
-            f"<pre>{escape(str(test.get('output', '')))}</pre>"
-            + board_tables(str(test.get("output", "")))], "" if passed else "failed"))
+            f"<pre>{escape(output_text(test))}</pre>"
+            + board_tables(output_text(test))], "" if passed else "failed"))
     return rows
 
 
@@ -307,7 +309,7 @@ def render_feedback(record: Record, assignment: str) -> str:
     parts.append(f"<h2>Output</h2><pre>{escape(str(document.get('output', '')))}</pre>")
     parts.append("<h2>Tests</h2>")
     if _kind(record) == "ungradable" and tests:
-        reasons = Counter(str(t.get("output", "")) for t in tests)
+        reasons = Counter(output_text(t) for t in tests)
         reason, _ = reasons.most_common(1)[0]
         names = "".join(f"<li>{escape(str(t.get('number', '')))} "
                         f"{escape(str(t.get('name', '')))}</li>" for t in tests)

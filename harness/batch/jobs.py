@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from harness.grading import results as results_file
 from harness.intake.reading import DEFAULT_CAPS, Caps, take
-from harness.parallel.warm import WarmPool
+from harness.parallel.warm import JobEnd, WarmPool
+from harness.paths import with_absolute_root
 
 TIMEOUT_MARGIN = 300.0
 
@@ -157,9 +159,19 @@ WARM = WarmPool()
 """This process's warm grading processes (``harness.parallel.warm``); ``close_warm`` ends them."""
 
 
+STOP_GRACE = 30.0
+"""Seconds an interrupted grading has to record that it was cut short before it is killed."""
+
+
 def close_warm() -> None:
     """End this process's idle warm grading processes (call once no job runs)."""
     WARM.close()
+
+
+def interrupt_gradings() -> None:
+    """Stop this process's running gradings as Ctrl-C would: each leaves a results.json saying
+    it was interrupted (no grade), and is killed if it has not ended ``STOP_GRACE`` s later."""
+    WARM.interrupt(STOP_GRACE)
 
 
 def warm_up_grading(assignment_name: str) -> None:
@@ -227,7 +239,7 @@ def grade_job(job: Job, python: str | None = None) -> JobResult:
         # each grading leases its own sandbox user (harness.sandbox.users)
         outcome = WARM.call(grade_here, (job, str(submission), str(output), str(folder),
                                          str(stderr)), limit,
-                            python=python, env={**os.environ, **job.env},
+                            python=python, env=with_absolute_root({**os.environ, **job.env}),
                             warm=(warm_up_grading, (job.assignment,)))
         tail = (_tail(stderr) + "\n" + outcome.error).strip()
         seconds = time.monotonic() - started
@@ -235,18 +247,32 @@ def grade_job(job: Job, python: str | None = None) -> JobResult:
             document = json.loads(output.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             document = None
-    final = isinstance(document, dict) and bool(document.get("extra_data", {}).get("final"))
+    return JobResult(job.key, document if isinstance(document, dict) else None,
+                     _problem(document, outcome, limit), seconds, tail)
+
+
+INTERRUPTED = "interrupted:"  # how a JobResult's problem says its grading was cut short
+
+
+def _problem(document: Any, outcome: JobEnd, limit: float) -> str:
+    """What kept a grading from a final result ("" when it has one). A grading the grader
+    itself failed (its fallback document) or one cut short by an interrupt has none: neither
+    is a grade, and the next run grades the submission again."""
+    extra = document.get("extra_data", {}) if isinstance(document, dict) else {}
+    extra = extra if isinstance(extra, dict) else {}
     status = outcome.value if isinstance(outcome.value, int) else outcome.status
+    finished = status == 0 and extra.get("final") and not extra.get("harness_error")
+    if extra.get(results_file.INTERRUPTED) or (WARM.interrupted and not finished):
+        return f"{INTERRUPTED} grading was stopped before it finished; the next run grades it again"
     if outcome.status is None:
-        problem = f"the grading process ran longer than {limit:g} s and was stopped"
-    elif status != 0:
-        problem = f"the grading process exited with status {status}"
-    elif not final:
-        problem = "the grading process left no final results.json"
-    else:
-        problem = ""
-    return JobResult(job.key, document if isinstance(document, dict) else None, problem, seconds,
-                     tail)
+        return f"the grading process ran longer than {limit:g} s and was stopped"
+    if status != 0:
+        return f"the grading process exited with status {status}"
+    if extra.get("harness_error"):
+        return f"the grader failed: {extra['harness_error']}"
+    if not extra.get("final"):
+        return "the grading process left no final results.json"
+    return ""
 
 
 def _tail(path: Path, chars: int = 4000) -> str:

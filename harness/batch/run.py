@@ -26,6 +26,7 @@ from harness.batch.jobs import (
     SubmissionRefused,
     close_warm,
     grade_job,
+    interrupt_gradings,
     read_files,
     tree_fingerprint,
 )
@@ -34,6 +35,7 @@ from harness.parallel.executors import default_workers, run_dask, run_local
 from harness.policy.export import gradescope_metadata
 from harness.release.build import grading_code
 from harness.spec import find_assignment
+from harness.spec.loader import load_checked_cases
 from harness.spec.model import Assignment
 from harness.timing.calibration import find_speed_ahead
 
@@ -128,6 +130,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
     started = time.perf_counter()
     phases = {"plan": 0.0, "save": 0.0, "grading": 0.0, "report": 0.0}
     assignment = find_assignment(options.assignment)
+    load_checked_cases(assignment)  # a broken spec is refused before anyone is graded
     _check_insights(options)
     everyone = discover(options.submissions)
     chosen = select(everyone, options.only)
@@ -185,7 +188,7 @@ def run_batch(options: BatchOptions) -> BatchSummary:
             run_dask(planned, options.scheduler, on_done, grade_job, pin=True)
         else:
             run_local(planned, options.workers or default_workers(), on_done, grade_job,
-                      pin=True)
+                      pin=True, stop=interrupt_gradings)
     finally:
         close_warm()  # this run's warm grading processes (harness.parallel.warm)
         if progress:

@@ -1,7 +1,9 @@
 """Each batch submission's status for the gradebook and the report.
 
 ``graded``; ``ungradable: why`` when no case could run (a syntax error and its line, a missing
-main file, a submission over the intake caps); ``error: why`` when grading itself failed. A
+main file, a submission over the intake caps); ``interrupted: ...`` when the batch was stopped
+(Ctrl-C, SIGTERM) while it was graded (no grade; the next run grades it); ``error: why`` when
+grading itself failed. A
 student found in more than one submission is marked on each of them, so an instructor sees which
 score to keep.
 """
@@ -11,18 +13,22 @@ from collections import defaultdict
 from typing import Sequence
 
 from harness.batch.discover import Student
-from harness.batch.jobs import UNGRADABLE
-from harness.batch.store import Record
+from harness.batch.jobs import INTERRUPTED, UNGRADABLE
+from harness.batch.store import NOT_GRADED, Record
+from harness.intake.python_version import NEWER_PYTHON
 
 
 def base_status(record: Record) -> str:
     """The status of one record, without duplicate marks."""
     if record.problem:
-        return record.problem if record.problem.startswith(UNGRADABLE) \
+        return record.problem if record.problem.startswith((UNGRADABLE, INTERRUPTED, NOT_GRADED)) \
             else f"error: {record.problem}"
     extra = (record.document or {}).get("extra_data", {})
-    reason = extra.get("ungradable") if isinstance(extra, dict) else None
-    return f"{UNGRADABLE} {reason}" if reason else "graded"
+    extra = extra if isinstance(extra, dict) else {}
+    if extra.get("ungradable"):
+        return f"{UNGRADABLE} {extra['ungradable']}"
+    newer = extra.get(NEWER_PYTHON)  # a score earned on a newer Python than Gradescope's
+    return f"graded; {newer}" if newer else "graded"
 
 
 def is_ungradable(record: Record) -> bool:

@@ -25,6 +25,9 @@ from harness.batch.jobs import JobResult
 from harness.grading import results as results_file
 
 SUBMISSIONS = "submissions"
+NOT_GRADED = "not graded yet"
+"""The problem of a submission the output folder holds nothing for (a new one, after a batch
+that stopped before it)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ def is_current(out: Path, key: str, fingerprint: str) -> bool:
     folder = submission_folder(out, key)
     recorded = _read_json(folder / "input.json")
     return (isinstance(recorded, dict) and recorded.get("fingerprint") == fingerprint
-            and results_file.is_final(folder / "results.json"))
+            and not recorded.get("problem") and results_file.is_final(folder / "results.json"))
 
 
 def save(out: Path, submission: Submission, outcome: JobResult, fingerprint: str) -> Record:
@@ -114,7 +117,7 @@ def load(out: Path, submission: Submission) -> Record:
     recorded = _read_json(folder / "input.json")
     recorded = recorded if isinstance(recorded, dict) else {}
     if not isinstance(document, dict):
-        return Record(submission, None, 0.0, "not graded yet")
+        return Record(submission, None, 0.0, NOT_GRADED)
     problem = str(recorded.get("problem") or "")
     if not problem and not results_file.is_final(folder / "results.json"):
         problem = "its results.json is not final"

@@ -16,13 +16,27 @@ from harness.paths import checker_paths
 from harness.spec import SpecError, find_assignment, list_assignments
 
 
-def _progress(quiet: bool) -> Callable[[CaseResult], None] | None:
-    """One character per case on stderr while grading ("." passed, "F" not), like pytest -q."""
-    if quiet:
+def _progress(quiet: bool, assignment_name: str, visible_only: bool
+              ) -> Callable[[CaseResult], None] | None:
+    """On a terminal, each case as it finishes, on a bar redrawn in place (``check`` of
+    Isolation takes 16 s, a player that overruns its clock minutes): ``checking [####....]
+    12/22  0:05 elapsed, ETA 0:04  PASS 1.12 corner [1/1]``. Nothing when ``quiet`` or when
+    stderr is no terminal (a log, CI, Gradescope)."""
+    if quiet or not sys.stderr.isatty():
         return None
+    from harness.batch.progress import Progress
+    from harness.grading.feedback import points_text
+    from harness.spec.loader import load_checked_cases
+
+    total = sum(1 for case in load_checked_cases(find_assignment(assignment_name))
+                if not visible_only or case.visibility.value == "visible")
+    bar = Progress(total, label="checking" if visible_only else "grading")
+    bar.start()
 
     def show(result: CaseResult) -> None:
-        print("." if result.passed else "F", end="", file=sys.stderr, flush=True)
+        mark = "PASS" if result.passed else "FAIL"
+        bar.advance(f"{mark} {result.case.number} {result.case.name[:50]} "
+                    f"[{points_text(result.score)}/{points_text(result.case.points)}]")
     return show
 
 
@@ -34,10 +48,12 @@ def run_grading(assignment_name: str, submission: Path, output: Path, *,
     ``harness.grading.api.grade_to_file``."""
     options = GradingOptions(visible_only=visible_only, budget=budget,
                              timeout_cap=timeout_cap, siblings=siblings, lanes=lanes)
-    document = grade_to_file(assignment_name, submission, output, options, _progress(quiet))
-    if not quiet:
-        print(file=sys.stderr)
-    return document
+    progress = _progress(quiet, assignment_name, visible_only)
+    try:
+        return grade_to_file(assignment_name, submission, output, options, progress)
+    finally:
+        if progress is not None:  # the bar's line ends
+            print(file=sys.stderr)
 
 
 def at_least_one(text: str) -> int:

@@ -8,7 +8,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from harness.cli.common import (
     UsageProblem,
@@ -43,13 +43,30 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     if args.show:
         from harness.grading.report import render
         print(render(document, color=sys.stdout.isatty()))
-    print(f"\nScore: {document['score']:g}/{maximum:g}  (results written to {args.output})")
+    from harness.grading.report import total_line
+    print(f"\n{total_line(document['score'], maximum, document, 'Score')}  (results written to "
+          f"{args.output})")
     if described(document):
         print(described(document))
     if gradescope:
-        return 0
+        return grade_exit_status(document)
     from harness.platforms.cli import write_format
     return write_format(args, document)
+
+
+GRADED, GRADER_FAILED, MISCONFIGURED, UNGRADABLE = 0, 1, 2, 3
+"""``gamegrader grade``'s exit statuses (docs/workflows.md); 2 is also a wrong command line, and
+130/143 an interrupt (``harness.interrupts``)."""
+
+
+def grade_exit_status(document: dict[str, Any]) -> int:
+    """What a script needs to know about a grading from its exit status: graded (0), the
+    grader itself failed (1: its fallback results), or no case could run (3: a syntax error,
+    a missing file; the results say why, and score it 0)."""
+    extra = document.get("extra_data", {})
+    if extra.get("harness_error"):
+        return GRADER_FAILED
+    return UNGRADABLE if extra.get("ungradable") else GRADED
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -60,7 +77,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     install_missing_packages(name)
     with tempfile.TemporaryDirectory() as folder:
         document = run_grading(name, args.path, Path(folder) / "results.json",
-                               visible_only=True, siblings=True, quiet=True)
+                               visible_only=True, siblings=True)
     print(render(document, color=sys.stdout.isatty()))
     points_run = sum(float(test.get("max_score", 0)) for test in document.get("tests", []))
     print("\n".join(coverage_lines(coverage_of(find_assignment(name)), points_run)))
@@ -159,8 +176,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     grade = commands.add_parser("grade", help="grade one submission into results.json",
                                 description="Grade a submission (a file or a folder) against "
-                                "every case and write Gradescope's results.json. Exits 0 "
-                                "whenever a valid results.json was written.")
+                                "every case and write Gradescope's results.json (or, with "
+                                "--format, another platform's file). Exit status: 0 graded, "
+                                "3 ungradable submission, 2 a wrong command line or a broken "
+                                "spec, 1 the grader failed, 130/143 interrupted; with --format, "
+                                "the status that platform reads (docs/platforms.md).")
     grade.add_argument("--assignment", required=True, help="short name (see 'gamegrader list')")
     grade.add_argument("--submission", required=True, type=Path, help="file or folder")
     grade.add_argument("--output", required=True, type=Path, help="results.json to write")
@@ -169,7 +189,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     grade.add_argument("--timeout-cap", type=float, help="run no case longer than this many "
                        "seconds (quick local runs; default: each case's own timeout, as on "
                        "Gradescope)")
-    grade.add_argument("--quiet", action="store_true", help="no pytest progress output")
+    grade.add_argument("--quiet", action="store_true", help="no progress bar (there is none "
+                       "when stderr is not a terminal)")
     grade.add_argument("--lanes", type=at_least_one, metavar="N",
                        help="run up to N cases side by side (default: as many as the host has "
                        "idle CPUs for; 1: one at a time)")
@@ -284,11 +305,17 @@ def main(argv: Sequence[str] | None = None) -> int:
               "repository; this student package runs the visible cases on your file: "
               "gamegrader check PATH", file=sys.stderr)
         return 2
-    try:
-        return int(args.run(args))
+    from harness.interrupts import exit_status, stopping_on_signals
+    try:  # Ctrl-C and SIGTERM: what finished is kept, the exit status says interrupted
+        with stopping_on_signals():
+            return int(args.run(args))
+    except KeyboardInterrupt as exc:
+        print(f"\ngamegrader: interrupted ({exc or 'SIGINT'}) before it finished; what it cut "
+              "short has no grade: run the same command again", file=sys.stderr)
+        return exit_status(exc)
     except (SpecError, UsageProblem) as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)
-        return 2
+        return MISCONFIGURED
     except BrokenPipeError:  # e.g. `gamegrader list | head`: the reader has gone, which is fine
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush is quiet too

@@ -22,6 +22,7 @@ from harness.cli.common import (
     known_assignment,
 )
 from harness.spec import find_assignment
+from harness.spec.loader import load_checked_cases
 
 DEFAULT_OUT = Path("games")
 
@@ -58,6 +59,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     existing_path(args.path)
     name = known_assignment(args.assignment) if args.assignment else infer_assignment(args.path)
     assignment = find_assignment(name)
+    load_checked_cases(assignment)  # a broken spec is refused, as by every command
     ladder = practice_ladder(assignment)
     if ladder is None:
         raise UsageProblem(f"{name} has no house bots to play: its games (if any) are checked "

@@ -36,10 +36,12 @@ def _cmd_batch(args: argparse.Namespace) -> int:
     except (LookupError, NotADirectoryError, ImportError, ValueError) as exc:
         print(f"gamegrader: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
+        from harness.interrupts import exit_status
         print(f"\ngamegrader: interrupted; finished results are kept in {args.out} (gradebook "
-              "and report included): run the same command to grade the rest", file=sys.stderr)
-        return 130
+              "and report included; a submission cut short is listed as interrupted, with no "
+              "grade): run the same command to grade the rest", file=sys.stderr)
+        return exit_status(exc)
     print(f"{len(summary.records)} submissions: {len(summary.graded)} graded, "
           f"{len(summary.skipped)} unchanged (kept), {len(summary.failed)} without a result")
     print(f"gradebook: {summary.gradebook}\nreport:    {summary.report}")

@@ -19,8 +19,9 @@ from harness.compare.constant_parts import withhold_constant_parts
 from harness.grading import results as results_file
 from harness.grading.grader import Grader
 from harness.grading.verdicts import CaseResult
-from harness.spec import SpecError, find_assignment, load_case_file
-from harness.spec.loader import load_all_cases
+from harness.intake.python_version import NEWER_PYTHON, zero_note
+from harness.spec import SpecError, find_assignment
+from harness.spec.loader import load_all_cases, load_checked_cases
 from harness.spec.model import Assignment, Case, Visibility
 from harness.timing.lanes import choose_lanes
 
@@ -139,6 +140,8 @@ class GradingSession:
             [case], "not run: grading stopped before this case")[0] for case in cases])
         self.results.update((result.case.id, result) for result in results)
         reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
+        newer = [zero_note(g.assignment.grading_python) for g in self.graders.values()
+                 if g.python_warning]
         hosts = [asdict(g.host) for g in self.graders.values() if g.host is not None]
         # How the cases ran, for instructors (not in the output: one lane or two, students
         # get the same text)
@@ -149,29 +152,20 @@ class GradingSession:
             results, output=self.summary(), execution_time=time.monotonic() - self.started,
             extra={"spec_errors": self.spec_errors,
                    **({"ungradable": reasons[0]} if reasons else {}),
+                   **({NEWER_PYTHON: newer[0]} if newer and not reasons else {}),
                    **({"host_speed": hosts[0]} if hosts else {}), **lanes})
 
 
-def cases_to_grade(assignment: Assignment, options: GradingOptions,
-                   spec_errors: list[str]) -> list[Case]:
-    """Every case of the assignment in spec order (visible ones only if asked); a broken case
-    file is reported in ``spec_errors`` and its cases left out, as pytest's
-    ``--continue-on-collection-errors`` would."""
-    cases: list[Case] = []
-    for number, path in enumerate(assignment.case_files, 1):
-        try:
-            loaded = load_case_file(path, assignment, number)
-        except SpecError as exc:
-            spec_errors.append(str(exc))
-            continue
-        cases.extend(c for c in loaded if not options.visible_only
-                     or c.visibility is Visibility.VISIBLE)
-    if assignment.ladder:  # the staff ladder, one case after the case files' (spec/ladder.py)
-        from harness.spec.ladder import ladder_case
-        ladder = ladder_case(assignment, len(assignment.case_files) + 1)
-        if not options.visible_only or ladder.visibility is Visibility.VISIBLE:
-            cases.append(ladder)
-    return cases
+def cases_to_grade(assignment: Assignment, options: GradingOptions) -> list[Case]:
+    """Every case of the assignment in spec order (visible ones only if asked), checked as
+    ``list`` and ``build`` check them (``load_checked_cases``, one implementation).
+
+    Raises:
+        SpecError: a broken case file or assignment.yaml, naming the file, line and field: a
+            grading never runs on part of a spec (it would give grades that look real).
+    """
+    return [case for case in load_checked_cases(assignment)
+            if not options.visible_only or case.visibility is Visibility.VISIBLE]
 
 
 def grade(assignment_name: str, submission: Path, options: GradingOptions = GradingOptions(),
@@ -179,12 +173,11 @@ def grade(assignment_name: str, submission: Path, options: GradingOptions = Grad
     """Grade ``submission`` against every case of the assignment.
 
     Raises:
-        SpecError: the assignment is unknown or its assignment.yaml is broken (a broken case
-            file only leaves its cases out, with the error in the document).
+        SpecError: the assignment is unknown, or its assignment.yaml or a case file is broken.
     """
     assignment = find_assignment(assignment_name)
     session = GradingSession(submission, options)
-    cases = cases_to_grade(assignment, options, session.spec_errors)
+    cases = cases_to_grade(assignment, options)
     session.plan(assignment, cases)
     session.grade_all(assignment, cases, on_case)
     document = session.finish(cases)
@@ -198,7 +191,12 @@ def grade_to_file(assignment_name: str, submission: Path, output: Path,
 
     Always leaves a valid results file: a provisional one first (with room reserved for the
     final one on a full disk), the final one, or a fallback that keeps every case with its
-    maximum score, marked not run, if grading failed in between.
+    maximum score, marked not run, if grading failed in between. A broken spec and an
+    interrupt leave a document that is not final and says so (no grade), and are raised.
+
+    Raises:
+        SpecError: the spec is broken (nothing was graded).
+        KeyboardInterrupt: Ctrl-C or SIGTERM (``harness.interrupts``) stopped the grading.
     """
     started = time.monotonic()
     results_file.write(output, results_file.provisional(
@@ -208,6 +206,12 @@ def grade_to_file(assignment_name: str, submission: Path, output: Path,
         document = grade(assignment_name, submission, options, on_case).document
         results_file.write(output, document)
         return document
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (harness.interrupts): no grade at all
+        results_file.write(output, results_file.interrupted(str(exc) or "SIGINT"))
+        raise
+    except SpecError as exc:  # a broken spec grades nobody (and never gives a real-looking 0)
+        results_file.write(output, results_file.misconfigured(str(exc)))
+        raise
     except BaseException as exc:  # the fallback below must always be written
         problem = f"{type(exc).__name__}: {exc}"
     print(f"gamegrader: grading failed ({problem}); writing a fallback results.json",

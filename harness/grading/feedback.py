@@ -32,10 +32,20 @@ def fenced(text: str) -> str:
     return f"{fence}text\n{text.rstrip()}\n{fence}"
 
 
+def points_text(points: Any) -> str:
+    """Points as people read them: at most two decimals, no trailing zeros (results.json keeps
+    the exact value).
+
+    >>> points_text(0.333333), points_text(33.1667), points_text(40.0), points_text(0.5)
+    ('0.33', '33.17', '40', '0.5')
+    """
+    return f"{round(float(points), 2):g}"
+
+
 def markdown(result: CaseResult, output_limit: int = 2000) -> str:
     """The test output of ``result`` in Markdown: verdict line, message, picture, printed text
     (each part bounded, so that the whole stays within ``results.OUTPUT_LIMIT``)."""
-    points = f"({result.score:g}/{result.case.points:g} points)"
+    points = f"({points_text(result.score)}/{points_text(result.case.points)} points)"
     parts = [f"**{result.verdict.value.capitalize()}** {points}"]
     if result.message.strip():
         parts.append(fenced(safe_text(result.message, MESSAGE_LIMIT)))

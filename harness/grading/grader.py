@@ -1,6 +1,7 @@
 """Grade one submission case by case: run in the sandbox, judge in this (trusted) process."""
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import signal
@@ -42,7 +43,7 @@ from harness.spec.model import Assignment, Case
 from harness.spec.schema import MAX_TIMEOUT
 from harness.timing.budget import LOCAL_WALL_FACTOR, TimeShares, case_charge
 from harness.timing.calibration import HostSpeed, host_speed
-from harness.timing.hang_probes import HangMemory, run_order
+from harness.timing.hang_probes import PROBE_FLOOR_SECONDS, HangMemory, run_order
 from harness.timing.lanes import lane_cpus
 
 if TYPE_CHECKING:
@@ -107,8 +108,15 @@ class Grader:
         # The budget's clock starts once the sandbox is ready: waiting for a sandbox user other
         # gradings hold, or probing the isolation on a busy host, is not the student's time.
         ledger = budget if budget is not None else assignment.budget
-        self.shares = TimeShares(ledger, [self.limited(case) for case in planned], timeout_cap,
-                                 hard_stop=ledger if capped else ledger * LOCAL_WALL_FACTOR)
+        limited = [self.limited(case) for case in planned]  # measures the host if it must
+        # How many times its nominal length a limit relative to the reference is on this host
+        # (at least 1): the budget, so every group's share, and the probe's floor scale with it,
+        # so a case that runs and passes on a quiet host runs and passes on a slow or busy one
+        # (with only the limits scaled, a slow agent's timeouts used up its group's share).
+        self.time_scale = max(1.0, 1.0 / self.host.factor) if self.host is not None else 1.0
+        scaled = ledger * self.time_scale
+        self.shares = TimeShares(scaled, limited, timeout_cap,
+                                 hard_stop=ledger if capped else scaled * LOCAL_WALL_FACTOR)
         self._preflights: dict[str, Preflight] = {}
         self.blocked: dict[str, list[Case]] = {}
         self.ran = 0  # cases that got past the import checks
@@ -118,7 +126,7 @@ class Grader:
         self.lanes = 1  # the most cases that ran side by side (grade_all)
         self.hangs = HangMemory()  # functions that ran out of a full limit (hang_probes)
 
-    @property
+    @functools.cached_property
     def python_warning(self) -> str:
         """Code of the student's that needs a newer Python than the grading image's, with
         file, line and version ("" if none; ``harness.intake.python_version``)."""
@@ -189,15 +197,21 @@ class Grader:
     @property
     def ungradable(self) -> str:
         """Why no case of this submission could run ("" if some could), e.g. "syntax error at
-        line 12": a batch's gradebook shows it as the submission's status."""
+        line 12", or the first line of what stopped the import of the main file (it hung,
+        raised, imported a package the course refuses): a batch's gradebook shows it as the
+        submission's status, and ``grade`` exits 3."""
         if self.found.refused:
             return f"submission refused: {self.found.refused}"
         if self.assignment.main_file not in self.found.files:
             return f"{self.assignment.main_file} not found"
         main = self._preflights.get(self.assignment.module)
-        error = main.import_error if main else None
-        if error is None or error.type not in SYNTAX_ERRORS:
+        if main is None or not main.import_problem or self.ran:
             return ""
+        error = main.import_error
+        if error is None or error.type not in SYNTAX_ERRORS:  # a hang, a crash, a refusal
+            first = main.import_problem.splitlines()[0].replace(
+                "your file", self.assignment.main_file)
+            return first if len(first) <= 160 else first[:157] + "..."
         place = _SYNTAX_PLACE.match(error.where)
         if place is None:
             return "syntax error"
@@ -311,7 +325,7 @@ class Grader:
         full = case.timeout + preflight.import_allowance
         limit = min(full, self.timeout_cap or full)
         allowance = min(allowance, self.shares.wall_remaining())
-        probe = self.hangs.probe(case, limit)
+        probe = self.hangs.probe(case, limit, PROBE_FLOOR_SECONDS * self.time_scale)
         if probe is not None and probe.seconds <= allowance:
             return Ready(case, probe.seconds, probe)
         return Ready(case, min(limit, allowance), cut=allowance < limit)

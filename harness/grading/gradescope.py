@@ -54,17 +54,21 @@ def warn_if_packages_missing(name: str) -> None:
 
 
 def run(root: Path, given: str | None = None, budget: float | None = None) -> int:
-    """Grade the submission under ``root``; always leaves a valid results.json. Returns 0."""
+    """Grade the submission under ``root``; always leaves a valid results.json. Returns 0, or 2
+    when no assignment is configured.
+
+    Raises:
+        SpecError: the assignment's spec is broken (results.json says the autograder is
+            misconfigured and the submission was not graded).
+    """
     from harness.grading.api import GradingOptions
     from harness.policy.entry import grade_under_policy
     output = root / "results" / "results.json"
     name = assignment_name(root, given)
     if name is None:
-        results_file.write(output, results_file.build(
-            [], output="The autograder is not configured (no assignment name); please tell "
-                       "your instructor.", execution_time=0.0,
-            extra={"harness_error": "no assignment configured"}))
-        return 0
+        results_file.write(output, results_file.misconfigured(
+            "no assignment name is configured (see docs/workflows.md)"))
+        return 2
     warn_if_packages_missing(name)
     # The container is stopped at Gradescope's cap: the budget is a wall-clock cap here.
     options = GradingOptions(budget=budget, capped=True)

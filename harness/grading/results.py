@@ -113,10 +113,34 @@ def build(results: list[CaseResult], *, output: str, execution_time: float,
     return cleaned  # validated where it is written (``write``), once
 
 
-def provisional(message: str) -> dict[str, Any]:
-    """What stays on disk if the run is killed before the end."""
+def provisional(message: str, **extra: Any) -> dict[str, Any]:
+    """What stays on disk if the run is killed before the end (never final: no grade)."""
     return {"score": 0, "execution_time": 0, "output": message, "output_format": "text",
-            "tests": [], "extra_data": {"final": False}}
+            "tests": [], "extra_data": {**extra, "final": False}}
+
+
+MISCONFIGURED = "spec_error"
+"""``extra_data`` key of a document written instead of a grading because the spec is broken."""
+
+
+def misconfigured(problem: str) -> dict[str, Any]:
+    """The document a grading refused for a broken spec leaves: no grade (never final), and a
+    message a student reads as what it is, with the instructor's details after it."""
+    return provisional("The autograder is misconfigured; your submission was not graded. "
+                       "Please tell your instructor, who will find the cause here: "
+                       f"{problem}", **{MISCONFIGURED: problem})
+
+
+INTERRUPTED = "interrupted"
+"""``extra_data`` key of a document whose grading was stopped (Ctrl-C, SIGTERM) before it
+finished: not a grade; the next run grades the submission again."""
+
+
+def interrupted(how: str) -> dict[str, Any]:
+    """The document a grading stopped by ``how`` (e.g. "SIGINT") leaves."""
+    return provisional(f"Grading was interrupted ({how}) before it finished, so this "
+                       "submission has no grade yet: it must be graded again.",
+                       **{INTERRUPTED: how})
 
 
 def serialize(document: dict[str, Any]) -> bytes:

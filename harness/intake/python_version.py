@@ -116,6 +116,17 @@ def _unparsable(name: str, source: bytes, target: tuple[int, ...],
                          version)]
 
 
+NEWER_PYTHON = "newer_python"
+"""``extra_data`` key of a results document whose code needs a newer Python than Gradescope's
+(its value: :func:`zero_note`); the student's total, ``grade``'s score line and a batch's status
+carry it, since the score was earned on a newer Python."""
+
+
+def zero_note(grading_python: str) -> str:
+    """What a score earned by code that needs a newer Python than ``grading_python`` says."""
+    return f"would score 0 on Gradescope's Python {grading_python}"
+
+
 def version_warning(files: Mapping[str, bytes], grading_python: str) -> str:
     """The warning for the top of the results ("" when every file runs on ``grading_python``):
     each use of a newer feature with its file, line and the Python it needs."""

@@ -11,10 +11,11 @@ completion order.
 from __future__ import annotations
 
 import uuid
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, as_completed, wait
 from typing import Any, Callable, Optional, Sequence
 
 from harness.host import cpu_count
+from harness.interrupts import deferred
 from harness.parallel.affinity import CpuSlots, spread_cluster
 
 OnDone = Callable[[Any], None]
@@ -28,14 +29,16 @@ def default_workers() -> int:
 
 
 def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,
-              work: Work, pin: bool = False) -> None:
+              work: Work, pin: bool = False,
+              stop: Optional[Callable[[], None]] = None) -> None:
     """Run ``work(job)`` for every job, at most ``workers`` at a time; ``on_done(result)``.
     With ``pin``, each thread's warm processes run on a CPU of their own when there are as many
     workers as CPUs (``harness.parallel.affinity``; for gradings, not for timed games).
 
-    Jobs start in the given order. On KeyboardInterrupt, jobs not yet started are cancelled and
-    the interrupt propagates once the running ones have stopped (their results so far were
-    already handed to ``on_done``).
+    Jobs start in the given order. On KeyboardInterrupt (Ctrl-C, SIGTERM: ``harness.interrupts``)
+    jobs not yet started are cancelled, ``stop()`` asks the running ones to stop (without it,
+    they run to their end), what each of them then returns is handed to ``on_done`` too (a job
+    cut short says so), and the interrupt propagates.
     """
     slots = CpuSlots(workers if pin else 0)
     with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="gg-batch",
@@ -44,10 +47,15 @@ def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    on_done(future.result())
+                with deferred():  # a result is stored whole, whenever Ctrl-C comes
+                    for future in done:
+                        on_done(future.result())
         except KeyboardInterrupt:
-            pool.shutdown(wait=True, cancel_futures=True)
+            running = {future for future in pending if not future.cancel()}
+            if stop is not None:
+                stop()
+            for future in as_completed(running):
+                on_done(future.result())
             raise
 
 

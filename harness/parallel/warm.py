@@ -15,6 +15,12 @@ exits; the next job gets a new child of the same warm process. Should the warm p
 hold a second thread, forking it would be unsafe: the child then runs the job in a fresh
 interpreter instead (``--once``).
 
+A job's child stops on Ctrl-C and SIGTERM as a command does (``harness.interrupts``: its
+function sees a ``KeyboardInterrupt``); the warm process itself ignores both, and passes an
+interrupt on to its job when asked (:meth:`WarmPool.interrupt`: ``SIGUSR1`` stops the job as
+Ctrl-C would, ``SIGUSR2`` kills it). A warm process whose caller is gone (killed outright) kills
+its job: nobody is left to record what it would return.
+
 Pickles travel only between trusted processes of the harness (as with ``multiprocessing``):
 student code never runs in a warm process or its children, only in the sandboxes they start.
 The warm process gets the caller's ``sys.path`` and, like ``multiprocessing``'s spawn, can
@@ -38,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from harness.interrupts import stop_on_signals
 from harness.parallel import affinity
 from harness.quick_exit import exit_at_once
 
@@ -46,6 +53,10 @@ STARTUP_SECONDS = 60.0
 """Seconds a warm process may take to start a job's child (its own start and warm-up included)."""
 ANSWER_LIMIT = 64 * 1024 * 1024
 """Bytes of one answer line (a job's pickled result): trusted, but never unbounded."""
+INTERRUPT_JOB = signal.SIGUSR1
+"""Sent to a warm process: stop its running job as Ctrl-C would (the job records that)."""
+KILL_JOB = signal.SIGUSR2
+"""Sent to a warm process: kill its running job (one that did not stop when interrupted)."""
 
 Call = tuple[Callable[..., Any], Sequence[Any]]
 
@@ -117,6 +128,18 @@ class WarmProcess:
         self._requests = self.process.stdin
         self._fd = self.process.stdout.fileno()
         self._pending = bytearray()
+        self.busy = False
+        """Whether a job of this process is running (see :meth:`signal_job`)."""
+
+    def signal_job(self, signum: int) -> None:
+        """Ask the warm process to pass ``signum`` (:data:`INTERRUPT_JOB` or :data:`KILL_JOB`)
+        on to its running job, if there is one (it knows whether its child still lives, so no
+        other process can be hit)."""
+        if self.busy and self.alive:
+            try:
+                os.kill(self.process.pid, signum)
+            except (ProcessLookupError, PermissionError):
+                pass
 
     @property
     def alive(self) -> bool:
@@ -166,6 +189,13 @@ class WarmProcess:
         """
         request = {"call": _pack((function, tuple(args))), "own_group": own_group,
                    "warm": _pack(warm) if warm is not None else None}
+        self.busy = True
+        try:
+            return self._call(request, timeout, own_group)
+        finally:
+            self.busy = False
+
+    def _call(self, request: dict[str, Any], timeout: float, own_group: bool) -> JobEnd:
         try:
             self._requests.write(json.dumps(request).encode() + b"\n")
             self._requests.flush()
@@ -221,7 +251,28 @@ class WarmPool:
 
     def __init__(self) -> None:
         self._idle: dict[str, list[WarmProcess]] = {}
+        self._running: set[WarmProcess] = set()
         self._lock = threading.Lock()
+        self.interrupted = False
+        """Whether :meth:`interrupt` was called (since the last :meth:`close`)."""
+
+    def interrupt(self, grace: float) -> None:
+        """Stop every running job as Ctrl-C would (each records that it was cut short and hands
+        that back), and kill those still running ``grace`` seconds later."""
+        with self._lock:
+            running = list(self._running)
+            self.interrupted = True
+        for process in running:
+            process.signal_job(INTERRUPT_JOB)
+
+        def kill_the_rest() -> None:
+            with self._lock:
+                left = [p for p in running if p in self._running]
+            for process in left:
+                process.signal_job(KILL_JOB)
+        timer = threading.Timer(grace, kill_the_rest)
+        timer.daemon = True
+        timer.start()
 
     def call(self, function: Callable[..., Any], args: Sequence[Any], timeout: float, *,
              python: Optional[str] = None, env: Optional[Mapping[str, str]] = None,
@@ -243,12 +294,17 @@ class WarmPool:
                 process.close()
             process = WarmProcess(python, env, main)
         affinity.pin(process.process.pid)  # the job's child and its sandboxes inherit it
+        with self._lock:
+            self._running.add(process)
         try:
             outcome = process.call(function, args, timeout, warm=warm, own_group=own_group)
         except WarmProcessGone as exc:
             process.close()
             _sweep_after_killed_job()
             return JobEnd(1, error=str(exc))
+        finally:
+            with self._lock:
+                self._running.discard(process)
         with self._lock:
             self._idle.setdefault(key, []).append(process)
         if outcome.status != 0:
@@ -259,6 +315,7 @@ class WarmPool:
         """End every idle warm process (call once no job runs)."""
         with self._lock:
             idle, self._idle = self._idle, {}
+            self.interrupted = False
         for processes in idle.values():
             for process in processes:
                 process.close()
@@ -272,7 +329,8 @@ def _run_job(request: dict[str, Any], result_fd: int) -> int:
         function, args = _unpack(request["call"])
         answer = {"value": _pack(function(*args))}
     except BaseException as exc:  # reported to the caller, never lost
-        traceback.print_exc()
+        if not isinstance(exc, KeyboardInterrupt):  # an interrupt is no error to trace
+            traceback.print_exc()
         answer = {"error": f"{type(exc).__name__}: {exc}"[:2000]}
     data = json.dumps(answer).encode()
     with os.fdopen(result_fd, "wb") as stream:
@@ -283,7 +341,9 @@ def _run_job(request: dict[str, Any], result_fd: int) -> int:
 def _child(request: dict[str, Any], result_fd: int, threaded: bool) -> int:
     """Right after the fork: detach from the warm process's pipes, then run the job (in a fresh
     interpreter when the warm process held other threads at the fork)."""
-    signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C stops a job as before
+    for each in (INTERRUPT_JOB, KILL_JOB):
+        signal.signal(each, signal.SIG_DFL)
+    stop_on_signals(keep_ignored=False)  # Ctrl-C and SIGTERM stop a job as they stop a command
     if request.get("own_group"):
         os.setsid()
     null = os.open(os.devnull, os.O_RDWR)
@@ -312,9 +372,33 @@ def _send(answer: dict[str, Any]) -> None:
         data = data[os.write(1, data):]
 
 
+_JOB: list[tuple[int, bool]] = []
+"""The warm process's running job: its pid and whether it leads its own group (while it is
+unreaped, so the pid is nobody else's)."""
+
+
+def _pass_on(signum: int, frame: Any) -> None:
+    """In the warm process: :data:`INTERRUPT_JOB` becomes SIGINT to the running job,
+    :data:`KILL_JOB` SIGKILL (to its whole group when it leads one)."""
+    for pid, own_group in _JOB:
+        sent = signal.SIGINT if signum == INTERRUPT_JOB else signal.SIGKILL
+        try:
+            os.killpg(pid, sent) if own_group else os.kill(pid, sent)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
 def _read_all(fd: int) -> bytes:
+    """The job's answer, read until the job closes its end. Should the caller go (its end of
+    the request pipe closes: it was killed outright), the job is killed: nobody would read it."""
     chunks: list[bytes] = []
+    watched = [fd, sys.stdin.fileno()]
     while True:
+        ready, _, _ = select.select(watched, [], [])
+        if fd not in ready:  # no request comes while a job runs: the caller's end closed
+            _pass_on(KILL_JOB, None)
+            watched = [fd]
+            continue
         chunk = os.read(fd, 1 << 16)
         if not chunk:
             os.close(fd)
@@ -323,8 +407,15 @@ def _read_all(fd: int) -> bytes:
 
 
 def serve() -> int:
-    """Answer requests from stdin until it closes (a job's forked child never returns)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the jobs, which report it
+    """Answer requests from stdin until it closes (a job's forked child never returns), or
+    until the caller is gone."""
+    try:
+        return _serve()
+    except BrokenPipeError:  # the caller was killed: its job was killed too (``_read_all``)
+        return 0
+
+
+def _serve() -> int:
     warmed: set[str] = set()
     for line in sys.stdin.buffer:
         request = json.loads(line)
@@ -349,6 +440,7 @@ def serve() -> int:
             os.close(read_end)
             _exit_now(_child(request, write_end, threaded))
         os.close(write_end)
+        _JOB.append((pid, bool(request.get("own_group"))))
         _send({"pid": pid})
         data = _read_all(read_end)
         if request.get("own_group"):
@@ -359,6 +451,7 @@ def serve() -> int:
                 os.killpg(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+        _JOB.clear()  # before it is reaped: from now on its pid may be anyone's
         _, status = os.waitpid(pid, 0)
         try:
             answer = json.loads(data) if data else {}
@@ -374,7 +467,12 @@ def main(argv: Sequence[str]) -> int:
     caller's main module as ``__main__``'s stand-in), or with ``--once REQUEST FD`` one job in
     a fresh interpreter."""
     if argv[:1] == ["--once"]:
+        stop_on_signals(keep_ignored=False)
         return _run_job(json.loads(argv[1]), int(argv[2]))
+    for each in (signal.SIGINT, signal.SIGTERM):  # for the jobs, which record that they stopped
+        signal.signal(each, signal.SIG_IGN)
+    for each in (INTERRUPT_JOB, KILL_JOB):
+        signal.signal(each, _pass_on)
     try:  # jobs that need the main module fail without it, and say why
         if argv[:1] == ["--main-name"]:
             import importlib

@@ -58,6 +58,10 @@ def check_schema(path: Path, data: Any, check: str) -> None:
         label = entry.get("name") or entry.get("id") if isinstance(entry, dict) else None
         case = str(label) if label else f"{where[0]}[{where[1]}]"
         where = where[2:]
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = set(error.schema.get("properties", {}))
+        unexpected = sorted(str(key) for key in error.instance if key not in allowed)
+        where = [*where, unexpected[0]] if unexpected else where  # the misspelt key's own line
     if where:
         field = ".".join(str(part) for part in where)
     raise SpecError(path, error.message, case=case, field=field)

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from harness.interrupts import exit_status
 from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, run_elimination, run_round_robin
 from harness.tournament.entrants import is_export, parse_entrant, parse_entrants
@@ -27,7 +28,7 @@ from harness.tournament.outputs import write_outputs
 from harness.tournament.progress import Progress
 from harness.tournament.records import Entrant
 from harness.tournament.standings import format_csv
-from harness.tournament.store import GameStore
+from harness.tournament.store import RECORDS_DIR, GameStore
 from harness.wire.safe_text import from_spreadsheet_cell
 
 
@@ -139,9 +140,28 @@ def _submission_files(game: str) -> tuple[str, ...]:
         raise ValueError(str(error)) from error
 
 
+def _check_spec(game: str) -> None:
+    """Refuse a game whose assignment spec is broken, as every command does (its house bots,
+    clocks and ladder come from it).
+
+    Raises:
+        ValueError: naming the file, line and field (or the unknown game).
+    """
+    from harness.spec import SpecError, find_assignment
+    from harness.spec.loader import load_checked_cases
+
+    registered_arena(game)  # the clear error for an unknown name or a game with no arena
+    try:
+        load_checked_cases(find_assignment(game))
+    except SpecError as error:
+        raise ValueError(str(error)) from error
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the tournament the parsed ``args`` describe; 0 on success, 2 for a usage error."""
     try:
+        if args.arena is None:  # a factory of its own names no assignment
+            _check_spec(args.game)
         exports = any(is_export(Path(word)) for word in args.entrants)
         entrants = parse_entrants(args.entrants, _submission_files(args.game) if exports else ())
         arena = load_arena(args.game, args.clock, args.arena,
@@ -175,6 +195,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"gamegrader tournament: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM (harness.interrupts)
+        print(f"\ngamegrader tournament: interrupted; every game that finished is kept in "
+              f"{args.out / RECORDS_DIR} (the games cut short are not): run the same command "
+              "to play the rest", file=sys.stderr)
+        return exit_status(interrupt)
     finally:
         executor.close()
     written = write_outputs(result, args.out, arena,

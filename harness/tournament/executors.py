@@ -38,6 +38,11 @@ class Executor(Protocol):
         """Release whatever the executor holds between runs."""
 
 
+STOP_GRACE = 5.0
+"""Seconds a game cut short by an interrupt has to close its sandboxes before it is killed
+(its result is not kept either way: the next run plays it again)."""
+
+
 def play_guarded(arena: Arena, task: GameTask) -> GameResult:
     """``arena.play(task)``, or an aborted result naming the exception the arena raised."""
     try:
@@ -110,7 +115,8 @@ class LocalExecutor:
         pool = WarmPool()
         try:
             run_local(list(enumerate(tasks)), self.workers, done,
-                      work=functools.partial(play_warm, pool, arena, main_module()))
+                      work=functools.partial(play_warm, pool, arena, main_module()),
+                      stop=functools.partial(pool.interrupt, STOP_GRACE))
         finally:
             pool.close()
         return [r for r in results if r is not None]

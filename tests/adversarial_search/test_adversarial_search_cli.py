@@ -32,7 +32,7 @@ def test_check_runs_visible_cases_only_and_infers_the_assignment(tmp_path, mutat
     assert "FAIL" in out and "PASS" in out
     assert "leaf count wrong (expected 6, got 12)" in out
     assert "random board" not in out and "#01" not in out  # no hidden case was run
-    assert "Total on the cases run here: 5.33333/8 points" in out
+    assert "Total on the cases run here: 5.33/8 points" in out
 
 
 def test_check_refuses_an_unknown_file_name_clearly(tmp_path):

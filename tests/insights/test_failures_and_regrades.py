@@ -54,6 +54,13 @@ def test_a_case_s_own_numbers_and_values_do_not_split_a_group():
     assert pattern_of("Raised (0/1 points)\nYour code printed:\nhello") == "Raised"
 
 
+def test_a_reason_says_its_verdict_once():
+    stopped = ("Not run (0/0.5 points)\nnot run: DominoesGame.get_best_move ran out of time in "
+               "the earlier case 'x' and in each get_best_move case after it")
+    assert pattern_of(stopped) == ("Not run: DominoesGame.get_best_move ran out of time in the "
+                                   "earlier case '…' and in each get_best_move case after it")
+
+
 def test_a_reason_is_what_was_wrong_not_the_call_and_a_diagnosis_first():
     """The batch report said "Wrong answer: >>> g.get_best_move(True, 3)" for every failure of a
     test: the call, not the reason. A named mistake groups failures across tests."""

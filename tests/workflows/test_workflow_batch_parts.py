@@ -119,7 +119,7 @@ def test_gradebook_has_one_row_per_student_and_one_column_per_test(tmp_path):
                        "status", "1.1 g: case 1", "1.2 g: case 2"]
     assert rows[1] == ["Amy", "a@x.edu", "1", "s1", "Ben", "2", "2", "graded", "1", "1"]
     assert rows[2] == ["Ben", "b@x.edu", "", "s1", "Amy", "2", "2", "graded", "1", "1"]
-    assert rows[3] == ["Cy", "", "", "s3", "", "", "", "error: not graded yet", "", ""]
+    assert rows[3] == ["Cy", "", "", "s3", "", "", "", "not graded yet", "", ""]
     assert rows[4] == ["Zed", "z@x.edu", "", "s2", "", "1.5", "2", "graded", "1", "0.5"]
 
 

@@ -56,7 +56,7 @@ def _copy(tmp_path: Path, edit: tuple[str, str]) -> Path:
     (("  games: 4\n", "  games: four\n"), "field 'ladder.games': 'four' is not of type"),
     (("    - {bot: random, points: 1}\n", "    - {bot: random, point: 1}\n"),
      "field 'ladder.rungs.0': 'points' is a required property"),
-    (("  seed: 7\n", "  seed: 7\n  colour: red\n"), "field 'ladder': Additional properties"),
+    (("  seed: 7\n", "  seed: 7\n  colour: red\n"), "field 'ladder.colour': Additional properties"),
 ], ids=["games", "rung", "unknown"])
 def test_a_bad_ladder_is_a_spec_error_naming_its_field(tmp_path: Path, edit: tuple[str, str],
                                                        words: str) -> None:

@@ -59,10 +59,12 @@ def test_an_empty_submission_still_gives_valid_results_with_every_test(tmp_path)
 
 def test_an_unconfigured_autograder_still_writes_valid_results(tmp_path):
     root = layout(tmp_path, None)
-    assert run_autograder(root).returncode == 0
+    assert run_autograder(root).returncode == 2
     document = json.loads((root / "results/results.json").read_text())
     jsonschema.validate(document, SCHEMA)
-    assert "not configured" in document["output"]
+    assert document["output"].startswith("The autograder is misconfigured; your submission was "
+                                         "not graded.")
+    assert "no assignment name is configured" in document["output"]
 
 
 POLICY = """

@@ -43,7 +43,7 @@ policy:
     ("policy: {late: {percent: 10, per: week}}\n", "policy.late.per", "is not one of"),
     ("policy: {rate_limit: {submissions: 0, hours: 24}}\n", "policy.rate_limit.submissions",
      "less than the minimum"),
-    ("policy: {limit: 3}\n", "policy", "Additional properties are not allowed"),
+    ("policy: {limit: 3}\n", "policy.limit", "Additional properties are not allowed"),
     ('policy: {due_date: "next friday at noon"}\n', "policy.due_date",
      "'next friday at noon' is not"),
     ('policy: {due_date: "2026-12-04T23:59:00"}\n', "policy.due_date", "has no UTC offset"),

@@ -1,0 +1,177 @@
+"""Interrupts and kills lose nothing (docs/workflows.md, "Stopping a run"): Ctrl-C (SIGINT to the
+process group, once or twice), SIGTERM and SIGKILL of a batch, a tournament and a grading. What
+finished is kept, what was cut short is recorded as interrupted (never a score, never final), the
+next run grades or plays it again, and the exit status is 130 or 143."""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from workflow_support import ASSIGNMENT, REPO, SMALL_TOTAL, SOLUTION, gamegrader, small_root
+
+pytestmark = pytest.mark.slow
+
+ISOLATION_PLAYER = REPO / "reference" / "solutions" / "isolation" / "player.py"
+
+HOW = {  # name: (signal, to the whole process group (as a terminal's Ctrl-C), times sent)
+    "ctrl-c": (signal.SIGINT, True, 1),
+    "ctrl-c twice": (signal.SIGINT, True, 2),
+    "sigterm": (signal.SIGTERM, False, 1),
+    "sigkill": (signal.SIGKILL, False, 1),
+}
+EXIT = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGKILL: -signal.SIGKILL}
+
+
+def stopped(command: list[str], env: dict[str, str], ready: Callable[[], bool], how: str
+            ) -> tuple[int, str]:
+    """Run ``command`` in a process group of its own, signal it as ``how`` says once ``ready()``,
+    and return its exit status and stderr once it and every process of its group ended."""
+    signum, group, times = HOW[how]
+    process = subprocess.Popen(
+        command, cwd=REPO, env={**os.environ, **env}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 240
+    while not ready() and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.05)
+    assert process.poll() is None, "it ended before it could be interrupted"
+    for _ in range(times):
+        (os.killpg if group else os.kill)(process.pid, signum)
+        time.sleep(0.5)
+    # What it started (gradings, games) ends with it, at once even at SIGKILL: a grading of the
+    # slow solution below has 15 s or more to go. (Its output is read after: its jobs hold the
+    # same pipes, and what it writes fits in them.)
+    deadline = time.monotonic() + (10 if signum == signal.SIGKILL else 90)
+    while (process.poll() is None or _group_alive(process.pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)  # (poll reaps the command itself: a zombie still counts in its group)
+    assert not _group_alive(process.pid), "processes of the run outlived it"
+    _, stderr = process.communicate(timeout=30)
+    return process.returncode, stderr
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def read_json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def slow_solution() -> str:
+    """The reference solution, one second slower for each board it shows: a grading that is
+    surely still running when the fast one has finished."""
+    text = SOLUTION.read_text()
+    anchor = "    def get_board(self):\n"
+    assert anchor in text
+    return text.replace(anchor, anchor + "        __import__('time').sleep(1)\n", 1)
+
+
+def gradebook(out: Path) -> dict[str, dict[str, str]]:
+    with (out / "gradebook.csv").open(newline="", encoding="utf-8") as stream:
+        return {row["submission"]: row for row in csv.DictReader(stream)}
+
+
+@pytest.mark.parametrize("how", list(HOW))
+def test_a_stopped_batch_keeps_what_finished_and_records_no_grade_for_what_it_cut(
+        tmp_path: Path, how: str) -> None:
+    env = small_root(tmp_path / "root")
+    submissions = tmp_path / "submissions"
+    for name, text in (("a_fast", SOLUTION.read_text()), ("b_slow", slow_solution()),
+                       ("c_slow", slow_solution())):
+        (submissions / name).mkdir(parents=True)
+        (submissions / name / "adversarial_search.py").write_text(text)
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
+               str(submissions), "--out", str(out), "--workers", "2", "--no-progress"]
+    fast = out / "submissions" / "a_fast" / "input.json"
+    status, stderr = stopped(command, env, fast.is_file, how)
+    signum = HOW[how][0]
+    assert status == EXIT[signum], stderr[-3000:]
+
+    fast_result = read_json(out / "submissions" / "a_fast" / "results.json")
+    assert fast_result["extra_data"]["final"] and fast_result["score"] == SMALL_TOTAL
+    for name in ("b_slow", "c_slow"):  # cut short (or never started): no grade, never final
+        results = out / "submissions" / name / "results.json"
+        if results.exists():
+            document = read_json(results)
+            assert not document["extra_data"].get("final"), document
+            assert "harness_error" not in document["extra_data"]
+    if signum != signal.SIGKILL:
+        assert "interrupted; finished results are kept" in stderr
+        rows = gradebook(out)
+        assert rows["a_fast"]["score"] == "8" and rows["a_fast"]["status"] == "graded"
+        assert rows["b_slow"]["score"] == "" and rows["b_slow"]["status"].startswith(
+            "interrupted: grading was stopped before it finished")
+        canvas = (out / "canvas.csv").read_text(encoding="utf-8")
+        assert ",0\n" not in canvas  # no grade that no finished grading gave
+
+    rerun = gamegrader("batch", "--assignment", ASSIGNMENT, str(submissions), "--out", str(out),
+                       "--workers", "2", "--no-progress", env=env)
+    assert rerun.returncode == 0, rerun.stderr[-3000:]
+    assert "2 graded, 1 unchanged (kept)" in rerun.stdout
+    rows = gradebook(out)
+    assert {name: (row["score"], row["status"]) for name, row in rows.items()} == {
+        name: ("8", "graded") for name in ("a_fast", "b_slow", "c_slow")}
+
+
+@pytest.mark.parametrize("how", list(HOW))
+def test_a_stopped_grading_leaves_no_grade_and_says_why(tmp_path: Path, how: str) -> None:
+    env = small_root(tmp_path / "root")
+    submission = tmp_path / "adversarial_search.py"
+    submission.write_text(slow_solution())
+    output = tmp_path / "results.json"
+    command = [sys.executable, "-m", "harness", "grade", "--assignment", ASSIGNMENT,
+               "--submission", str(submission), "--output", str(output)]
+    started = [0.0]
+
+    def grading() -> bool:  # a few cases in: the provisional results.json is there
+        if output.exists() and not started[0]:
+            started[0] = time.monotonic()
+        return bool(started[0]) and time.monotonic() - started[0] > 2
+
+    status, stderr = stopped(command, env, grading, how)
+    signum = HOW[how][0]
+    assert status == EXIT[signum], stderr[-3000:]
+    document = read_json(output)
+    assert not document["extra_data"]["final"] and "harness_error" not in document["extra_data"]
+    assert "Score:" not in stderr
+    if signum != signal.SIGKILL:
+        assert document["extra_data"]["interrupted"] == signum.name
+        assert f"Grading was interrupted ({signum.name}) before it finished" in document["output"]
+        assert f"gamegrader: interrupted ({signum.name})" in stderr
+
+
+@pytest.mark.parametrize("how", list(HOW))
+def test_a_stopped_tournament_keeps_its_finished_games_and_plays_the_rest_next_time(
+        tmp_path: Path, how: str) -> None:
+    out = tmp_path / "cup"
+    command = [sys.executable, "-m", "harness", "tournament", "isolation",
+               f"solution={ISOLATION_PLAYER}", "house:greedy", "house:random", "--clock", "3",
+               "--seed", "7", "--workers", "2", "--out", str(out)]
+    records = out / "records"
+    status, stderr = stopped(command, {}, lambda: any(records.glob("[!.]*.json")), how)
+    signum = HOW[how][0]
+    assert status == EXIT[signum], stderr[-3000:]
+    kept = len(list(records.glob("[!.]*.json")))
+    assert 1 <= kept < 6
+    assert not (out / "standings.csv").exists()  # no standings from part of the games
+    if signum != signal.SIGKILL:
+        assert "interrupted; every game that finished is kept" in stderr
+
+    rerun = gamegrader(*command[3:])
+    assert rerun.returncode == 0, rerun.stderr[-3000:]
+    assert f"{6 - kept} games played, {kept} taken from the records" in rerun.stderr
+    games = read_json(out / "results.json")["games"]
+    assert len(games) == 6 and all(game["reason"] != "aborted" for game in games)
