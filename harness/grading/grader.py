@@ -422,7 +422,8 @@ class Grader:
         score = case.points * judgement.fraction
         return CaseResult(case, verdict, score, judgement.message, output, seconds,
                           judgement.leaderboard, judgement.parts,
-                          "" if verdict is Verdict.PASSED else judgement.picture)
+                          "" if verdict is Verdict.PASSED else judgement.picture,
+                          judgement.diagnosis)
 
     def close(self) -> None:
         self.sandbox.close()
