@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Iterator, Sequence
 
+from harness.compare.diagnosis_groups import diagnosis_text
 from harness.compare.equality import accepted_forms, strict_equal
 from harness.compare.observations import Observation
 from harness.compare.registry import resolve_variants
@@ -66,29 +67,31 @@ def _gives(values: Iterable[Any], case: Any, answers: Sequence[Observation]) -> 
     return given == len(answers)
 
 
-def diagnose(case: Any, observations: Sequence[Observation],
-             variants: Sequence[Variant], cached: bool = False) -> str:
-    """Name the known mistake that reproduces every judged answer of the case: one, or at most
-    ``AMBIGUOUS`` that give the same answers here (then all are named, unless one of them is
-    named only ``alone``); else ``""``.
+def matching_mistakes(case: Any, observations: Sequence[Observation],
+                      variants: Sequence[Variant], cached: bool = False) -> tuple[str, ...]:
+    """The descriptions of the known mistakes that reproduce every judged answer of the case:
+    one, or at most ``AMBIGUOUS`` that give the same answers here (unless one of them is named
+    only ``alone``); else none.
 
     ``cached``: the variants are those of the registry ``case.diagnose`` names, so each is known
     by its description, and its answers may be kept per host (``replays``)."""
     judged = [observations[i] for i, example in enumerate(case.examples)
               if example.want.strip() and i < len(observations)]
     if not judged or len(judged) != sum(1 for e in case.examples if e.want.strip()):
-        return ""
+        return ()
     if any(answer.error is not None or not answer.has_value for answer in judged):
-        return ""  # no variant reproduces an error or a missing value: nothing to replay
+        return ()  # no variant reproduces an error or a missing value: nothing to replay
     cached = cached and len({v.description for v in variants}) == len(variants)
     found = [v for v in variants if _reproduces(v, case, judged, cached)]
     if not found or len(found) > AMBIGUOUS or (len(found) > 1 and any(v.alone for v in found)):
-        return ""
-    matching = [v.description for v in found]
-    if len(matching) == 1:
-        return f"Likely mistake: your answers are exactly what {matching[0]} gives."
-    return ("Likely mistake: your answers are exactly what each of these gives here: "
-            + "; or ".join(matching) + ".")
+        return ()
+    return tuple(v.description for v in found)
+
+
+def diagnose(case: Any, observations: Sequence[Observation],
+             variants: Sequence[Variant], cached: bool = False) -> str:
+    """Name the known mistakes ``matching_mistakes`` finds ("" when none)."""
+    return diagnosis_text(matching_mistakes(case, observations, variants, cached))
 
 
 def with_diagnosis(judgement: Judgement, case: Any,
@@ -99,10 +102,12 @@ def with_diagnosis(judgement: Judgement, case: Any,
     search) or fail, the judgement is returned as it was.
     """
     try:
-        text = diagnose(case, observations, resolve_variants(case.diagnose)(), cached=True)
+        found = matching_mistakes(case, observations, resolve_variants(case.diagnose)(),
+                                  cached=True)
     except Exception:  # a diagnosis is a bonus; it must never cost the case
         return judgement
-    if not text:
+    if not found:
         return judgement
+    text = diagnosis_text(found)
     message = f"{judgement.message}\n{text}" if judgement.message else text
-    return replace(judgement, message=message)
+    return replace(judgement, message=message, diagnosis=found)

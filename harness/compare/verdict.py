@@ -58,6 +58,8 @@ class Judgement:
     failure: Verdict | None = None
     parts: tuple[tuple[Part, ...], ...] = ()
     picture: str = ""
+    diagnosis: tuple[str, ...] = ()
+    """The known mistakes the message names as likely (``harness.compare.diagnosis``)."""
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.fraction <= 1.0:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from harness.compare.constant_parts import withhold_constant_parts
+from harness.compare.diagnosis_groups import consistent_diagnoses
 from harness.grading import results as results_file
 from harness.grading.grader import Grader
 from harness.grading.verdicts import CaseResult
@@ -136,8 +137,9 @@ class GradingSession:
         (``constant_parts``) apply here, to the results kept too."""
         for grader in self.graders.values():
             grader.close()  # every student process is gone before the results are built
-        results = withhold_constant_parts([self.results.get(case.id) or results_file.not_run(
-            [case], "not run: grading stopped before this case")[0] for case in cases])
+        results = consistent_diagnoses(withhold_constant_parts([
+            self.results.get(case.id) or results_file.not_run(
+                [case], "not run: grading stopped before this case")[0] for case in cases]))
         self.results.update((result.case.id, result) for result in results)
         reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
         newer = [zero_note(g.assignment.grading_python) for g in self.graders.values()

@@ -35,6 +35,7 @@ from harness.intake.preflight import (
 from harness.intake.python2 import python2_note
 from harness.intake.python_version import version_warning
 from harness.intake.reading import display_name
+from harness.intake.registry import registry_stand_in, through_registry
 from harness.intake.submission import FoundFiles, find_files
 from harness.sandbox import Isolation, Sandbox
 from harness.sandbox.packages import python_version
@@ -101,6 +102,9 @@ class Grader:
             files[support.name] = support  # ours, whatever copy the student uploaded
         for probe in assignment.probe_files:
             files[probe.name] = probe
+        self.stand_in = registry_stand_in(assignment, self.found, Path(self._staging))
+        if self.stand_in is not None:
+            files[assignment.main_file] = self.stand_in
         self.files = files
         self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
                                name_resolver=assignment.name_resolver,
@@ -173,9 +177,12 @@ class Grader:
                     import_problem=f"{file} was not found in your submission.")
             else:
                 main = module == self.assignment.module
-                self._preflights[module] = run_preflight(
+                checked = run_preflight(
                     self.sandbox, self.assignment.api if main else (), self.preflight_seconds,
                     self.assignment.allowed_packages, module=None if main else module)
+                if main and self.stand_in is not None:
+                    checked = through_registry(checked, file)
+                self._preflights[module] = checked
         return self._preflights[module]
 
     def summary_lines(self) -> list[str]:
@@ -202,7 +209,9 @@ class Grader:
         submission's status, and ``grade`` exits 3."""
         if self.found.refused:
             return f"submission refused: {self.found.refused}"
-        if self.assignment.main_file not in self.found.files:
+        main_problem = self._preflights.get(self.assignment.module, Preflight()).import_problem
+        if self.assignment.main_file not in self.found.files and (
+                self.stand_in is None or main_problem):
             return f"{self.assignment.main_file} not found"
         main = self._preflights.get(self.assignment.module)
         if main is None or not main.import_problem or self.ran:
@@ -427,7 +436,8 @@ class Grader:
         score = case.points * judgement.fraction
         return CaseResult(case, verdict, score, judgement.message, output, seconds,
                           judgement.leaderboard, judgement.parts,
-                          "" if verdict is Verdict.PASSED else judgement.picture)
+                          "" if verdict is Verdict.PASSED else judgement.picture,
+                          judgement.diagnosis)
 
     def close(self) -> None:
         self.sandbox.close()

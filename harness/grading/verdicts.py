@@ -27,6 +27,8 @@ class CaseResult:
     """The judged parts of each example's tuple answer (``Judgement.parts``)."""
     picture: str = ""
     """A drawn position or game of a failed case (``Judgement.picture``), plain text."""
+    diagnosis: tuple[str, ...] = ()
+    """The known mistakes its message names as likely (``Judgement.diagnosis``)."""
 
     @property
     def passed(self) -> bool:

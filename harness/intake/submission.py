@@ -14,7 +14,9 @@ decision here is made on that snapshot. The rule for each wanted file (docs/work
 Every other Python file in the folder of any wanted file found (and below it) goes along at its
 path relative to that folder, so ``import tree`` works as it did on the student's machine, from
 every wanted file, whichever of them is missing; files the course supplies (``supplied``) are
-left to the course's copies. Whatever was not used is named in the notes.
+left to the course's copies. A wanted file found under another importable name (``Stonehenge.py``)
+goes along under that name too, so the student's own ``from Stonehenge import *`` still works.
+Whatever was not used is named in the notes.
 """
 from __future__ import annotations
 
@@ -367,11 +369,16 @@ def _add_extras(candidates: list[SubmittedFile], found: list[SubmittedFile],
     whether or not the other wanted files were found, or found elsewhere. The main file's folder
     comes first, so its paths win a clash."""
     homes = _homes(found)
-    used = {id(f) for f in result.files.values()} | {id(f) for f in passed_over}
+    # A wanted file found under another importable name (``Stonehenge.py`` for stonehenge.py)
+    # also goes along under its own: the student's other files import it by that name.
+    renamed = {id(f) for name, f in result.files.items() if f.name != name
+               and PurePosixPath(f.name).stem.isidentifier()}
+    used = ({id(f) for f in result.files.values()} - renamed) | {id(f) for f in passed_over}
     # A folder named like a supplied module (``othello_shared/__init__.py``) is a package, which
     # Python imports before the module of that name beside it: it would stand in for ours.
     packages = {PurePosixPath(name).stem for name in supplied if name.endswith(".py")}
     included: list[str] = []
+    kept: list[str] = []
     replaced: list[str] = []
     outside: list[str] = []
     for file in candidates:
@@ -387,7 +394,11 @@ def _add_extras(candidates: list[SubmittedFile], found: list[SubmittedFile],
                 replaced.append(relative)
             elif relative not in wanted and relative not in result.extras:
                 result.extras[relative] = file
-                included.append(_shown(PurePosixPath(relative)))
+                (kept if id(file) in renamed else included).append(
+                    _shown(PurePosixPath(relative)))
+    if kept:
+        result.notes.append(f"Also kept under its own name, for your files that import it so: "
+                            f"{_listing(kept)}.")
     if included:
         result.notes.append(f"Also included (your other Python files): {_listing(included)}.")
     if replaced:

@@ -22,20 +22,30 @@ DEFAULT_BUDGET = 480.0
 REFERENCE_TIMES = "reference_times.yaml"
 
 
+OPTIONAL = "optional "
+"""How an API entry the handout only suggests begins (``optional DominoesGame.copy(self)``)."""
+
+
 def parse_api_entry(text: str) -> ApiEntry:
-    """Parse ``Name.method(self, a, b=1)`` into an ApiEntry.
+    """Parse ``Name.method(self, a, b=1)`` into an ApiEntry; ``f(a) -> Class`` names the
+    handout's class the function makes, and a leading ``optional`` marks a suggested name.
 
     Raises:
-        ValueError: the text is not a dotted name followed by a Python parameter list.
+        ValueError: the text is not a dotted name followed by a Python parameter list (and an
+            optional ``-> ClassName``).
     """
-    name, bracket, rest = text.partition("(")
-    name = name.strip()
-    if not bracket or not rest.endswith(")") or not all(p.isidentifier() for p in name.split(".")):
-        raise ValueError(f"expected 'name(parameters)', got {text!r}")
+    optional = text.startswith(OPTIONAL)
+    signature, arrow, returns = text.removeprefix(OPTIONAL).partition("->")
+    name, bracket, rest = signature.strip().partition("(")
+    name, returns = name.strip(), returns.strip()
+    if (not bracket or not rest.endswith(")") or not all(p.isidentifier() for p in name.split("."))
+            or (arrow and not returns.isidentifier())):
+        raise ValueError(f"expected 'name(parameters)', optionally '-> Class', got {text!r}")
     function = ast.parse(f"def _({rest[:-1]}): pass").body[0]
     assert isinstance(function, ast.FunctionDef)
     params = [a.arg for a in function.args.posonlyargs + function.args.args]
-    return ApiEntry(name, tuple(params), len(params) - len(function.args.defaults), text)
+    return ApiEntry(name, tuple(params), len(params) - len(function.args.defaults),
+                    signature.strip(), returns=returns, optional=optional)
 
 
 def allowed_package(entry: str | dict[str, str]) -> AllowedPackage:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from harness.spec import schema
+from harness.spec.api_reach import required_names
 from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.doctests import parse_transcript
 from harness.spec.errors import SpecError
@@ -271,7 +272,7 @@ def _read_cases(path: Path, assignment: Assignment, file_number: int) -> list[Ca
             except ValueError as exc:
                 raise SpecError(path, str(exc), case=name, field="doctest") from exc
         used = _names_used(path, name, [e.source for e in examples])
-        requires = tuple(e.name for e in assignment.api if e.short_names & used)
+        requires = required_names(assignment.api, used)
         case_id = f"{data['group']}::{name}"
         timeout, relative = _time_limit(path, assignment, case_id, name, merged["timeout"])
         cases.append(Case(

@@ -38,6 +38,17 @@ class ApiEntry:
     parameters: tuple[str, ...]
     required: int
     text: str
+    returns: str = ""
+    """The handout's class a function makes (``create_puzzle(rows, cols) -> LightsOutPuzzle``):
+    a case calling it uses that class's methods, not same-named ones of another class."""
+    optional: bool = False
+    """The handout only suggests it ("you may wish to", "suggested infrastructure", "optional"):
+    its absence is a note, and blocks no case (one that calls it fails on its own)."""
+
+    @property
+    def owner(self) -> str:
+        """The class of a method entry ("" for a top-level function)."""
+        return self.name.rpartition(".")[0]
 
     @property
     def short_names(self) -> frozenset[str]:

@@ -118,10 +118,36 @@ def use_allowed_packages(folder: str | None) -> None:
         sys.path.append(folder)
 
 
+class AnyCaseFinder:
+    """Finds a module of the case folder whose file name differs from the imported name in case
+    only (``import Stonehenge`` for stonehenge.py), as the student's Windows or macOS disk did;
+    asked last, after every exact name (the standard library's included) was looked for."""
+
+    def find_spec(self, fullname: str, path: object = None,
+                  target: object = None) -> importlib.machinery.ModuleSpec | None:
+        if path is not None or "." in fullname:
+            return None
+        folder = os.getcwd()
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return None
+        wanted = f"{fullname}.py".lower()
+        matches = [name for name in names if name.lower() == wanted]
+        if len(matches) != 1:  # none, or several the student's disk could not have held
+            return None
+        file = os.path.join(folder, matches[0])
+        return importlib.util.spec_from_file_location(
+            fullname, file, loader=PrecompiledLoader(fullname, file))
+
+
 def import_from_case_folder(packages: str | None) -> None:
     """Imports find the case folder (the working directory) first, then the standard library,
-    then the allowed packages; never site-packages, and no bytecode is written."""
+    then the allowed packages, then a case folder module named in another case
+    (``AnyCaseFinder``); never site-packages, and no bytecode is written."""
     sys.path[:] = [os.getcwd()] + [p for p in sys.path if "site-packages" not in p]
+    if not any(isinstance(finder, AnyCaseFinder) for finder in sys.meta_path):
+        sys.meta_path.append(AnyCaseFinder())
     use_allowed_packages(packages)
     sys.dont_write_bytecode = True
     use_precompiled(os.getcwd())

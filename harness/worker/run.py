@@ -3,6 +3,7 @@ each, like the interactive prompt; printed text is kept within the wire's bounds
 from __future__ import annotations
 
 import io
+import linecache
 import sys
 from types import ModuleType
 
@@ -96,7 +97,10 @@ def run_examples(module: ModuleType, examples: tuple[str, ...], path: str
         sys.stdout = capture
         observation: dict[str, Any] = {"stdout": "", "has_value": False}
         try:
-            code = compile(source, f"{EXAMPLE_FILE_PREFIX}{index + 1}>", "single")
+            name = f"{EXAMPLE_FILE_PREFIX}{index + 1}>"
+            # Its lines known to the traceback: a failure's place then shows the failing call.
+            linecache.cache[name] = (len(source), None, source.splitlines(True), name)
+            code = compile(source, name, "single")
             exec(code, namespace)
         except BaseException as exc:  # student code may raise anything, SystemExit included
             observation["error"] = describe_error(exc, path)

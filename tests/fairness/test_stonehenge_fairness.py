@@ -252,6 +252,29 @@ ISSUE_39 = {
         ("stonehenge.py", "        return self.DRAW", THREE_PLY),)),
 }
 
+MOVES = ("return [self.board.label[cell] for cell in self.board.cells\n"
+         "                if not self.owners[cell]]")
+STAR_IMPORT = ("strategy.py", "from typing import Any",
+               "from Stonehenge import *\nfrom typing import Any")
+CAPITAL_REGISTRY = registry().replace("from stonehenge import", "from Stonehenge import")
+ISSUE_50 = {
+    # Item 3: the handout fixes no order of the moves (the course's tests compare them as a set).
+    "moves_in_another_order": Variant(edits=(
+        ("stonehenge.py", MOVES, MOVES.replace("return [", "return list(reversed([") + "))"),)),
+    # Item 2: the game file is Stonehenge.py, and the student's own files import it so.
+    "capitalised_game_file": Variant(
+        edits=(STAR_IMPORT,), moved={"stonehenge.py": "Stonehenge.py"},
+        extra={"game_interface.py": CAPITAL_REGISTRY}),
+    # Item 2: stonehenge.py imported as Stonehenge, as a Windows or macOS disk finds it.
+    "imports_its_game_in_another_case": Variant(edits=(STAR_IMPORT,),
+                                                extra={"game_interface.py": CAPITAL_REGISTRY}),
+    # Item 2: the game kept in stonehenge_game.py, registered in game_interface.py.
+    "game_in_its_own_module": Variant(
+        moved={"stonehenge.py": "stonehenge_game.py"},
+        extra={"game_interface.py": registry().replace("from stonehenge import",
+                                                       "from stonehenge_game import")}),
+}
+
 # A helper under neither handout file's folder: no file of the student's could import it there
 # either, so the cases that need it fail, and the results say where it was.
 HELPER_ELSEWHERE = Variant(edits=NODE_MODULE_EDITS, extra={"tree_node.py": NODE_MODULE},
@@ -260,7 +283,7 @@ HELPER_ELSEWHERE = Variant(edits=NODE_MODULE_EDITS, extra={"tree_node.py": NODE_
                                   "tree_node.py": "lib/tree_node.py"})
 
 FULL_VARIANTS = {**BOARD_TEXT, **REGISTERED_NAMES, **HELPERS, **TIE_BREAKING, **RESTORING,
-                 **ISSUE_39}
+                 **ISSUE_39, **ISSUE_50}
 
 
 @pytest.fixture(scope="module")

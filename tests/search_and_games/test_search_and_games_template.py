@@ -2,16 +2,14 @@
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 import pytest
-import yaml
-from search_and_games_support import SOLUTION, SPEC_DIR, TEMPLATE
+from search_and_games_support import SOLUTION, TEMPLATE
 
-SPEC = SPEC_DIR / "assignment.yaml"
-API = yaml.safe_load(SPEC.read_text())["api"]
-_ENTRY = re.compile(r"^(?:(\w+)\.)?(\w+)\(([\w, ]*)\)$")
+from harness.spec import find_assignment
+
+API = [entry.text for entry in find_assignment("search_and_games").api]
 
 
 def signatures(path: Path) -> dict[str, list[str]]:
@@ -28,8 +26,8 @@ def signatures(path: Path) -> dict[str, list[str]]:
 
 
 def expected(entry: str) -> tuple[str, list[str]]:
-    owner, name, args = _ENTRY.match(entry).groups()
-    return (f"{owner}.{name}" if owner else name), [a.strip() for a in args.split(",") if a.strip()]
+    name, _, args = entry.partition("(")
+    return name, [a.strip() for a in args.rstrip(")").split(",") if a.strip()]
 
 
 @pytest.mark.parametrize("path", [TEMPLATE, SOLUTION], ids=["template", "solution"])

@@ -40,9 +40,9 @@ KINDS = {
                               "not run (see above: adversarial_search.py)"),
     "missing file": (None, "adversarial_search.py was not found",
                      "not run (see above: adversarial_search.py)"),
-    "missing handout name": (_edited("def create_dominoes_game(", "def make_dominoes_game("),
-                             "create_dominoes_game is missing from your file",
-                             "not run (see above: create_dominoes_game)"),
+    "missing handout name": (_edited("def get_best_move(", "def best_move("),
+                             "DominoesGame.get_best_move is missing from your file",
+                             "not run (see above: DominoesGame.get_best_move)"),
     "python 2 name in a function": (_edited(LEGAL_MOVES, LEGAL_MOVES.replace("range", "xrange")),
                                     "it uses xrange, which is range in Python 3", None),
     "disallowed import in a function": (

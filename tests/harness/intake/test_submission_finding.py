@@ -203,11 +203,27 @@ def test_a_file_named_after_the_account_stands_in_for_the_one_file_wanted(tmp_pa
     found = find_files(tmp_path, ("player.py",))
     assert found.files["player.py"].data == player.read_bytes() and not found.missing
     assert "Found player.py as player_jdoe.py." in found.notes
-    assert list(found.extras) == ["test_player.py"]
+    # and it keeps its own name too: the student's test script imports it so (issue 50)
+    assert list(found.extras) == ["player_jdoe.py", "test_player.py"]
     dashed = tmp_path / "dashed"
     write(dashed / "Player-jdoe.py", "me = 2\n")
     write(dashed / "notes.py")
     assert find_files(dashed, ("player.py",)).files["player.py"].data == b"me = 2\n"
+
+
+def test_a_file_found_under_another_importable_name_keeps_that_name_too(tmp_path):
+    """Issue 50: Stonehenge.py graded as stonehenge.py is also there as Stonehenge.py, for the
+    student's own ``from Stonehenge import *``; a name no import can spell is not kept."""
+    write(tmp_path / "Stonehenge.py", "game = 1\n")
+    write(tmp_path / "strategy.py", "from Stonehenge import *\n")
+    found = find_files(tmp_path, ("stonehenge.py", "strategy.py"))
+    assert found.files["stonehenge.py"].data == found.extras["Stonehenge.py"].data == b"game = 1\n"
+    assert "Also kept under its own name, for your files that import it so: Stonehenge.py." \
+        in found.notes
+    copies = tmp_path / "copies"
+    write(copies / "stonehenge (2).py", "game = 2\n")
+    write(copies / "strategy.py")
+    assert list(find_files(copies, ("stonehenge.py", "strategy.py")).extras) == []
 
 
 def test_a_suffixed_name_is_not_guessed_when_several_files_or_files_are_wanted(tmp_path):

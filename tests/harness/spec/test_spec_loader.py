@@ -6,9 +6,10 @@ from pathlib import Path
 import pytest
 
 from harness.spec import SpecError, find_assignment, load_assignment, load_case_file
+from harness.spec.api_reach import required_names
 from harness.spec.assignments import parse_api_entry
 from harness.spec.doctests import parse_transcript, render_doctest
-from harness.spec.loader import load_all_cases
+from harness.spec.loader import _names_in, load_all_cases
 
 GOOD_ASSIGNMENT = """\
 name: demo
@@ -125,6 +126,48 @@ def test_api_entries_parse_parameters_and_defaults():
     assert entry.parameters == ("self", "vertical", "limit") and entry.required == 2
     assert entry.short_names == {"get_best_move"}
     assert parse_api_entry("Game.__init__(self, board)").short_names == {"Game"}
+
+
+def test_api_entries_name_the_class_a_function_makes_and_suggested_names():
+    factory = parse_api_entry("create_puzzle(rows, cols) -> LightsOutPuzzle")
+    assert (factory.name, factory.returns, factory.optional) == ("create_puzzle",
+                                                                 "LightsOutPuzzle", False)
+    assert factory.text == "create_puzzle(rows, cols)"
+    suggested = parse_api_entry("optional DominoesGame.copy(self)")
+    assert suggested.optional and suggested.name == "DominoesGame.copy" and not suggested.returns
+    with pytest.raises(ValueError):
+        parse_api_entry("create_puzzle(rows, cols) -> ")
+
+
+SHARED_NAMES = tuple(parse_api_entry(text) for text in (
+    "Puzzle.__init__(self, board)", "Puzzle.copy(self)", "Puzzle.solve(self)",
+    "make_puzzle(n) -> Puzzle", "Game.__init__(self, board)", "Game.copy(self)",
+    "optional Game.peek(self)", "Game.best(self, limit)"))
+
+
+@pytest.mark.parametrize("source, needed", [
+    # the class a case names or makes decides whose copy it needs (issue 50 item 1)
+    ("p = make_puzzle(3)\np.copy()", ("Puzzle.copy", "make_puzzle")),
+    ("g = Game(b)\ng.copy()", ("Game.__init__", "Game.copy")),
+    ("g = Game(b)\np = Puzzle(b)\ng.copy()", ("Puzzle.__init__", "Puzzle.copy",
+                                               "Game.__init__", "Game.copy")),
+    # a copy whose class the case does not show: every class that has one, as before
+    ("x.copy()", ("Puzzle.copy", "Game.copy")),
+    # a name the handout only suggests blocks nothing
+    ("g = Game(b)\ng.peek()\ng.best(2)", ("Game.__init__", "Game.best")),
+])
+def test_a_case_needs_the_methods_of_the_classes_its_calls_reach(source, needed):
+    assert required_names(SHARED_NAMES, _names_in(source)) == needed
+
+
+def test_search_and_games_cases_wait_only_on_their_own_class():
+    """No Lights Out case needs a DominoesGame name, and no Dominoes case a LightsOutPuzzle one."""
+    assignment = find_assignment("search_and_games")
+    for number, path in enumerate(assignment.case_files, 1):
+        for case in load_case_file(path, assignment, number):
+            dominoes = case.group in ("dominoes infrastructure", "get_best_move")
+            other = "LightsOutPuzzle" if dominoes else "DominoesGame"
+            assert not [name for name in case.requires if name.startswith(other)], case.id
 
 
 def test_transcripts_parse_and_render():
