@@ -271,7 +271,7 @@ def _read_cases(path: Path, assignment: Assignment, file_number: int) -> list[Ca
             except ValueError as exc:
                 raise SpecError(path, str(exc), case=name, field="doctest") from exc
         used = _names_used(path, name, [e.source for e in examples])
-        requires = tuple(e.name for e in assignment.api if e.short_names & used)
+        requires = tuple(dict.fromkeys(e.name for e in assignment.api if e.short_names & used))
         case_id = f"{data['group']}::{name}"
         timeout, relative = _time_limit(path, assignment, case_id, name, merged["timeout"])
         cases.append(Case(

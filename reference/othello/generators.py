@@ -326,7 +326,9 @@ def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax"
                       max_work: int = 20000) -> Iterator[dict[str, Any]]:
     """:func:`node_cases` for the colour-only lineage of the API: full depth, no limit, caching
     or ordering parameters; a node function takes ``(board, color)`` (alpha-beta adds
-    ``alpha, beta``) and returns the node's value alone, select_move a ``(column, row)``.
+    ``alpha, beta``) and returns the node's value alone, select_move a ``(column, row)``. An
+    alpha-beta case first fits the nodes to the starter's proposed ``level, limit`` parameters
+    (``reference/othello/starter_calls.py``), where the student's nodes take them.
     """
     window = ", float('-inf'), float('inf')" if algorithm == "alphabeta" else ""
     seen: set[Board] = set()
@@ -340,8 +342,9 @@ def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax"
     for _index in range(count):
         while True:
             board, color, played = _position(rng, size, plies, seen, small)
+            fit = ["import starter_calls; starter_calls.fit(globals())"] if window else []
             calls: list[Call] = [
-                ([f"board = {board!r}"], f"{algorithm}_max_node(board, {color}{window})",
+                ([*fit, f"board = {board!r}"], f"{algorithm}_max_node(board, {color}{window})",
                  entry("value", board, color, True)),
                 ([], f"{algorithm}_min_node(board, {color}{window})",
                  entry("value", board, color, False)),

@@ -109,3 +109,14 @@ def test_a_root_one_ply_short_is_not_charged_as_caching(mutate, tmp_path: Path) 
     assert "caching changed the answer" not in text
     assert "with and without caching (move" in text
     assert "a mistake of the search itself, charged where that search is graded" in text
+
+
+def test_colour_nodes_with_the_starters_level_and_limit_are_graded(grade) -> None:
+    # issue 50: alphabeta_min_node(board, color, alpha, beta, level, limit), the signature the
+    # colour-only starter's own comment proposes, made the whole alpha-beta group "not run"
+    # (30 points), select_move_alphabeta(board, color) lines included
+    document = grade("othello_colour", STUDENT.parent / "colour_agent.py")
+    assert document["score"] == 100, [
+        f"{t['name']}: {t.get('output', '')[:300]}" for t in document["tests"]
+        if t["score"] < t["max_score"]]
+    assert "alphabeta_min_node has a changed signature" not in document.get("output", "")
