@@ -9,7 +9,9 @@ An answer entry is ``{"shape": "node" | "move" | "value" | "cutoff" | "ordered",
 exact value for ``color`` and every move reaching it (empty at a leaf, where there is no move to
 report; an ``ordered`` entry lists only the best moves a root searching in the handout's order
 chooses, a ``cutoff`` entry where a pruning node stops; both also hold ``best`` and
-``unordered``). Examples sharing a
+``unordered``; an ``ordered`` entry may hold ``shallower``, the moves a root one ply short of
+the limit chooses in the handout's order, and ``one_ply_less``, those of them accepted because
+they show the order as well). Examples sharing a
 unit are graded together (each earns the lowest fraction of its unit): a generator pairs an
 answer a constant could give (value 0, the corner (0, 0)) with one it cannot, so that a stub
 earns nothing. Which forms each shape accepts, and why, is in ``docs/assignments/othello.md``.
@@ -116,17 +118,24 @@ def _check_ordered(move: Any, answer: Mapping[str, Any], reveal: bool) -> Option
     problem = _check_move(move, answer, reveal=False, in_node=False)
     if problem is None or not _is_square(move, (tuple,)):
         return problem
+    shallower = (" (a root searching one ply less than the limit in that order chooses it "
+                 "too, so this case cannot tell which)"
+                 if [*move] in answer.get("shallower", []) else "")
     if list(move) == list(answer["unordered"]):
-        return (f"the root chose {show(move)}, the first best move in column order: with "
-                "ordering=1 the successors with the highest compute_utility for color are "
-                "searched first, so a root chooses the first best move in that order")
+        return (f"the root chose {show(move)}, the first best move in column order, as a "
+                "root that does not order its successors would: with ordering=1 the "
+                "successors with the highest compute_utility for color are searched first, "
+                "so a root chooses the first best move in that order" + shallower)
     if [*move] not in [list(m) for m in answer["best"]]:
-        return _check_move(move, {**answer, "moves": answer["best"]}, reveal, in_node=False)
+        found = _check_move(move, {**answer, "moves": answer["best"]}, reveal, in_node=False)
+        return f"{found}{shallower}" if found else found
     if reveal:
         return (f"{show(move)} is a best move, but searched highest compute_utility first the "
-                "root chooses " + " or ".join(show(tuple(m)) for m in answer["moves"]))
+                "root chooses " + " or ".join(show(tuple(m)) for m in answer["moves"])
+                + shallower)
     return (f"{show(move)} is a best move, but not the one a root searching highest "
-            "compute_utility first chooses")
+            "compute_utility first chooses (searched in another order: reversed, by another "
+            "key, or not at all)" + shallower)
 
 
 def _check_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> Optional[str]:
@@ -159,6 +168,11 @@ def judge_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> tuple[fl
         return (0.0, problem) if problem else (1.0, "")
     if answer["shape"] == "ordered":
         problem = _check_ordered(value, answer, reveal)
+        if problem and _is_square(value, (tuple,)) \
+                and list(value) in answer.get("one_ply_less", []):
+            return 1.0, (f"{show(value)} is what a root searching one ply less than the limit "
+                         "chooses in the handout's order: the ordering is right; the depth "
+                         "limit is charged in the depth_limit cases, not here")
         return (0.0, problem) if problem else (1.0, "")
     if type(value) not in (tuple, list) or len(value) != 2:
         return 0.0, f"expected a (move, utility) pair, got {show(value)}"

@@ -556,6 +556,27 @@ def ordered_entry(board: Board, color: Player, limit: int) -> Optional[dict[str,
             "color": color}
 
 
+def one_ply_less(board: Board, color: Player, limit: int,
+                 ordered: dict[str, Any]) -> dict[str, list[list[int]]]:
+    """What a root searching ``limit - 1`` in the handout's order chooses (the depth limit off
+    by one at the root, charged in the depth-limit cases): ``shallower``, those moves, so a
+    message can say the case cannot tell that from an ordering mistake; and ``one_ply_less``,
+    those that show the ordering as well as ``ordered`` does (no known ordering mistake at
+    either depth chooses them), which the case accepts, saying why."""
+    children = _child_values(board, color, limit - 1) if limit > 1 else []
+    if not children:
+        return {"shallower": [], "one_ply_less": []}
+    best = max(value for _, _, value in children)
+    moves = {move for move, _, value in children if value == best}
+    top = max(utility for move, utility, _ in children if move in moves)
+    moves = {move for move, utility, _ in children if move in moves and utility == top}
+    shallower = [list(move) for move in sorted(moves)]
+    telling = ordered_entry(board, color, limit - 1) is not None and not moves & set(
+        ordering_mistakes(board, color, _child_values(board, color, limit)).values())
+    credited = moves - {tuple(m) for m in ordered["moves"]} if telling else set()
+    return {"shallower": shallower, "one_ply_less": [list(move) for move in sorted(credited)]}
+
+
 def cutoff_entry(board: Board, color: Player, depth: int) -> Optional[dict[str, Any]]:
     """An answer entry for a max node searched with ordering in the window (-inf, beta), with a
     ``beta`` below the node's best value at which the handout's order stops before any best
@@ -612,6 +633,7 @@ def ordering_case(board: Board, color: Player, played: int, limit: int,
     """The case :func:`ordering_cases` makes of one position (which must tell, see there)."""
     cutoff, ordered = cutoff_entry(board, color, 2), ordered_entry(board, color, limit)
     assert cutoff is not None and ordered is not None
+    ordered.update(one_ply_less(board, color, limit, ordered))
     calls: list[Call] = [
         ([f"board = {board!r}"], call("alphabeta_max_node", f"board, {color}, float('-inf'), "
                                       f"{cutoff['beta']}, 2, 0, 1", value_fn), cutoff),

@@ -254,6 +254,27 @@ def test_caching_keeps_the_answers_saves_work_and_obeys_the_switch(seen, fractio
     assert judgement.message.startswith("tested: the minimax search's cache")
 
 
+ORDERED = {"shape": "ordered", "value": 3, "moves": [[3, 2]], "best": [[0, 1], [3, 2], [4, 4]],
+           "unordered": [0, 1], "color": 1, "shallower": [[0, 1], [4, 4]],
+           "one_ply_less": [[4, 4]]}
+
+
+@pytest.mark.parametrize("move, fraction, message", [
+    ((3, 2), 1.0, ""),
+    # issue 50: a root searching limit - 1 in the handout's order, where that shows the order
+    # as well: the ordering is right, and the depth limit is charged in its own group
+    ((4, 4), 1.0, "the depth limit is charged in the depth_limit cases, not here"),
+    # where it chooses what a root ignoring ordering chooses, the case cannot tell which: both
+    # are named, neither as a fact
+    ((0, 1), 0.0, "as a root that does not order its successors would"),
+    ((0, 1), 0.0, "this case cannot tell which"),
+])
+def test_an_ordered_root_one_ply_short_is_told_from_an_ordering_mistake(move, fraction,
+                                                                         message):
+    assert checkers.judge_value(move, ORDERED, reveal=False)[0] == fraction
+    assert message in checkers.judge_value(move, ORDERED, reveal=False)[1]
+
+
 def test_a_set_up_call_that_raises_fails_the_caching_case():
     # issue 50: a cache that raises on every miss stored the root before raising in the set-up
     # call, so the later searches found it and made no calls at all; the set-up's error is the

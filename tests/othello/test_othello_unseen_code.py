@@ -120,3 +120,38 @@ def test_colour_nodes_with_the_starters_level_and_limit_are_graded(grade) -> Non
         f"{t['name']}: {t.get('output', '')[:300]}" for t in document["tests"]
         if t["score"] < t["max_score"]]
     assert "alphabeta_min_node has a changed signature" not in document.get("output", "")
+
+
+def test_a_root_one_ply_short_is_named_beside_ordering_where_a_case_cannot_tell(
+        mutate, tmp_path: Path) -> None:
+    # the same mistake in select_move_alphabeta: on one 8x8 position the handout's order one
+    # ply short chooses the first best move in column order, which a root ignoring ordering
+    # chooses too; the message said as a fact that the ordering was ignored
+    agent = mutate(STUDENT, [(ROOT, ROOT.replace("limit,", "limit - 1,"))], name="agent.py")
+    document = grade_cases(agent, tmp_path / "r.json", "06_ordering.yaml")
+    text = messages(document)
+    assert group_scores(document) == {"ordering": 11.0}, text
+    assert ("the root chose (0, 5), the first best move in column order, as a root that does "
+            "not order its successors would") in text
+    assert ("(a root searching one ply less than the limit in that order chooses it too, so "
+            "this case cannot tell which)") in text
+
+
+def test_pruning_ordered_by_a_heuristic_of_ones_own_is_not_called_no_pruning(
+        mutate, tmp_path: Path) -> None:
+    # corners first, then compute_utility: it prunes, and reaches a best move before the stop
+    # as a search without pruning does; "alpha-beta without any pruning" was named as the cause
+    corners = ("        corners = ((0, 0), (0, len(board) - 1), (len(board) - 1, 0),\n"
+               "                   (len(board) - 1, len(board) - 1))\n"
+               "        result.sort(key=lambda pair: (pair[0] in corners,\n"
+               "                                      compute_utility(pair[1], color)),\n"
+               "                    reverse=True)")
+    agent = mutate(STUDENT, [
+        ("        result.sort(key=lambda pair: compute_utility(pair[1], color), reverse=True)",
+         corners)], name="agent.py")
+    document = grade_cases(agent, tmp_path / "r.json", "06_ordering.yaml")
+    text = messages(document)
+    assert group_scores(document) == {"ordering": 6.0}, text
+    assert ("Likely mistake: your answers are exactly what alpha-beta without any pruning (or, "
+            "as likely, alpha-beta that prunes but orders successors by another key") in text
+    assert "alpha-beta without any pruning gives" not in text
