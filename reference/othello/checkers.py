@@ -153,7 +153,8 @@ def judge_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> tuple[fl
     """Score one returned value against one answer entry: (fraction, problem or "").
 
     A value answer (node functions of the colour-only lineage) is the node's number, or the
-    utility of a ``(move, utility)`` pair, all or nothing.
+    utility of a ``(move, utility)`` pair, all or nothing; a min node's ``mover_value`` (its
+    value with ``color`` read as the player to move, which that starter does not fix) too.
     A node answer (a ``(move, utility)`` tuple or ``[move, utility]`` list: the course's tests
     unpack the pair) earns half for the utility and half for the move, but nothing when it gives
     no move where there is one; a move or ordered answer is all or nothing.
@@ -164,6 +165,8 @@ def judge_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> tuple[fl
     if answer["shape"] == "value":
         if type(value) in (tuple, list) and len(value) == 2:
             value = value[1]  # a (move, utility) pair: the colour-only lineage fixes no form
+        if _is_number(value) and value == answer.get("mover_value", value + 1):
+            return 1.0, ""  # a min node's color read as the player to move: not fixed either
         problem = _check_value(value, answer, reveal)
         return (0.0, problem) if problem else (1.0, "")
     if answer["shape"] == "ordered":

@@ -321,12 +321,22 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
         yield _case(_title(board, played, color, limit), calls)
 
 
+def mover_value(board: Board, color: Player) -> int:
+    """A min node's value where ``color`` is taken for the player to move there (the colour-only
+    starter fixes no convention for min nodes): ``color`` moves and minimises the value for its
+    opponent, at full depth the negation of the max node's value for ``color`` (the disk
+    difference is zero-sum)."""
+    return -node_answers(board, color, -1, True)[0]
+
+
 def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 4,
                       plies: Sequence[int] = (2, 6),
                       max_work: int = 20000) -> Iterator[dict[str, Any]]:
     """:func:`node_cases` for the colour-only lineage of the API: full depth, no limit, caching
     or ordering parameters; a node function takes ``(board, color)`` (alpha-beta adds
-    ``alpha, beta``) and returns the node's value alone, select_move a ``(column, row)``. An
+    ``alpha, beta``) and returns the node's value alone, select_move a ``(column, row)``. A min
+    node's entry also holds ``mover_value``, its value where ``color`` is read as the player to
+    move (:func:`mover_value`), which the checkers accept as well. An
     alpha-beta case first fits the nodes to the starter's proposed ``level, limit`` parameters
     (``reference/othello/starter_calls.py``), where the student's nodes take them.
     """
@@ -337,7 +347,10 @@ def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax"
         return _searched(board, player, -1, "minimax", None) <= max_work
 
     def entry(shape: str, board: Board, color: Player, maximizing: bool) -> dict[str, Any]:
-        return {**answer_entry(shape, board, color, -1, maximizing), "shape": shape}
+        answer = {**answer_entry(shape, board, color, -1, maximizing), "shape": shape}
+        if not maximizing:
+            answer["mover_value"] = mover_value(board, color)
+        return answer
 
     for _index in range(count):
         while True:

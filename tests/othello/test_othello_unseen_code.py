@@ -155,3 +155,12 @@ def test_pruning_ordered_by_a_heuristic_of_ones_own_is_not_called_no_pruning(
     assert ("Likely mistake: your answers are exactly what alpha-beta without any pruning (or, "
             "as likely, alpha-beta that prunes but orders successors by another key") in text
     assert "alpha-beta without any pruning gives" not in text
+
+
+def test_colour_min_nodes_taking_color_for_the_player_to_move_are_graded(grade) -> None:
+    # issue 50: the colour-only starter does not say whose colour a min node gets; this one
+    # gets the player to move there and values the position for the AI (8.75 points lost)
+    document = grade("othello_colour", STUDENT.parent / "colour_mover_agent.py")
+    assert document["score"] == 100, [
+        f"{t['name']}: {t.get('output', '')[:300]}" for t in document["tests"]
+        if t["score"] < t["max_score"]]
