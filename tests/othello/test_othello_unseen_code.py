@@ -157,10 +157,40 @@ def test_pruning_ordered_by_a_heuristic_of_ones_own_is_not_called_no_pruning(
     assert "alpha-beta without any pruning gives" not in text
 
 
-def test_colour_min_nodes_taking_color_for_the_player_to_move_are_graded(grade) -> None:
+# The colour agent with the other reading of a min node's colour: there ``color`` is the player
+# to move (the opponent), and the value is the AI's.
+MOVER_READING = [
+    ("def minimax_min_node(board, color):\n    opponent = 2 if color == 1 else 1\n"
+     "    moves = get_possible_moves(board, opponent)\n    if len(moves) == 0:\n"
+     "        return compute_utility(board, color)\n"
+     "    values = [minimax_max_node(play_move(board, opponent, m[0], m[1]), color) "
+     "for m in moves]",
+     "def minimax_min_node(board, color):  # color is the player to move: the opponent\n"
+     "    ai = 2 if color == 1 else 1\n    moves = get_possible_moves(board, color)\n"
+     "    if len(moves) == 0:\n        return compute_utility(board, ai)\n"
+     "    values = [minimax_max_node(play_move(board, color, m[0], m[1]), ai) for m in moves]"),
+    ("    values = [minimax_min_node(play_move(board, color, m[0], m[1]), color) for m in moves]",
+     "    values = [minimax_min_node(play_move(board, color, m[0], m[1]), 3 - color)\n"
+     "              for m in moves]"),
+    ("minimax_min_node(play_move(board, color, move[0], move[1]), color)",
+     "minimax_min_node(play_move(board, color, move[0], move[1]), 3 - color)"),
+    ("def alphabeta_min_node(board, color, alpha, beta, level, limit):\n"
+     "    opponent = 2 if color == 1 else 1\n    moves = get_possible_moves(board, opponent)\n"
+     "    if len(moves) == 0 or level == limit:\n        return compute_utility(board, color)",
+     "def alphabeta_min_node(board, color, alpha, beta, level, limit):  # color moves here\n"
+     "    opponent, color = color, 3 - color\n    moves = get_possible_moves(board, opponent)\n"
+     "    if len(moves) == 0 or level == limit:\n        return compute_utility(board, color)"),
+    ("alphabeta_min_node(child, color, alpha, beta, level + 1, limit)",
+     "alphabeta_min_node(child, 3 - color, alpha, beta, level + 1, limit)"),
+    ("alphabeta_min_node(child, color, alpha, float(\"inf\"), 1, DEPTH)",
+     "alphabeta_min_node(child, 3 - color, alpha, float(\"inf\"), 1, DEPTH)")]
+
+
+def test_colour_min_nodes_taking_color_for_the_player_to_move_are_graded(grade, mutate) -> None:
     # issue 50: the colour-only starter does not say whose colour a min node gets; this one
-    # gets the player to move there and values the position for the AI (8.75 points lost)
-    document = grade("othello_colour", STUDENT.parent / "colour_mover_agent.py")
+    # gets the player to move there and values the position for the AI (82.75 before)
+    agent = mutate(STUDENT.parent / "colour_agent.py", MOVER_READING, name="agent.py")
+    document = grade("othello_colour", agent)
     assert document["score"] == 100, [
         f"{t['name']}: {t.get('output', '')[:300]}" for t in document["tests"]
         if t["score"] < t["max_score"]]
