@@ -254,9 +254,9 @@ def test_caching_keeps_the_answers_saves_work_and_obeys_the_switch(seen, fractio
     assert judgement.message.startswith("tested: the minimax search's cache")
 
 
-ORDERED = {"shape": "ordered", "value": 3, "moves": [[3, 2]], "best": [[0, 1], [3, 2], [4, 4]],
-           "unordered": [0, 1], "color": 1, "shallower": [[0, 1], [4, 4]],
-           "one_ply_less": [[4, 4]]}
+SHORT_ROOT = {"shape": "ordered", "value": 3, "moves": [[3, 2]],
+              "best": [[0, 1], [3, 2], [4, 4]], "unordered": [0, 1], "color": 1,
+              "shallower": [[0, 1], [4, 4]], "one_ply_less": [[4, 4]]}
 
 
 @pytest.mark.parametrize("move, fraction, message", [
@@ -271,8 +271,8 @@ ORDERED = {"shape": "ordered", "value": 3, "moves": [[3, 2]], "best": [[0, 1], [
 ])
 def test_an_ordered_root_one_ply_short_is_told_from_an_ordering_mistake(move, fraction,
                                                                          message):
-    assert checkers.judge_value(move, ORDERED, reveal=False)[0] == fraction
-    assert message in checkers.judge_value(move, ORDERED, reveal=False)[1]
+    assert checkers.judge_value(move, SHORT_ROOT, reveal=False)[0] == fraction
+    assert message in checkers.judge_value(move, SHORT_ROOT, reveal=False)[1]
 
 
 def test_a_set_up_call_that_raises_fails_the_caching_case():
