@@ -4,10 +4,11 @@ level, limit)``, when the student's node takes those two parameters too.
 
 Copied into the sandbox as a probe file (stdlib only; it holds no expected values). The case
 transcripts call the nodes with the handout's four arguments; a case starts with the line
-``import starter_calls; starter_calls.fit(globals())``, which rebinds, in the transcript's namespace only (the student's own recursion is untouched), a
-node that needs ``level`` and ``limit`` to one passing ``level=0`` (the root) and a ``limit``
-no 4x4 game reaches (every square), so the node searches to the end as the handout asks.
-A node taking four parameters is left as it is.
+``import starter_calls; starter_calls.fit(globals())``, which rebinds, in the transcript's
+namespace only (the student's own recursion is untouched), a node that needs ``level`` and
+``limit`` to one passing ``level=0`` (the root) and a ``limit`` no 4x4 game reaches (every
+square), so the node searches to the end as the handout asks. A node taking four parameters is
+left as it is.
 """
 from __future__ import annotations
 
