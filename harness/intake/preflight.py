@@ -235,15 +235,22 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
                             else f"{module}.py")
     if slow:
         notes.append(slow)
+    # Entries sharing a name are alternatives (a starter's own proposed signature beside the
+    # handout's): the name is broken only when none of them fits, and says so with the first.
+    fits: dict[str, list[tuple[str, str]]] = {}
+    suggested: dict[str, bool] = {}  # every entry of the name is optional
     for entry in api:
         report = found.get(entry.name)
-        problem, note = check_signature(entry, None if report is None else {
-            "callable": report.callable, "parameters": report.parameters})
-        if problem and entry.optional:  # suggested only: nothing waits on it
+        fits.setdefault(entry.name, []).append(check_signature(entry, None if report is None else {
+            "callable": report.callable, "parameters": report.parameters}))
+        suggested[entry.name] = suggested.get(entry.name, True) and entry.optional
+    for name, checks in fits.items():
+        problem, note = next((check for check in checks if not check[0]), checks[0])
+        if problem and suggested[name]:  # suggested only: nothing waits on it
             notes.append(f"{problem}; the handout only suggests it, so only cases that call it "
                          "fail (and say which call)")
         elif problem:
-            broken[entry.name] = problem
+            broken[name] = problem
         if note:
             notes.append(note)
     return Preflight(broken=broken, notes=tuple(notes),

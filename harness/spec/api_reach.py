@@ -40,4 +40,4 @@ def required_names(api: Sequence[ApiEntry], used: AbstractSet[str]) -> tuple[str
             if owners & reached and entry.owner not in reached:
                 continue  # a same-named method of a class this case does not use
         needed.append(entry.name)
-    return tuple(needed)
+    return tuple(dict.fromkeys(needed))  # entries sharing a name are alternatives

@@ -14,8 +14,11 @@ clocks, and those of a case marked ``alone``, are the handout's: they never get 
 
 Once ``STOP_AFTER`` cases of a group in a row have run out of time (a full limit or a probe),
 its later cases calling a suspected function are not run, and say why; a case of the group
-that finishes starts the count again. A submission none of whose cases times out never meets a
-probe or a stop, so its grade is what it was without this rule.
+that finishes starts the count again. A visible case is never stopped: it is the student's
+evidence and usually small (a 4x4 search), so it still runs, with a probe of
+``PROBE_FLOOR_SECONDS``, and one that finishes is graded whatever larger cases did. A
+submission none of whose cases times out never meets a probe or a stop, so its grade is what it
+was without this rule.
 
 ``run_order`` runs each group's cases from small to large (by the reference's recorded time,
 else the timeout, else file order), so "an earlier case of these functions already ran out of
@@ -26,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from harness.spec.model import Case
+from harness.spec.model import Case, Visibility
 
 PROBE_FRACTION = 0.1
 """A probe's share of the case's own limit."""
@@ -95,11 +98,16 @@ class HangMemory:
             return []
         return [s for s in self._suspicions if s.covers(case)]
 
+    def _stops(self, case: Case) -> bool:
+        """Whether ``case``'s group kept running out of time in cases calling what it calls."""
+        return bool(self._covering(case)) and self._run_out.get(case.group, 0) >= STOP_AFTER
+
     def stopped(self, case: Case) -> str:
-        """Why ``case`` is not run (its group kept running out of time), else ""."""
-        covering = self._covering(case)
-        if not covering or self._run_out.get(case.group, 0) < STOP_AFTER:
+        """Why ``case`` is not run (its group kept running out of time), else "" (always for a
+        visible case, which gets a probe instead)."""
+        if case.visibility is Visibility.VISIBLE or not self._stops(case):
             return ""
+        covering = self._covering(case)
         functions = sorted(set().union(*(s.functions for s in covering)) & set(case.requires))
         return stop_message(case.group, covering[0].after, functions)
 
@@ -110,7 +118,7 @@ class HangMemory:
         covering = self._covering(case)
         if not covering:
             return None
-        seconds = max(floor, limit * PROBE_FRACTION)
+        seconds = floor if self._stops(case) else max(floor, limit * PROBE_FRACTION)
         shared = sorted(set().union(*(s.functions for s in covering)) & set(case.requires))
         return Probe(covering[0].after, seconds, limit, tuple(shared)) if seconds < limit else None
 

@@ -9,13 +9,16 @@ An answer entry is ``{"shape": "node" | "move" | "value" | "cutoff" | "ordered",
 exact value for ``color`` and every move reaching it (empty at a leaf, where there is no move to
 report; an ``ordered`` entry lists only the best moves a root searching in the handout's order
 chooses, a ``cutoff`` entry where a pruning node stops; both also hold ``best`` and
-``unordered``). Examples sharing a
+``unordered``; an ``ordered`` entry may hold ``shallower``, the moves a root one ply short of
+the limit chooses in the handout's order, and ``one_ply_less``, those of them accepted because
+they show the order as well). Examples sharing a
 unit are graded together (each earns the lowest fraction of its unit): a generator pairs an
 answer a constant could give (value 0, the corner (0, 0)) with one it cannot, so that a stub
 earns nothing. Which forms each shape accepts, and why, is in ``docs/assignments/othello.md``.
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
@@ -115,17 +118,24 @@ def _check_ordered(move: Any, answer: Mapping[str, Any], reveal: bool) -> Option
     problem = _check_move(move, answer, reveal=False, in_node=False)
     if problem is None or not _is_square(move, (tuple,)):
         return problem
+    shallower = (" (a root searching one ply less than the limit in that order chooses it "
+                 "too, so this case cannot tell which)"
+                 if [*move] in answer.get("shallower", []) else "")
     if list(move) == list(answer["unordered"]):
-        return (f"the root chose {show(move)}, the first best move in column order: with "
-                "ordering=1 the successors with the highest compute_utility for color are "
-                "searched first, so a root chooses the first best move in that order")
+        return (f"the root chose {show(move)}, the first best move in column order, as a "
+                "root that does not order its successors would: with ordering=1 the "
+                "successors with the highest compute_utility for color are searched first, "
+                "so a root chooses the first best move in that order" + shallower)
     if [*move] not in [list(m) for m in answer["best"]]:
-        return _check_move(move, {**answer, "moves": answer["best"]}, reveal, in_node=False)
+        found = _check_move(move, {**answer, "moves": answer["best"]}, reveal, in_node=False)
+        return f"{found}{shallower}" if found else found
     if reveal:
         return (f"{show(move)} is a best move, but searched highest compute_utility first the "
-                "root chooses " + " or ".join(show(tuple(m)) for m in answer["moves"]))
+                "root chooses " + " or ".join(show(tuple(m)) for m in answer["moves"])
+                + shallower)
     return (f"{show(move)} is a best move, but not the one a root searching highest "
-            "compute_utility first chooses")
+            "compute_utility first chooses (searched in another order: reversed, by another "
+            "key, or not at all)" + shallower)
 
 
 def _check_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> Optional[str]:
@@ -143,7 +153,8 @@ def judge_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> tuple[fl
     """Score one returned value against one answer entry: (fraction, problem or "").
 
     A value answer (node functions of the colour-only lineage) is the node's number, or the
-    utility of a ``(move, utility)`` pair, all or nothing.
+    utility of a ``(move, utility)`` pair, all or nothing; a min node's ``mover_value`` (its
+    value with ``color`` read as the player to move, which that starter does not fix) too.
     A node answer (a ``(move, utility)`` tuple or ``[move, utility]`` list: the course's tests
     unpack the pair) earns half for the utility and half for the move, but nothing when it gives
     no move where there is one; a move or ordered answer is all or nothing.
@@ -154,10 +165,17 @@ def judge_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> tuple[fl
     if answer["shape"] == "value":
         if type(value) in (tuple, list) and len(value) == 2:
             value = value[1]  # a (move, utility) pair: the colour-only lineage fixes no form
+        if _is_number(value) and value == answer.get("mover_value", value + 1):
+            return 1.0, ""  # a min node's color read as the player to move: not fixed either
         problem = _check_value(value, answer, reveal)
         return (0.0, problem) if problem else (1.0, "")
     if answer["shape"] == "ordered":
         problem = _check_ordered(value, answer, reveal)
+        if problem and _is_square(value, (tuple,)) \
+                and list(value) in answer.get("one_ply_less", []):
+            return 1.0, (f"{show(value)} is what a root searching one ply less than the limit "
+                         "chooses in the handout's order: the ordering is right; the depth "
+                         "limit is charged in the depth_limit cases, not here")
         return (0.0, problem) if problem else (1.0, "")
     if type(value) not in (tuple, list) or len(value) != 2:
         return 0.0, f"expected a (move, utility) pair, got {show(value)}"
@@ -240,101 +258,171 @@ def _move_of(node: Any) -> Any:
     return None
 
 
-def _work_problem(off: Optional[Observation], again: Optional[Observation],
-                  on: Optional[Observation],
-                  everything: Sequence[Optional[Observation]]) -> tuple[bool, str]:
-    """(caching is right, what was seen) from the probe's three reports: the search without
-    caching, the same search again without caching, and with caching. ``everything`` is every
-    graded observation, searched for the probe refusing a tampering attempt.
+class _Work(NamedTuple):
+    """One probe report: helper calls, positions explored again and successors generated (the
+    last two unknown in a bare count of calls)."""
 
-    The handout's cache is judged by what the handout says it is for: "if a state is already in
-    the dictionary, do not explore it again". So with caching the search must explore fewer
-    positions again (the probe's second count: successors generated a second time); fewer
-    calls alone is not enough (a cache looked up where nothing is stored saves nothing). And
-    with caching off the cache is not used: the second search without caching must do the
-    same work as the first.
-    """
+    calls: int
+    again: Optional[int]
+    plays: Optional[int]
+
+
+def _work_counts(report: Any) -> Optional[_Work]:
+    """A probe report as :class:`_Work`: the probe's triple, a pair (calls, explored again) or a
+    bare count of calls; None when it is none of them."""
+    if type(report) is int:
+        return _Work(report, None, None)
+    if type(report) in (list, tuple) and len(report) in (2, 3) \
+            and all(type(count) is int for count in report):
+        return _Work(report[0], report[1], report[2] if len(report) == 3 else None)
+    return None
+
+
+def _fewer(first: _Work, then: _Work, field: str) -> bool:
+    """Whether ``then`` did less than ``first`` by ``field``, or by calls where it is unknown."""
+    before, after = getattr(first, field), getattr(then, field)
+    if before is None or after is None:
+        return then.calls < first.calls
+    return bool(after < before)
+
+
+def _tampering(everything: Sequence[Optional[Observation]],
+               reports: Sequence[Any]) -> str:
+    """The probe's refusal of a tampering attempt, seen in any example, else ""."""
     for observation in everything:
         if observation is not None and observation.error is not None \
                 and INSTRUMENTATION_DISABLED in observation.error.message:
-            return False, observation.error.message
-    reports = [answer_of(off), answer_of(again), answer_of(on)]
+            return observation.error.message
     for report in reports:
         if type(report) is str and report.startswith(INSTRUMENTATION_DISABLED):
-            return False, report
-    counts = [_work_counts(report) for report in reports]
-    if any(count is None for count in counts):
+            return report
+    return ""
+
+
+def _work_problem(windows: Sequence[Optional[Observation]],
+                  everything: Sequence[Optional[Observation]]) -> tuple[bool, str]:
+    """(caching is right, what was seen) from the probe's reports: the search without caching,
+    the same search again without caching, with caching and (single searches) with caching
+    again, the cache kept. ``everything`` is every graded observation, searched for the probe
+    refusing a tampering attempt.
+
+    The handout's cache is judged by what the handout asks of it: stored values used and
+    re-used with caching on ("if a state is already in the dictionary, do not explore it
+    again"), none with it off. So with caching a search must explore fewer positions again (the
+    probe's second count), or the second search with the cache kept must generate fewer
+    successors than a search without caching (a cache keyed by the alpha-beta window may find
+    nothing within one search, and finds the root when searched again). Fewer calls alone is
+    not enough (a cache looked up where nothing is stored, or holding only leaves, explores
+    everything again). With caching off the second search must generate as many successors as
+    the first: a cache filled but never read passes, whatever helpers the filling called.
+    """
+    reports = [answer_of(window) for window in windows]
+    tampered = _tampering(everything, reports)
+    if tampered:
+        return False, tampered
+    counts = [count for count in map(_work_counts, reports) if count is not None]
+    if len(counts) != len(reports):
         return False, "could not read the work counts (an earlier example failed)"
-    (calls_off, again_off), (calls_twice, _), (calls_on, again_on) = counts  # type: ignore[misc]
-    if calls_off == 0:
+    off, twice, on, *warm = counts
+    if off.calls == 0:
         return False, ("no calls into othello_shared were seen, so the work could not be "
                        "measured: search with the supplied helpers")
-    summary = f"calls into othello_shared: {calls_off} without caching, {calls_on} with caching"
-    if again_off is not None and again_on is not None:
-        summary += (f"; positions explored again: {again_off} without caching, {again_on} "
+    summary = f"calls into othello_shared: {off.calls} without caching, {on.calls} with caching"
+    if off.again is not None and on.again is not None:
+        summary += (f"; positions explored again: {off.again} without caching, {on.again} "
                     "with caching")
-    if calls_twice < calls_off:
-        return False, summary + (f"; the same search without caching a second time made "
-                                 f"{calls_twice} calls: with caching=0 the cache must not be "
-                                 "used (nor filled)")
-    if again_off is None or again_on is None:
-        saved = calls_on < calls_off  # a bare count (an older probe): calls are all there is
-    else:
-        saved = again_on < again_off
-    if saved:
+    if _fewer(off, twice, "plays"):
+        done = (f"generated {twice.plays} successors ({off.plays} the first time)"
+                if twice.plays is not None and off.plays is not None
+                else f"made {twice.calls} calls")
+        return False, summary + (f"; the same search without caching a second time {done}: "
+                                 "with caching=0 the cache must not be read")
+    if _fewer(off, on, "again"):
         return True, summary
+    kept = warm[0] if warm else None
+    if kept is not None and kept.plays is not None and off.plays is not None \
+            and kept.plays < off.plays:
+        return True, summary + (f"; searched again with the cache kept: {kept.plays} successors "
+                                f"generated ({off.plays} without caching), stored values re-used")
+    if kept is not None and kept.plays is not None:
+        summary += (f"; searched again with the cache kept: {kept.plays} successors generated "
+                    f"({off.plays} without caching)")
     return False, summary + ("; the cache should save work: a position found in the cache is "
                              "not explored again")
 
 
-def _work_counts(report: Any) -> Optional[tuple[int, Optional[int]]]:
-    """(helper calls, positions explored again) from a probe report: the probe's pair, or a
-    bare count of calls (then the second is unknown); None when it is neither."""
-    if type(report) is int:
-        return report, None
-    if type(report) in (list, tuple) and len(report) == 2 \
-            and all(type(count) is int for count in report):
-        return report[0], report[1]
-    return None
-
-
 def _same_or_best(cached: Optional[Observation], uncached: Any, answer: Mapping[str, Any],
                   reveal: bool) -> tuple[bool, str]:
-    """Whether a cached answer is right, or at least what the same search gave uncached."""
+    """Whether a cached answer is right, or at least what the same search gave uncached (then
+    a note saying so: the mistake is charged where the search is graded, not here)."""
     fraction, problem = judge_answer(cached, answer, reveal)
     if fraction == 1.0:
         return True, ""
     value = answer_of(cached)
     if cached is not None and cached.error is None and strict_equal(_as_tuples(uncached),
                                                                     _as_tuples(value)):
-        return True, ""
+        return True, (f"{show(value)} with and without caching ({problem}): a mistake of the "
+                      "search itself, charged where that search is graded, not here")
     if cached is not None and cached.error is None and uncached is not None:
         return False, (f"caching changed the answer: {show(uncached)} without caching, "
                        f"{show(value)} with caching")
     return False, problem
 
 
+_SET_UP = re.compile(r"othello_probe\.set_up\(lambda: (.*), work\)$", re.S)
+
+
+def _set_up_problem(case: Case, observations: Sequence[Observation]) -> str:
+    """What the set-up call (select_move with caching on the start position, a game's first
+    turn) raised, with the call; "" when it did not raise."""
+    for index, example in enumerate(case.examples):
+        found = _SET_UP.search(example.source.strip())
+        if found is None or index >= len(observations):
+            continue
+        error = observations[index].error
+        if error is not None:
+            return (f">>> {found.group(1)}\n  (the set-up: a game's first turn, caching on) "
+                    f"raised {error.describe()}\n  a search with caching must work from a "
+                    "game's first turn")
+    return ""
+
+
+def _searched(case: Case) -> str:
+    """Which search's cache the case tests, named for the feedback."""
+    text = " ".join(example.source for example in case.examples)
+    return "the alpha-beta search's" if "alphabeta" in text else "the minimax search's"
+
+
 def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
-    """Caching keeps the answers and saves work, and is not used when off: all or nothing.
+    """Caching keeps the answers, stored values are used and re-used, and none is read when
+    caching is off: all or nothing.
 
     Two layouts (see :mod:`reference.othello.generators`). One search: the graded examples are
     a node without caching, the probe's work, the same again, the node with caching, the work,
-    then select_move with the cache; ``options.answers`` holds the four answer entries. Turns
-    of a game: a list of select_move answers without caching, the work, the same again, the
-    list with caching, the work; ``options.turns`` holds one move entry per turn (with
-    ``legal`` at a depth limit, where any legal move is accepted). A cached answer passes when
-    it is right or equal to the uncached one (a wrong search is charged in its own group); the
-    work is judged by :func:`_work_problem`.
+    the node with caching again (the cache kept), the work, then select_move with the cache and
+    select_move without it; ``options.answers`` holds the six answer entries. Turns of a game: a
+    list of select_move answers without caching, the work, the same again, the list with
+    caching, the work; ``options.turns`` holds one move entry per turn (with ``legal`` at a
+    depth limit, where any legal move is accepted). A set-up call that raises fails the case. A
+    cached answer passes when it is right or equal to the uncached one (a wrong search is
+    charged in its own group, and the feedback says so); the work is judged by
+    :func:`_work_problem`.
     """
+    heading = f"tested: {_searched(case)} cache"
+    set_up = _set_up_problem(case, observations)
+    if set_up:
+        return Judgement(0.0, f"{heading}\n{set_up}")
     graded = [item.observation for item in _graded(case, observations)]
+    sources = [item.source for item in _graded(case, observations)]
     problems: list[str] = []
+    notes: list[str] = []
     if "turns" in case.options:
         if len(graded) != 6:
             raise ValueError(f"case {case.id}: a caching-turns case needs 6 graded examples")
         answers = case.options["turns"]
         uncached, cached = answer_of(graded[0]), answer_of(graded[4])
         if graded[4] is not None and graded[4].error is not None:
-            problems.append(f"with caching: raised {graded[4].error.describe()}")
+            problems.append(f">>> {sources[4]}\n  raised {graded[4].error.describe()}")
         elif type(cached) is not list or len(cached) != len(answers):
             problems.append(f"with caching: expected a list of {len(answers)} moves, got "
                             f"{show(cached)}")
@@ -346,23 +434,22 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
                                             old, answer, reveal)
                 if not ok and "legal" in answer and _is_square(move, (tuple,)) \
                         and list(move) in answer["legal"]:
-                    ok = True  # a cache keyed without the depth answers from a shallower search
-                if not ok:
-                    problems.append(f"turn {turn} with caching: {problem}")
-        saved, seen = _work_problem(graded[1], graded[3], graded[5], graded)
+                    ok, problem = True, ""  # a cache keyed without the depth: a shallower search
+                (notes if ok else problems).extend(
+                    [f"turn {turn} with caching: {problem}"] if problem else [])
+        saved, seen = _work_problem([graded[1], graded[3], graded[5]], graded)
     else:
-        if len(graded) != 7:
-            raise ValueError(f"case {case.id}: a caching case needs 7 graded examples")
-        node, _, again, select = case.options["answers"]
+        if len(graded) != 10:
+            raise ValueError(f"case {case.id}: a caching case needs 10 graded examples")
+        _, _, again, kept, select, _ = case.options["answers"]
         uncached = answer_of(graded[0])
-        ok, problem = _same_or_best(graded[4], uncached, again, reveal)
-        if not ok:
-            problems.append(f"the search with caching: {problem}")
-        ok, problem = _same_or_best(graded[6], _move_of(uncached), select, reveal)
-        if not ok:
-            problems.append(f"select_move with the root in the cache: {problem}")
-        saved, seen = _work_problem(graded[1], graded[3], graded[5], graded)
-    messages = problems + [seen]
+        for index, answer, before in ((4, again, uncached), (6, kept, uncached),
+                                      (8, select, answer_of(graded[9]))):
+            ok, problem = _same_or_best(graded[index], before, answer, reveal)
+            if problem:
+                (notes if ok else problems).append(f">>> {sources[index]}\n  {problem}")
+        saved, seen = _work_problem([graded[1], graded[3], graded[5], graded[7]], graded)
+    messages = [heading, *problems, *notes, seen]
     return Judgement(1.0 if saved and not problems else 0.0, "\n".join(messages))
 
 

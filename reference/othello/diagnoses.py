@@ -125,6 +125,12 @@ class Mistake:
     on most positions two of them choose the same move, and naming a twin misleads)."""
 
 
+NO_PRUNING = "alpha-beta without any pruning"
+ORDERED_ANOTHER_WAY = (" (or, as likely, alpha-beta that prunes but orders successors by "
+                       "another key, a heuristic of your own: either goes on past where the "
+                       "handout's order stops, and this case cannot tell them apart)")
+
+
 MISTAKES: tuple[Mistake, ...] = (
     Mistake("a search in which min nodes expand the moves of color instead of the opponent's "
             "(color taken for the player to move in a min node)",
@@ -133,7 +139,7 @@ MISTAKES: tuple[Mistake, ...] = (
             "one ply is still left)", rules=replace(TEXTBOOK, extra_depth=-1)),
     Mistake("a search with min and max swapped (a max node picks the lowest value, a min node "
             "the highest)", rules=replace(TEXTBOOK, root_minimises=True)),
-    Mistake("alpha-beta without any pruning", rules=replace(TEXTBOOK, prune=False)),
+    Mistake(NO_PRUNING, rules=replace(TEXTBOOK, prune=False)),
     Mistake("alpha-beta testing a max node against alpha and a min node against beta (the "
             "wrong bound)", rules=replace(TEXTBOOK, wrong_bound=True)),
     Mistake("a search valuing positions with compute_utility for the opponent of color",
@@ -165,11 +171,25 @@ def _namespace(mistake: Mistake) -> dict[str, Any]:
     return namespace
 
 
+def _variants(mistakes: tuple[Mistake, ...]) -> list[Variant]:
+    return [Variant(mistake.description, functools.partial(_namespace, mistake), mistake.alone)
+            for mistake in mistakes]
+
+
 def variants() -> list[Variant]:
     """The known mistakes of the node and select functions (named by ``diagnose:`` in the case
-    files of minimax, alpha-beta, depth limits and ordering)."""
-    return [Variant(mistake.description, functools.partial(_namespace, mistake), mistake.alone)
-            for mistake in MISTAKES]
+    files of minimax, alpha-beta and depth limits)."""
+    return _variants(MISTAKES)
 
 
-__all__ = ["MISTAKES", "Mistake", "WORK_BUDGET", "variants"]
+def ordering_variants() -> list[Variant]:
+    """:func:`variants` for the ordering cases (``diagnose:`` in their case file). There a node
+    that does not prune and one that orders by a key of the student's own both reach a best
+    move before the stop, and the second cannot be replayed (the key is anyone's), so the
+    first is never named alone as the cause."""
+    return _variants(tuple(replace(mistake, description=mistake.description + ORDERED_ANOTHER_WAY)
+                           if mistake.description == NO_PRUNING else mistake
+                           for mistake in MISTAKES))
+
+
+__all__ = ["MISTAKES", "Mistake", "WORK_BUDGET", "ordering_variants", "variants"]

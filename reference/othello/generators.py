@@ -151,10 +151,11 @@ class _Recording(Othello):
     def __init__(self, size: int, played: set[tuple[OthelloState, Move]]) -> None:
         super().__init__(size)
         self.played = played
-        self.again = 0
+        self.again = self.plays = 0
 
     def result(self, state: OthelloState, move: Move) -> OthelloState:
         key = (state, move)
+        self.plays += 1
         if key in self.played:
             self.again += 1
         self.played.add(key)
@@ -163,9 +164,10 @@ class _Recording(Othello):
 
 def _shown_work(boards: Sequence[Board], color: Player, limit: int, algorithm: str,
                 cache: Optional[search.Cache],
-                rules: search.SearchRules = search.TEXTBOOK) -> tuple[int, int]:
+                rules: search.SearchRules = search.TEXTBOOK) -> tuple[int, int, int]:
     """What ``work()`` shows after the reference searched ``boards`` in turn: positions visited
-    (expansions + leaves, a stand-in for the helper calls) and positions explored again."""
+    (expansions + leaves, a stand-in for the helper calls), positions explored again and
+    successors generated."""
     counter = Counter()
     game = _Recording(len(boards[0]), set())
     for board in boards:
@@ -176,7 +178,7 @@ def _shown_work(boards: Sequence[Board], color: Player, limit: int, algorithm: s
         else:
             search.minimax_max_node(game, state, color, limit, cache=cache, counter=counter,
                                     rules=rules)
-    return counter.expansions + counter.leaves, game.again
+    return counter.expansions + counter.leaves, game.again, game.plays
 
 
 _TIE_ORDERS = (search.TEXTBOOK, replace(search.TEXTBOOK, reorder=lambda moves: moves[::-1]))
@@ -319,12 +321,24 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
         yield _case(_title(board, played, color, limit), calls)
 
 
+def mover_value(board: Board, color: Player) -> int:
+    """A min node's value where ``color`` is taken for the player to move there (the colour-only
+    starter fixes no convention for min nodes): ``color`` moves and minimises the value for its
+    opponent, at full depth the negation of the max node's value for ``color`` (the disk
+    difference is zero-sum)."""
+    return -node_answers(board, color, -1, True)[0]
+
+
 def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 4,
                       plies: Sequence[int] = (2, 6),
                       max_work: int = 20000) -> Iterator[dict[str, Any]]:
     """:func:`node_cases` for the colour-only lineage of the API: full depth, no limit, caching
     or ordering parameters; a node function takes ``(board, color)`` (alpha-beta adds
-    ``alpha, beta``) and returns the node's value alone, select_move a ``(column, row)``.
+    ``alpha, beta``) and returns the node's value alone, select_move a ``(column, row)``. A min
+    node's entry also holds ``mover_value``, its value where ``color`` is read as the player to
+    move (:func:`mover_value`), which the checkers accept as well. An
+    alpha-beta case first fits the nodes to the starter's proposed ``level, limit`` parameters
+    (``reference/othello/starter_calls.py``), where the student's nodes take them.
     """
     window = ", float('-inf'), float('inf')" if algorithm == "alphabeta" else ""
     seen: set[Board] = set()
@@ -333,13 +347,17 @@ def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax"
         return _searched(board, player, -1, "minimax", None) <= max_work
 
     def entry(shape: str, board: Board, color: Player, maximizing: bool) -> dict[str, Any]:
-        return {**answer_entry(shape, board, color, -1, maximizing), "shape": shape}
+        answer = {**answer_entry(shape, board, color, -1, maximizing), "shape": shape}
+        if not maximizing:
+            answer["mover_value"] = mover_value(board, color)
+        return answer
 
     for _index in range(count):
         while True:
             board, color, played = _position(rng, size, plies, seen, small)
+            fit = ["import starter_calls; starter_calls.fit(globals())"] if window else []
             calls: list[Call] = [
-                ([f"board = {board!r}"], f"{algorithm}_max_node(board, {color}{window})",
+                ([*fit, f"board = {board!r}"], f"{algorithm}_max_node(board, {color}{window})",
                  entry("value", board, color, True)),
                 ([], f"{algorithm}_min_node(board, {color}{window})",
                  entry("value", board, color, False)),
@@ -374,15 +392,19 @@ def _probe_setup(size: int, color: Player, algorithm: str, value_fn: str) -> lis
 def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 6,
                   limit: int = 4, plies: Sequence[int] = (4, 12),
                   min_saving: float = 0.15, value_fn: str = "") -> Iterator[dict[str, Any]]:
-    """One search twice without caching and once with it on a position, then select_move with
-    the cache.
+    """One search twice without caching and twice with it (the cache kept) on a position, then
+    select_move with the cache, and without it.
 
     The handout's cache "maps board states to their minimax value" and is checked at the start
     of each node: within one search a board fixes the depth, the player to move and the node
     kind (a move adds one disk, and there is no passing), so any cache key from the board alone
     to (kind, board, colour, limit) is exact. Graded by :func:`reference.othello.checkers.caching`:
-    the same answers; with caching, fewer positions explored again; without it, the same work
-    twice (the cache is not used). Only positions where the reference's cache saves at least
+    the same answers; with caching, fewer positions explored again within the search or by the
+    second search (the handout's use and re-use of stored values: a cache keyed by the
+    alpha-beta window may find nothing within one search, and finds the root the second time);
+    without it, the same successors generated twice (the cache is not read). select_move
+    without caching comes last, so a select_move mistake of its own (a root searching one ply
+    less) is told from one caching makes. Only positions where the reference's cache saves at least
     ``min_saving`` of the positions searched are used, and where it explores fewer positions
     again in either move order.
     """
@@ -405,15 +427,18 @@ def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", si
             ([], uncached, dict(node)),
             ([], call(f"{algorithm}_max_node", arguments + _switches(algorithm, 1), value_fn),
              dict(node)),
-            ([], call(f"select_move_{algorithm}",
-                      f"board, {color}, {limit}, {_switches(algorithm, 1)}", value_fn),
-             answer_entry("move", board, color, limit, True)),
+            ([], call(f"{algorithm}_max_node", arguments + _switches(algorithm, 1), value_fn),
+             dict(node)),
+            *(([], call(f"select_move_{algorithm}",
+                        f"board, {color}, {limit}, {_switches(algorithm, caching)}", value_fn),
+               answer_entry("move", board, color, limit, True)) for caching in (1, 0)),
         ]
-        work_off = render_doctest([], "work()", _shown_work([board], color, limit, algorithm, None))
-        text = _transcript(calls[:1]) + work_off + _transcript(calls[1:2]) + work_off
-        text += _transcript(calls[2:3]) + render_doctest(
-            [], "work()", _shown_work([board], color, limit, algorithm, {}))
-        text += _transcript(calls[3:])
+        cache: search.Cache = {}
+        shown = [_shown_work([board], color, limit, algorithm, kept)
+                 for kept in (None, None, cache, cache)]
+        text = "".join(_transcript([step]) + render_doctest([], "work()", work)
+                       for step, work in zip(calls, shown))
+        text += _transcript(calls[4:])
         yield {"name": _title(board, played, color, limit) + ", caching off twice then on",
                "doctest": text, "options": {"answers": [a for _, _, a in calls]}}
 
@@ -454,6 +479,9 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
     caching must explore fewer positions again, the two without caching do the same work:
     only games where the reference's exact cache explores fewer again are used (at a limit an
     exact key finds little from earlier turns, which search their boards to other depths).
+    The agent is set up as for one search first (a select_move with caching on the start
+    position): a cache that fails where nothing is stored fails there, rather than answering
+    every turn from what the searches without caching left in it.
     """
     for index in range(count):
         color = colors[index % len(colors)]
@@ -474,7 +502,7 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
                   for arguments in (f"board, {color}, {limit}, {_switches(algorithm, caching)}"
                                     for caching in (0, 1))]
         work_off = render_doctest([], "work()", _shown_work(turns, color, limit, algorithm, None))
-        text = render_doctest(["import othello_probe", "work = othello_probe.install()", listing],
+        text = render_doctest([*_probe_setup(size, color, algorithm, value_fn), listing],
                               select[0], firsts)
         text += work_off + render_doctest([], select[0], firsts) + work_off
         text += render_doctest([], select[1], firsts)
@@ -541,6 +569,27 @@ def ordered_entry(board: Board, color: Player, limit: int) -> Optional[dict[str,
             "color": color}
 
 
+def one_ply_less(board: Board, color: Player, limit: int,
+                 ordered: dict[str, Any]) -> dict[str, list[list[int]]]:
+    """What a root searching ``limit - 1`` in the handout's order chooses (the depth limit off
+    by one at the root, charged in the depth-limit cases): ``shallower``, those moves, so a
+    message can say the case cannot tell that from an ordering mistake; and ``one_ply_less``,
+    those that show the ordering as well as ``ordered`` does (no known ordering mistake at
+    either depth chooses them), which the case accepts, saying why."""
+    children = _child_values(board, color, limit - 1) if limit > 1 else []
+    if not children:
+        return {"shallower": [], "one_ply_less": []}
+    best = max(value for _, _, value in children)
+    moves = {move for move, _, value in children if value == best}
+    top = max(utility for move, utility, _ in children if move in moves)
+    moves = {move for move, utility, _ in children if move in moves and utility == top}
+    shallower = [list(move) for move in sorted(moves)]
+    telling = ordered_entry(board, color, limit - 1) is not None and not moves & set(
+        ordering_mistakes(board, color, _child_values(board, color, limit)).values())
+    credited = moves - {tuple(m) for m in ordered["moves"]} if telling else set()
+    return {"shallower": shallower, "one_ply_less": [list(move) for move in sorted(credited)]}
+
+
 def cutoff_entry(board: Board, color: Player, depth: int) -> Optional[dict[str, Any]]:
     """An answer entry for a max node searched with ordering in the window (-inf, beta), with a
     ``beta`` below the node's best value at which the handout's order stops before any best
@@ -597,6 +646,7 @@ def ordering_case(board: Board, color: Player, played: int, limit: int,
     """The case :func:`ordering_cases` makes of one position (which must tell, see there)."""
     cutoff, ordered = cutoff_entry(board, color, 2), ordered_entry(board, color, limit)
     assert cutoff is not None and ordered is not None
+    ordered.update(one_ply_less(board, color, limit, ordered))
     calls: list[Call] = [
         ([f"board = {board!r}"], call("alphabeta_max_node", f"board, {color}, float('-inf'), "
                                       f"{cutoff['beta']}, 2, 0, 1", value_fn), cutoff),

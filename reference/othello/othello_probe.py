@@ -9,18 +9,23 @@ comparator::
     >>> minimax_max_node(board, 1, 4, 0)
     ((2, 3), 5)
     >>> work()
-    (812, 40)
+    (812, 40, 311)
 
-``work()`` reports two numbers: the calls into the helpers, and how many times the search
+``work()`` reports three numbers: the calls into the helpers, how many times the search
 explored a position again, i.e. called ``play_move`` with a board, player and square it had
 already played since the previous ``work()`` (a successor generated again: the position was
-expanded again). The second is what the handout's cache is for ("if a state is already in the
-dictionary, do not explore it again"): a position found in the cache is not expanded, whatever
-else the node did first (some students ask ``get_possible_moves`` before looking in the
-cache), and a cache that is never found saves none of it, however few calls it makes. It also
-shows a cache at work where the cache's side effects cost calls elsewhere: an alpha-beta cache
-that stores a pruned node's bound changes later pruning, and can make a search call the helpers
-a few times more while it explores far fewer positions again.
+expanded again), and the successors it generated (``play_move`` calls) in all.
+
+The second is what the handout's cache is for ("if a state is already in the dictionary, do
+not explore it again"): a position found in the cache is not expanded, whatever else the node
+did first (some students ask ``get_possible_moves`` before looking in the cache), and a cache
+that is never found saves none of it, however few calls it makes. It also shows a cache at
+work where the cache's side effects cost calls elsewhere: an alpha-beta cache that stores a
+pruned node's bound changes later pruning, and can make a search call the helpers a few times
+more while it explores far fewer positions again. The third shows a search re-using what an
+earlier one stored: searched again, a position found in the cache generates fewer successors
+than without caching, and a cache only filled (never read) generates as many, whatever other
+helpers the filling called.
 
 :func:`set_up` runs a first select_move as a game's first turn would, before the first counted
 window, so a cache a student creates there (``cache = None`` at the top of the file, a dict
@@ -50,7 +55,7 @@ DISABLED = "instrumentation disabled"
 _HOOK_NAME = "__othello_probe_call__"
 _GC_EVENTS = ("gc.get_referrers", "gc.get_referents", "gc.get_objects")
 
-Work = Callable[[], Union[tuple[int, int], str]]
+Work = Callable[[], Union[tuple[int, int, int], str]]
 EXPLORE = "play_move"
 """The helper whose repeated calls (same board, player and square) count as exploring a
 position again: each is a successor generated a second time."""
@@ -97,23 +102,25 @@ def _student_bindings(helpers: dict[str, Any]) -> list[tuple[dict[str, Any], str
 
 
 def set_up(first_turn: Callable[[], Any], work: Work) -> None:
-    """Call ``first_turn()`` (a select_move call, as a game's first turn makes it) and ignore
-    what it returns or raises: it only lets the agent set itself up (a cache created on the
-    first call); a failing search is charged in its own cases. Then ``work()`` starts a fresh
-    window, so the set-up is not counted; it runs after :func:`install`, so a helper rebound
-    during it is still noticed."""
+    """Call ``first_turn()`` (a select_move call with caching on, as a game's first turn makes
+    it) and ignore what it returns: it only lets the agent set itself up (a cache created on the
+    first call). Then ``work()`` starts a fresh window, so the set-up is not counted; it runs
+    after :func:`install`, so a helper rebound during it is still noticed. What the call raises
+    is raised again: a search with caching that fails on a game's first turn is a caching that
+    does not work, and the case must say so rather than go on with what the failed call left
+    in the cache (issue 50)."""
     try:
         first_turn()
-    except Exception:  # the student's code; its failures show in later examples
-        pass
-    work()
+    finally:
+        work()
 
 
 def install() -> Work:
     """Start counting calls into ``othello_shared``; return ``work()``.
 
     ``work()`` returns the number of (outermost) helper calls since the previous ``work()`` (or
-    since ``install``) and the number of those that explored a position again, or a text starting
+    since ``install``), the number of those that explored a position again and the number of
+    ``play_move`` calls, or a text starting
     with :data:`DISABLED` when the instruments were tampered with. Installing twice in one process
     is refused.
 
@@ -132,13 +139,14 @@ def install() -> Work:
                                           f.__closure__) for name, f in helpers.items()}
     stubs = {name: _stub_code(name, index) for index, name in enumerate(helpers)}
     names = list(helpers)
-    state = {"calls": 0, "depth": 0, "again": 0}
+    state = {"calls": 0, "depth": 0, "again": 0, "plays": 0}
     explored: set[Any] = set()
 
     def call(index: int, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         if state["depth"] == 0:
             state["calls"] += 1
             if names[index] == EXPLORE:
+                state["plays"] += 1
                 key = _position_key(args, kwargs)
                 if key in explored:
                     state["again"] += 1
@@ -177,14 +185,14 @@ def install() -> Work:
                 return f"{where}.{key} no longer names othello_shared.{function.__name__}"
         return ""
 
-    def work() -> Union[tuple[int, int], str]:
+    def work() -> Union[tuple[int, int, int], str]:
         problem = tampering()
         if problem:
             return f"{DISABLED}: {problem}"
-        calls, again = state["calls"], state["again"]
-        state["calls"] = state["again"] = 0
+        calls, again, plays = state["calls"], state["again"], state["plays"]
+        state["calls"] = state["again"] = state["plays"] = 0
         explored.clear()
-        return int(calls), int(again)
+        return int(calls), int(again), int(plays)
 
     return work
 

@@ -26,10 +26,11 @@ pytestmark = pytest.mark.slow
 
 
 def case(group: str, number: int, requires: tuple[str, ...] = ("f",), timeout: float = 10.0,
-         reference: float | None = None) -> Case:
+         reference: float | None = None,
+         visibility: Visibility = Visibility.AFTER_DUE_DATE) -> Case:
     relative = None if reference is None else RelativeTimeout(10.0, 1.0, reference)
     return Case(id=f"{group}-{number}", number=str(number), group=group, name=f"case {number}",
-                points=1.0, visibility=Visibility.VISIBLE, timeout=timeout,
+                points=1.0, visibility=visibility, timeout=timeout,
                 file=Path(f"{group}.yaml"), examples=(), requires=requires,
                 relative_timeout=relative)
 
@@ -69,6 +70,20 @@ def test_a_group_that_keeps_running_out_of_time_stops_and_says_why() -> None:
     hangs.settled(case("other", 1, ("f",)), timed_out=False)
     assert hangs.stopped(case("g", 11, ("f", "h")))  # h is still suspected
     assert not hangs.stopped(case("g", 12, ("f",)))
+
+
+def test_a_visible_case_is_never_stopped_and_gets_the_shortest_probe() -> None:
+    # issue 50: visible 4x4 cases finishing in under a second were "not run" after larger
+    # cases of the same functions ran out of time, losing their points and the evidence
+    hangs = HangMemory()
+    hangs.settled(case("g", 0), timed_out=True)
+    run_out(hangs, range(1, STOP_AFTER))
+    visible = case("g", 9, visibility=Visibility.VISIBLE)
+    assert hangs.stopped(case("g", 8)) and not hangs.stopped(visible)
+    probe = hangs.probe(visible, 30.0)
+    assert probe is not None and probe.seconds == pytest.approx(PROBE_FLOOR_SECONDS)
+    hangs.settled(visible, timed_out=False, probe=probe)  # it finished: graded, f cleared
+    assert not hangs.stopped(case("g", 10))
 
 
 def run_out(hangs: HangMemory, numbers: range, requires: tuple[str, ...] = ("f",)) -> None:

@@ -175,55 +175,121 @@ CACHING = """\
 >>> minimax_max_node(board, 1, 4, 0)
 ((0, 1), 3)
 >>> work()
-(100, 18)
+(100, 18, 80)
 >>> minimax_max_node(board, 1, 4, 0)
 ((0, 1), 3)
 >>> work()
-(100, 18)
+(100, 18, 80)
 >>> minimax_max_node(board, 1, 4, 1)
 ((0, 1), 3)
 >>> work()
-(80, 0)
+(80, 0, 62)
+>>> minimax_max_node(board, 1, 4, 1)
+((0, 1), 3)
+>>> work()
+(0, 0, 0)
 >>> select_move_minimax(board, 1, 4, 1)
+(0, 1)
+>>> select_move_minimax(board, 1, 4, 0)
 (0, 1)
 """
 
 RIGHT = ((3, 2), 3)
+OFF = [100, 18, 80]
 
 
 @pytest.mark.parametrize("seen, fraction, message", [
-    ([RIGHT, [100, 18], RIGHT, [100, 18], RIGHT, [60, 0], (3, 2)], 1.0,
+    ([RIGHT, OFF, RIGHT, OFF, RIGHT, [60, 0, 50], RIGHT, [0, 0, 0], (3, 2), (3, 2)], 1.0,
      "calls into othello_shared: 100 without caching, 60 with caching; positions explored "
      "again: 18 without caching, 0 with caching"),
     # a wrong search that caching leaves unchanged is charged in its own group, not here
-    ([((1, 1), 5), [100, 18], ((1, 1), 5), [100, 18], [[1, 1], 5], [60, 0], (1, 1)], 1.0, ""),
+    ([((1, 1), 5), OFF, ((1, 1), 5), OFF, [[1, 1], 5], [60, 0, 50], ((1, 1), 5), [0, 0, 0],
+      (1, 1), (1, 1)], 1.0, "with and without caching"),
+    # issue 50: select_move searching one ply less (its root's limit - 1) answers the same
+    # without caching: charged in the depth-limit cases, never as "caching changed the answer"
+    ([RIGHT, OFF, RIGHT, OFF, RIGHT, [60, 0, 50], RIGHT, [0, 0, 0], (1, 1), (1, 1)], 1.0,
+     "(1, 1) with and without caching (move (1, 1) is not a best move): a mistake of the "
+     "search itself"),
     # a cache whose side effects cost a few calls (pruned bounds stored in alpha-beta) still
     # explores fewer positions again
-    ([RIGHT, [100, 18], RIGHT, [100, 18], RIGHT, [107, 0], (3, 2)], 1.0, "107 with caching"),
+    ([RIGHT, OFF, RIGHT, OFF, RIGHT, [107, 0, 70], RIGHT, [0, 0, 0], (3, 2), (3, 2)], 1.0,
+     "107 with caching"),
     # issue 39, item 2: fewer calls alone is not a cache at work (one that holds only leaves,
-    # or is looked up where nothing is stored)
-    ([RIGHT, [100, 18], RIGHT, [100, 18], RIGHT, [90, 18], (3, 2)], 0.0,
+    # or is looked up where nothing is stored): searched again it generates every successor
+    ([RIGHT, OFF, RIGHT, OFF, RIGHT, [90, 18, 80], RIGHT, [70, 18, 80], (3, 2), (3, 2)], 0.0,
      "a position found in the cache is not explored again"),
-    # issue 39, item 3: a cache used with caching=0 shows as a second uncached search doing less
-    ([RIGHT, [100, 18], RIGHT, [1, 0], RIGHT, [1, 0], (3, 2)], 0.0,
-     "the same search without caching a second time made 1 calls"),
-    ([RIGHT, 100, RIGHT, 100, RIGHT, 60, (3, 2)], 1.0, "100 without caching, 60 with caching"),
-    ([RIGHT, [100, 18], RIGHT, [100, 18], RIGHT, [100, "18"], (3, 2)], 0.0,
+    # issue 50: an exact alpha-beta cache keyed by the window finds nothing within one search
+    # where no window repeats, and finds the root when searched again: used and re-used
+    ([RIGHT, OFF, RIGHT, OFF, RIGHT, [100, 18, 80], RIGHT, [0, 0, 0], (3, 2), (3, 2)], 1.0,
+     "searched again with the cache kept: 0 successors generated (80 without caching), "
+     "stored values re-used"),
+    # issue 39, item 3: a cache read with caching=0 shows as a second uncached search doing less
+    ([RIGHT, OFF, RIGHT, [1, 0, 0], RIGHT, [1, 0, 0], RIGHT, [0, 0, 0], (3, 2), (3, 2)], 0.0,
+     "the same search without caching a second time generated 0 successors (80 the first "
+     "time): with caching=0 the cache must not be read"),
+    # issue 50: a cache filled (never read) with caching=0 whose filling calls a helper only
+    # the first time makes fewer calls the second time, and generates every successor again
+    ([RIGHT, OFF, RIGHT, [90, 18, 80], RIGHT, [60, 0, 50], RIGHT, [0, 0, 0], (3, 2), (3, 2)],
+     1.0, "100 without caching, 60 with caching"),
+    ([RIGHT, 100, RIGHT, 100, RIGHT, 60, RIGHT, 0, (3, 2), (3, 2)], 1.0,
+     "100 without caching, 60 with caching"),
+    ([RIGHT, OFF, RIGHT, OFF, RIGHT, [100, "18", 3], RIGHT, [0, 0, 0], (3, 2), (3, 2)], 0.0,
      "could not read the work counts"),
-    ([RIGHT, [100, 18], RIGHT, [100, 18], ((1, 1), 5), [60, 0], (3, 2)], 0.0,
-     "caching changed the answer: ((3, 2), 3) without caching, ((1, 1), 5) with caching"),
-    ([RIGHT, [100, 18], RIGHT, [100, 18], RIGHT, [60, 0], None], 0.0,
-     "select_move with the root in the cache"),
-    ([(None, 0), [0, 0], (None, 0), [0, 0], (None, 0), [0, 0], (0, 0)], 0.0,
-     "no calls into othello_shared were seen"),
+    ([RIGHT, OFF, RIGHT, OFF, ((1, 1), 5), [60, 0, 50], RIGHT, [0, 0, 0], (3, 2), (3, 2)], 0.0,
+     ">>> minimax_max_node(board, 1, 4, 1)\n  caching changed the answer: ((3, 2), 3) without "
+     "caching, ((1, 1), 5) with caching"),
+    ([RIGHT, OFF, RIGHT, OFF, RIGHT, [60, 0, 50], RIGHT, [0, 0, 0], None, (3, 2)], 0.0,
+     ">>> select_move_minimax(board, 1, 4, 1)\n  caching changed the answer"),
+    ([(None, 0), [0, 0, 0], (None, 0), [0, 0, 0], (None, 0), [0, 0, 0], (None, 0), [0, 0, 0],
+      (0, 0), (0, 0)], 0.0, "no calls into othello_shared were seen"),
     ([RIGHT, "instrumentation disabled: othello_shared.play_move was replaced", RIGHT,
-      [10, 0], RIGHT, [10, 0], (3, 2)], 0.0, "instrumentation disabled: othello_shared.play_move"),
+      [10, 0, 0], RIGHT, [10, 0, 0], RIGHT, [0, 0, 0], (3, 2), (3, 2)], 0.0,
+     "instrumentation disabled: othello_shared.play_move"),
 ])
 def test_caching_keeps_the_answers_saves_work_and_obeys_the_switch(seen, fraction, message):
-    case = make_case(CACHING, {"answers": [NODE, NODE, NODE, MOVE]})
+    case = make_case(CACHING, {"answers": [NODE, NODE, NODE, NODE, MOVE, MOVE]})
     judgement = checkers.caching(case, [_observed(value) for value in seen], reveal=False)
     assert judgement.fraction == fraction, judgement.message
     assert message in judgement.message
+    assert judgement.message.startswith("tested: the minimax search's cache")
+
+
+SHORT_ROOT = {"shape": "ordered", "value": 3, "moves": [[3, 2]],
+              "best": [[0, 1], [3, 2], [4, 4]], "unordered": [0, 1], "color": 1,
+              "shallower": [[0, 1], [4, 4]], "one_ply_less": [[4, 4]]}
+
+
+@pytest.mark.parametrize("move, fraction, message", [
+    ((3, 2), 1.0, ""),
+    # issue 50: a root searching limit - 1 in the handout's order, where that shows the order
+    # as well: the ordering is right, and the depth limit is charged in its own group
+    ((4, 4), 1.0, "the depth limit is charged in the depth_limit cases, not here"),
+    # where it chooses what a root ignoring ordering chooses, the case cannot tell which: both
+    # are named, neither as a fact
+    ((0, 1), 0.0, "as a root that does not order its successors would"),
+    ((0, 1), 0.0, "this case cannot tell which"),
+])
+def test_an_ordered_root_one_ply_short_is_told_from_an_ordering_mistake(move, fraction,
+                                                                         message):
+    assert checkers.judge_value(move, SHORT_ROOT, reveal=False)[0] == fraction
+    assert message in checkers.judge_value(move, SHORT_ROOT, reveal=False)[1]
+
+
+def test_a_set_up_call_that_raises_fails_the_caching_case():
+    # issue 50: a cache that raises on every miss stored the root before raising in the set-up
+    # call, so the later searches found it and made no calls at all; the set-up's error is the
+    # verdict
+    set_up = (">>> othello_probe.set_up(lambda: select_move_alphabeta(((0, 0, 0, 0), (0, 2, 1, 0),"
+              " (0, 1, 2, 0), (0, 0, 0, 0)), 1, 1, 1, 0), work)\n")
+    case = make_case(set_up + CACHING, {"answers": [NODE, NODE, NODE, NODE, MOVE, MOVE]})
+    error = ErrorInfo("KeyError", "((0, 0, 0, 0), (0, 2, 1, 0))", "agent.py, line 40, in lookup")
+    judgement = checkers.caching(case, [_observed(error=error)], reveal=False)
+    assert judgement.fraction == 0.0
+    assert (">>> select_move_alphabeta(((0, 0, 0, 0), (0, 2, 1, 0), (0, 1, 2, 0), (0, 0, 0, 0)), "
+            "1, 1, 1, 0)\n  (the set-up: a game's first turn, caching on) raised KeyError"
+            ) in judgement.message
+    assert "agent.py, line 40" in judgement.message
+    assert judgement.message.startswith("tested: the alpha-beta search's cache")
 
 
 TURNS = """\
@@ -296,9 +362,10 @@ def test_the_probe_refuses_tampering_with_its_instruments(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.stdout.splitlines() == [
         # a default argument in a helper module, a renamed import, a module attribute; then
-        # (calls, positions explored again: a square played again from the same board), and
+        # (calls, positions explored again: a square played again from the same board,
+        # successors generated), and
         # the next window starts afresh
-        "(9, 2) (0, 0)",
+        "(9, 2, 5) (0, 0, 0)",
         "instrumentation disabled: the code of othello_shared.get_score was changed",
         "instrumentation disabled: gc.get_referrers is not allowed while work is measured",
         "instrumentation disabled: othello_shared.play_move was replaced"], done.stderr

@@ -54,8 +54,8 @@ def test_a_cache_that_forgets_the_move_breaks_select_move(mutate, tmp_path):
     # (and at a depth limit is another on a later turn), so no later turn's root is ever found
     # in the cache
     assert group_scores(document) == {"caching": 6.0}
-    assert ("select_move with the root in the cache: caching changed the answer: (0, 1) without "
-            "caching, None with caching") in messages(document, "caching")
+    assert (">>> select_move_minimax(board, 2, 4, 1)\n  caching changed the answer: (0, 1) "
+            "without caching, None with caching") in messages(document, "caching")
 
 
 def test_an_agent_that_only_pretends_to_order_gains_nothing(mutate, tmp_path):
