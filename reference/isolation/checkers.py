@@ -56,6 +56,8 @@ _REQUIRED = {
             "other move the opponent can do the same to you",
     "safe": "after it the opponent can leave you without a move at once, and another move wins "
             "by force within three plies",
+    "forcing": "after it the opponent can force a win, and another move wins by force: a "
+               "deeper search (five to nine plies) tells them apart",
 }
 """Options naming the only right answers among the legal moves, with what a wrong one misses."""
 
