@@ -318,7 +318,7 @@ def deep_win_cases(rng: random.Random, count: int, *, time_left: float = TIME_LE
         length = Solver(game).win_length(state, longest)
         case = _case(game, state, number, f"win by force in {length} plies", time_left)
         case["name"] += (f", {len(winning)} of them winning; the others lose by force, "
-                         "a one- and a two-ply look take one of them")
+                         "and so do the moves a one- or two-ply look rates best")
         case["options"]["forcing"] = [list(m) for m in winning]
         yield case
 

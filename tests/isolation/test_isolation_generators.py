@@ -17,7 +17,6 @@ from reference.isolation.generators import (
     winning_move_cases,
     winning_moves,
 )
-
 from reference.isolation.solver import Solver
 
 GAME = Isolation()
