@@ -12,6 +12,8 @@ the eight directions (a player missing a direction, or reading a ray past its en
 there), and positions the mover wins at once (``winning_move_cases``), where every
 other move lets the opponent win at once: any alpha-beta that looks two plies ahead and knows
 a player without a move has lost takes the win, so the accepted answers are the winning moves.
+The deep positions (``deep_win_cases``) ask what only a deeper search sees: a win by force in
+five to nine plies where every other move loses by force, proved by ``reference.isolation.solver``.
 """
 from __future__ import annotations
 
