@@ -14,7 +14,10 @@ can call with its kit; options:
   side in even-numbered games (counting from 0) and the second in odd ones; ``seed``: each
   game's seed derives from it (the bot's random choices);
 - ``score``: ``"wins"`` (default) earns ``min(1, wins / min_wins)``; ``"clean"`` earns the
-  share of games in which the student made no fault, whoever won.
+  share of games in which the student made no fault, whoever won;
+- ``even``: with ``"wins"``, the wins a player as strong as the bot gets (half the games, say),
+  which earn nothing: the case then earns ``min(1, (wins - even) / (min_wins - even))``, so its
+  points follow how much stronger than the bot the player is.
 
 Games not played before the case's timeout count as neither wins nor clean games. A game's
 runner may pass a ``picture`` function: the first lost games of a visible case are then drawn
@@ -193,7 +196,8 @@ HOUSE_GAME_OPTIONS: dict[str, Option] = dict(
     opponent=Option(TEXT, required=True), games=Option(INTEGER, required=True),
     seed=Option(INTEGER),
     score=Option(TEXT, choices=("wins", "clean")),
-    min_wins=Option(INTEGER, required=True, unless=("score", "clean")))
+    min_wins=Option(INTEGER, required=True, unless=("score", "clean")),
+    even=Option(INTEGER))
 """The options of games against a house bot (the module docstring says what each means)."""
 
 
@@ -257,9 +261,13 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
         fraction = clean / games
         lines.append(f"Games without a timeout, crash or illegal answer: {clean} of {games}.")
     else:
-        required = int(options["min_wins"])
-        fraction = min(1.0, wins / required)
-        lines.append(f"Needed {required} wins.")
+        required, even = int(options["min_wins"]), int(options.get("even", 0))
+        if not 0 <= even < required:
+            raise ValueError(f"options.even must be from 0 to min_wins - 1, got {even}")
+        fraction = min(1.0, max(0, wins - even) / (required - even))
+        lines.append(f"Needed {required} wins" + (
+            f"; the first {even} (what a player as strong as the {opponent} player wins) earn "
+            "nothing, each one beyond them a share of the points." if even else "."))
     if done and clock.game_seconds is not None:
         most = max(clock.game_seconds - game.clock_left for game in done)
         lines.append(f"Most clock used in one game: {most:.2f} s of {clock.game_seconds:g} s.")

@@ -36,6 +36,7 @@ from harness.intake.python2 import python2_note
 from harness.intake.python_version import version_warning
 from harness.intake.reading import display_name
 from harness.intake.registry import registry_stand_in, through_registry
+from harness.intake.shipped import withhold_shipped
 from harness.intake.submission import FoundFiles, find_files
 from harness.sandbox import Isolation, Sandbox
 from harness.sandbox.packages import python_version
@@ -92,6 +93,8 @@ class Grader:
             submission, assignment.submission_files,
             tuple(p.name for p in (*assignment.support_files, *assignment.probe_files)),
             siblings=siblings)
+        # The grader's own modules handed in as helper files are not the student's work.
+        withhold_shipped(self.found)
         self.host: HostSpeed | None = None  # measured when a case's limit is relative
         self.cpu_fraction = min(1.0, cpu_quota() or 1.0)  # Gradescope's: 0.5
         # The student's files as read once at intake (never the submitted paths again),

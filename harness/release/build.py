@@ -382,7 +382,18 @@ the expected value and what your code returned (or raised). The total counts the
 here only, and the line after it says how much of the assignment that is: the visible points
 run here out of all visible points, the visible cases graded on Gradescope only (and why), and
 the points of the hidden cases, which run only on Gradescope and are not in this package.
-{left_out}"""
+{left_out}
+## What this package gives you, and what it is not
+
+Besides the checker, this package holds the grader's own code that the local check{and_play}
+needs:
+{given}
+
+It is here to run the checks, not to be handed in: it is no solution and does not do the
+assignment's search. A copy of one of these modules handed in with your file, under any name,
+is left out of the grading (it is not your work), so code that relies on it fails; the results
+say which file was left out.
+"""
 
 
 GAMES_NOTE = """
@@ -429,7 +440,9 @@ def build_student(name: str, out: Path) -> Built:
         them="them" if assignment.allowed_packages else "nothing",
         runs=_what_runs(kept), games=GAMES_NOTE if any(case.runner for case in kept) else "",
         play=readme_section(assignment, bots),
-        left_out=left_out).encode()
+        left_out=left_out, and_play=" and `play`" if bots else "",
+        given="".join(f"\n- `{module}`" for module in assignment.student_package_modules)
+        or "\n- nothing of the grader's reference code").encode()
     entries[STUDENT_PACKAGE_MARKER] = b"The student package: instructor commands are refused.\n"
     for folder in (root / "harness", root / "student_template" / assignment.name):
         for path in _tree(folder):

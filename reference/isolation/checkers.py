@@ -10,8 +10,9 @@ stuck position is always paired with one where the player can move, so that a co
 same answer would be accepted in a game. A case may also list ``wins``: the moves after which the
 opponent cannot move, where every other move lets the opponent win at once; then only those pass. Or
 ``safe``: the moves after which the opponent cannot win at once, where one of them wins by force
-within three plies; then only those pass. Legal, winning and safe moves are listed only when
-``reveal`` is True.
+within three plies; then only those pass. Or ``forcing``: the moves that win by force (within
+nine plies), where every other move lets the opponent force a win; then only those pass. Legal,
+winning, safe and forcing moves are listed only when ``reveal`` is True.
 """
 from __future__ import annotations
 
@@ -55,6 +56,8 @@ _REQUIRED = {
             "other move the opponent can do the same to you",
     "safe": "after it the opponent can leave you without a move at once, and another move wins "
             "by force within three plies",
+    "forcing": "after it the opponent can force a win, and another move wins by force: a "
+               "deeper search (five to nine plies) tells them apart",
 }
 """Options naming the only right answers among the legal moves, with what a wrong one misses."""
 

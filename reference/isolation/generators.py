@@ -12,6 +12,8 @@ the eight directions (a player missing a direction, or reading a ray past its en
 there), and positions the mover wins at once (``winning_move_cases``), where every
 other move lets the opponent win at once: any alpha-beta that looks two plies ahead and knows
 a player without a move has lost takes the win, so the accepted answers are the winning moves.
+The deep positions (``deep_win_cases``) ask what only a deeper search sees: a win by force in
+five to nine plies where every other move loses by force, proved by ``reference.isolation.solver``.
 """
 from __future__ import annotations
 
@@ -19,8 +21,16 @@ import random
 from typing import Any, Callable, Iterator
 
 from harness.spec import render_doctest
-from reference.games.isolation import Isolation, IsolationState, Move, format_board, opponent
+from reference.games.isolation import (
+    Isolation,
+    IsolationState,
+    Move,
+    Player,
+    format_board,
+    opponent,
+)
 from reference.isolation.positions import draw_position
+from reference.isolation.solver import Solver
 
 TIME_LEFT = 2.0
 """Clock passed to the student in these cases; only legality is judged here, not time."""
@@ -224,6 +234,98 @@ def safe_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_L
         yield case
 
 
-__all__ = ["DIRECTION_NAMES", "TIME_LEFT", "forced_direction_cases", "forced_move_cases",
-           "legal_move_cases", "losing_moves", "safe_move_cases", "stuck_cases",
+DEEP_EMPTY = 28
+"""Most empty squares in a deep-search position: endgames, where the exact proofs are cheap and
+a timed alpha-beta reaches nine plies in a fraction of a second."""
+
+
+SHALLOW_WEIGHTS = ((1.0, 1.0), (1.0, 0.0), (1.0, 2.0), (2.0, 1.0), (1.0, 1.5))
+"""(mine, theirs) weights of the mobility evaluations a shallow player may use: ``mine * a -
+theirs * b`` for each ``(a, b)``; the house's greedy player is ``(1, 1)``, the reference's
+evaluation ``(1, 1.5)``."""
+
+
+def _looks(game: Isolation, state: IsolationState, me: Player, weights: tuple[float, float],
+           plies: int) -> float:
+    """The value for ``me``, who just moved into ``state``, of a look ``plies`` deeper (0 or 1)
+    with the mobility evaluation ``weights``; a player left stuck has lost."""
+    if game.is_terminal(state):
+        return float("inf") if state.to_move != me else -float("inf")
+    if plies == 0:
+        return (weights[0] * game.mobility(state, me)
+                - weights[1] * game.mobility(state, opponent(me)))
+    return min(_looks(game, game.result(state, reply), me, weights, plies - 1)
+               for reply in game.actions(state))
+
+
+def shallow_choices(game: Isolation, state: IsolationState) -> set[Move]:
+    """Every move a one-ply or a two-ply look rates best (ties included) with any evaluation of
+    :data:`SHALLOW_WEIGHTS`: what players without a deeper search take."""
+    chosen: set[Move] = set()
+    moves = game.actions(state)
+    for weights in SHALLOW_WEIGHTS:
+        for plies in (1, 2):
+            values = [_looks(game, game.result(state, move), state.to_move, weights, plies - 1)
+                      for move in moves]
+            chosen.update(m for m, value in zip(moves, values) if value == max(values))
+    return chosen
+
+
+def deep_split(game: Isolation, state: IsolationState, shortest: int, longest: int
+               ) -> tuple[list[Move], list[Move]] | None:
+    """The winning and the losing moves of a position that needs a deep look, or None.
+
+    Such a position has no win within ``shortest - 2`` plies and a forced win within
+    ``longest``; of its two or more moves at most half win by force within ``longest`` plies,
+    every other move lets the opponent force a win within ``longest + 1`` plies, and every move
+    a one-ply or a two-ply look rates best (``shallow_choices``) loses. Every claim is proved
+    exactly (``reference.isolation.solver``).
+    """
+    moves = game.actions(state)
+    if len(moves) < 2 or game.empty_count(state) > DEEP_EMPTY:
+        return None
+    solver = Solver(game)
+    shallow = shallow_choices(game, state)
+    if len(shallow) == len(moves) or not all(
+            solver.wins_within(game.result(state, move), longest + 1) for move in shallow):
+        return None
+    if solver.wins_within(state, shortest - 2) or not solver.wins_within(state, longest):
+        return None
+    winning = solver.winning_moves(state, longest)
+    if 2 * len(winning) > len(moves):
+        return None
+    losing = [move for move in moves if move not in winning
+              and solver.wins_within(game.result(state, move), longest + 1)]
+    if len(winning) + len(losing) != len(moves):
+        return None
+    return winning, losing
+
+
+def deep_win_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT,
+                   shortest: int = 5, longest: int = 9) -> Iterator[dict[str, Any]]:
+    """``count`` endgame positions whose winning moves take ``shortest`` to ``longest`` plies
+    to see (``deep_split``), x and o to move in turn; the options list the winning moves as
+    ``forcing`` beside the legal moves."""
+    game = Isolation()
+    seen: set[IsolationState] = set()
+    for number in range(1, count + 1):
+        mover = "x" if number % 2 else "o"
+        state = draw_position(game, rng, lambda s, p=mover: s.to_move == p  # type: ignore
+                              and s not in seen and deep_split(game, s, shortest, longest)
+                              is not None)
+        seen.add(state)
+        split = deep_split(game, state, shortest, longest)
+        assert split is not None
+        winning, losing = split
+        length = Solver(game).win_length(state, longest)
+        case = _case(game, state, number, f"win by force in {length} plies", time_left)
+        case["name"] += (f", {len(winning)} of them winning; the others lose by force, "
+                         "and so do the moves a one- or two-ply look rates best")
+        case["options"]["forcing"] = [list(m) for m in winning]
+        yield case
+
+
+__all__ = ["DEEP_EMPTY", "DIRECTION_NAMES", "SHALLOW_WEIGHTS", "TIME_LEFT", "deep_split",
+           "deep_win_cases", "forced_direction_cases", "forced_move_cases", "legal_move_cases",
+           "losing_moves", "safe_move_cases", "shallow_choices", "stuck_cases",
            "winning_move_cases", "winning_moves"]

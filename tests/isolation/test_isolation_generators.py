@@ -9,12 +9,15 @@ from reference.games.isolation import Isolation, opponent, parse_board
 from reference.isolation.checkers import check_move
 from reference.isolation.generators import (
     DIRECTION_NAMES,
+    deep_win_cases,
     forced_direction_cases,
     losing_moves,
     safe_move_cases,
+    shallow_choices,
     winning_move_cases,
     winning_moves,
 )
+from reference.isolation.solver import Solver
 
 GAME = Isolation()
 
@@ -82,3 +85,56 @@ def test_a_legal_move_that_misses_the_win_fails_and_the_win_passes():
     assert check_move("", Observation([3, 4], True), options, reveal=False).fraction == 1.0
     illegal = check_move("", Observation((5, 5), True), options, reveal=False)
     assert "not a legal move" in illegal.message
+
+
+def test_deep_positions_need_five_to_nine_plies_and_fool_every_shallow_look():
+    """Issue 51: the winning moves win by force (proved exactly), every other move loses by
+    force, no win shows within three plies, and each move a one- or two-ply look rates best
+    loses."""
+    for case in deep_win_cases(random.Random(6), 2):
+        state = position(case)
+        solver = Solver(GAME)
+        forcing = [tuple(m) for m in case["options"]["forcing"]]
+        assert forcing == solver.winning_moves(state, 9)
+        assert 5 <= solver.win_length(state, 9) <= 9  # type: ignore[operator]
+        others = [m for m in GAME.actions(state) if m not in forcing]
+        assert len(others) >= len(forcing)
+        assert all(solver.wins_within(GAME.result(state, m), 10) for m in others)
+        assert shallow_choices(GAME, state) <= set(others)
+
+
+def _plies_to_win(state) -> float:
+    """Plain minimax: the fewest plies in which the mover forces a win, or infinity."""
+    best = float("inf")
+    for move in GAME.actions(state):
+        after = GAME.result(state, move)
+        replies = GAME.actions(after)
+        worst = 0.0 if not replies else max(1 + _plies_to_win(GAME.result(after, r))
+                                            for r in replies)
+        best = min(best, 1 + worst)
+    return best
+
+
+def test_the_solver_agrees_with_plain_minimax_on_endgames():
+    from reference.isolation.positions import random_playout
+
+    rng, checked = random.Random(8), 0
+    while checked < 20:
+        states = [s for s in random_playout(GAME, rng) if 2 <= GAME.empty_count(s) <= 14]
+        if not states:
+            continue
+        state = rng.choice(states)
+        exact = _plies_to_win(state)
+        solver = Solver(GAME)
+        for plies in range(1, 12):
+            assert solver.wins_within(state, plies) == (exact <= plies), (state, plies)
+        assert solver.win_length(state, 11) == (exact if exact <= 11 else None)
+        checked += 1
+
+
+def test_a_move_that_loses_by_force_fails_where_one_wins_by_force():
+    options = {"legal": [[1, 2], [3, 4]], "forcing": [[3, 4]]}
+    lost = check_move("", Observation((1, 2), True), options, reveal=False)
+    assert lost.fraction == 0.0 and "deeper search" in lost.message
+    assert "(3, 4)" not in lost.message
+    assert check_move("", Observation((3, 4), True), options, reveal=False).fraction == 1.0

@@ -73,3 +73,23 @@ def test_a_failed_handshake_stops_the_games(monkeypatch: pytest.MonkeyPatch) -> 
                               "starts the same way in every game")
     assert len(play_versus_house(_Kit(), None, "random", schedule, 60.0,  # type: ignore[arg-type]
                                  "c").games) == 3
+
+
+def test_wins_up_to_the_even_score_earn_nothing_and_each_one_beyond_a_share() -> None:
+    """Issue 51: a player as strong as the bot wins ``even`` games, and those earn nothing."""
+    eight = tuple(_game(n, "x" if n % 2 == 0 else "o") for n in range(8))  # all won
+    mixed = eight[:6] + GAMES[2:]  # six won, two lost
+
+    def fraction(played: tuple[HouseGame, ...], even: int) -> float:
+        case = _case(Visibility.HIDDEN, min_wins=7, even=even)
+        return float(judge(case, _Kit(), "greedy", len(played), Played(played)).fraction)
+
+    assert fraction(eight, 5) == 1.0
+    assert fraction(mixed, 5) == pytest.approx(1 / 2)  # 6 wins: one of the two beyond 5
+    assert fraction(mixed, 6) == 0.0
+    assert fraction(mixed, 0) == pytest.approx(6 / 7)  # without it, min(1, wins / min_wins)
+    message = judge(_case(Visibility.HIDDEN, min_wins=7, even=5), _Kit(), "greedy", 8,
+                    Played(mixed)).message
+    assert "the first 5 (what a player as strong as the greedy player wins) earn nothing" in message
+    with pytest.raises(ValueError, match="options.even"):
+        fraction(mixed, 7)

@@ -1,0 +1,43 @@
+"""Issue 51, item 1: Isolation's grade follows the search. Whole gradings of players written as
+students write them (tests/fixtures/isolation_players/): no search at all (one ply) earns at
+most a quarter of the 60 points, a fixed two-ply alpha-beta at most half, and honest time-based
+alpha-beta players (their own evaluation, move order, time split, a transposition table) earn
+every point, as the reference does."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gg_testing import ROOT
+from gradingfair_support import SOLUTIONS, grade
+
+pytestmark = pytest.mark.slow
+
+PLAYERS = ROOT / "tests" / "fixtures" / "isolation_players"
+TOTAL = 60.0
+CEILINGS = {"one_ply.py": 0.25 * TOTAL, "two_ply.py": 0.5 * TOTAL}
+HONEST = ["honest_evaluation.py", "honest_ordering.py", "honest_time_split.py",
+          "honest_transposition.py"]
+
+
+def graded_score(tmp_path: Path, player: Path) -> float:
+    document = grade(tmp_path, "isolation", player)
+    failed = [(t["name"], t["output"][:300]) for t in document["tests"]
+              if t["score"] < t["max_score"]]
+    print(f"{player.name}: {document['score']} of {TOTAL}; not full: {failed}")
+    return float(document["score"])
+
+
+@pytest.mark.parametrize("name", sorted(CEILINGS))
+def test_a_player_without_a_deeper_search_earns_at_most_its_ceiling(tmp_path: Path,
+                                                                   name: str) -> None:
+    assert graded_score(tmp_path, PLAYERS / name) <= CEILINGS[name]
+
+
+@pytest.mark.parametrize("name", HONEST)
+def test_an_honest_time_based_alpha_beta_earns_every_point(tmp_path: Path, name: str) -> None:
+    assert graded_score(tmp_path, PLAYERS / name) == TOTAL
+
+
+def test_the_reference_earns_every_point(tmp_path: Path) -> None:
+    assert graded_score(tmp_path, SOLUTIONS["isolation"]) == TOTAL
