@@ -61,6 +61,9 @@ class _Quiet:
     def cpu_spent(self) -> Optional[float]:
         return None
 
+    def setup_spent(self) -> Optional[float]:
+        return None
+
 
 class _Metered(_Quiet):
     """A seat that reads its CPU time when it is resumed and when it is paused again."""
@@ -129,6 +132,19 @@ class _Frozen(_Metered):
 
     freezer: Optional[Freezer]
     meter: Optional[CpuMeter]
+    _setup: Optional[CpuSample] = None
+    _paused_once: bool = False
+
+    def pause(self) -> None:
+        super().pause()
+        if not self._paused_once:
+            self._paused_once, self._setup = True, self._until
+
+    def setup_spent(self) -> Optional[float]:
+        """CPU seconds the seat's processes used before their first pause (starting and
+        importing the submission: a server imports it before it serves), read then; None when
+        they could not be read."""
+        return None if self._setup is None else self._setup.total
 
     def _meter(self) -> Optional[CpuMeter]:
         """The meter given, else one reading the freezer's members; None without a freezer."""

@@ -156,15 +156,48 @@ def test_the_kernel_reader_counts_this_process() -> None:
 def test_a_student_is_charged_its_cpu_time_not_the_wall_time() -> None:
     kernel = Kernel()
     seat, server = student(kernel, lambda call: 0.02)
-    record = play(seat, Clock(game_seconds=1.0), wall_step=10.0)  # every reply "takes" 10 s
+    # every reply takes 0.12 s of wall time (five times its CPU time and 0.02 s: a slow
+    # host), the game's replies far more than the 1 s clock
+    record = play(seat, Clock(game_seconds=1.0), wall_step=0.12)
     assert record.outcome.reason is Reason.NO_MOVES, record.outcome
     mine = [ply for ply in record.plies if ply.player == "x"]
-    assert len(mine) >= 3 and all(ply.seconds == pytest.approx(0.02) for ply in mine)
-    assert mine[-1].time_left == pytest.approx(1.0 - 0.02 * len(mine))
+    assert len(mine) >= 6 and all(ply.seconds == pytest.approx(0.02) for ply in mine)
+    assert record.waiting_of("x").wall > 1.0
+    setup = 0.6 - 0.5  # the fake processes' 0.6 s before the game, 0.5 s of it free
+    assert mine[-1].time_left == pytest.approx(1.0 - setup - 0.02 * len(mine))
     assert record.wall_clocked == ()
     # told the CPU time left, and given the wall backstop to answer in
-    assert [args[2] for args, _ in server.calls[:2]] == pytest.approx([1.0, 0.98])
-    assert server.calls[0][1] == wall_backstop(1.0) == 7.0
+    assert [args[2] for args, _ in server.calls[:2]] == pytest.approx([0.9, 0.88])
+    assert server.calls[0][1] == wall_backstop(0.9)
+
+
+def test_waiting_its_cpu_time_does_not_explain_loses_however_it_is_spread() -> None:
+    seat, _ = student(Kernel(), lambda call: 0.001)
+    # each reply 0.5 s of wall time for 1 ms of CPU time: far within its 7 s backstop per
+    # move, but over the game it is the program's own waiting (a sleeper)
+    record = play(seat, Clock(game_seconds=1.0), wall_step=0.5)
+    assert (record.outcome.reason, record.outcome.forfeiter) == (Reason.TIMEOUT, "x")
+    assert "kept the game waiting" in record.outcome.detail
+    waited = record.waiting_of("x")
+    assert waited.unexplained > 2.0 and waited.replies < 8
+    assert record.waiting_of("o").replies > 0  # the house bot's waiting is never its fault
+
+
+@pytest.mark.parametrize("setup, forfeits", [(0.4, False), (1.2, False), (2.5, True)])
+def test_work_before_the_first_move_is_charged_to_the_game_clock_beyond_half_a_second(
+        setup: float, forfeits: bool) -> None:
+    kernel = Kernel({ROOT: [setup, 0.0]})  # what the process used importing the submission
+    seat, server = student(kernel, lambda call: 0.01)
+    record = play(seat, Clock(game_seconds=1.0), wall_step=0.0)
+    assert record.waiting_of("x").setup == pytest.approx(setup)
+    if forfeits:  # 2.5 s at import time under a 1 s clock: lost before its first move
+        assert (record.outcome.reason, record.outcome.forfeiter) == (Reason.TIMEOUT, "x")
+        assert record.outcome.detail.startswith(
+            "handshake: its work before its first move (starting, importing, greeting) used "
+            "2.500 s of CPU time")
+        assert server.calls == []
+    else:
+        assert server.calls[0][0][2] == pytest.approx(1.0 - max(0.0, setup - 0.5))
 
 
 def test_a_student_that_uses_more_cpu_time_than_its_clock_loses_on_time() -> None:
