@@ -125,8 +125,9 @@ def run_round_robin(arena: Arena, entrants: Sequence[Entrant], seed: int, execut
 
     An aborted game (its worker died or it overran its deadline: a cause outside both
     entrants, since an entrant's own faults and waiting lose it the game) is played once more
-    (:data:`ABORT_RETRIES`); the results keep each game's last attempt. With a ``store``, games it holds are taken from it and every new game is recorded there
-    as it ends (``harness.tournament.store``). With a ``precision`` (an interval width), more
+    (:data:`ABORT_RETRIES`); the results keep each game's last attempt. With a ``store``,
+    games it holds are taken from it and every new game is recorded there as it ends
+    (``harness.tournament.store``). With a ``precision`` (an interval width), more
     games follow the round robin, step by step: each step gives every pair of neighbouring
     ranks that is neither separated nor that precise two more games (sides swapped; see
     ``intervals.unsettled_neighbours``), until none is left or ``budget`` games (round robin
