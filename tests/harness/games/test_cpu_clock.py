@@ -278,3 +278,23 @@ def test_othellos_clock_line_says_wall_time_only_where_it_was_charged(
     summary = runners.play_randy(case, None).message.splitlines()[0]  # type: ignore[arg-type]
     assert ("10 s per move, counted in wall time (this machine cannot read" in summary) == wall
     assert "10 s per move; needed 1)" in summary or wall
+
+
+def test_set_up_in_a_process_forked_from_a_zygote_leaves_out_what_the_zygote_had_used() -> None:
+    """A grading's games fork each server from a zygote, frozen and read with it: the zygote's
+    CPU time, and that of the earlier games' servers it reaped, is not this game's set-up (it
+    was counted so once, and an honest player lost its clock by the third game)."""
+    zygote, program = 1, 5
+    # at the fork the zygote had used 10 s (own and reaped); by the first pause the program
+    # used 0.3 s importing, and a helper it forked at import ran 0.5 s, then was orphaned and
+    # reaped by the zygote
+    kernel = Kernel({zygote: [8.0, 2.5], program: [0.3, 0.0]})
+    server = ComputingServer(kernel, lambda call: 0.0)
+    server.process = SimpleNamespace(pid=program, namespace_root=zygote,  # type: ignore[attr-defined]
+                                     root_cpu=10.0)
+    seat: Served[Any, Any] = Served(server, "choose_move",
+                                    lambda state, left: encode_request(state, left, 8),
+                                    WIRE_TYPE, read_reply, freezer=FakeFreezer(kernel),  # type: ignore[arg-type]
+                                    meter=CpuMeter(kernel.pids, kernel.read))
+    seat.pause()
+    assert seat.setup_spent() == pytest.approx(0.8)
