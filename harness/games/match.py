@@ -126,6 +126,10 @@ class Seat(Protocol[S_contra, M_co]):
         importing the submission); None for a seat without processes of its own or that
         cannot tell (optional: a seat without the method counts as such)."""
 
+    def setup_waited(self) -> float:
+        """Wall seconds its start waited for the submission before the game (a served
+        module's import); 0.0 when nothing waited (optional, as ``setup_spent``)."""
+
 
 @dataclass(frozen=True)
 class Clock:
@@ -304,7 +308,9 @@ def play_game(
     for player, seat in seats.items():
         seat.pause()
         setup = _cpu_spent(seat, "setup_spent")
-        waiting[player] = Waiting(player, setup=setup or 0.0)
+        waited = _cpu_spent(seat, "setup_waited") or 0.0
+        # the import's wait as a first reply, its CPU time what explains it
+        waiting[player] = Waiting(player, waited, setup or 0.0, int(waited > 0), setup or 0.0)
         watched |= {player} if setup is not None else set()
     try:
         for player, seat in seats.items():

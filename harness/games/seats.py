@@ -64,6 +64,9 @@ class _Quiet:
     def setup_spent(self) -> Optional[float]:
         return None
 
+    def setup_waited(self) -> float:
+        return 0.0
+
 
 class _Metered(_Quiet):
     """A seat that reads its CPU time when it is resumed and when it is paused again."""
@@ -274,6 +277,11 @@ class Served(_Frozen, Generic[S, M]):
         if self.freezer is None:
             self.freezer = _freezer(self.server)
         self._host = _zygote(self.server)
+
+    def setup_waited(self) -> float:
+        """Wall seconds the server's start waited for the submission's import."""
+        waited = getattr(self.server, "import_seconds", 0.0)
+        return float(waited) if isinstance(waited, (int, float)) else 0.0
 
     def finish(self, state: S, outcome: Outcome) -> None:
         """The game is over: the server (one per game) gets no more calls, so it may end now

@@ -172,7 +172,7 @@ def test_a_student_is_charged_its_cpu_time_not_the_wall_time() -> None:
 
 
 def test_waiting_its_cpu_time_does_not_explain_loses_however_it_is_spread() -> None:
-    seat, _ = student(Kernel(), lambda call: 0.001)
+    seat, _ = student(Kernel({ROOT: [0.01, 0.0]}), lambda call: 0.001)
     # each reply 0.5 s of wall time for 1 ms of CPU time: far within its 7 s backstop per
     # move, but over the game it is the program's own waiting (a sleeper)
     record = play(seat, Clock(game_seconds=1.0), wall_step=0.5)
@@ -298,3 +298,15 @@ def test_set_up_in_a_process_forked_from_a_zygote_leaves_out_what_the_zygote_had
                                     meter=CpuMeter(kernel.pids, kernel.read))
     seat.pause()
     assert seat.setup_spent() == pytest.approx(0.8)
+
+
+@pytest.mark.parametrize("imported, forfeits", [(3.0, True), (0.3, False)])
+def test_waiting_for_an_import_is_the_players_waiting_before_its_first_move(
+        imported: float, forfeits: bool) -> None:
+    seat, server = student(Kernel({ROOT: [0.01, 0.0]}), lambda call: 0.01)
+    server.import_seconds = imported  # type: ignore[attr-defined]  # slept at import, or not
+    record = play(seat, Clock(game_seconds=1.0), wall_step=0.0)
+    assert record.waiting_of("x").wall == pytest.approx(imported)
+    assert (record.outcome.forfeiter == "x") == forfeits, record.outcome
+    if forfeits:
+        assert record.outcome.detail.startswith("handshake: it kept the game waiting 3.0 s")

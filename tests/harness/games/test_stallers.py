@@ -109,33 +109,44 @@ def standings(folder: Path) -> dict[str, dict[str, str]]:
 def test_a_tournament_sleeper_loses_on_time_and_import_time_work_is_on_the_clock(
         tmp_path: Path, level: Any) -> None:
     sleeper, importer = tmp_path / "sleeper.py", tmp_path / "importer.py"
+    napper = tmp_path / "napper.py"
     sleeper.write_text(player("1.2"))
     importer.write_text(player("0", "import time as _t\n_s = _t.process_time()\n"
                                     "while _t.process_time() - _s < 1.8:\n    pass\n"))
+    napper.write_text(player("0", "import time as _t\n_t.sleep(3)\n"))  # sleeps at import
     out = tmp_path / "out"
     # slack 3: a game's deadline is both 1 s clocks at their 7 s backstops and 3 s, which the
     # sleeper's games overran (every one "aborted") before
     done = run_gamegrader("tournament", "isolation", f"sleeper={sleeper}",
-                          f"importer={importer}", "house:random", "--clock", "1",
-                          "--set", "slack=3", "--out", str(out), env={FORCE_ENV: level.name})
+                          f"importer={importer}", f"napper={napper}", "house:random",
+                          "--clock", "1", "--set", "slack=3", "--out", str(out),
+                          env={FORCE_ENV: level.name})
     assert done.returncode == 0, done.stderr
     rows = standings(out)
-    assert [rows[name]["aborted"] for name in rows] == ["0"] * 3
+    assert [rows[name]["aborted"] for name in rows] == ["0"] * 4
     assert (rows["sleeper"]["wins"], rows["sleeper"]["losses"],
-            rows["sleeper"]["forfeits"]) == ("2", "2", "timeout:2")
+            rows["sleeper"]["forfeits"]) == ("4", "2", "timeout:2")
+    # the napper's 3 s asleep at import is waiting before its first move: lost in its greeting
+    assert (rows["napper"]["losses"], rows["napper"]["forfeits"]) == ("6", "timeout:6")
     # the importer loses every game on time before or on its first move: its set-up is
-    # charged to its clock before the game (or, when a loaded host made the import outlast
-    # the server's 10 s wait for it, to its first move)
-    assert (rows["importer"]["losses"], rows["importer"]["forfeits"],
-            rows["importer"]["first_move_timeouts"]) == ("4", "timeout:4", "4")
-    assert rows["random"]["wins"] == "4"
+    # charged to its clock before the game
+    assert (rows["importer"]["wins"], rows["importer"]["losses"], rows["importer"]["forfeits"],
+            rows["importer"]["first_move_timeouts"]) == ("2", "4", "timeout:4", "4")
+    assert rows["random"]["wins"] == "6"
     games = json.loads((out / "results.json").read_text())["games"]
     for game in games:
         names = (game["first"], game["second"])
-        if "importer" in names:
-            side = names.index("importer")
+        if "napper" in names:
+            side = names.index("napper")
             assert game["forfeiter"] == side, game
-            assert game["setup"][side] >= 1.5 or "its clock ran out" in game["detail"], (
+            assert game["detail"].startswith("handshake: it kept the game waiting"), game
+        elif "importer" in names:
+            side = names.index("importer")
+            assert (game["forfeiter"], game["reason"]) == (side, "timeout"), game
+            # its import's CPU time is read before the game (1.8 s; a host loaded past five
+            # times may have run only part of it by the server's 10 s wait for the import,
+            # the rest then ran out its first move's clock)
+            assert game["setup"][side] >= 1.0 or "its clock ran out" in game["detail"], (
                 game["setup"], game["detail"])
         elif game["forfeiter"] is not None:
             assert names[game["forfeiter"]] == "sleeper"
