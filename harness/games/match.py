@@ -317,7 +317,11 @@ def play_game(
             asked_greeting = _ask(seat, lambda: seat.start(player, clock.handshake_seconds),
                                   timer)
             greeting = asked_greeting.reply
+            # the set-up's wall time (import and greeting) has its own allowance, for a start
+            # from a cold disk: only what is beyond it counts with the moves' waiting
             waiting[player] = waiting[player].adding(asked_greeting)
+            waiting[player] = replace(waiting[player],
+                                      wall=max(0.0, waiting[player].wall - BACKSTOP_SECONDS))
             if asked_greeting.cpu:
                 waiting[player] = replace(waiting[player],
                                           setup=waiting[player].setup + asked_greeting.spent)
