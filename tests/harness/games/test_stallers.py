@@ -85,19 +85,19 @@ def test_a_sleeper_loses_its_ladder_games_and_is_rated_as_losing_them(
 @pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
 def test_ladder_games_a_sleeper_kept_from_being_played_are_its_losses(
         tmp_path: Path, level: Any) -> None:
-    # 2.3 s of sleep on its first move of each game: under the game's limit, but two games
-    # run the case's 3.5 s out, and the greedy rung's games are never played
-    case, judged = climb_two_rungs(player("2.3 if moves == 1 else 0"), tmp_path, level, 3.5)
+    # 4 s of sleep on its first move, within that move's 7 s backstop: before, the game was
+    # played out, the case's time (0.1 s: one game, on any load) ran out, and the other three
+    # games were left out of the rating
+    case, judged = climb_two_rungs(player("4.0 if moves == 1 else 0"), tmp_path, level, 0.1)
     lines = judged.message.splitlines()
-    greedy = next(line for line in lines if line.startswith("greedy"))
-    assert "won 0, drew 0, lost 2 of 2" in greedy, judged.message
-    assert "2 games not played and counted as lost" in greedy
-    assert "your program kept its games waiting" in greedy
-    first = next(line for line in lines if line.startswith("random"))
-    wins = int(first.split("won ")[1].split(",")[0])
+    for bot, unplayed in (("random", 1), ("greedy", 2)):
+        line = next(line for line in lines if line.startswith(bot))
+        assert "won 0, drew 0, lost 2 of 2" in line, judged.message
+        assert f"{unplayed} games not played and counted as lost" in line, judged.message
+        assert "your program kept its games waiting" in line
     rungs = rungs_of(dict(case.options))
-    rating = rate([(rungs[0].rating, float(wins), 2), (rungs[1].rating, 0.0, 2)])
-    assert f"Your ladder rating: {rating.value:.0f} " in judged.message
+    losing = rate([(rung.rating, 0.0, 2) for rung in rungs])
+    assert f"Your ladder rating: {losing.value:.0f} " in judged.message
 
 
 def standings(folder: Path) -> dict[str, dict[str, str]]:
