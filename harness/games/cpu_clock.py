@@ -27,6 +27,10 @@ from harness.sandbox.process_times import process_times
 BACKSTOP_FACTOR = 5.0
 BACKSTOP_SECONDS = 2.0
 """See :func:`wall_backstop`."""
+REPLY_SECONDS = 0.02
+"""Wall time a reply may take beyond ``BACKSTOP_FACTOR`` times its CPU time in round trips
+(freezing, pipes, scheduling; a sandboxed Isolation reply's took 2 to 3 ms on this project's
+2-core host at a load average of 12): see :func:`unexplained_wait`."""
 
 ProcessTimes = Callable[[int], Optional[tuple[float, float]]]
 """``read(pid)`` -> (CPU seconds of the process's own threads, CPU seconds of its reaped
@@ -50,6 +54,23 @@ def wall_backstop(cpu_seconds: float) -> float:
     five times its clock before it loses, where a wall clock cut it after one.
     """
     return BACKSTOP_FACTOR * max(cpu_seconds, 0.0) + BACKSTOP_SECONDS
+
+
+def unexplained_wait(waited: float, used: float, replies: int) -> float:
+    """Wall seconds spent waiting on an entrant that the CPU time it used does not explain.
+
+    ``waited`` seconds of wall time for ``replies`` replies that used ``used`` seconds of CPU
+    time: what is beyond ``BACKSTOP_FACTOR * used`` (the slowest host the backstop allows for)
+    plus ``REPLY_SECONDS`` a reply is the entrant's own waiting (sleeping, blocking), never the
+    host's load. Negative when the load explains it all. An entrant whose waiting in one game
+    exceeds ``BACKSTOP_SECONDS`` loses that game on time (``harness.games.match``), so waiting
+    spread thinly over many moves, each within its backstop, is caught as surely as one long
+    sleep; the staff ladder charges the games its waiting kept from being played to it.
+
+    >>> round(unexplained_wait(10.0, 1.0, 50), 3)
+    4.0
+    """
+    return waited - BACKSTOP_FACTOR * max(used, 0.0) - REPLY_SECONDS * replies
 
 
 @dataclass(frozen=True)
@@ -113,4 +134,5 @@ def thread_sample(clock: Callable[[], float] = time.thread_time) -> CpuSample:
 
 
 __all__ = ["BACKSTOP_FACTOR", "BACKSTOP_SECONDS", "CpuMeter", "CpuSample", "ProcessTimes",
-           "process_times", "thread_sample", "wall_backstop"]
+           "REPLY_SECONDS", "process_times", "thread_sample", "unexplained_wait",
+           "wall_backstop"]

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional, Sequence
 
+from harness.games.cpu_clock import BACKSTOP_SECONDS
 from harness.games.kit import GameKit
 from harness.games.versus import (
     Played,
@@ -37,6 +38,7 @@ from harness.games.versus import (
     load_kit,
     no_greeting,
     play_versus_house,
+    setup_line,
 )
 from harness.spec.contracts import INTEGER, NUMBER, TEXT, Option, declare_options
 
@@ -112,15 +114,16 @@ def rate(results: Sequence[tuple[float, float, int]]) -> Rating:
     return Rating(value, round(value - spread, 1), round(value + spread, 1))
 
 
-def leaderboard(rungs: Sequence[Rung], played: Sequence[Played], rating: Rating
-                ) -> tuple[dict[str, Any], ...]:
+def leaderboard(rungs: Sequence[Rung], played: Sequence[Played], rating: Rating,
+                counted: Sequence[int]) -> tuple[dict[str, Any], ...]:
     """Gradescope leaderboard entries (documented keys only): the rating, its interval, and
-    the win rate (a draw half a win) against each rung."""
+    the win rate (a draw half a win) against each rung over its ``counted`` games (those
+    played, and those counted as lost)."""
     entries: list[dict[str, Any]] = [
         {"name": "Ladder rating", "value": round(rating.value), "order": "desc"},
         {"name": "Rating 95% interval", "value": f"{rating.low:.0f} to {rating.high:.0f}"}]
-    for rung, games in zip(rungs, played):
-        rate_of = score(games) / len(games.games) if games.games else 0.0
+    for rung, games, count in zip(rungs, played, counted):
+        rate_of = score(games) / count if count else 0.0
         entries.append({"name": f"Win rate v {rung.bot}", "value": round(rate_of, 3),
                         "order": "desc"})
     return tuple(entries)
@@ -147,7 +150,8 @@ def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, se
     derived from ``seed`` and its place; no game starts after ``seconds``. Kept games are named
     ``PREFIXBOT-gameN``. With ``stop_after_handshake``, no game is played after one the
     program lost in its greeting (it would lose every other the same way): the rest of that
-    rung and the later rungs are ``rest_lost``."""
+    rung and the later rungs are ``rest_lost``. Games the time left unplayed are
+    ``rest_lost`` too when the program kept the games waiting (:func:`charge_waiting`)."""
     from harness.tournament.schedule import derive_seed
 
     deadline = time.monotonic() + seconds
@@ -165,7 +169,30 @@ def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, se
         played.append(games_)
         if stop_after_handshake and any(game.failed_handshake for game in games_.games):
             failed_against = rung.bot
-    return played
+    return charge_waiting(played, games)
+
+
+def waited_on(played: Sequence[Played]) -> float:
+    """Wall seconds the program kept its games waiting beyond what its CPU time explains
+    (``cpu_clock.unexplained_wait``; each game's when positive)."""
+    return sum(max(0.0, game.record.waiting_of(game.side).unexplained)
+               for games_ in played for game in games_.games)
+
+
+def charge_waiting(played: list[Played], games: int) -> list[Played]:
+    """``played`` with the games the ladder's time left unplayed counted as lost
+    (``rest_lost``) when the program's own waiting (:func:`waited_on`) passed
+    ``BACKSTOP_SECONDS``: a program that sleeps through its moves, each within its backstop,
+    runs the ladder's time out, and the games it kept from being played are its losses. When
+    the load its CPU time explains ran the time out, they stay left out (the host's doing)."""
+    waited = waited_on(played)
+    if waited <= BACKSTOP_SECONDS:
+        return played
+    why = (f"your program kept its games waiting {waited:.1f} s of wall time more than its "
+           "CPU time explains")
+    return [games_ if games_.rest_lost or len(games_.games) >= games else
+            replace(games_, skipped=f"{games_.skipped}; {why}", rest_lost=True)
+            for games_ in played]
 
 
 def score(played: Played) -> float:
@@ -212,13 +239,15 @@ def climb(case: Any, sandbox: Any, *, factor: Optional[Callable[[], float]] = No
         if games_.pages:
             lines.append("  replays: " + ", ".join(page.name for page in games_.pages))
         faults += [game.student_fault for game in games_.games if game.student_fault]
+    lines += [line for line in [setup_line(every, kit)] if line]
     lines.append(f"Your ladder rating: {rating.value:.0f} (95% interval {rating.low:.0f} to "
                  f"{rating.high:.0f}).")
     total = sum(rung.points for rung in rungs)
     return Judgement(earned / total if total else 1.0, "\n".join(lines),
-                     leaderboard=leaderboard(rungs, played, rating),
+                     leaderboard=leaderboard(rungs, played, rating, counted),
                      failure=faults[0].verdict if faults and earned < total else None)
 
 
-__all__ = ["BASE_RATING", "RUNG_STEP", "Rating", "Rung", "climb", "expected", "ladder_kit",
-           "leaderboard", "play_rungs", "rate", "rungs_of", "score"]
+__all__ = ["BASE_RATING", "RUNG_STEP", "Rating", "Rung", "charge_waiting", "climb", "expected",
+           "ladder_kit", "leaderboard", "play_rungs", "rate", "rungs_of", "score",
+           "waited_on"]

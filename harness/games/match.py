@@ -13,6 +13,14 @@ time the seat used (``Seat.cpu_spent``, read by the seat from the kernel while f
 not grow when the host is busy, so neither does a game's result. A seat that cannot read its
 CPU time is charged the wall time of its reply, and the record says so (``wall_clocked``).
 
+Waiting is charged to whoever kept the referee waiting. Each player's wall time waited on its
+replies is kept beside the CPU time they used (:class:`Waiting`); a player whose waiting in one
+game is more than its CPU time explains (``cpu_clock.unexplained_wait``: sleeping or blocking,
+not the host's load) by over ``cpu_clock.BACKSTOP_SECONDS`` loses on time, however it spreads
+the waiting over its moves. Work a seat does before its first move (starting, importing, its
+greeting) is read too: beyond ``Clock.setup_seconds`` it is charged to a game clock, and over
+``Clock.handshake_seconds`` it loses in the greeting.
+
 The player to move loses when it runs out of time, crashes, answers something malformed (or
 something that cannot even be read: any error while reading counts) or answers an illegal move,
 including "no move" while it has one. A position without legal moves ends the game by the rules:
@@ -23,7 +31,7 @@ makes this loop raise.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import (
     Any,
     Callable,
@@ -36,7 +44,7 @@ from typing import (
     TypeVar,
 )
 
-from harness.games.cpu_clock import wall_backstop
+from harness.games.cpu_clock import BACKSTOP_SECONDS, unexplained_wait, wall_backstop
 from harness.games.outcome import Outcome, Reason
 
 S = TypeVar("S", bound=Hashable)
@@ -113,6 +121,15 @@ class Seat(Protocol[S_contra, M_co]):
         seat that reads it lets a reply take up to ``cpu_clock.wall_backstop(seconds)`` of
         wall time."""
 
+    def setup_spent(self) -> Optional[float]:
+        """CPU seconds the seat's processes used before the game's first pause (starting,
+        importing the submission); None for a seat without processes of its own or that
+        cannot tell (optional: a seat without the method counts as such)."""
+
+    def setup_waited(self) -> float:
+        """Wall seconds its start waited for the submission before the game (a served
+        module's import); 0.0 when nothing waited (optional, as ``setup_spent``)."""
+
 
 @dataclass(frozen=True)
 class Clock:
@@ -121,12 +138,17 @@ class Clock:
     Attributes:
         game_seconds: each player's chess clock for the whole game, or None.
         move_seconds: the limit for one reply, or None.
-        handshake_seconds: the limit for a seat's greeting (not charged to its game clock).
+        handshake_seconds: the limit for a seat's greeting, and for all its work before its
+            first move (starting, importing, greeting).
+        setup_seconds: CPU time a seat may use before its first move without charge (starting
+            an interpreter and importing numpy take a few tenths); the rest is charged to a
+            game clock, so work done at import time is not free.
     """
 
     game_seconds: Optional[float] = None
     move_seconds: Optional[float] = None
     handshake_seconds: float = 10.0
+    setup_seconds: float = 0.5
 
     def allowed(self, time_left: float) -> float:
         """Seconds the mover may take now."""
@@ -160,6 +182,35 @@ class Ply(Generic[M]):
 
 
 @dataclass(frozen=True)
+class Waiting:
+    """What one player kept the referee waiting in a game.
+
+    Attributes:
+        player: whose replies.
+        wall: wall seconds waited on its replies (its greeting included).
+        cpu: CPU seconds its replies used (wall seconds where CPU time cannot be read).
+        replies: how many replies (its greeting included).
+        setup: CPU seconds it used before its first move (starting, importing, greeting).
+    """
+
+    player: Player
+    wall: float = 0.0
+    cpu: float = 0.0
+    replies: int = 0
+    setup: float = 0.0
+
+    @property
+    def unexplained(self) -> float:
+        """Wall seconds waited that its CPU time does not explain (``unexplained_wait``)."""
+        return unexplained_wait(self.wall, self.cpu, self.replies)
+
+    def adding(self, asked: _Asked[Any]) -> Waiting:
+        """This waiting with one more reply."""
+        return Waiting(self.player, self.wall + asked.wall, self.cpu + asked.spent,
+                       self.replies + 1, self.setup)
+
+
+@dataclass(frozen=True)
 class GameRecord(Generic[M]):
     """A refereed game: its moves with times, both clocks at the end, the outcome, the faulty
     reply's move when an illegal move ended it (else None), the forfeiter's last stderr, and
@@ -172,6 +223,12 @@ class GameRecord(Generic[M]):
     stderr: str = ""
     wall_clocked: tuple[Player, ...] = ()
     """The players charged wall time for some move, their CPU time being unreadable."""
+    waiting: tuple[Waiting, ...] = ()
+    """What each player kept the referee waiting, in seat order."""
+
+    def waiting_of(self, player: Player) -> Waiting:
+        """``player``'s waiting (none recorded: all zero)."""
+        return next((w for w in self.waiting if w.player == player), Waiting(player))
 
     @property
     def forfeit_ply(self) -> Optional[int]:
@@ -181,11 +238,13 @@ class GameRecord(Generic[M]):
 
 @dataclass(frozen=True)
 class _Asked(Generic[M]):
-    """A reply, the seconds charged for it and whether they are CPU time (else wall time)."""
+    """A reply, the seconds charged for it, whether they are CPU time (else wall time), and
+    the wall seconds waited for it."""
 
     reply: Optional[Reply[M]]
     spent: float
     cpu: bool
+    wall: float = 0.0
 
 
 def _ask(seat: Seat[S, M], call: Callable[[], Optional[Reply[M]]],
@@ -201,13 +260,13 @@ def _ask(seat: Seat[S, M], call: Callable[[], Optional[Reply[M]]],
     wall = timer() - started
     seat.pause()
     cpu = _cpu_spent(seat)
-    return _Asked(reply, wall, False) if cpu is None else _Asked(reply, cpu, True)
+    return _Asked(reply, wall, False, wall) if cpu is None else _Asked(reply, cpu, True, wall)
 
 
-def _cpu_spent(seat: Seat[S, M]) -> Optional[float]:
-    """The seat's CPU seconds for the move just asked, or None (a seat without the method,
-    a test double, counts as one that cannot tell)."""
-    spent = getattr(seat, "cpu_spent", None)
+def _cpu_spent(seat: Seat[S, M], method: str = "cpu_spent") -> Optional[float]:
+    """The seat's CPU seconds for the move just asked (or what ``method`` reads), or None (a
+    seat without the method, a test double, counts as one that cannot tell)."""
+    spent = getattr(seat, method, None)
     try:
         value = spent() if callable(spent) else None
     except Exception:  # an unreadable CPU clock must not end the referee: wall time charges
@@ -244,17 +303,43 @@ def play_game(
     bad_move: Any = None
     forfeiter_seat: Optional[Seat[S, M]] = None
     wall_clocked: list[Player] = []
-    for seat in seats.values():
+    waiting: dict[Player, Waiting] = {}
+    watched: set[Player] = set()  # seats with processes of their own (not trusted bots)
+    for player, seat in seats.items():
         seat.pause()
+        setup = _cpu_spent(seat, "setup_spent")
+        waited = _cpu_spent(seat, "setup_waited") or 0.0
+        # the import's wait as a first reply, its CPU time what explains it
+        waiting[player] = Waiting(player, waited, setup or 0.0, int(waited > 0), setup or 0.0)
+        watched |= {player} if setup is not None else set()
     try:
         for player, seat in seats.items():
-            greeting = _ask(seat, lambda: seat.start(player, clock.handshake_seconds),
-                            timer).reply
-            if greeting is not None and greeting.fault is not None:
-                outcome = _forfeit(players, player, greeting.fault,
-                                   f"{HANDSHAKE}{greeting.detail}")
+            asked_greeting = _ask(seat, lambda: seat.start(player, clock.handshake_seconds),
+                                  timer)
+            greeting = asked_greeting.reply
+            # the set-up's wall time (import and greeting) has its own allowance, for a start
+            # from a cold disk: only what is beyond it counts with the moves' waiting
+            waiting[player] = waiting[player].adding(asked_greeting)
+            waiting[player] = replace(waiting[player],
+                                      wall=max(0.0, waiting[player].wall - BACKSTOP_SECONDS))
+            if asked_greeting.cpu:
+                waiting[player] = replace(waiting[player],
+                                          setup=waiting[player].setup + asked_greeting.spent)
+            fault = ((greeting.fault, greeting.detail) if greeting is not None
+                     and greeting.fault is not None else
+                     _waiting_fault(waiting[player], asked_greeting, player in watched))
+            if fault is not None:
+                outcome = _forfeit(players, player, fault[0], f"{HANDSHAKE}{fault[1]}")
                 forfeiter_seat = seat
                 break
+        for player, seat in seats.items():
+            if outcome is not None:
+                break
+            time_left[player] -= _setup_charge(waiting[player].setup, clock)
+            late = _setup_fault(waiting[player], time_left[player], clock)
+            if late is not None:
+                time_left[player] = max(time_left[player], 0.0)
+                outcome, forfeiter_seat = _forfeit(players, player, Reason.TIMEOUT, late), seat
         while outcome is None:
             mover = game.to_move(state)
             legal = list(game.actions(state))
@@ -266,11 +351,13 @@ def play_game(
             reply: Reply[M] = asked.reply if asked.reply is not None else Reply(
                 None, Reason.MALFORMED, "no reply")
             spent = asked.spent
+            waiting[mover] = waiting[mover].adding(asked)
             if not asked.cpu and mover not in wall_clocked:
                 wall_clocked.append(mover)
             if clock.game_seconds is not None:
                 time_left[mover] -= spent
-            fault = _fault(reply, legal, time_left[mover], allowed, asked, clock)
+            fault = (_fault(reply, legal, time_left[mover], allowed, asked, clock)
+                     or _waiting_fault(waiting[mover], asked, mover in watched))
             if fault is not None:
                 time_left[mover] = max(time_left[mover], 0.0)
                 outcome = _forfeit(players, mover, *fault)
@@ -295,7 +382,39 @@ def play_game(
         except Exception:
             stderr = ""
     return GameRecord(tuple(plies), tuple(time_left.items()), outcome, bad_move, stderr,
-                      tuple(wall_clocked))
+                      tuple(wall_clocked), tuple(waiting.values()))
+
+
+def _setup_charge(setup: float, clock: Clock) -> float:
+    """What a game clock is charged for ``setup`` CPU seconds before the first move: the part
+    beyond ``clock.setup_seconds``; nothing without a game clock."""
+    return 0.0 if clock.game_seconds is None else max(0.0, setup - clock.setup_seconds)
+
+
+def _setup_fault(waiting: Waiting, time_left: float, clock: Clock) -> Optional[str]:
+    """The forfeit detail when a player's work before its first move ran its game clock out or
+    passed the greeting's limit, else None."""
+    setup = waiting.setup
+    if time_left >= 0 and setup <= clock.handshake_seconds:
+        return None
+    limit = (f"its {clock.describe()}, {clock.setup_seconds:g} s of it free"
+             if time_left < 0 else f"the {clock.handshake_seconds:g} s a greeting may take")
+    return (f"{HANDSHAKE}its work before its first move (starting, importing, greeting) used "
+            f"{setup:.3f} s of CPU time, over {limit}")
+
+
+def _waiting_fault(waiting: Waiting, asked: _Asked[Any], watched: bool
+                   ) -> Optional[tuple[Reason, str]]:
+    """A timeout when the mover kept the game waiting longer than its CPU time explains
+    (``cpu_clock.unexplained_wait``) by over ``BACKSTOP_SECONDS``; never for a reply charged
+    in wall time (its clock counted the waiting already), nor for a seat not ``watched`` (a
+    trusted bot in the referee's thread: its waiting is the host's)."""
+    if not watched or not asked.cpu or waiting.unexplained <= BACKSTOP_SECONDS:
+        return None
+    return Reason.TIMEOUT, (
+        f"it kept the game waiting {waiting.wall:.1f} s of wall time over {waiting.replies} "
+        f"replies that used {waiting.cpu:.3f} s of CPU time: more than a slow host explains, "
+        f"so the waiting is its own (sleeping or blocking)")
 
 
 def _forfeit(players: tuple[Player, ...], loser: Player, reason: Reason, detail: str) -> Outcome:
@@ -356,4 +475,4 @@ def replay(game: Rules[S, M], state: S, moves: Sequence[M]) -> list[S]:
 
 
 __all__ = ["Clock", "DETAIL_LIMIT", "GameRecord", "HANDSHAKE", "Ply", "Reply", "Rules", "Seat",
-           "abbreviate", "play_game", "replay"]
+           "Waiting", "abbreviate", "play_game", "replay"]

@@ -27,9 +27,11 @@ class Reason(enum.Enum):
     CRASH = "crash"
     """The player to move raised, died, or stopped answering."""
     ABORTED = "aborted"
-    """A game a tournament gave up on: its worker crashed or overran its deadline. Such a game
-    has no winner and is left out of ratings; it is never a win for anybody: an elimination
-    match replays it, and a match that stays undecided by aborted games sends nobody on."""
+    """A game a tournament gave up on, for a cause outside both entrants: its worker crashed
+    or overran its deadline (an entrant's own faults and waiting are its forfeits). Such a game
+    has no winner and is left out of ratings; it is never a win for anybody: a tournament plays
+    it once more, and an elimination match that stays undecided by aborted games sends nobody
+    on."""
 
     @property
     def is_forfeit(self) -> bool:

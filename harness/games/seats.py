@@ -61,6 +61,12 @@ class _Quiet:
     def cpu_spent(self) -> Optional[float]:
         return None
 
+    def setup_spent(self) -> Optional[float]:
+        return None
+
+    def setup_waited(self) -> float:
+        return 0.0
+
 
 class _Metered(_Quiet):
     """A seat that reads its CPU time when it is resumed and when it is paused again."""
@@ -129,6 +135,31 @@ class _Frozen(_Metered):
 
     freezer: Optional[Freezer]
     meter: Optional[CpuMeter]
+    _setup: Optional[CpuSample] = None
+    _paused_once: bool = False
+    _host: Optional[tuple[int, Optional[float]]] = None
+    """The zygote the seat's process was forked from, frozen with it (``_freezer``), and its
+    CPU seconds at the fork: what it had used, and reaped of earlier processes, is not the
+    seat's set-up (``_zygote``)."""
+
+    def pause(self) -> None:
+        super().pause()
+        if not self._paused_once:
+            self._paused_once, self._setup = True, self._until
+
+    def setup_spent(self) -> Optional[float]:
+        """CPU seconds the seat's processes used before their first pause (starting and
+        importing the submission: a server imports it before it serves), read then, the
+        zygote's apart; None when they could not be read."""
+        setup = self._setup
+        if setup is None:
+            return None
+        if self._host is None:
+            return setup.total
+        root, before = self._host
+        if before is None:  # the zygote unreadable at the fork: leave it out altogether
+            before = setup.own.get(root, 0.0) + setup.reaped.get(root, 0.0)
+        return max(0.0, setup.total - before)
 
     def _meter(self) -> Optional[CpuMeter]:
         """The meter given, else one reading the freezer's members; None without a freezer."""
@@ -173,6 +204,18 @@ class _Frozen(_Metered):
             return now.since(start) > seconds
 
         return wall_backstop(seconds), used_up
+
+
+def _zygote(process: Any) -> Optional[tuple[int, Optional[float]]]:
+    """The zygote a harness process was forked from (the first process of its pid namespace,
+    which the freezer freezes with it) and its CPU seconds at the fork
+    (``ForkedProgram.root_cpu``), or None for a process started afresh."""
+    forked = getattr(process, "process", None)
+    root, own = getattr(forked, "namespace_root", None), getattr(forked, "pid", None)
+    if not isinstance(root, int) or root == own:
+        return None
+    before = getattr(forked, "root_cpu", None)
+    return root, float(before) if isinstance(before, (int, float)) else None
 
 
 def _freezer(process: Any) -> Optional[Freezer]:
@@ -233,6 +276,12 @@ class Served(_Frozen, Generic[S, M]):
     def __post_init__(self) -> None:
         if self.freezer is None:
             self.freezer = _freezer(self.server)
+        self._host = _zygote(self.server)
+
+    def setup_waited(self) -> float:
+        """Wall seconds the server's start waited for the submission's import."""
+        waited = getattr(self.server, "import_seconds", 0.0)
+        return float(waited) if isinstance(waited, (int, float)) else 0.0
 
     def finish(self, state: S, outcome: Outcome) -> None:
         """The game is over: the server (one per game) gets no more calls, so it may end now
@@ -315,6 +364,7 @@ class Program(_Frozen, Generic[S, M]):
     def __post_init__(self) -> None:
         if self.freezer is None:
             self.freezer = _freezer(self.program)
+        self._host = _zygote(self.program)
 
     def _read(self, seconds: float, waiting_for: str) -> tuple[Optional[str], Optional[Reply[M]]]:
         wall, used_up = self._limits(seconds)

@@ -241,6 +241,19 @@ def counted_time(games: Sequence[HouseGame]) -> str:
     return "CPU time"
 
 
+def setup_line(games: Sequence[HouseGame], kit: GameKit) -> str:
+    """Words on the most CPU time the student used before its first move in one game
+    (starting, importing), when it was more than the clock leaves free; else ""."""
+    clock = kit.clock
+    most = max((game.record.waiting_of(game.side).setup for game in games), default=0.0)
+    if most <= clock.setup_seconds:
+        return ""
+    charged = ("charged to your clock" if clock.game_seconds is not None else
+               f"not charged, up to {clock.handshake_seconds:g} s")
+    return (f"Most CPU time used before the first move in one game (starting, importing): "
+            f"{most:.2f} s ({clock.setup_seconds:g} s free, the rest {charged}).")
+
+
 def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
           picture: Optional[Picture] = None) -> Any:
     """The case's judgement from its games (the module docstring says how it scores)."""
@@ -271,6 +284,7 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
     if done and clock.game_seconds is not None:
         most = max(clock.game_seconds - game.clock_left for game in done)
         lines.append(f"Most clock used in one game: {most:.2f} s of {clock.game_seconds:g} s.")
+    lines += [line for line in [setup_line(done, kit)] if line]
     if len(done) < games:
         lines.append(f"{games - len(done)} games were not played: {played.skipped}.")
     lost = [game for game in done if not game.won]
@@ -288,4 +302,4 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
 
 __all__ = ["HOUSE_GAME_OPTIONS", "PICTURED_LOSSES", "HouseGame", "Picture", "Played",
            "alternating", "counted_time", "judge", "keep_house_game", "load_kit", "loss_reason",
-           "no_greeting", "play_one", "play_versus_house", "versus_house"]
+           "no_greeting", "play_one", "play_versus_house", "setup_line", "versus_house"]

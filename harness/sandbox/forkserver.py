@@ -33,6 +33,7 @@ from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.levels import Isolation
 from harness.sandbox.limits import Limits, case_allowance
+from harness.sandbox.process_times import process_times
 from harness.sandbox.stages import STAGES, marks_of, now
 from harness.wire.protocol import (
     REPLY_LIMIT,
@@ -312,13 +313,18 @@ class ForkedProgram:
 
     ``namespace_root`` is the first process of the namespace (the zygote), whose descendants
     are every process there: what a fair clock freezes, since an orphan of the program is
-    adopted by the zygote, not by the program (a fresh program is that first process itself)."""
+    adopted by the zygote, not by the program (a fresh program is that first process itself).
+    ``root_cpu`` is the zygote's CPU seconds (its own and its reaped children's) at the fork:
+    what the namespace used before the program, which is not the program's (a game charges
+    the program's work before its first move to its clock)."""
 
     def __init__(self, zygote: ForkServer, pid: int, handle: int, namespace_root: int) -> None:
         self.zygote = zygote
         self.pid = pid
         self.handle = handle  # a pidfd: the zygote reaps the program, so its pid may be reused
         self.namespace_root = namespace_root
+        times = process_times(namespace_root)
+        self.root_cpu: float | None = None if times is None else sum(times)
         self.stdin: IO[bytes] | None = None  # our ends of its pipes, as ``start_*`` made them
         self.stdout: IO[bytes] | None = None
         self.stderr: IO[bytes] | None = None

@@ -212,9 +212,19 @@ class CallServer(_Supervised):
         self._replies = _LineReader(replies_fd, LINE_LIMIT)
         self._replies_fd = replies_fd
         self.import_error = ""
+        self.import_seconds = 0.0
+        """Wall seconds :meth:`wait_ready` waited for the import (a game counts them as the
+        entrant's waiting before its first move)."""
 
     def wait_ready(self, timeout: float) -> bool:
         """Wait for the worker's import to finish; False (with ``import_error``) if it failed."""
+        started = time.monotonic()
+        try:
+            return self._await_ready(timeout)
+        finally:
+            self.import_seconds = time.monotonic() - started
+
+    def _await_ready(self, timeout: float) -> bool:
         try:
             line = self._replies.read_line(timeout)
         except (TimeoutError, LineTooLong) as exc:

@@ -123,8 +123,11 @@ def run_round_robin(arena: Arena, entrants: Sequence[Entrant], seed: int, execut
                     budget: Optional[int] = None) -> TournamentResult:
     """Every pairing twice with sides swapped; standings by strength, then score and rating.
 
-    With a ``store``, games it holds are taken from it and every new game is recorded there
-    as it ends (``harness.tournament.store``). With a ``precision`` (an interval width), more
+    An aborted game (its worker died or it overran its deadline: a cause outside both
+    entrants, since an entrant's own faults and waiting lose it the game) is played once more
+    (:data:`ABORT_RETRIES`); the results keep each game's last attempt. With a ``store``,
+    games it holds are taken from it and every new game is recorded there as it ends
+    (``harness.tournament.store``). With a ``precision`` (an interval width), more
     games follow the round robin, step by step: each step gives every pair of neighbouring
     ranks that is neither separated nor that precise two more games (sides swapped; see
     ``intervals.unsettled_neighbours``), until none is left or ``budget`` games (round robin
@@ -137,7 +140,7 @@ def run_round_robin(arena: Arena, entrants: Sequence[Entrant], seed: int, execut
         raise ValueError(f"--precision is an interval width between 0 and 1, got {precision!r}")
     games = _Games(executor, arena, progress, store)
     tasks = round_robin(entrants, seed)
-    results = games(tasks)
+    results = _run_retrying(games, tasks, [])
     names = [e.name for e in entrants]
     limit = budget if budget is not None else 3 * len(tasks)
     by_name = {e.name: e for e in entrants}
@@ -158,7 +161,7 @@ def run_round_robin(arena: Arena, entrants: Sequence[Entrant], seed: int, execut
                 scheduled[frozenset((a, b))] += 1
                 more.append(pair_task(by_name[a], by_name[b], number, seed,
                                       len(results) + len(more), step))
-        results += games(more)
+        results += _run_retrying(games, more, [])
     table = tally(names, results, rate(names, results))
     return TournamentResult(Format.ROUND_ROBIN, seed, tuple(entrants), tuple(results),
                             tuple(table), games.played, games.reused)

@@ -13,6 +13,7 @@ import functools
 import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Optional
 
@@ -34,9 +35,7 @@ def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:
         ValueError: for a path that does not exist, holds no Python file that can be read, or
             an empty name.
     """
-    name, sep, source = text.partition("=")
-    if not sep:
-        name, source = "", text
+    name, source = _split(text)
     if source.startswith(HOUSE_PREFIX):
         return [Entrant(name or source[len(HOUSE_PREFIX):], source)]
     path = Path(source)
@@ -53,6 +52,18 @@ def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:
         why = "; ".join(snapshot.ignored) or "not a Python file"
         raise ValueError(f"entrant {text!r}: nothing to play ({why})")
     return [_read_entrant(name or path.stem, files[0].data, files[0].name, staging)]
+
+
+def _split(text: str) -> tuple[str, str]:
+    """``NAME=SOURCE`` as (NAME, SOURCE); ("", TEXT) without a name."""
+    name, sep, source = text.partition("=")
+    return (name, source) if sep else ("", text)
+
+
+def _house_name(text: str) -> str:
+    """The entrant name of a house-bot word (``house:greedy``, ``bob=house:greedy``), else ""."""
+    name, source = _split(text)
+    return (name or source[len(HOUSE_PREFIX):]) if source.startswith(HOUSE_PREFIX) else ""
 
 
 def _read_entrant(name: str, data: bytes, file_name: str, staging: Optional[Path]) -> Entrant:
@@ -83,17 +94,18 @@ def is_export(path: Path) -> bool:
     return path.is_dir() and (path / METADATA_FILE).is_file()
 
 
-def export_entrants(folder: Path, wanted: tuple[str, ...], staging: Optional[Path] = None
-                    ) -> tuple[list[Entrant], list[str]]:
+def export_entrants(folder: Path, wanted: tuple[str, ...], staging: Optional[Path] = None,
+                    reserved: frozenset[str] = frozenset()) -> tuple[list[Entrant], list[str]]:
     """One entrant per submission of a Gradescope export, and a line for each one left out.
 
     Submissions are found as ``gamegrader batch`` finds them (``harness.batch.discover``), and
     each one's files as a grading finds them (``harness.intake.submission.find_files``, with the
     assignment's ``wanted`` file names, the main file first): the entrant plays its main file
     and is fingerprinted by every file the grading would take. It is named as the export names
-    its submitters, group members joined with "; "; a name two submissions share gets the
-    submission's folder name after it. A submission without the main file, or refused by the
-    intake, is left out (and said so), not the whole class.
+    its submitters, group members joined with "; "; a name two submissions share, or one of
+    the ``reserved`` names (the house bots playing: a student named ``greedy`` against
+    ``house:greedy``), gets the submission's folder name after it. A submission without the
+    main file, or refused by the intake, is left out (and said so), not the whole class.
     """
     from harness.batch.discover import discover
     from harness.intake.submission import find_files
@@ -109,7 +121,8 @@ def export_entrants(folder: Path, wanted: tuple[str, ...], staging: Optional[Pat
             why = found.refused or f"no {wanted[0]}"
             skipped.append(f"{submission.path.name} ({label}): {why}")
             continue
-        name = label if labels.count(label) == 1 else f"{label} ({submission.key})"
+        name = (label if labels.count(label) == 1 and label not in reserved else
+                f"{label} ({submission.key})")
         code = code_fingerprint(found.layout().items())
         entrants.append(Entrant(name, _staged(main.data, wanted[0], staging), code))
     return entrants, skipped
@@ -121,21 +134,40 @@ def parse_entrants(words: list[str], wanted: tuple[str, ...], staging: Optional[
     its submissions (:func:`export_entrants`; those left out are listed on stderr), any other
     word is read by :func:`parse_entrant`.
 
+    Every entrant gets a name of its own (:func:`distinct_names`).
+
     Raises:
         ValueError: from :func:`parse_entrant`, or for an export with no playable submission.
     """
     entrants: list[Entrant] = []
+    house = frozenset(filter(None, map(_house_name, words)))
     for word in words:
         if not is_export(Path(word)):
             entrants += parse_entrant(word, staging)
             continue
-        found, skipped = export_entrants(Path(word), wanted, staging)
+        found, skipped = export_entrants(Path(word), wanted, staging, house)
         for line in skipped:
             print(f"gamegrader tournament: left out {line}", file=sys.stderr)
         if not found:
             raise ValueError(f"{word}: no submission in this export holds {wanted[0]}")
         entrants += found
-    return entrants
+    return distinct_names(entrants)
 
 
-__all__ = ["export_entrants", "is_export", "parse_entrant", "parse_entrants"]
+def distinct_names(entrants: list[Entrant]) -> list[Entrant]:
+    """``entrants`` with no name shared: house bots keep theirs, and a submission whose name
+    a house bot or an earlier entrant has (two files ``player.py`` in different folders) plays
+    as ``NAME (2)``, ``NAME (3)`` ... A student's name never stops a tournament nor takes a
+    house bot's place in the standings."""
+    taken = {entrant.name for entrant in entrants if entrant.is_house}
+    named: list[Entrant] = []
+    for entrant in entrants:
+        name, number = entrant.name, 2
+        while not entrant.is_house and name in taken:
+            name, number = f"{entrant.name} ({number})", number + 1
+        taken.add(name)
+        named.append(replace(entrant, name=name) if name != entrant.name else entrant)
+    return named
+
+
+__all__ = ["distinct_names", "export_entrants", "is_export", "parse_entrant", "parse_entrants"]

@@ -79,6 +79,9 @@ class GameResult:
         clocks: time left on the first and on the second player's clock at the end.
         forfeiter: 0 or 1 when that side lost by its own fault, else None.
         game: the game's settings, for replays (e.g. ``{"name": GAME, "size": 8}``).
+        setup: CPU seconds the first and the second player used before their first move
+            (starting, importing, greeting; charged to a game clock beyond
+            ``Clock.setup_seconds``), 0.0 for a house bot.
     """
 
     first: str
@@ -92,6 +95,7 @@ class GameResult:
     clocks: tuple[float, float] = (0.0, 0.0)
     forfeiter: Optional[int] = None
     game: tuple[tuple[str, Any], ...] = ()
+    setup: tuple[float, float] = (0.0, 0.0)
 
     @property
     def forfeiter_name(self) -> Optional[str]:
@@ -123,7 +127,7 @@ class GameResult:
                 "winner": self.winner, "reason": self.reason, "detail": self.detail,
                 "moves": [list(m) for m in self.moves], "seconds": list(self.seconds),
                 "clocks": list(self.clocks), "forfeiter": self.forfeiter,
-                "game": dict(self.game)}
+                "game": dict(self.game), "setup": list(self.setup)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
@@ -132,7 +136,8 @@ class GameResult:
                    data["reason"], data.get("detail", ""),
                    tuple(tuple(m) for m in data.get("moves", ())),
                    tuple(data.get("seconds", ())), tuple(data.get("clocks", (0.0, 0.0))),
-                   data.get("forfeiter"), tuple(sorted(dict(data.get("game", {})).items())))
+                   data.get("forfeiter"), tuple(sorted(dict(data.get("game", {})).items())),
+                   tuple(data.get("setup", (0.0, 0.0))))
 
 
 def result_of(record: GameRecord[Any], task: GameTask, sides: Sequence[Hashable],
@@ -154,7 +159,8 @@ def result_of(record: GameRecord[Any], task: GameTask, sides: Sequence[Hashable]
         tuple(round(p.seconds, 6) for p in record.plies),
         (_clock(clocks[sides[0]]), _clock(clocks[sides[1]])),
         None if outcome.forfeiter is None else index[outcome.forfeiter],
-        tuple(sorted((game or {}).items())))
+        tuple(sorted((game or {}).items())),
+        (round(record.waiting_of(sides[0]).setup, 6), round(record.waiting_of(sides[1]).setup, 6)))
 
 
 def _clock(seconds: float) -> float:

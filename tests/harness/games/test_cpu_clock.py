@@ -156,15 +156,48 @@ def test_the_kernel_reader_counts_this_process() -> None:
 def test_a_student_is_charged_its_cpu_time_not_the_wall_time() -> None:
     kernel = Kernel()
     seat, server = student(kernel, lambda call: 0.02)
-    record = play(seat, Clock(game_seconds=1.0), wall_step=10.0)  # every reply "takes" 10 s
+    # every reply takes 0.12 s of wall time (five times its CPU time and 0.02 s: a slow
+    # host), the game's replies far more than the 1 s clock
+    record = play(seat, Clock(game_seconds=1.0), wall_step=0.12)
     assert record.outcome.reason is Reason.NO_MOVES, record.outcome
     mine = [ply for ply in record.plies if ply.player == "x"]
-    assert len(mine) >= 3 and all(ply.seconds == pytest.approx(0.02) for ply in mine)
-    assert mine[-1].time_left == pytest.approx(1.0 - 0.02 * len(mine))
+    assert len(mine) >= 6 and all(ply.seconds == pytest.approx(0.02) for ply in mine)
+    assert record.waiting_of("x").wall > 1.0
+    setup = 0.6 - 0.5  # the fake processes' 0.6 s before the game, 0.5 s of it free
+    assert mine[-1].time_left == pytest.approx(1.0 - setup - 0.02 * len(mine))
     assert record.wall_clocked == ()
     # told the CPU time left, and given the wall backstop to answer in
-    assert [args[2] for args, _ in server.calls[:2]] == pytest.approx([1.0, 0.98])
-    assert server.calls[0][1] == wall_backstop(1.0) == 7.0
+    assert [args[2] for args, _ in server.calls[:2]] == pytest.approx([0.9, 0.88])
+    assert server.calls[0][1] == wall_backstop(0.9)
+
+
+def test_waiting_its_cpu_time_does_not_explain_loses_however_it_is_spread() -> None:
+    seat, _ = student(Kernel({ROOT: [0.01, 0.0]}), lambda call: 0.001)
+    # each reply 0.5 s of wall time for 1 ms of CPU time: far within its 7 s backstop per
+    # move, but over the game it is the program's own waiting (a sleeper)
+    record = play(seat, Clock(game_seconds=1.0), wall_step=0.5)
+    assert (record.outcome.reason, record.outcome.forfeiter) == (Reason.TIMEOUT, "x")
+    assert "kept the game waiting" in record.outcome.detail
+    waited = record.waiting_of("x")
+    assert waited.unexplained > 2.0 and waited.replies < 8
+    assert record.waiting_of("o").replies > 0  # the house bot's waiting is never its fault
+
+
+@pytest.mark.parametrize("setup, forfeits", [(0.4, False), (1.2, False), (2.5, True)])
+def test_work_before_the_first_move_is_charged_to_the_game_clock_beyond_half_a_second(
+        setup: float, forfeits: bool) -> None:
+    kernel = Kernel({ROOT: [setup, 0.0]})  # what the process used importing the submission
+    seat, server = student(kernel, lambda call: 0.01)
+    record = play(seat, Clock(game_seconds=1.0), wall_step=0.0)
+    assert record.waiting_of("x").setup == pytest.approx(setup)
+    if forfeits:  # 2.5 s at import time under a 1 s clock: lost before its first move
+        assert (record.outcome.reason, record.outcome.forfeiter) == (Reason.TIMEOUT, "x")
+        assert record.outcome.detail.startswith(
+            "handshake: its work before its first move (starting, importing, greeting) used "
+            "2.500 s of CPU time")
+        assert server.calls == []
+    else:
+        assert server.calls[0][0][2] == pytest.approx(1.0 - max(0.0, setup - 0.5))
 
 
 def test_a_student_that_uses_more_cpu_time_than_its_clock_loses_on_time() -> None:
@@ -245,3 +278,36 @@ def test_othellos_clock_line_says_wall_time_only_where_it_was_charged(
     summary = runners.play_randy(case, None).message.splitlines()[0]  # type: ignore[arg-type]
     assert ("10 s per move, counted in wall time (this machine cannot read" in summary) == wall
     assert "10 s per move; needed 1)" in summary or wall
+
+
+def test_set_up_in_a_process_forked_from_a_zygote_leaves_out_what_the_zygote_had_used() -> None:
+    """A grading's games fork each server from a zygote, frozen and read with it: the zygote's
+    CPU time, and that of the earlier games' servers it reaped, is not this game's set-up (it
+    was counted so once, and an honest player lost its clock by the third game)."""
+    zygote, program = 1, 5
+    # at the fork the zygote had used 10 s (own and reaped); by the first pause the program
+    # used 0.3 s importing, and a helper it forked at import ran 0.5 s, then was orphaned and
+    # reaped by the zygote
+    kernel = Kernel({zygote: [8.0, 2.5], program: [0.3, 0.0]})
+    server = ComputingServer(kernel, lambda call: 0.0)
+    server.process = SimpleNamespace(pid=program, namespace_root=zygote,  # type: ignore[attr-defined]
+                                     root_cpu=10.0)
+    seat: Served[Any, Any] = Served(server, "choose_move",
+                                    lambda state, left: encode_request(state, left, 8),
+                                    WIRE_TYPE, read_reply, freezer=FakeFreezer(kernel),  # type: ignore[arg-type]
+                                    meter=CpuMeter(kernel.pids, kernel.read))
+    seat.pause()
+    assert seat.setup_spent() == pytest.approx(0.8)
+
+
+@pytest.mark.parametrize("imported, forfeits", [(5.0, True), (3.0, False), (0.3, False)])
+def test_waiting_for_an_import_is_the_players_waiting_before_its_first_move(
+        imported: float, forfeits: bool) -> None:
+    seat, server = student(Kernel({ROOT: [0.01, 0.0]}), lambda call: 0.01)
+    server.import_seconds = imported  # type: ignore[attr-defined]  # slept at import, or not
+    record = play(seat, Clock(game_seconds=1.0), wall_step=0.0)
+    # the set-up's first 2 s are its own allowance (a cold start)
+    assert record.waiting_of("x").wall == pytest.approx(max(0.0, imported - 2.0))
+    assert (record.outcome.forfeiter == "x") == forfeits, record.outcome
+    if forfeits:
+        assert record.outcome.detail.startswith("handshake: it kept the game waiting 3.0 s")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -13,6 +14,9 @@ from harness.spec.assignments import load_assignment
 from harness.spec.errors import SpecError
 from harness.spec.ladder import ladder_case, ladder_timeout
 from harness.spec.loader import partial_copy_text
+
+if TYPE_CHECKING:
+    from harness.games.versus import Played
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "connect_four"
 
@@ -113,3 +117,32 @@ def test_recording_reference_times_passes_over_the_ladder(monkeypatch: pytest.Mo
     monkeypatch.setenv("GAMEGRADER_ROOT", str(FIXTURE))
     monkeypatch.syspath_prepend(str(FIXTURE))
     assert record("connect_four") is None  # its limit is a floor alone: no time to record
+
+
+def _played(games: int, waited: float, cpu: float) -> "Played":
+    from harness.games.match import GameRecord, Waiting
+    from harness.games.outcome import Outcome, Reason
+    from harness.games.versus import HouseGame, Played
+
+    record: GameRecord[Any] = GameRecord((), (("x", 1.0), ("o", 1.0)),
+                                         Outcome("o", Reason.NO_MOVES),
+                                         waiting=(Waiting("x", waited, cpu, 20),))
+    return Played(tuple(HouseGame(n, "x", n, record) for n in range(games)),
+                  "the case's 10 s ran out")
+
+
+@pytest.mark.parametrize("waited, cpu, lost", [(1.6, 0.01, True), (4.0, 0.7, False),
+                                               (0.5, 0.01, False)],
+                         ids=["sleeper", "slow host", "quick"])
+def test_games_the_time_left_unplayed_are_lost_when_the_program_kept_them_waiting(
+        waited: float, cpu: float, lost: bool) -> None:
+    from harness.games.ladder import charge_waiting
+
+    # two games played of four, each waiting 1.6 s over 20 replies on a program that used
+    # 0.01 s of CPU time (1.15 s each that its CPU time does not explain); or 4 s for 0.7 s
+    # (a host five times slower)
+    charged = charge_waiting([_played(2, waited, cpu), _played(0, waited, cpu)], 4)
+    assert [games.rest_lost for games in charged] == [lost, lost]
+    if lost:
+        assert "kept its games waiting 2.3 s of wall time more than its CPU time explains" \
+            in charged[0].skipped

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import io
+from collections import Counter
+from dataclasses import dataclass, field
 
 import pytest
-from tournament_fakes import FaultyArena
+from tournament_fakes import FaultyArena, InProcess
 
 from harness.games.outcome import Reason
 from harness.tournament.arenas import HouseArena
@@ -12,7 +14,7 @@ from harness.tournament.engine import run_elimination, run_round_robin
 from harness.tournament.executors import DaskExecutor, LocalExecutor
 from harness.tournament.progress import Progress
 from harness.tournament.ratings import rate
-from harness.tournament.records import Entrant, GameResult
+from harness.tournament.records import Entrant, GameResult, GameTask, aborted
 from harness.tournament.standings import CSV_COLUMNS, format_csv, leaderboard_entries
 from reference.isolation.kit import IsolationKit
 
@@ -52,7 +54,7 @@ def test_faulty_entrants_never_stall_the_tournament() -> None:
     assert "worker died" in by_pair[("ok", "crasher")].detail
     assert "overran its 1 s deadline" in by_pair[("ok", "hanger")].detail
     assert "arena error: RuntimeError: arena bug" in by_pair[("ok", "buggy")].detail
-    assert stream.getvalue().count("ABORTED") == 12
+    assert stream.getvalue().count("ABORTED") == 24  # each played once more
     assert all(s.games == 0 and s.aborted == 6 for s in result.standings)
 
 
@@ -108,3 +110,26 @@ def test_leaderboard_entries_use_documented_keys_only() -> None:
     entries = leaderboard_entries(result.standings[0])
     assert all(set(e) == {"name", "value", "order"} for e in entries)
     assert all(isinstance(e["value"], float) for e in entries)
+
+
+@dataclass
+class HiccupArena:
+    """Every game's first attempt is aborted (the host's hiccup); the second is played."""
+
+    tries: Counter[int] = field(default_factory=Counter)
+    game_timeout: float = 30.0
+
+    def play(self, task: GameTask) -> GameResult:
+        self.tries[task.index] += 1
+        if self.tries[task.index] == 1:
+            return aborted(task, "game worker died")
+        return GameResult(task.first.name, task.second.name, task.seed, 0, "no_moves")
+
+
+def test_a_round_robin_plays_an_aborted_game_again() -> None:
+    arena = HiccupArena()
+    field_ = [Entrant("a", "house:random"), Entrant("b", "house:greedy")]
+    result = run_round_robin(arena, field_, 1, InProcess())
+    assert [r.reason for r in result.results] == ["no_moves", "no_moves"]
+    assert set(arena.tries.values()) == {2}
+    assert all(s.aborted == 0 and s.games == 2 for s in result.standings)

@@ -108,3 +108,32 @@ def test_an_export_with_nothing_to_play_is_a_usage_error(
     assert main(["isolation", str(folder), "house:random", "--quiet",
                  "--out", str(tmp_path / "out")]) == 2
     assert "no submission in this export holds player.py" in capsys.readouterr().err
+
+
+def test_a_student_named_like_a_house_bot_or_another_entrant_plays_as_themself() -> None:
+    from harness.tournament.entrants import distinct_names
+    from harness.tournament.records import Entrant
+
+    named = distinct_names([Entrant("greedy", "/x/player.py"), Entrant("greedy", "house:greedy"),
+                            Entrant("player", "/a/player.py"), Entrant("player", "/b/player.py"),
+                            Entrant("player (2)", "/c/player.py")])
+    assert [e.name for e in named] == ["greedy (2)", "greedy", "player", "player (2)",
+                                       "player (2) (2)"]
+    assert [e.source for e in named][:2] == ["/x/player.py", "house:greedy"]
+
+
+@pytest.mark.slow
+def test_an_export_with_a_student_named_greedy_plays_against_house_greedy(
+        tmp_path: Path) -> None:
+    folder, out = export(tmp_path), tmp_path / "out"
+    metadata = folder / "submission_metadata.yml"
+    metadata.write_text(metadata.read_text().replace("Alan Turing", "greedy"))
+    (folder / "submission_103" / "player.py").write_text("X = 3\n")
+    assert main(["isolation", str(folder), "house:greedy", "--arena",
+                 "tournament_fakes:make_coin_arena", "--quiet", "--out", str(out)]) == 0
+    with (out / "standings.csv").open(newline="") as handle:
+        names = sorted(row["name"] for row in csv.DictReader(handle))
+    assert names == ["Ada Lovelace; Charles Babbage", "Grace Hopper (submission_102)",
+                     "Grace Hopper (submission_104)", "greedy", "greedy (submission_103)"]
+    entrants = json.loads((out / "results.json").read_text())["entrants"]
+    assert {e["name"]: e["source"].startswith("house:") for e in entrants}["greedy"]
