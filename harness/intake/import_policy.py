@@ -32,6 +32,15 @@ def allowed_text(allowed: Sequence[AllowedPackage]) -> str:
     return ", ".join(p.module for p in allowed) or "Python's standard library only"
 
 
+def imports_rule(allowed: Sequence[AllowedPackage]) -> str:
+    """The one sentence that states what a student's file may import, word for word the same in
+    the template, the assignment's docs page and the student package's README, so they cannot
+    say different things (tests/harness/spec/test_imports_rule.py checks them)."""
+    if not allowed:
+        return "Imports: Python's standard library only."
+    return f"Imports: Python's standard library plus {', '.join(p.module for p in allowed)}."
+
+
 def refused_import(error: ErrorInfo, allowed: Sequence[AllowedPackage],
                    python: str = "") -> str | None:
     """The message for an import that failed because of what this course allows or what this

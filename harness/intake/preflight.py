@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from harness.compare.observations import ErrorInfo, error_from_reply
-from harness.host import others_running
 from harness.intake.import_policy import refused_import
 from harness.intake.python2 import python2_note
 from harness.sandbox import Sandbox
@@ -23,9 +22,9 @@ SLOW_IMPORT_SECONDS = 1.0
 IMPORT_ALLOWANCE_CAP = 5.0
 """Most seconds a case's time limit grows by for the import of the student's file (see
 ``Preflight.import_allowance``)."""
-BUSY_RETRY_FACTOR = 3.0
-"""An import check that ran out of its wait while other programs wanted the CPU, having used
-little of it, is tried once more with this many times the wait before it stands (see
+HOST_PATIENCE = 3.0
+"""The import check's wait counts the time the host let the import run: the time it waited,
+runnable, for a CPU other programs held is added to it, up to this many times the wait (see
 ``run_preflight``)."""
 
 
@@ -185,12 +184,6 @@ def resolver_notes(reply: WorkerReply) -> list[str]:
     return [safe_text(note, 500) for note in reply.resolver_notes]
 
 
-def got_little_cpu(raw: RawRun, timeout: float) -> bool:
-    """Whether a timed-out run used less than half its ``timeout`` in CPU time (or its CPU
-    time is unknown): what a busy host, not a computation, makes run out of time."""
-    return raw.cpu_seconds is None or raw.cpu_seconds < timeout / 2
-
-
 def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
                   allowed: Sequence[AllowedPackage] = (), module: str | None = None
                   ) -> Preflight:
@@ -198,21 +191,17 @@ def run_preflight(sandbox: Sandbox, api: tuple[ApiEntry, ...], timeout: float,
     the sandbox and check every API entry (``allowed``: the third-party packages the course
     allows, named when the file imports another one)."""
     names = [entry.name for entry in api]
-    raw = sandbox.preflight(names, timeout=timeout, module=module)
+    # The check blocks every case of the file, so its wait is the time the host let the import
+    # run, whatever the load: an honest import a busy host kept from the CPU gets that time
+    # back (up to a wall backstop), while one that computes or sleeps through its wait (a loop
+    # at the top level, a sleep) stops at it, alone or beside other programs, and costs one.
+    raw = sandbox.preflight(names, timeout=timeout, module=module, patience=HOST_PATIENCE)
     doing = "importing your file" if module is None else f"importing {module}.py"
-    retried = ""
-    if raw.reply is None and raw.timed_out and got_little_cpu(raw, timeout) \
-            and others_running() > 0:
-        # The wait is wall time, and the check blocks every case of the file: on a busy host
-        # a slow import must not lose them all. Alone (a Gradescope container), or having
-        # computed for most of the wait (a loop at the top level), it stands.
-        raw = sandbox.preflight(names, timeout=timeout * BUSY_RETRY_FACTOR, module=module)
-        retried = (f" (nor within {timeout * BUSY_RETRY_FACTOR:g} s when tried again, as other "
-                   "programs were using the CPU)")
     if raw.reply is None:
         problem = describe_process_failure(raw, doing, timeout)
-        if raw.timed_out:
-            problem += retried
+        if raw.timed_out and raw.seconds > timeout * 1.5:
+            problem += (f" (it was given {raw.seconds:.0f} s in all, as other programs were "
+                        "using the CPU)")
         if raw.output.strip():
             problem += f"\n  Before that, your code printed:\n{raw.output.strip()[-1500:]}"
         return Preflight(import_problem=problem)

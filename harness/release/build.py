@@ -34,6 +34,7 @@ from harness.grading.coverage import (
     coverage_document,
     gradescope_only_reason,
 )
+from harness.intake.import_policy import imports_rule
 from harness.intake.reading import (
     STUDENT_PACKAGE_MARKER,  # at the package's root; see harness.cli.main
 )
@@ -371,9 +372,8 @@ a wall-clock timeout, and the output says so):
     .venv\\Scripts\\pip install -e .
     .venv\\Scripts\\gamegrader check path\\to\\{main}
 
-Besides Python's standard library, your file may import: {allowed}. The first check installs
-{them} for the checker (once, with pip; `.venv/bin/gamegrader packages install` does it too). A
-file that imports any other package is not run, on Gradescope as here.
+{imports_rule} A file that imports any other package is not run, on Gradescope as
+here.{install}
 
 The visible cases it runs, by group: {runs}.{games}{play}
 
@@ -394,6 +394,10 @@ assignment's search. A copy of one of these modules handed in with your file, un
 is left out of the grading (it is not your work), so code that relies on it fails; the results
 say which file was left out.
 """
+
+
+INSTALL_NOTE = """ The first check installs these packages for the checker
+(once, with pip; `.venv/bin/gamegrader packages install` does it too)."""
 
 
 GAMES_NOTE = """
@@ -436,8 +440,8 @@ def build_student(name: str, out: Path) -> Built:
     practice, bots = practice_files(assignment)
     entries["README.md"] = STUDENT_README.format(
         title=assignment.title, name=assignment.name, main=assignment.main_file,
-        allowed=", ".join(p.module for p in assignment.allowed_packages) or "nothing else",
-        them="them" if assignment.allowed_packages else "nothing",
+        imports_rule=imports_rule(assignment.allowed_packages),
+        install=INSTALL_NOTE if assignment.allowed_packages else "",
         runs=_what_runs(kept), games=GAMES_NOTE if any(case.runner for case in kept) else "",
         play=readme_section(assignment, bots),
         left_out=left_out, and_play=" and `play`" if bots else "",

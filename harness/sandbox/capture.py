@@ -92,10 +92,12 @@ class Feed:
 
 def pump(sinks: dict[int, BoundedBuffer], deadline: float, *, feed: Feed,
          events: Any = None, on_event: Callable[[], bool] | None = None,
-         finished: Callable[[set[int]], bool] | None = None) -> bool:
+         finished: Callable[[set[int]], bool] | None = None,
+         extend: Callable[[float], float] | None = None) -> bool:
     """Move bytes for one case: ``feed`` into its pipe, every pipe of ``sinks`` into its buffer,
     until ``on_event`` (called when ``events`` is readable) or ``finished`` (called with the
-    pipes still open, every tick) returns True. Returns True if the deadline passed first.
+    pipes still open, every tick) returns True. Returns True if the deadline passed first;
+    ``extend``, when given, is asked at the deadline for a later one (given the deadline).
 
     The one loop both ways of starting a case (a fresh worker, a forked one) use.
     """
@@ -111,6 +113,9 @@ def pump(sinks: dict[int, BoundedBuffer], deadline: float, *, feed: Feed,
     try:
         while True:
             remaining = deadline - time.monotonic()
+            if remaining <= 0 and extend is not None:
+                deadline = max(deadline, extend(deadline))
+                remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return True
             if finished is not None and finished(open_fds):

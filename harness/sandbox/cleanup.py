@@ -7,10 +7,10 @@ import os
 import signal
 import subprocess
 import time
-from typing import IO, Protocol
+from typing import IO, Callable, Protocol
 
 from harness.sandbox.levels import SCRATCH_FOLDERS, Isolation
-from harness.sandbox.process_times import process_times
+from harness.sandbox.process_times import process_times, run_queue_seconds
 from harness.sandbox.removal import empty_folder, remove_tree
 
 
@@ -346,6 +346,30 @@ def tree_cpu_seconds(parent: int) -> float | None:
         total, read = total + sum(times), True
         pending.extend(_children(pid))
     return total if read else None
+
+
+def tree_held_back_seconds(top: int, *, with_top: bool) -> float:
+    """Seconds the processes below ``top`` (and ``top`` itself when ``with_top``) have waited,
+    runnable, for a CPU that other programs held (``process_times.run_queue_seconds``): how
+    much of a case's wall time a busy host took from it. 0.0 when none could be read."""
+    total, pending = 0.0, [top] if with_top else list(_children(top))
+    while pending:
+        pid = pending.pop()
+        total += run_queue_seconds(pid) or 0.0
+        pending.extend(_children(pid))
+    return total
+
+
+def held_back_extension(started: float, wall: float, patience: float,
+                        held_back: Callable[[], float]) -> Callable[[float], float] | None:
+    """A case's deadline counted in time the host let it run: ``wall`` seconds after
+    ``started``, moved on by the seconds ``held_back`` reads (its wait for a CPU others held),
+    up to ``patience`` times ``wall`` (a wall backstop). None when ``patience`` is 1 or less:
+    a plain wall deadline. A process that computes or sleeps through its wait ends at it,
+    whatever the load; one that a busy host kept from the CPU gets that time back."""
+    if patience <= 1:
+        return None
+    return lambda deadline: min(started + wall * patience, started + wall + held_back())
 
 
 def process_tree_cpu_seconds(pid: int) -> float | None:

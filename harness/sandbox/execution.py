@@ -10,7 +10,13 @@ from pathlib import Path
 from msgspec.structs import replace
 
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
-from harness.sandbox.cleanup import TAG_VARIABLE, process_tree_cpu_seconds, terminate
+from harness.sandbox.cleanup import (
+    TAG_VARIABLE,
+    held_back_extension,
+    process_tree_cpu_seconds,
+    terminate,
+    tree_held_back_seconds,
+)
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.levels import Isolation
 from harness.sandbox.limits import Limits, case_allowance
@@ -91,9 +97,10 @@ class WorkerProcess:
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def run(self, request: WorkerRequest, timeout: float) -> RawRun:
+    def run(self, request: WorkerRequest, timeout: float, patience: float = 1.0) -> RawRun:
         """Send ``request``, collect the reply within ``timeout`` (+ an import allowance), and
-        kill everything the process started, whatever happened."""
+        kill everything the process started, whatever happened (``patience``: see
+        ``cleanup.held_back_extension``)."""
         process = self.process
         started = now()
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
@@ -118,8 +125,12 @@ class WorkerProcess:
             sinks = {process.stdout.fileno(): output, self.reply_read: reply_bytes}
             exit_fd = _exit_descriptor(process.pid)  # wakes the pump when the worker ends
             try:
+                extend = held_back_extension(
+                    started, allowance.wall_seconds, patience,
+                    lambda: tree_held_back_seconds(process.pid, with_top=True))
                 timed_out = pump(sinks, started + allowance.wall_seconds, feed=feed,
-                                 finished=finished, events=exit_fd, on_event=lambda: False)
+                                 finished=finished, events=exit_fd, on_event=lambda: False,
+                                 extend=extend)
             finally:
                 if exit_fd is not None:
                     os.close(exit_fd)

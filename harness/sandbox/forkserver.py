@@ -15,19 +15,21 @@ import signal
 import socket
 import subprocess
 from pathlib import Path
-from typing import IO, Any, Sequence
+from typing import IO, Any, Callable, Sequence
 
 from msgspec.structs import replace
 
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import (
     TAG_VARIABLE,
+    held_back_extension,
     kernel_children,
     kill_adopted_orphans,
     namespace_init,
     status_field,
     terminate,
     tree_cpu_seconds,
+    tree_held_back_seconds,
 )
 from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
 from harness.sandbox.launcher import launch, python_command
@@ -96,9 +98,10 @@ class ForkServer:
         self._exit_seen = 0.0  # when its exit was reported
         self._timed_out_cpu: float | None = None  # the last case's CPU seconds, if timed out
 
-    def run(self, request: WorkerRequest, timeout: float) -> RawRun:
+    def run(self, request: WorkerRequest, timeout: float, patience: float = 1.0) -> RawRun:
         """Run one request in a fresh fork. Raises ZygoteFailed if nothing was started, or if
-        the zygote's report of the case's end cannot be its own (see ``_collect``).
+        the zygote's report of the case's end cannot be its own (see ``_collect``);
+        ``patience``: see ``cleanup.held_back_extension``.
 
         The zygote gets only the three pipes; the request goes down the first one, read by the
         forked child alone (the zygote never holds a case's inputs).
@@ -129,8 +132,11 @@ class ForkServer:
         sent = STAGES.add("send to zygote", sending)
         output, reply_bytes = BoundedBuffer(OUTPUT_LIMIT), BoundedBuffer(REPLY_LIMIT)
         try:
+            extend = held_back_extension(started, allowance.wall_seconds, patience,
+                                         self._held_back)
             status, timed_out, ended = self._collect(feed, reply_read, output_read, reply_bytes,
-                                                     output, started + allowance.wall_seconds)
+                                                     output, started + allowance.wall_seconds,
+                                                     extend)
         finally:
             os.close(reply_read)
             os.close(output_read)
@@ -158,8 +164,15 @@ class ForkServer:
         if self._exit_seen:
             STAGES.add("drain pipes", self._exit_seen, collected)
 
+    def _held_back(self) -> float:
+        """Seconds the running case's processes waited for a CPU others held."""
+        zygote = namespace_init(self.process) if self.namespaced else self.process.pid
+        return tree_held_back_seconds(zygote, with_top=False) if zygote is not None else 0.0
+
     def _collect(self, feed: Feed, reply_fd: int, output_fd: int, reply: BoundedBuffer,
-                 output: BoundedBuffer, deadline: float) -> tuple[int | None, bool, float]:
+                 output: BoundedBuffer, deadline: float,
+                 extend: Callable[[float], float] | None = None
+                 ) -> tuple[int | None, bool, float]:
         """Feed the request, collect the case's reply and output until the zygote reports its
         exit.
 
@@ -198,7 +211,8 @@ class ForkServer:
                 self._kill_case(child[-1] if child else None)
             return True
 
-        timed_out = pump(sinks, deadline, feed=feed, events=self.control, on_event=on_event)
+        timed_out = pump(sinks, deadline, feed=feed, events=self.control, on_event=on_event,
+                         extend=extend)
         ended = now()
         if forged[0]:
             raise ZygoteFailed("the zygote reported an end its case had not reached")

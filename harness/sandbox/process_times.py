@@ -32,3 +32,23 @@ def process_times(pid: int) -> Optional[tuple[float, float]]:
     except (OSError, OverflowError, AttributeError):
         pass  # a kernel without process CPU clocks for others: the ticks do
     return own, (cutime + cstime) * TICK_SECONDS
+
+
+def run_queue_seconds(pid: int) -> Optional[float]:
+    """Seconds process ``pid`` (all its threads) has spent runnable but waiting for a CPU that
+    other programs held (the second field of ``/proc/PID/task/TID/schedstat``): time a busy
+    host took from it, which a sleeping or blocked process does not accumulate. None when it
+    cannot be read (gone, or a kernel without schedstats)."""
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None
+    total, read = 0, False
+    for thread in threads:
+        try:
+            with open(f"/proc/{pid}/task/{thread}/schedstat", encoding="ascii") as handle:
+                total += int(handle.read().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # a thread that ended meanwhile
+        read = True
+    return total / 1e9 if read else None

@@ -184,15 +184,15 @@ class Sandbox:
         return f"{self.module}.py"
 
     def _request(self, mode: str, timeout: float, module: str | None = None,
-                 **fields: Any) -> RawRun:
+                 patience: float = 1.0, **fields: Any) -> RawRun:
         lane = self._free_lanes.get()
         try:
-            return self._request_in(lane, mode, timeout, module, **fields)
+            return self._request_in(lane, mode, timeout, module, patience, **fields)
         finally:
             self._free_lanes.put(lane)
 
     def _request_in(self, lane: _Lane, mode: str, timeout: float, module: str | None,
-                    **fields: Any) -> RawRun:
+                    patience: float, **fields: Any) -> RawRun:
         folder = self.workspace.new_case_folder(lane.folder)
         module = module or self.module
         request = WorkerRequest(mode=mode, module=module, file=f"{module}.py",  # type: ignore[arg-type]
@@ -203,14 +203,14 @@ class Sandbox:
             raw = None
             if self.use_zygote:
                 try:
-                    raw = self._forked(lane, request, timeout)
+                    raw = self._forked(lane, request, timeout, patience)
                 except ZygoteFailed:
                     if self._oom_kills() > kills:  # the kernel killed it: the case's doing
                         raw = RawRun(None, "", "", False, None, 0.0)
                     else:  # this machine cannot keep one, or a case robbed it: stop trying
                         self.use_zygote = False
             if raw is None:
-                raw = self._take_worker().run(request, timeout)
+                raw = self._take_worker().run(request, timeout, patience)
             return self._bounded(raw, lane, kills)
         finally:
             finished = now()
@@ -246,10 +246,11 @@ class Sandbox:
                    f"{self.workspace.disk_problem})")
         return f"memory {memory}; disk {written}"
 
-    def _forked(self, lane: _Lane, request: WorkerRequest, timeout: float) -> RawRun:
+    def _forked(self, lane: _Lane, request: WorkerRequest, timeout: float,
+                patience: float) -> RawRun:
         if lane.zygote is None or not lane.zygote.alive:
             lane.zygote = self._new_zygote(lane.cpu)
-        return lane.zygote.run(request, timeout)
+        return lane.zygote.run(request, timeout, patience)
 
     def _new_zygote(self, cpu: int | None) -> ForkServer:
         with started_on(cpu):
@@ -310,11 +311,12 @@ class Sandbox:
         ``module`` (default: the student's main module); see ``harness.worker.main``."""
         return self._request("run", timeout, module, examples=list(examples), stdin=stdin)
 
-    def preflight(self, names: Sequence[str], *, timeout: float,
-                  module: str | None = None) -> RawRun:
+    def preflight(self, names: Sequence[str], *, timeout: float, module: str | None = None,
+                  patience: float = 1.0) -> RawRun:
         """Import ``module`` (default: the student's main module) and report the signatures of
-        ``names`` (dotted)."""
-        return self._request("preflight", timeout, module, names=list(names))
+        ``names`` (dotted); ``patience``: see ``cleanup.held_back_extension``."""
+        return self._request("preflight", timeout, module, patience=patience,
+                             names=list(names))
 
     def start_program(self, script: str | None = None, args: Sequence[str] = ()) -> StudentProgram:
         """Run a file of the case folder (default: the student's main file) as a program.

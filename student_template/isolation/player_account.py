@@ -3,8 +3,8 @@
 Your name:
 
 Rename this file to player_<your account>.py (for example player_jdoe.py) and submit it alone.
-Only the Python standard library may be imported, and importing the file must not start
-anything: the referee imports it, then calls choose_move once per turn.
+Imports: Python's standard library only. Importing the file must not start anything: the
+referee imports it, then calls choose_move once per turn.
 
 The game: an 8 x 8 board, x starts at (1, 1) and moves first, o starts at (8, 8). Each turn
 the player to move goes like a chess queen (any distance along a row, a column or a diagonal)

@@ -7,6 +7,8 @@ stdin/stdout, so never print anything to stdout yourself: use eprint for debuggi
 Conventions: a board is a tuple of row tuples indexed board[row][col] (0 empty, 1 dark,
 2 light); a move is (column, row); color is 1 (dark) or 2 (light) and is always the player
 the search maximises for, in min nodes as well.
+
+Imports: Python's standard library plus numpy.
 """
 from __future__ import annotations
 

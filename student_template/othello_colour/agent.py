@@ -7,6 +7,8 @@ only your colour (1 dark, 2 light). Never print anything to stdout yourself: use
 Conventions: a board is a tuple of row tuples indexed board[row][col] (0 empty, 1 dark,
 2 light); a move is (column, row); color is the player the search maximises for, in min nodes
 as well. Search to the end of the game (boards are 4x4).
+
+Imports: Python's standard library plus numpy.
 """
 import ast
 import sys

@@ -11,7 +11,7 @@ student_name = "Type your full name here."
 # Imports
 ############################################################
 
-# Include your imports here, if any are used.
+# Include your imports here, if any are used. Imports: Python's standard library plus numpy.
 
 
 ############################################################

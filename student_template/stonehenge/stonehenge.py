@@ -1,5 +1,7 @@
 """
 Stonehenge: StonehengeGame and StonehengeState, for use with game_interface.
+
+Imports: Python's standard library plus numpy.
 """
 from __future__ import annotations
 

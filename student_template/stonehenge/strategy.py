@@ -1,6 +1,8 @@
 """
 Strategies: functions that take a game and return a move for its current
 state.
+
+Imports: Python's standard library plus numpy.
 """
 from __future__ import annotations
 

@@ -145,7 +145,7 @@ def test_the_student_package_says_what_may_be_imported_and_its_first_check_insta
                       "--student").returncode == 0
     folder = tmp_path / "student"
     zipfile.ZipFile(out).extractall(folder)
-    assert "your file may import: numpy" in (folder / "README.md").read_text()
+    assert "Imports: Python's standard library plus numpy." in (folder / "README.md").read_text()
     submission = tmp_path / "mine" / "adversarial_search.py"
     submission.parent.mkdir()
     submission.write_text(NUMPY_DOMINOES)

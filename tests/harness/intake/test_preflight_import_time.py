@@ -103,45 +103,56 @@ def test_the_allowance_is_capped() -> None:
 SLEEPY = "import time\ntime.sleep({seconds})\n"
 
 
-def busy_host(monkeypatch: pytest.MonkeyPatch, others: int) -> None:
-    """The import check's reading of how many other programs want the CPU."""
-    monkeypatch.setattr("harness.intake.preflight.others_running", lambda: others)
+def host_held_back(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """The sandbox's reading of how long a busy host kept the case's processes from a CPU
+    (a real reading is tested in tests/harness/sandbox/test_run_queue_time.py)."""
+    for where in ("harness.sandbox.forkserver", "harness.sandbox.execution"):
+        monkeypatch.setattr(f"{where}.tree_held_back_seconds",
+                            lambda top, with_top: seconds)
 
 
-def test_on_a_busy_host_an_import_check_out_of_time_is_tried_again_before_it_stands(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The check's wait is wall time and it blocks every case: a host too busy to import the
-    file in time is not the student's doing (the import here sleeps 1.5 s of its 1 s wait)."""
-    busy_host(monkeypatch, 3)
+@pytest.mark.parametrize("fresh_interpreter", [False, True], ids=["zygote", "fresh interpreter"])
+def test_an_import_a_busy_host_kept_from_the_cpu_gets_that_time_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_interpreter: bool) -> None:
+    """The check's verdict blocks every case: an import that needs 1.5 s of its 1 s wait only
+    because other programs held the CPU (here: 2 s of it) is not the student's doing."""
+    host_held_back(monkeypatch, 2.0)
+    if fresh_interpreter:
+        from harness.sandbox.session import NO_ZYGOTE_ENV
+        monkeypatch.setenv(NO_ZYGOTE_ENV, "1")
     checked = preflight_of(tmp_path, SLEEPY.format(seconds=1.5) + ANSWER, timeout=1)
     assert checked.import_problem == "" and checked.broken == {}
 
 
-def test_alone_an_import_check_out_of_time_stands(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    busy_host(monkeypatch, 0)
+def test_an_import_that_sleeps_through_its_wait_stands_at_it_on_any_host(tmp_path: Path) -> None:
+    """A sleeping import waits for no CPU, so no load lengthens its wait (before, on a busy
+    host it was tried again with three times the wait)."""
     checked = preflight_of(tmp_path, SLEEPY.format(seconds=1.5) + ANSWER, timeout=1)
     assert checked.import_problem == "importing your file did not finish within 1 s"
 
 
-def test_an_import_that_never_ends_is_said_to_have_been_tried_twice_on_a_busy_host(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    busy_host(monkeypatch, 3)
+def test_the_time_given_back_is_bounded_and_said(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    host_held_back(monkeypatch, 1e6)
     checked = preflight_of(tmp_path, SLEEPY.format(seconds=60) + ANSWER, timeout=0.5)
-    assert checked.import_problem.startswith(
-        "importing your file did not finish within 0.5 s (nor within 1.5 s when tried again")
+    given = re.fullmatch(r"importing your file did not finish within 0\.5 s \(it was given "
+                         r"(\d+) s in all, as other programs were using the CPU\)",
+                         checked.import_problem)
+    assert given, checked.import_problem
+    assert int(given.group(1)) <= 0.5 * 3 + 2  # HOST_PATIENCE times the wait and its start
 
 
 @pytest.mark.parametrize("fresh_interpreter", [False, True], ids=["zygote", "fresh interpreter"])
-def test_on_a_busy_host_an_import_that_computed_through_its_wait_stands_at_once(
+def test_an_import_that_computes_through_its_wait_stands_at_it_whatever_the_load(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_interpreter: bool) -> None:
-    """A loop at the top level used its wait computing (its CPU time is read before it is
-    stopped): a longer wait would not end it, and is not spent. Also where each case is a fresh
-    interpreter (no zygote: the plain level, which Windows and macOS students get): there the
-    retry had cost a spinning file four waits."""
-    busy_host(monkeypatch, 3)
+    """A loop at the top level: a longer wait would not end it. It stops once it has had its
+    wait on a CPU (on a busy host, later in wall time), and is never started again. Also where
+    each case is a fresh interpreter (no zygote: the plain level, which Windows and macOS
+    students get): there a retry had cost a spinning file four waits. Before, on a host at load
+    6-8 the loop got under half its wait on a CPU and was tried again."""
     if fresh_interpreter:
         from harness.sandbox.session import NO_ZYGOTE_ENV
         monkeypatch.setenv(NO_ZYGOTE_ENV, "1")
     checked = preflight_of(tmp_path, "while True:\n    pass\n" + ANSWER, timeout=1)
-    assert checked.import_problem == "importing your file did not finish within 1 s"
+    assert checked.import_problem.startswith("importing your file did not finish within 1 s")
+    assert "tried again" not in checked.import_problem

@@ -1,0 +1,88 @@
+"""One rule per assignment, said once: what a student's file may import comes from the
+assignment's ``allowed_packages``, and the template, the assignment's docs page and the student
+package's README state it in the same sentence (``imports_rule``), so none can drift from
+assignment.yaml (issue 53: Isolation's template and docs said standard library only while its
+assignment.yaml, the import check and the README allowed numpy)."""
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from harness.intake.import_policy import imports_rule
+from harness.paths import project_root
+from harness.release.build import build_student
+from harness.spec import find_assignment, list_assignments
+from harness.spec.model import Assignment
+
+ROOT = project_root()
+NAMES = list_assignments()
+EVERY_PACKAGE = {package.module for name in NAMES
+                 for package in find_assignment(name).allowed_packages}
+
+
+def handed_in_templates(assignment: Assignment) -> list[Path]:
+    """The template files a student hands in: those named in submission_files, or the folder's
+    one file when it is renamed on submission (Isolation's player_account.py)."""
+    folder = ROOT / "student_template" / assignment.name
+    named = [folder / name for name in assignment.submission_files if (folder / name).is_file()]
+    if named:
+        return named
+    files = sorted(folder.glob("*.py"))
+    assert len(files) == 1, f"{folder}: which template file is handed in?"
+    return files
+
+
+def docs_page(assignment: Assignment) -> Path:
+    """docs/assignments/NAME.md, or the page of the assignment's family (othello for
+    othello_2025)."""
+    pages = [page for page in (ROOT / "docs" / "assignments").glob("*.md")
+             if assignment.name == page.stem or assignment.name.startswith(page.stem + "_")]
+    assert pages, f"no docs/assignments page for {assignment.name}"
+    return max(pages, key=lambda page: len(page.stem))
+
+
+def assert_states_the_rule(text: str, assignment: Assignment, where: str) -> None:
+    """``text`` holds the assignment's rule, and no other statement of what may be imported:
+    no other mention of the standard library, no package the assignment does not allow."""
+    rule = imports_rule(assignment.allowed_packages)
+    flat = " ".join(text.split())
+    assert rule in flat, f"{where} does not say {rule!r}"
+    rest = flat.replace(rule, "")
+    assert not re.search(r"standard[ -]library", rest, re.IGNORECASE), \
+        f"{where} states another rule besides {rule!r}"
+    allowed = {package.module for package in assignment.allowed_packages}
+    for package in EVERY_PACKAGE - allowed:
+        assert not re.search(rf"\b{re.escape(package)}\b", rest), \
+            f"{where} mentions {package}, which {assignment.name} does not allow"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_template_states_the_assignments_rule(name: str) -> None:
+    assignment = find_assignment(name)
+    for path in handed_in_templates(assignment):
+        assert_states_the_rule(path.read_text(), assignment, str(path.relative_to(ROOT)))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_docs_page_states_the_assignments_rule(name: str) -> None:
+    assignment = find_assignment(name)
+    page = docs_page(assignment)
+    assert_states_the_rule(page.read_text(), assignment, str(page.relative_to(ROOT)))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_student_package_readme_states_the_assignments_rule(name: str,
+                                                                tmp_path: Path) -> None:
+    assignment = find_assignment(name)
+    build_student(name, tmp_path / "student.zip")
+    with zipfile.ZipFile(tmp_path / "student.zip") as package:
+        readme = package.read("README.md").decode()
+    assert_states_the_rule(readme, assignment, f"{name}'s student README")
+
+
+def test_isolation_allows_the_standard_library_only() -> None:
+    """The course's notes for Isolation: "Only the standard library is allowed"."""
+    assert find_assignment("isolation").allowed_packages == ()
