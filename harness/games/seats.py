@@ -295,6 +295,11 @@ class ProgramLike(Protocol):
 NAME_CHARS = 40
 """A program's name line is cut to this many printable characters."""
 
+STDOUT_HINT = ("your program's stdout is the game's protocol, so anything else printed there is "
+               "read as your reply: print debug output to stderr "
+               "(print(..., file=sys.stderr))")
+"""Said after a reply line that is not a move: a stray debug ``print`` is the usual cause."""
+
 
 @dataclass
 class Program(_Frozen, Generic[S, M]):
@@ -327,7 +332,7 @@ class Program(_Frozen, Generic[S, M]):
             return None, Reply(None, Reason.TIMEOUT, f"no {waiting_for} within {within}")
         except ValueError as error:  # a line over the protocol's bound
             return None, Reply(None, Reason.MALFORMED, f"unreadable {waiting_for}: "
-                               f"{abbreviate(str(error))}")
+                               f"{abbreviate(str(error))}; {STDOUT_HINT}")
         except OSError as error:
             return None, Reply(None, Reason.CRASH, f"reading its {waiting_for} failed: "
                                f"{abbreviate(str(error))}")
@@ -360,7 +365,7 @@ class Program(_Frozen, Generic[S, M]):
         try:
             return Reply(self.codec.decode(line, state))
         except ValueError as error:
-            return Reply(None, Reason.MALFORMED, abbreviate(str(error)))
+            return Reply(None, Reason.MALFORMED, f"{abbreviate(str(error))}; {STDOUT_HINT}")
 
     def finish(self, state: S, outcome: Outcome) -> None:
         self._send(self.codec.farewell(state, outcome))
@@ -370,4 +375,4 @@ class Program(_Frozen, Generic[S, M]):
 
 
 __all__ = ["Agent", "CallServerLike", "InProcess", "LineCodec", "NAME_CHARS", "Program",
-           "ProgramLike", "Served", "convert"]
+           "ProgramLike", "STDOUT_HINT", "Served", "convert"]
