@@ -27,7 +27,7 @@ from harness.wire.protocol import (
     encode,
     value_of,
 )
-from harness.wire.safe_text import safe_text
+from harness.wire.safe_text import safe_text, student_relative
 
 MAX_LINE = 64 * 1024
 _Self = TypeVar("_Self", bound="_Supervised")
@@ -96,8 +96,9 @@ class _Supervised:
     """Common lifecycle: a started process, a background stderr collector, and ``close``."""
 
     def __init__(self, process: StudentProcess, isolation: Isolation,
-                 on_close: Any = None, tag: str = "") -> None:
+                 on_close: Any = None, tag: str = "", folder: str = "") -> None:
         self.process = process
+        self.folder = folder  # the case folder: taken out of the paths in stderr_tail
         self.isolation = isolation
         self.tag = tag
         self._stderr = BoundedBuffer(16 * 1024)
@@ -121,7 +122,7 @@ class _Supervised:
             pass
         if self._collector is not None:
             self._collector.join(timeout=max(0.0, settled - time.monotonic()))
-        return self._stderr.text()[-chars:]
+        return student_relative(self._stderr.text(), self.folder)[-chars:]
 
     @property
     def returncode(self) -> int | None:
@@ -159,8 +160,8 @@ class StudentProgram(_Supervised):
     """A student file run as a program, talking a line protocol over stdin/stdout."""
 
     def __init__(self, process: StudentProcess, isolation: Isolation,
-                 on_close: Any = None, tag: str = "") -> None:
-        super().__init__(process, isolation, on_close, tag)
+                 on_close: Any = None, tag: str = "", folder: str = "") -> None:
+        super().__init__(process, isolation, on_close, tag, folder)
         assert process.stdout is not None
         self._reader = _LineReader(process.stdout.fileno())
 
@@ -206,8 +207,9 @@ class CallServer(_Supervised):
     """
 
     def __init__(self, process: StudentProcess, isolation: Isolation,
-                 requests_fd: int, replies_fd: int, on_close: Any = None, tag: str = "") -> None:
-        super().__init__(process, isolation, on_close, tag)
+                 requests_fd: int, replies_fd: int, on_close: Any = None, tag: str = "",
+                 folder: str = "") -> None:
+        super().__init__(process, isolation, on_close, tag, folder)
         self._requests = os.fdopen(requests_fd, "wb")
         self._replies = _LineReader(replies_fd, LINE_LIMIT)
         self._replies_fd = replies_fd
