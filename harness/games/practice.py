@@ -175,7 +175,7 @@ def play_practice(ladder: dict[str, Any], sandbox: Any, speed: float, *,
 def report(practice: Practice) -> str:
     """The practice games in words: per rung the games won, drawn and lost, the win rate
     against the bot with its interval, what the rung is worth on the ladder, and each game's
-    replay page."""
+    replay page; a game you forfeited shows the end of your stderr (a crash's traceback)."""
     kit = practice.kit
     each = f"{practice.games} game{'s' * (practice.games != 1)} each"
     lines = [f"Practice against the staff ladder's house bots you may play: {each}, sides "
@@ -197,6 +197,9 @@ def report(practice: Practice) -> str:
             order = "first" if game.side == kit.sides[0] else "second"
             won = "won" if game.won else "drew" if game.drawn else f"lost: {loss_reason(game)}"
             line = f"  game {game.number + 1} (you moved {order}, seed {game.seed}): {won}"
+            tail = game.record.stderr_lines() if game.student_fault is not None else []
+            if tail:
+                line += "\n    your stderr ended with:" + "".join(f"\n      {t}" for t in tail)
             if game.replay is not None:
                 line += f"\n    replay: {game.replay}"
             lines.append(line)

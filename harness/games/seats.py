@@ -229,6 +229,7 @@ class Served(_Frozen, Generic[S, M]):
     expect: str = "a move"
     freezer: Optional[Freezer] = field(default=None)
     meter: Optional[CpuMeter] = field(default=None)
+    traceback: str = field(default="", init=False)
 
     def __post_init__(self) -> None:
         if self.freezer is None:
@@ -250,6 +251,7 @@ class Served(_Frozen, Generic[S, M]):
         if result.timed_out:
             return Reply(None, Reason.TIMEOUT, "no reply before the clock ran out")
         if not result.ok:
+            self.traceback = str(getattr(result, "traceback", ""))
             return Reply(None, Reason.CRASH, abbreviate(str(result.error)))
         try:
             wire = convert(result.value, self.wire_type)
@@ -261,8 +263,11 @@ class Served(_Frozen, Generic[S, M]):
             return Reply(None, Reason.MALFORMED, abbreviate(str(error)))
 
     def stderr_tail(self) -> str:
+        """The server's stderr, then the traceback of the call that raised (which a served
+        function's caller, not Python, would print)."""
         tail = getattr(self.server, "stderr_tail", None)
-        return str(tail()) if callable(tail) else ""
+        text = str(tail()) if callable(tail) else ""
+        return "\n".join(part for part in (text, self.traceback) if part)
 
 
 class LineCodec(Protocol[S_contra, M_co]):

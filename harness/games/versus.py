@@ -150,8 +150,9 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
 
 
 def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optional[Path]:
-    """Keep a graded game as a record and replay page, "you" on the student's side; the
-    page's path, or None when games are not kept."""
+    """Keep a graded game as a record and replay page, "you" on the student's side (its
+    forfeit's detail followed by the end of its stderr); the page's path, or None when games
+    are not kept."""
     from harness.tournament.records import Entrant, GameTask, result_of
     from harness.tournament.replays import keep_graded_game
 
@@ -159,6 +160,10 @@ def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optio
     first, second = (you, house) if game.side == kit.sides[0] else (house, you)
     result = result_of(game.record, GameTask(0, 1, first, second, game.seed), kit.sides,
                        dict(kit.settings()))
+    tail = game.record.stderr_lines() if game.student_fault is not None else []
+    if tail:  # the page shows the outcome's detail: a crash's traceback belongs with it
+        result = replace(result, detail=f"{result.detail}; your stderr ended with: "
+                                        + " | ".join(line.strip() for line in tail))
     return keep_graded_game(kit, result, name)
 
 

@@ -198,6 +198,8 @@ class CallResult:
     crashed: bool = False
     seconds: float = 0.0
     stdout: str = ""
+    traceback: str = ""
+    """For a raised error, its traceback through the student's files (bounded)."""
 
 
 class CallServer(_Supervised):
@@ -269,7 +271,7 @@ class CallServer(_Supervised):
         stdout = safe_text(reply.stdout)
         if reply.error is not None:
             return CallResult(ok=False, seconds=seconds, stdout=stdout,
-                              error=_describe(reply.error))
+                              error=_describe(reply.error), traceback=_traceback(reply.error))
         return CallResult(ok=True, value=value, seconds=seconds, stdout=stdout)
 
     def end_calls(self) -> None:
@@ -290,6 +292,14 @@ class CallServer(_Supervised):
             os.close(self._replies_fd)
         except OSError:
             pass
+
+
+def _traceback(error: ErrorReport) -> str:
+    """A student's exception as Python would print it, its frames those of the student's files
+    (``agent.py, line 3, in f: ...``), safe to show and bounded."""
+    frames = "".join(f"\n  {line}" for line in error.where.strip().splitlines())
+    return safe_text(f"Traceback (your files, most recent call last):{frames}\n"
+                     f"{error.type}: {error.message}", 2000)
 
 
 def _describe(error: ErrorReport) -> str:
