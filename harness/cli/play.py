@@ -53,7 +53,7 @@ def _games_folder(out: Path) -> None:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from harness.games.practice import choose_rungs, play_practice, practice_ladder, report
-    from harness.grading.api import GradingOptions, GradingSession
+    from harness.grading.api import GradingOptions, GradingSession, weaker_isolation_line
     from harness.timing.calibration import host_speed
 
     existing_path(args.path)
@@ -75,7 +75,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     try:
         grader.host = host_speed()  # the ladder's clock is divided by it
         problem = grader.preflight().import_problem
-        print(session.summary())
+        print("\n".join(line for line in (session.summary(),
+                                            weaker_isolation_line(grader.isolation_level))
+                        if line))
         if problem:
             print("gamegrader play: nothing played (see above)", file=sys.stderr)
             return 1
