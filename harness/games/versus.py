@@ -112,7 +112,8 @@ def play_one(kit: GameKit, sandbox: SandboxLike, bot: str, side: Hashable, seed:
 def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
                       schedule: Sequence[tuple[Hashable, int]], seconds: float, name: str, *,
                       stop_after_timeout: bool = False, stop_after_handshake: bool = False,
-                      timer: Callable[[], float] = time.monotonic) -> Played:
+                      timer: Callable[[], float] = time.monotonic,
+                      on_game: Optional[Callable[[str, HouseGame], None]] = None) -> Played:
     """The games of ``schedule`` (the student's side and the game's seed, in order).
 
     Args:
@@ -124,6 +125,7 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
             anything of the game).
         stop_after_handshake: only the latter (the staff ladder, whose rating counts the
             games not played as lost, which they would be: ``Played.rest_lost``).
+        on_game: told ``bot`` and each game as it finishes (``play``'s progress).
     """
     deadline = timer() + seconds
     played: list[HouseGame] = []
@@ -139,6 +141,8 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
         game = replace(game, replay=page)
         played.append(game)
         pages.extend([page] if page is not None else [])
+        if on_game is not None:
+            on_game(bot, game)
         if number + 1 < len(schedule):
             if stop_after_timeout and game.student_fault is Reason.TIMEOUT:
                 skipped = "skipped after a timeout, to save grading time"
