@@ -23,7 +23,7 @@ from harness.cli.play import add_play_command
 from harness.cli.workflows import add_workflow_commands
 from harness.spec import SpecError, find_assignment, list_assignments
 from harness.spec.loader import load_checked_cases
-from harness.timing.calibration import described, host_speed
+from harness.timing.calibration import host_speed
 
 
 def _cmd_grade(args: argparse.Namespace) -> int:
@@ -46,8 +46,9 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     from harness.grading.report import total_line
     print(f"\n{total_line(document['score'], maximum, document, 'Score')}  (results written to "
           f"{args.output})")
-    if described(document):
-        print(described(document))
+    from harness.grading.api import GRADING_HOST
+    for line in document.get("extra_data", {}).get(GRADING_HOST, []):
+        print(line)  # the host's isolation, bounds and speed: for the instructor here
     if gradescope:
         return grade_exit_status(document)
     from harness.platforms.cli import write_format
@@ -70,6 +71,7 @@ def grade_exit_status(document: dict[str, Any]) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    from harness.grading.api import with_student_lines
     from harness.grading.coverage import coverage_lines, coverage_of
     from harness.grading.report import render
     existing_path(args.path)
@@ -78,7 +80,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as folder:
         document = run_grading(name, args.path, Path(folder) / "results.json",
                                visible_only=True, siblings=True)
-    print(render(document, color=sys.stdout.isatty()))
+    print(render(with_student_lines(document), color=sys.stdout.isatty()))
     points_run = sum(float(test.get("max_score", 0)) for test in document.get("tests", []))
     print("\n".join(coverage_lines(coverage_of(find_assignment(name)), points_run)))
     return 0

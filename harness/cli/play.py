@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Optional
 
 from harness.cli.common import (
     UsageProblem,
@@ -23,6 +24,9 @@ from harness.cli.common import (
 )
 from harness.spec import find_assignment
 from harness.spec.loader import load_checked_cases
+
+if TYPE_CHECKING:
+    from harness.games.versus import HouseGame
 
 DEFAULT_OUT = Path("games")
 
@@ -52,8 +56,14 @@ def _games_folder(out: Path) -> None:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from harness.games.practice import choose_rungs, play_practice, practice_ladder, report
-    from harness.grading.api import GradingOptions, GradingSession
+    from harness.games.practice import (
+        choose_rungs,
+        games_per_rung,
+        play_practice,
+        practice_ladder,
+        report,
+    )
+    from harness.grading.api import GradingOptions, GradingSession, weaker_isolation_line
     from harness.timing.calibration import host_speed
 
     existing_path(args.path)
@@ -75,18 +85,43 @@ def _cmd_play(args: argparse.Namespace) -> int:
     try:
         grader.host = host_speed()  # the ladder's clock is divided by it
         problem = grader.preflight().import_problem
-        print(session.summary())
+        print("\n".join(line for line in (session.summary(),
+                                            weaker_isolation_line(grader.isolation_level))
+                        if line))
         if problem:
             print("gamegrader play: nothing played (see above)", file=sys.stderr)
             return 1
         _games_folder(args.out)
-        practice = play_practice(ladder, grader.sandbox, grader.host.factor, rungs=rungs,
-                                 games=args.games, seed=args.seed)
+        on_game = _progress(len(rungs) * games_per_rung(ladder, args.games))
+        try:
+            practice = play_practice(ladder, grader.sandbox, grader.host.factor, rungs=rungs,
+                                     games=args.games, seed=args.seed, on_game=on_game)
+        finally:
+            if on_game is not None:  # the bar's line ends
+                print(file=sys.stderr)
     finally:
         grader.close()
     print()
     print(report(practice))
     return 0
+
+
+def _progress(total: int) -> Optional[Callable[[str, HouseGame], None]]:
+    """On a terminal, each game as it finishes on a bar redrawn in place (``playing [##..]
+    3/8  0:12 elapsed, ETA 0:20  greedy game 1: lost (crash)``); None when stderr is no
+    terminal, so logs and pipes get the report only."""
+    if not sys.stderr.isatty():
+        return None
+    from harness.batch.progress import Progress
+    from harness.games.versus import loss_reason
+
+    bar = Progress(total, label="playing")
+    bar.start()
+
+    def show(bot: str, game: HouseGame) -> None:
+        result = "won" if game.won else "drew" if game.drawn else f"lost: {loss_reason(game)}"
+        bar.advance(f"{bot} game {game.number + 1}: {result}"[:120])
+    return show
 
 
 def add_play_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -32,6 +32,7 @@ from typing import Any, Callable, Optional, Sequence
 from harness.games.cpu_clock import BACKSTOP_SECONDS
 from harness.games.kit import GameKit
 from harness.games.versus import (
+    HouseGame,
     Played,
     alternating,
     counted_time,
@@ -144,8 +145,8 @@ def ladder_kit(options: dict[str, Any], speed: float) -> GameKit:
 
 
 def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, seed: int,
-               seconds: float, prefix: str = "", *, stop_after_handshake: bool = False
-               ) -> list[Played]:
+               seconds: float, prefix: str = "", *, stop_after_handshake: bool = False,
+               on_game: Optional[Callable[[str, HouseGame], None]] = None) -> list[Played]:
     """Every rung's ``games`` games, the student's sides alternating and each rung's seeds
     derived from ``seed`` and its place; no game starts after ``seconds``. Kept games are named
     ``PREFIXBOT-gameN``. With ``stop_after_handshake``, no game is played after one the
@@ -165,7 +166,7 @@ def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, se
         games_ = play_versus_house(
             kit, sandbox, rung.bot, alternating(kit, games, derive_seed(seed, rung.place)),
             max(0.0, deadline - time.monotonic()), f"{prefix}{rung.bot}",
-            stop_after_handshake=stop_after_handshake)
+            stop_after_handshake=stop_after_handshake, on_game=on_game)
         played.append(games_)
         if stop_after_handshake and any(game.failed_handshake for game in games_.games):
             failed_against = rung.bot

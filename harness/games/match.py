@@ -59,6 +59,12 @@ HANDSHAKE = "handshake: "
 """How the detail of a forfeit in the greeting begins (before the seat learnt of the game)."""
 
 
+STDERR_LINES = 6
+"""Lines of a forfeiter's stderr shown with its forfeit (a traceback's last frames)."""
+STDERR_LINE_CHARS = 200
+"""Characters of each such line shown."""
+
+
 def abbreviate(text: str, limit: int = DETAIL_LIMIT) -> str:
     """``text`` on one line, printable characters only, cut to ``limit`` with ``...``."""
     flat = " ".join("".join(ch if ch.isprintable() else " " for ch in text[:4 * limit]).split())
@@ -234,6 +240,14 @@ class GameRecord(Generic[M]):
     def forfeit_ply(self) -> Optional[int]:
         """1-based number of the move the forfeiter failed to make, or None."""
         return len(self.plies) + 1 if self.outcome.reason.is_forfeit else None
+
+    def stderr_lines(self, count: int = STDERR_LINES) -> list[str]:
+        """The last ``count`` non-blank lines of the forfeiter's stderr, each cut to
+        ``STDERR_LINE_CHARS``: a crash's traceback, shown wherever the forfeit is (feedback,
+        ``play``, replay pages)."""
+        lines = [line.rstrip()[:STDERR_LINE_CHARS] for line in self.stderr.splitlines()
+                 if line.strip()]
+        return lines[-count:]
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ holds it as :data:`PRACTICE_FILE`, written by the build from the same function.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from harness.games.kit import GameKit, bot_names, student_bots
 from harness.games.ladder import Rung, ladder_kit, play_rungs, rungs_of, score
-from harness.games.versus import Played, counted_time, load_kit, loss_reason
+from harness.games.versus import HouseGame, Played, counted_time, load_kit, loss_reason
 from harness.spec.model import Assignment
 
 PRACTICE_FILE = "practice_ladder.yaml"
@@ -158,15 +158,22 @@ def choose_rungs(ladder: dict[str, Any], bot: Optional[str]) -> list[Rung]:
     return chosen
 
 
+def games_per_rung(ladder: dict[str, Any], games: Optional[int]) -> int:
+    """The games ``play`` plays against each bot: ``--games``, else the ladder's own number."""
+    return int(ladder["games"]) if games is None else games
+
+
 def play_practice(ladder: dict[str, Any], sandbox: Any, speed: float, *,
                   rungs: Sequence[Rung], games: Optional[int] = None,
-                  seed: Optional[int] = None) -> Practice:
+                  seed: Optional[int] = None,
+                  on_game: Optional[Callable[[str, HouseGame], None]] = None) -> Practice:
     """Play ``rungs`` of the practice ``ladder`` against the submission in ``sandbox`` (kept
-    as replay pages where ``harness.tournament.replays.GAMES_DIR_ENV`` says)."""
+    as replay pages where ``harness.tournament.replays.GAMES_DIR_ENV`` says); ``on_game`` is
+    told the bot and each game as it finishes."""
     kit = ladder_kit(ladder, speed)
-    count = int(ladder["games"]) if games is None else games
+    count = games_per_rung(ladder, games)
     base = int(ladder.get("seed", 0)) if seed is None else seed
-    played = play_rungs(kit, sandbox, rungs, count, base, float("inf"))
+    played = play_rungs(kit, sandbox, rungs, count, base, float("inf"), on_game=on_game)
     return Practice(kit, speed, count, int(ladder["games"]), base, tuple(
         RungResult(rung, games_, chance_of_winning(kit, rung.bot, games_))
         for rung, games_ in zip(rungs, played)))
@@ -175,7 +182,7 @@ def play_practice(ladder: dict[str, Any], sandbox: Any, speed: float, *,
 def report(practice: Practice) -> str:
     """The practice games in words: per rung the games won, drawn and lost, the win rate
     against the bot with its interval, what the rung is worth on the ladder, and each game's
-    replay page."""
+    replay page; a game you forfeited shows the end of your stderr (a crash's traceback)."""
     kit = practice.kit
     each = f"{practice.games} game{'s' * (practice.games != 1)} each"
     lines = [f"Practice against the staff ladder's house bots you may play: {each}, sides "
@@ -197,6 +204,9 @@ def report(practice: Practice) -> str:
             order = "first" if game.side == kit.sides[0] else "second"
             won = "won" if game.won else "drew" if game.drawn else f"lost: {loss_reason(game)}"
             line = f"  game {game.number + 1} (you moved {order}, seed {game.seed}): {won}"
+            tail = game.record.stderr_lines() if game.student_fault is not None else []
+            if tail:
+                line += "\n    your stderr ended with:" + "".join(f"\n      {t}" for t in tail)
             if game.replay is not None:
                 line += f"\n    replay: {game.replay}"
             lines.append(line)
@@ -204,5 +214,5 @@ def report(practice: Practice) -> str:
 
 
 __all__ = ["PRACTICE_FILE", "README_SECTION", "Practice", "RungResult", "chance_of_winning",
-           "choose_rungs", "narrowed_ladder", "play_practice", "practice_files", "practice_ladder",
-           "readme_section", "report"]
+           "choose_rungs", "games_per_rung", "narrowed_ladder", "play_practice", "practice_files",
+           "practice_ladder", "readme_section", "report"]

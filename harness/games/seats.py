@@ -272,6 +272,7 @@ class Served(_Frozen, Generic[S, M]):
     expect: str = "a move"
     freezer: Optional[Freezer] = field(default=None)
     meter: Optional[CpuMeter] = field(default=None)
+    traceback: str = field(default="", init=False)
 
     def __post_init__(self) -> None:
         if self.freezer is None:
@@ -299,6 +300,7 @@ class Served(_Frozen, Generic[S, M]):
         if result.timed_out:
             return Reply(None, Reason.TIMEOUT, "no reply before the clock ran out")
         if not result.ok:
+            self.traceback = str(getattr(result, "traceback", ""))
             return Reply(None, Reason.CRASH, abbreviate(str(result.error)))
         try:
             wire = convert(result.value, self.wire_type)
@@ -310,8 +312,11 @@ class Served(_Frozen, Generic[S, M]):
             return Reply(None, Reason.MALFORMED, abbreviate(str(error)))
 
     def stderr_tail(self) -> str:
+        """The server's stderr, then the traceback of the call that raised (which a served
+        function's caller, not Python, would print)."""
         tail = getattr(self.server, "stderr_tail", None)
-        return str(tail()) if callable(tail) else ""
+        text = str(tail()) if callable(tail) else ""
+        return "\n".join(part for part in (text, self.traceback) if part)
 
 
 class LineCodec(Protocol[S_contra, M_co]):
@@ -343,6 +348,11 @@ class ProgramLike(Protocol):
 
 NAME_CHARS = 40
 """A program's name line is cut to this many printable characters."""
+
+STDOUT_HINT = ("your program's stdout is the game's protocol, so anything else printed there is "
+               "read as your reply: print debug output to stderr "
+               "(print(..., file=sys.stderr))")
+"""Said after a reply line that is not a move: a stray debug ``print`` is the usual cause."""
 
 
 @dataclass
@@ -377,7 +387,7 @@ class Program(_Frozen, Generic[S, M]):
             return None, Reply(None, Reason.TIMEOUT, f"no {waiting_for} within {within}")
         except ValueError as error:  # a line over the protocol's bound
             return None, Reply(None, Reason.MALFORMED, f"unreadable {waiting_for}: "
-                               f"{abbreviate(str(error))}")
+                               f"{abbreviate(str(error))}; {STDOUT_HINT}")
         except OSError as error:
             return None, Reply(None, Reason.CRASH, f"reading its {waiting_for} failed: "
                                f"{abbreviate(str(error))}")
@@ -410,7 +420,7 @@ class Program(_Frozen, Generic[S, M]):
         try:
             return Reply(self.codec.decode(line, state))
         except ValueError as error:
-            return Reply(None, Reason.MALFORMED, abbreviate(str(error)))
+            return Reply(None, Reason.MALFORMED, f"{abbreviate(str(error))}; {STDOUT_HINT}")
 
     def finish(self, state: S, outcome: Outcome) -> None:
         self._send(self.codec.farewell(state, outcome))
@@ -420,4 +430,4 @@ class Program(_Frozen, Generic[S, M]):
 
 
 __all__ = ["Agent", "CallServerLike", "InProcess", "LineCodec", "NAME_CHARS", "Program",
-           "ProgramLike", "Served", "convert"]
+           "ProgramLike", "STDOUT_HINT", "Served", "convert"]

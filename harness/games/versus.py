@@ -115,7 +115,8 @@ def play_one(kit: GameKit, sandbox: SandboxLike, bot: str, side: Hashable, seed:
 def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
                       schedule: Sequence[tuple[Hashable, int]], seconds: float, name: str, *,
                       stop_after_timeout: bool = False, stop_after_handshake: bool = False,
-                      timer: Callable[[], float] = time.monotonic) -> Played:
+                      timer: Callable[[], float] = time.monotonic,
+                      on_game: Optional[Callable[[str, HouseGame], None]] = None) -> Played:
     """The games of ``schedule`` (the student's side and the game's seed, in order).
 
     Args:
@@ -127,6 +128,7 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
             anything of the game).
         stop_after_handshake: only the latter (the staff ladder, whose rating counts the
             games not played as lost, which they would be: ``Played.rest_lost``).
+        on_game: told ``bot`` and each game as it finishes (``play``'s progress).
     """
     deadline = timer() + seconds
     played: list[HouseGame] = []
@@ -142,6 +144,8 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
         game = replace(game, replay=page)
         played.append(game)
         pages.extend([page] if page is not None else [])
+        if on_game is not None:
+            on_game(bot, game)
         if number + 1 < len(schedule):
             if stop_after_timeout and game.student_fault is Reason.TIMEOUT:
                 skipped = "skipped after a timeout, to save grading time"
@@ -153,8 +157,9 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
 
 
 def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optional[Path]:
-    """Keep a graded game as a record and replay page, "you" on the student's side; the
-    page's path, or None when games are not kept."""
+    """Keep a graded game as a record and replay page, "you" on the student's side (its
+    forfeit's detail followed by the end of its stderr); the page's path, or None when games
+    are not kept."""
     from harness.tournament.records import Entrant, GameTask, result_of
     from harness.tournament.replays import keep_graded_game
 
@@ -162,6 +167,10 @@ def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optio
     first, second = (you, house) if game.side == kit.sides[0] else (house, you)
     result = result_of(game.record, GameTask(0, 1, first, second, game.seed), kit.sides,
                        dict(kit.settings()))
+    tail = game.record.stderr_lines() if game.student_fault is not None else []
+    if tail:  # the page shows the outcome's detail: a crash's traceback belongs with it
+        result = replace(result, detail=f"{result.detail}; your stderr ended with: "
+                                        + " | ".join(line.strip() for line in tail))
     return keep_graded_game(kit, result, name)
 
 

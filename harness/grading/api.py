@@ -21,6 +21,7 @@ from harness.grading import results as results_file
 from harness.grading.grader import Grader
 from harness.grading.verdicts import CaseResult
 from harness.intake.python_version import NEWER_PYTHON, zero_note
+from harness.sandbox.levels import Level
 from harness.spec import SpecError, find_assignment
 from harness.spec.loader import load_all_cases, load_checked_cases
 from harness.spec.model import Assignment, Case, Visibility
@@ -122,14 +123,22 @@ class GradingSession:
             if warning:
                 lines.append(warning)
             lines.extend(grader.found.notes)
+            lines.extend(grader.summary_lines())
+        lines.extend(f"Spec error (tell your instructor): {e}" for e in self.spec_errors)
+        return "\n".join(lines)
+
+    def host_lines(self) -> list[str]:
+        """How the grading host ran the code (isolation, bounds, speed): for instructors, in
+        ``extra_data`` (``grade`` prints it), never in the output students read."""
+        lines = []
+        for grader in self.graders.values():
             lines.append(f"Isolation: {grader.isolation_text}")
             if grader.bounds_text:
                 lines.append(f"Bounds: {grader.bounds_text}")
             if grader.host is not None:
-                lines.append(grader.host.describe().capitalize())
-            lines.extend(grader.summary_lines())
-        lines.extend(f"Spec error (tell your instructor): {e}" for e in self.spec_errors)
-        return "\n".join(lines)
+                speed = grader.host.describe()
+                lines.append(speed[:1].upper() + speed[1:])  # capitalize() lowers the rest
+        return lines
 
     def finish(self, cases: Sequence[Case]) -> dict[str, Any]:
         """Close every sandbox, then build the document for ``cases`` (in this order; a case
@@ -150,12 +159,42 @@ class GradingSession:
         lanes = {"lanes": max((g.lanes for g in self.graders.values()), default=1),
                  "graded_again_alone": [i for g in self.graders.values()
                                         for i in g.graded_again_alone]}
+        levels = [g.isolation_level for g in self.graders.values() if g.isolation_level]
         return results_file.build(
             results, output=self.summary(), execution_time=time.monotonic() - self.started,
-            extra={"spec_errors": self.spec_errors,
+            extra={"spec_errors": self.spec_errors, GRADING_HOST: self.host_lines(),
+                   **({ISOLATION_LEVEL: levels[0]} if levels else {}),
                    **({"ungradable": reasons[0]} if reasons else {}),
                    **({NEWER_PYTHON: newer[0]} if newer and not reasons else {}),
                    **({"host_speed": hosts[0]} if hosts else {}), **lanes})
+
+
+GRADING_HOST = "grading_host"
+"""``extra_data`` key of the host's lines (isolation, bounds, speed), for instructors."""
+ISOLATION_LEVEL = "isolation_level"
+"""``extra_data`` key of the name of the isolation ``Level`` the code ran under."""
+
+
+def weaker_isolation_line(level: str) -> str:
+    """For a student's own computer (``check``, ``play``): one line when its code ran under
+    weaker isolation than a grading host gives (``level``: a ``Level``'s name), since results
+    here may then differ from the grader's; "" otherwise. The host's other details are not the
+    student's concern."""
+    if level not in Level.__members__ or Level[level] is Level.USER_NAMESPACED:
+        return ""
+    return (f"Isolation: {Level[level].value}; results on this computer may differ from the "
+            "grader's")
+
+
+def with_student_lines(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with :func:`weaker_isolation_line` after its output's first line, for
+    ``check`` to print."""
+    extra = document.get("extra_data", {})
+    line = weaker_isolation_line(str(extra.get(ISOLATION_LEVEL, "")))
+    if not line:
+        return document
+    head, _, rest = str(document.get("output", "")).partition("\n")
+    return dict(document, output="\n".join(part for part in (head, line, rest) if part))
 
 
 def cases_to_grade(assignment: Assignment, options: GradingOptions) -> list[Case]:

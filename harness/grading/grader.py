@@ -151,6 +151,13 @@ class Grader:
         return f"{isolation.level.value}; {filter_status(isolation.interpreter).describe()}"
 
     @property
+    def isolation_level(self) -> str:
+        """The name of the ``Level`` in force ("" when nothing runs)."""
+        if self.found.refused or not self.found.files:
+            return ""
+        return self.sandbox.isolation.level.name
+
+    @property
     def bounds_text(self) -> str:
         """The memory and disk bounds in force (results.json), "" when nothing runs."""
         if self.found.refused or not self.found.files:

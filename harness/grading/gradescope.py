@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from harness.grading import results as results_file
-from harness.timing.calibration import described
 
 ASSIGNMENT_ENV = "GAMEGRADER_ASSIGNMENT"
 
@@ -61,7 +60,7 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
         SpecError: the assignment's spec is broken (results.json says the autograder is
             misconfigured and the submission was not graded).
     """
-    from harness.grading.api import GradingOptions
+    from harness.grading.api import GRADING_HOST, GradingOptions
     from harness.policy.entry import grade_under_policy
     output = root / "results" / "results.json"
     name = assignment_name(root, given)
@@ -75,6 +74,6 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
     document = grade_under_policy(name, root / "submission", output, options,
                                   read_metadata(root))
     print(f"Graded {name}: score {document['score']:g}", file=sys.stderr)
-    if described(document):  # run_autograder's log, which Gradescope shows instructors
-        print(described(document), file=sys.stderr)
+    for line in document.get("extra_data", {}).get(GRADING_HOST, []):
+        print(line, file=sys.stderr)  # run_autograder's log, which Gradescope shows instructors
     return 0

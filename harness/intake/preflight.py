@@ -128,18 +128,27 @@ def check_signature(entry: ApiEntry, found: Any) -> tuple[str, str]:
     return "", "; ".join(note for note in notes if note)
 
 
+_NOT_UTF8 = re.compile(r"'utf-8' codec can't decode|Non-UTF-8 code")
+"""How Python says a source file's bytes are not UTF-8 (a string, a name, depending on where)."""
+
+
 def import_error_hint(error: ErrorInfo, python: str) -> str:
     """What to do about an import error that behaves differently on the student's machine:
     input() with no keyboard, Python 2 code (``harness.intake.python2``), syntax newer than the
     grader's Python (``python``, e.g. "3.10": Gradescope's image runs an older Python than many
     laptops; which feature needs which Python is ``harness.intake.python_version``'s warning, from
     vermin), a file saved as UTF-16 (Windows editors' "Unicode"), which Python reads as UTF-8
-    and finds NUL bytes in."""
+    and finds NUL bytes in, or as Latin-1, whose accented letters are not UTF-8 (Python skips
+    them in comments only, so such a file is a SyntaxError that no newer Python explains)."""
     if error.type == "EOFError":
         return "\n  (input() is called at import time; the grader gives no keyboard input)"
     python2 = python2_note(error, python)
     if python2:
         return f"\n  ({python2})"
+    if _NOT_UTF8.search(error.message):
+        return ("\n  (your file is not UTF-8 text: it was probably saved in another encoding, "
+                "such as Latin-1 or Windows-1252, and holds a non-ASCII character outside a "
+                "comment; save it as UTF-8)")
     if error.type in SYNTAX_ERRORS and python:
         return (f"\n  (your code runs under Python {python} here: syntax added in a later "
                 "Python is an error under it even if your own Python accepts it)")

@@ -27,7 +27,7 @@ from harness.wire.protocol import (
     encode,
     value_of,
 )
-from harness.wire.safe_text import safe_text
+from harness.wire.safe_text import safe_text, student_relative
 
 MAX_LINE = 64 * 1024
 _Self = TypeVar("_Self", bound="_Supervised")
@@ -96,8 +96,9 @@ class _Supervised:
     """Common lifecycle: a started process, a background stderr collector, and ``close``."""
 
     def __init__(self, process: StudentProcess, isolation: Isolation,
-                 on_close: Any = None, tag: str = "") -> None:
+                 on_close: Any = None, tag: str = "", folder: str = "") -> None:
         self.process = process
+        self.folder = folder  # the case folder: taken out of the paths in stderr_tail
         self.isolation = isolation
         self.tag = tag
         self._stderr = BoundedBuffer(16 * 1024)
@@ -121,7 +122,7 @@ class _Supervised:
             pass
         if self._collector is not None:
             self._collector.join(timeout=max(0.0, settled - time.monotonic()))
-        return self._stderr.text()[-chars:]
+        return student_relative(self._stderr.text(), self.folder)[-chars:]
 
     @property
     def returncode(self) -> int | None:
@@ -159,8 +160,8 @@ class StudentProgram(_Supervised):
     """A student file run as a program, talking a line protocol over stdin/stdout."""
 
     def __init__(self, process: StudentProcess, isolation: Isolation,
-                 on_close: Any = None, tag: str = "") -> None:
-        super().__init__(process, isolation, on_close, tag)
+                 on_close: Any = None, tag: str = "", folder: str = "") -> None:
+        super().__init__(process, isolation, on_close, tag, folder)
         assert process.stdout is not None
         self._reader = _LineReader(process.stdout.fileno())
 
@@ -197,6 +198,8 @@ class CallResult:
     crashed: bool = False
     seconds: float = 0.0
     stdout: str = ""
+    traceback: str = ""
+    """For a raised error, its traceback through the student's files (bounded)."""
 
 
 class CallServer(_Supervised):
@@ -206,8 +209,9 @@ class CallServer(_Supervised):
     """
 
     def __init__(self, process: StudentProcess, isolation: Isolation,
-                 requests_fd: int, replies_fd: int, on_close: Any = None, tag: str = "") -> None:
-        super().__init__(process, isolation, on_close, tag)
+                 requests_fd: int, replies_fd: int, on_close: Any = None, tag: str = "",
+                 folder: str = "") -> None:
+        super().__init__(process, isolation, on_close, tag, folder)
         self._requests = os.fdopen(requests_fd, "wb")
         self._replies = _LineReader(replies_fd, LINE_LIMIT)
         self._replies_fd = replies_fd
@@ -277,7 +281,7 @@ class CallServer(_Supervised):
         stdout = safe_text(reply.stdout)
         if reply.error is not None:
             return CallResult(ok=False, seconds=seconds, stdout=stdout,
-                              error=_describe(reply.error))
+                              error=_describe(reply.error), traceback=_traceback(reply.error))
         return CallResult(ok=True, value=value, seconds=seconds, stdout=stdout)
 
     def end_calls(self) -> None:
@@ -298,6 +302,14 @@ class CallServer(_Supervised):
             os.close(self._replies_fd)
         except OSError:
             pass
+
+
+def _traceback(error: ErrorReport) -> str:
+    """A student's exception as Python would print it, its frames those of the student's files
+    (``agent.py, line 3, in f: ...``), safe to show and bounded."""
+    frames = "".join(f"\n  {line}" for line in error.where.strip().splitlines())
+    return safe_text(f"Traceback (your files, most recent call last):{frames}\n"
+                     f"{error.type}: {error.message}", 2000)
 
 
 def _describe(error: ErrorReport) -> str:

@@ -48,6 +48,7 @@ from harness.sandbox.syscall_filter import status as filter_status
 from harness.sandbox.users import SANDBOX_USER_ENV, Lease, lease_user, pool
 from harness.sandbox.workspace import Workspace
 from harness.wire.protocol import ProgramStart, WorkerRequest, encode
+from harness.wire.safe_text import student_relative
 
 if TYPE_CHECKING:
     from harness.spec.model import AllowedPackage
@@ -211,7 +212,8 @@ class Sandbox:
                         self.use_zygote = False
             if raw is None:
                 raw = self._take_worker().run(request, timeout, patience)
-            return self._bounded(raw, lane, kills)
+            raw = self._bounded(raw, lane, kills)
+            return replace(raw, output=student_relative(raw.output, str(folder)))
         finally:
             finished = now()
             self.workspace.discard(folder)
@@ -340,7 +342,8 @@ class Sandbox:
                              stderr=subprocess.PIPE, extra_env={TAG_VARIABLE: self.tag})
             on_close = partial(self._program_closed, folder)
         self._programs += 1
-        return StudentProgram(process, self.isolation, on_close=on_close, tag=self.tag)
+        return StudentProgram(process, self.isolation, on_close=on_close, tag=self.tag,
+                              folder=str(folder))
 
     def _fork_from_lane(self, folder: Path, start: Callable[[ForkServer], ForkedProgram]
                         ) -> tuple[ForkedProgram, Callable[[], None]] | None:
@@ -409,7 +412,7 @@ class Sandbox:
             packages=self._packages_path)) + b"\n")
         self._programs += 1
         server = CallServer(process, self.isolation, calls_write, reply_read, on_close=on_close,
-                            tag=self.tag)
+                            tag=self.tag, folder=str(folder))
         server.wait_ready(ready_timeout)
         return server
 

@@ -44,6 +44,16 @@ def safe_bytes(data: bytes, limit: int | None = None) -> str:
     return safe_text(data.decode("utf-8", errors="replace"), limit)
 
 
+def student_relative(text: str, folder: str) -> str:
+    """``text`` with the sandbox's case ``folder`` (``/var/lib/gamegrader/scratch/...``) taken
+    out of every path in it, so that a traceback names the student's own files (``agent.py``)
+    as they know them and never the grading host's scratch layout. "" ``folder``: unchanged."""
+    folder = folder.rstrip("/")
+    if not folder:
+        return text
+    return text.replace(folder + "/", "").replace(folder, ".")
+
+
 # A spreadsheet (Excel, LibreOffice, Google Sheets) opening a CSV file runs a cell that starts
 # with one of these as a formula: ``=HYPERLINK("http://...?"&A2, "details")`` sends other cells
 # away when clicked, ``=cmd|...`` asks to start a program. A quote in front makes it text. The

@@ -201,7 +201,8 @@ def decode(nodes: list[Node]) -> Any:
 
 def describe_error(exc: BaseException, student_file: str) -> dict[str, str]:
     """Plain-data description of an exception, with the traceback cut to the frames of files in
-    the case folder (the student's files) and of the test code."""
+    the case folder (the student's files) and of the test code, and the case folder taken out of
+    the message's paths (the student knows its files by their own names)."""
     folder = os.path.dirname(student_file) + os.sep
     if isinstance(exc, SystemExit):
         return {"type": "SystemExit", "where": "",
@@ -210,6 +211,7 @@ def describe_error(exc: BaseException, student_file: str) -> dict[str, str]:
         message = str(exc)
     except BaseException:
         message = "<the exception's message could not be read>"
+    message = message.replace(folder, "")
     where = []
     if isinstance(exc, SyntaxError) and (exc.filename or "").startswith(folder):
         where.append(f"{os.path.basename(exc.filename or '')}, line {exc.lineno}: "

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from harness.games import Clock, GameRecord, Outcome, Program, Seat, play_game, replay
-from harness.games.match import abbreviate
 from harness.games.pages import Paint, ReplayView
 from harness.tournament.records import GameResult
 from reference.games.othello import (
@@ -68,16 +67,21 @@ class Settings:
         return ", ".join(parts)
 
 
+REPLY_SHOWN = 40
+"""How many characters of a reply that is not a move are quoted back (escaped, so a control
+character or a stray byte shows as what it is)."""
+
+
 def parse_reply(line: str) -> Move:
     """A reply line ``"column row"`` read strictly: ASCII, bounded, two decimal integers.
 
     Raises:
-        ValueError: quoting an abbreviated copy of the line.
+        ValueError: quoting the start of the line, escaped.
 
     >>> parse_reply("3 2")
     (3, 2)
     """
-    shown = repr(abbreviate(line, 40))
+    shown = ascii(line[:REPLY_SHOWN]) + ("..." if len(line) > REPLY_SHOWN else "")
     if len(line) > MAX_REPLY_CHARS or not line.isascii():
         raise ValueError(f"reply {shown} is not two integers 'column row'")
     tokens = line.split()

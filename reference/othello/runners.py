@@ -18,8 +18,6 @@ from reference.othello.kit import OthelloKit
 from reference.othello.pictures import game_picture
 from reference.othello.referee import COLOR_NAMES, final_board
 
-_STDERR_LINES = 6
-
 
 def kit_of(options: Mapping[str, Any], case_timeout: float) -> OthelloKit:
     """The game a case's options name: its settings, and 10 s per move and for the handshake
@@ -50,7 +48,7 @@ def describe_game(number: int, color: int, seed: int, record: GameRecord[Any], s
         if record.bad_move is not None:
             lines.append(f"  your move (column, row): {record.bad_move}")
         lines.append(f"  board (board[row][col]): {board!r}")
-        tail = record.stderr.strip().splitlines()[-_STDERR_LINES:]
+        tail = record.stderr_lines()
         if tail:
             lines.append("  your stderr ended with:\n" + "\n".join(f"    {t}" for t in tail))
         return "\n".join(lines)

@@ -54,6 +54,19 @@ _CONTEXT_LINES = 2
 _RIGHT = (1.0, "")
 
 
+QUOTED_CHARS = 120
+"""A quoted example line is cut to this many characters (a tree-game's encoded tree runs to
+thousands), so the problem found is never buried under it."""
+
+
+def _quoted(source: str) -> str:
+    """An example's source for feedback, on one line and cut to ``QUOTED_CHARS``."""
+    text = " ".join(source.strip().split("\n"))
+    if len(text) <= QUOTED_CHARS:
+        return text
+    return f"{text[:QUOTED_CHARS]}... [{len(text) - QUOTED_CHARS} more characters]"
+
+
 def _got(observation: Observation) -> str:
     if observation.has_value:
         return show(observation.value)
@@ -69,7 +82,8 @@ def _walk(case: Case, observations: Sequence[Observation], reveal: bool,
     """Run ``check`` on every example with expected output; explain the first failure.
 
     Lines without expected output are context: the ones just before a failed check are quoted
-    with it, and if one of them raised, that is what the message reports. With
+    after it (the call and its problem come first; long lines are cut by ``_quoted``), and if
+    one of them raised, that is what the message reports. With
     ``all_or_nothing`` the case earns 1 only if every check is fully right, else 0. The first
     remark of a passed check follows the failure (or stands alone when nothing failed).
     """
@@ -78,7 +92,7 @@ def _walk(case: Case, observations: Sequence[Observation], reveal: bool,
     first_remark = ""
     context: list[str] = []
     for index, example in enumerate(case.examples):
-        source = f">>> {example.source.strip()}"
+        source = f">>> {_quoted(example.source)}"
         observation = observations[index] if index < len(observations) else None
         error = observation.error if observation is not None else None
         if not example.want.strip():
@@ -96,7 +110,9 @@ def _walk(case: Case, observations: Sequence[Observation], reveal: bool,
         if problem and credit >= 1.0:
             first_remark = first_remark or f"{source}\n  {problem}"
         elif problem and not first_failure:
-            first_failure = "\n".join(context[-_CONTEXT_LINES:] + [source, f"  {problem}"])
+            setup = context[-_CONTEXT_LINES:]
+            first_failure = f"{source}\n  {problem}" + (
+                "\n  after: " + "\n         ".join(setup) if setup else "")
         context = []
     fraction = sum(credits) / len(credits) if credits else 1.0
     if all_or_nothing and fraction < 1.0:

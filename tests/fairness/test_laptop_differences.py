@@ -32,3 +32,13 @@ def test_a_file_saved_as_utf16_says_so(tmp_path: Path) -> None:
     source = SOLUTIONS["adversarial_search"].read_text(encoding="utf-8")
     output = _graded(tmp_path, "# Andr\u00e9\n" + source, encoding="utf-16")
     assert "null bytes" in output and "saved as UTF-16" in output
+
+
+@pytest.mark.parametrize("line", ['GREETING = "Andr\u00e9"\n', "caf\u00e9 = 1\n"])
+def test_a_file_saved_as_latin1_says_to_save_it_as_utf8(tmp_path: Path, line: str) -> None:
+    # Latin-1 in a comment is skipped by Python and grades as usual; in a string or a name it is
+    # a SyntaxError, which must not be blamed on the grader's Python version
+    source = SOLUTIONS["adversarial_search"].read_text(encoding="utf-8")
+    output = _graded(tmp_path, line + source, encoding="latin-1")
+    assert "save it as UTF-8" in output and "Latin-1" in output
+    assert "syntax added in a later Python" not in output

@@ -192,6 +192,18 @@ def test_optimal_move_on_a_stonehenge_position_and_the_restore_check() -> None:
     assert judgement.fraction == 0.0 and "moves that do" not in judgement.message
 
 
+def test_a_long_encoded_tree_comes_after_the_problem_and_is_cut() -> None:
+    tree = "F-C1H2I3J4Q5T6U7;" + "T-H8I9J10Q11T12U13;" * 120
+    call = case(">>> from strategy import recursive_minimax_strategy\n"
+                f">>> g = load_tree_game({tree!r})\n>>> recursive_minimax_strategy(g)\n4\n",
+                SUBTRACT_9)
+    judgement = checkers.optimal_move(call, [Observation(), Observation(), value(1)], True)
+    lines = judgement.message.splitlines()
+    assert lines[0] == ">>> recursive_minimax_strategy(g)"
+    assert "moves that do: [4, 9]" in lines[1]  # the one useful line, second
+    assert len(judgement.message) < 600 and "more characters]" in judgement.message
+
+
 @pytest.mark.parametrize("recursion, recursed, right", [
     ("forbidden", [], True), ("forbidden", ["helper"], False),
     ("required", ["helper"], True), ("required", [], False)])

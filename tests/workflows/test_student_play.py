@@ -166,3 +166,38 @@ def test_the_package_readme_shows_play(packages: dict[str, Path]) -> None:
     assert ".venv\\Scripts\\gamegrader play path\\to\\player.py" in readme
     assert "(random, greedy)" in readme
     assert "(random)" in (packages["othello"] / "README.md").read_text()
+
+
+CRASHES = {"isolation": ("def choose_move(board, player, time_left):\n",
+                         "def choose_move(board, player, time_left):\n    helper_that_fails()\n"),
+           "othello": ("        print(i, j, flush=True)",
+                       "        helper_that_fails(); print(i, j, flush=True)")}
+CRASH_BEFORE = {"isolation": "def choose_move(", "othello": "def run_ai("}
+
+
+@pytest.mark.parametrize("name", sorted(MAIN))
+def test_a_crash_shows_its_traceback_with_the_students_file_names(
+        packages: dict[str, Path], name: str, tmp_path: Path) -> None:
+    handout = MAIN[name][0]
+    old, new = CRASHES[name]
+    source = (SOLUTIONS / name / handout).read_text(encoding="utf-8")
+    assert old in source
+    player = tmp_path / "homework" / handout
+    player.parent.mkdir()
+    helper = "def helper_that_fails():\n    return open('no-such-file.txt').read()\n\n\n"
+    anchor = CRASH_BEFORE[name]
+    assert anchor in source
+    player.write_text(source.replace(old, new, 1).replace(anchor, helper + anchor, 1),
+                      encoding="utf-8")
+    out = tmp_path / "pages"
+    done = play(packages[name], player.name, "--bot", "random", "--games", "1", "--out",
+                str(out), cwd=player.parent)
+    assert done.returncode == 0, done.stderr[-3000:]
+    shown = done.stdout.split("lost: forfeit (crash)", 1)[1]
+    assert "your stderr ended with:" in shown, done.stdout
+    assert "in helper_that_fails" in shown and "FileNotFoundError" in shown
+    assert f'{handout}", line' in shown or f"{handout}, line" in shown
+    page = _replays(done.stdout)[0].read_text(encoding="utf-8")
+    assert "helper_that_fails" in page and "FileNotFoundError" in page
+    for text in (done.stdout, page):
+        assert "scratch" not in text and "case-0" not in text

@@ -77,3 +77,24 @@ def test_each_case_shows_as_it_finishes_on_a_terminal_and_nothing_elsewhere(
     status, _, stderr = run(args, small, terminal=False)
     assert status == 0, stderr[-2000:]
     assert f"{label} [" not in stderr and "." * 22 not in stderr
+
+
+PLAYER = ROOT / "reference" / "solutions" / "isolation" / "player.py"
+
+
+def test_play_shows_each_game_as_it_finishes_on_a_terminal_and_nothing_elsewhere(
+        tmp_path: Path) -> None:
+    student = tmp_path / "player.py"
+    student.write_text(PLAYER.read_text(encoding="utf-8"), encoding="utf-8")
+    args = ["play", str(student), "--bot", "random", "--games", "2", "--out",
+            str(tmp_path / "games")]
+    status, stdout, stderr = run(args, {}, terminal=True)
+    assert status == 0, stderr[-2000:]
+    assert "playing [" in stderr and " 1/2 " in stderr and " 2/2 " in stderr
+    assert "random game 1: " in stderr and "random game 2: " in stderr
+    assert "\r\x1b[K" in stderr  # redrawn in place, one line
+    assert "random: won " in stdout  # the report itself is unchanged, on stdout
+
+    status, stdout, stderr = run(args, {}, terminal=False)
+    assert status == 0, stderr[-2000:]
+    assert "playing [" not in stderr and "random: won " in stdout

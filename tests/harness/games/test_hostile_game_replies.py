@@ -127,6 +127,28 @@ def test_a_hostile_line_reply_is_a_forfeit_with_its_reason(reply: Any, reason: R
     assert program.sent[-1].startswith("FINAL ")  # both sides are told the end
 
 
+@pytest.mark.parametrize("reply, shown", [
+    ("thinking about (2, 3)", "'thinking about (2, 3)'"),
+    ("caf\xe9\x1b[31m 1", "'caf\\xe9\\x1b[31m 1'"),
+    ("x" * 5000, "'" + "x" * 40 + "'..."),
+    (LineTooLong("a line longer than 65536 bytes arrived"), "longer than 65536 bytes"),
+])
+def test_a_reply_that_is_not_a_move_says_stdout_is_the_protocol(reply: Any, shown: str) -> None:
+    # a stray debug print is read as the move: the detail quotes it (escaped, bounded) and says
+    # where debug output belongs
+    program = LineProgram(reply, [])
+    game = Othello(4)
+    record = play_game(game, game.initial_state(),
+                       {1: Program(program, OthelloCodec(Settings(size=4))),
+                        2: InProcess(Randy(1))}, Clock(move_seconds=5))
+    detail = record.outcome.detail
+    assert record.outcome.reason is Reason.MALFORMED
+    assert shown in detail
+    assert "stdout is the game's protocol" in detail
+    assert "print(..., file=sys.stderr)" in detail
+    assert len(detail) < 400
+
+
 ATTACKS = {
     "deep": "    value = []\n    for _ in range(20000):\n        value = [value]\n"
             "    return value\n",

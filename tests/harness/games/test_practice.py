@@ -51,7 +51,7 @@ def _record_schedules(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any, A
     seen: list[tuple[str, Any, Any]] = []
 
     def fake(kit: Any, sandbox: Any, bot: str, schedule: Any, seconds: float, name: str, *,
-             stop_after_handshake: bool = False) -> Played:
+             stop_after_handshake: bool = False, on_game: Any = None) -> Played:
         seen.append((bot, list(schedule), kit.clock))
         return Played(())
     monkeypatch.setattr(ladder_module, "play_versus_house", fake)
