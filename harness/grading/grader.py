@@ -220,7 +220,7 @@ class Grader:
         if self.found.refused:
             return f"submission refused: {self.found.refused}"
         main_problem = self._preflights.get(self.assignment.module, Preflight()).import_problem
-        if self.assignment.main_file not in self.found.files and (
+        if self.assignment.main_file not in self.found.files and not self.ran and (
                 self.stand_in is None or main_problem):
             return f"{self.assignment.main_file} not found"
         main = self._preflights.get(self.assignment.module)

@@ -30,8 +30,11 @@ def reference_digests() -> dict[str, str]:
     dotted name. Files with no text are left out: a student's own empty ``__init__.py`` is the
     student's."""
     root = project_root()
+    solutions = root / "reference" / "solutions"
     digests = {}
     for path in sorted((root / "reference").rglob("*.py")):
+        if path.is_relative_to(solutions):
+            continue
         data = path.read_bytes()
         if data.strip():
             module = path.relative_to(root).with_suffix("").as_posix().replace("/", ".")

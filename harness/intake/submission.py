@@ -14,7 +14,7 @@ decision here is made on that snapshot. The rule for each wanted file (docs/work
 Every other Python file in the folder of any wanted file found (and below it) goes along at its
 path relative to that folder, so ``import tree`` works as it did on the student's machine, from
 every wanted file, whichever of them is missing; files the course supplies (``supplied``) are
-left to the course's copies. A wanted file found under another importable name (``Stonehenge.py``)
+left to the course's copies. A wanted file found under another importable name (``Game.py``)
 goes along under that name too, so the student's own ``from Stonehenge import *`` still works.
 Whatever was not used is named in the notes.
 """
@@ -369,7 +369,7 @@ def _add_extras(candidates: list[SubmittedFile], found: list[SubmittedFile],
     whether or not the other wanted files were found, or found elsewhere. The main file's folder
     comes first, so its paths win a clash."""
     homes = _homes(found)
-    # A wanted file found under another importable name (``Stonehenge.py`` for stonehenge.py)
+    # A wanted file found under another importable name (``Game.py`` for game.py)
     # also goes along under its own: the student's other files import it by that name.
     renamed = {id(f) for name, f in result.files.items() if f.name != name
                and PurePosixPath(f.name).stem.isidentifier()}

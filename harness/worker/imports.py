@@ -120,7 +120,7 @@ def use_allowed_packages(folder: str | None) -> None:
 
 class AnyCaseFinder:
     """Finds a module of the case folder whose file name differs from the imported name in case
-    only (``import Stonehenge`` for stonehenge.py), as the student's Windows or macOS disk did;
+    only (``import Game`` finding game.py), as the student's Windows or macOS disk did;
     asked last, after every exact name (the standard library's included) was looked for."""
 
     def find_spec(self, fullname: str, path: object = None,

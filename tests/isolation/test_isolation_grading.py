@@ -100,5 +100,6 @@ def test_grading_the_template_earns_nothing(grade: Callable[..., dict[str, Any]]
     assert document["score"] == 0
     illegal = [t for t in document["tests"] if t["name"].startswith("games: beats the random")]
     assert illegal[0]["output_format"] == "md"  # the lost games drawn
-    assert output_text(illegal[0]).startswith("Illegal move (0/15 points)")
+    worth = illegal[0]["max_score"]
+    assert output_text(illegal[0]).startswith(f"Illegal move (0/{worth:g} points)")
     assert "forfeit (illegal) at ply 1" in illegal[0]["output"]

@@ -152,8 +152,12 @@ def test_pruning_ordered_by_a_heuristic_of_ones_own_is_not_called_no_pruning(
     document = grade_cases(agent, tmp_path / "r.json", "06_ordering.yaml")
     text = messages(document)
     assert group_scores(document) == {"ordering": 6.0}, text
-    assert ("Likely mistake: your answers are exactly what alpha-beta without any pruning (or, "
-            "as likely, alpha-beta that prunes but orders successors by another key") in text
+    # Named at all only where the group's wrong answers single it out (diagnosis_groups), and
+    # then never as the one cause: the other key is as likely.
+    if "without any pruning" in text:
+        assert ("Likely mistake: your answers are exactly what alpha-beta without any pruning "
+                "(or, as likely, alpha-beta that prunes but orders successors by another key"
+                ) in text
     assert "alpha-beta without any pruning gives" not in text
 
 
