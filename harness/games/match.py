@@ -14,12 +14,13 @@ not grow when the host is busy, so neither does a game's result. A seat that can
 CPU time is charged the wall time of its reply, and the record says so (``wall_clocked``).
 
 Waiting is charged to whoever kept the referee waiting. Each player's wall time waited on its
-replies is kept beside the CPU time they used (:class:`Waiting`); a player whose waiting in one
-game is more than its CPU time explains (``cpu_clock.unexplained_wait``: sleeping or blocking,
-not the host's load) by over ``cpu_clock.BACKSTOP_SECONDS`` loses on time, however it spreads
-the waiting over its moves. Work a seat does before its first move (starting, importing, its
-greeting) is read too: beyond ``Clock.setup_seconds`` it is charged to a game clock, and over
-``Clock.handshake_seconds`` it loses in the greeting.
+replies is kept beside the CPU time they used and the time its processes were held back from a
+CPU by other programs (:class:`Waiting`); a player whose waiting in one game is more than those
+explain (``cpu_clock.unexplained_wait``: sleeping or blocking, not the host's load) by over
+``cpu_clock.BACKSTOP_SECONDS`` loses on time, however it spreads the waiting over its moves.
+Work a seat does before its first move (starting, importing, its greeting) is read too: beyond
+``Clock.setup_seconds`` it is charged to a game clock, and over ``Clock.handshake_seconds`` it
+loses in the greeting.
 
 The player to move loses when it runs out of time, crashes, answers something malformed (or
 something that cannot even be read: any error while reading counts) or answers an illegal move,
@@ -426,7 +427,8 @@ def _setup_fault(waiting: Waiting, time_left: float, clock: Clock) -> Optional[s
 
 def _waiting_fault(waiting: Waiting, asked: _Asked[Any], watched: bool
                    ) -> Optional[tuple[Reason, str]]:
-    """A timeout when the mover kept the game waiting longer than its CPU time explains
+    """A timeout when the mover kept the game waiting longer than its CPU time and run-queue
+    wait explain
     (``cpu_clock.unexplained_wait``) by over ``BACKSTOP_SECONDS``; never for a reply charged
     in wall time (its clock counted the waiting already), nor for a seat not ``watched`` (a
     trusted bot in the referee's thread: its waiting is the host's)."""
