@@ -335,6 +335,16 @@ def test_set_up_in_a_process_forked_from_a_zygote_leaves_out_what_the_zygote_had
     assert seat.setup_spent() == pytest.approx(0.8)
 
 
+def test_an_import_held_back_from_a_cpu_by_other_programs_is_not_the_players_waiting(
+        ) -> None:
+    # 5 s of wall time importing, 4.5 s of it runnable while other programs held the CPU
+    seat, server = student(Kernel({ROOT: [0.01, 0.0]}, {ROOT: 4.5}), lambda call: 0.01)
+    server.import_seconds = 5.0  # type: ignore[attr-defined]
+    record = play(seat, Clock(game_seconds=1.0), wall_step=0.0)
+    assert record.outcome.forfeiter != "x", record.outcome
+    assert record.waiting_of("x").queued == pytest.approx(3.0)  # beyond the 2 s allowance
+
+
 @pytest.mark.parametrize("imported, forfeits", [(5.0, True), (3.0, False), (0.3, False)])
 def test_waiting_for_an_import_is_the_players_waiting_before_its_first_move(
         imported: float, forfeits: bool) -> None:
