@@ -14,7 +14,10 @@ Where no process can be read (no ``/proc``: a student's check on macOS or Window
 None and the referee charges wall time instead, and says so in the feedback.
 
 Code that sleeps or blocks uses no CPU time, so a move is also cut off by a wall backstop
-(:func:`wall_backstop`).
+(:func:`wall_backstop`). What an entrant waited is judged against what explains it: its CPU
+time, and the time its processes were runnable but held back from a CPU by other programs (the
+kernel's run-queue wait, read at the same pauses), which a sleeping or blocked process never
+accumulates (:func:`unexplained_wait`).
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Optional
 
-from harness.sandbox.process_times import process_times
+from harness.sandbox.process_times import process_times, run_queue_seconds
 
 BACKSTOP_FACTOR = 5.0
 BACKSTOP_SECONDS = 2.0
@@ -35,6 +38,8 @@ REPLY_SECONDS = 0.02
 ProcessTimes = Callable[[int], Optional[tuple[float, float]]]
 """``read(pid)`` -> (CPU seconds of the process's own threads, CPU seconds of its reaped
 children), or None when the process cannot be read (gone, or no ``/proc``)."""
+QueueTimes = Callable[[int], Optional[float]]
+"""``read(pid)`` -> seconds the process was runnable but waiting for a CPU, or None."""
 
 
 def wall_backstop(cpu_seconds: float) -> float:
@@ -56,21 +61,24 @@ def wall_backstop(cpu_seconds: float) -> float:
     return BACKSTOP_FACTOR * max(cpu_seconds, 0.0) + BACKSTOP_SECONDS
 
 
-def unexplained_wait(waited: float, used: float, replies: int) -> float:
+def unexplained_wait(waited: float, used: float, replies: int, queued: float = 0.0) -> float:
     """Wall seconds spent waiting on an entrant that the CPU time it used does not explain.
 
     ``waited`` seconds of wall time for ``replies`` replies that used ``used`` seconds of CPU
-    time: what is beyond ``BACKSTOP_FACTOR * used`` (the slowest host the backstop allows for)
-    plus ``REPLY_SECONDS`` a reply is the entrant's own waiting (sleeping, blocking), never the
-    host's load. Negative when the load explains it all. An entrant whose waiting in one game
-    exceeds ``BACKSTOP_SECONDS`` loses that game on time (``harness.games.match``), so waiting
-    spread thinly over many moves, each within its backstop, is caught as surely as one long
-    sleep; the staff ladder charges the games its waiting kept from being played to it.
+    time and were held back ``queued`` seconds from a CPU by other programs (run-queue wait,
+    each reply's at most its wall time, 0 where it cannot be read): what is beyond ``queued``
+    plus ``BACKSTOP_FACTOR * used`` (a margin for page faults, I/O and hosts where the queue
+    cannot be read) plus ``REPLY_SECONDS`` a reply is the entrant's own waiting (sleeping,
+    blocking), never the host's load, however loaded the host. Negative when the load explains
+    it all. An entrant whose waiting in one game exceeds ``BACKSTOP_SECONDS`` loses that game on
+    time (``harness.games.match``), so waiting spread thinly over many moves, each within its
+    backstop, is caught as surely as one long sleep; the staff ladder charges the games its
+    waiting kept from being played to it.
 
-    >>> round(unexplained_wait(10.0, 1.0, 50), 3)
-    4.0
+    >>> round(unexplained_wait(10.0, 1.0, 50), 3), round(unexplained_wait(10.0, 1.0, 50, 9.0), 3)
+    (4.0, -5.0)
     """
-    return waited - BACKSTOP_FACTOR * max(used, 0.0) - REPLY_SECONDS * replies
+    return waited - max(queued, 0.0) - BACKSTOP_FACTOR * max(used, 0.0) - REPLY_SECONDS * replies
 
 
 @dataclass(frozen=True)
@@ -80,10 +88,12 @@ class CpuSample:
     Attributes:
         own: CPU seconds of each process's own threads.
         reaped: CPU seconds of each process's reaped children.
+        queued: seconds each process was runnable but waiting for a CPU (empty when not read).
     """
 
     own: Mapping[int, float]
     reaped: Mapping[int, float] = field(default_factory=dict)
+    queued: Mapping[int, float] = field(default_factory=dict)
 
     @property
     def total(self) -> float:
@@ -103,6 +113,15 @@ class CpuSample:
                     for pid, seconds in self.own.items())
         return max(self.total - earlier.total, floor, 0.0)
 
+    def queued_since(self, earlier: CpuSample) -> Optional[float]:
+        """Run-queue seconds from ``earlier`` to this sample: the growth of each process's
+        wait (all of it for a process new since), None when either sample has none. A process
+        that ended between the samples takes its wait with it: less explained, never more."""
+        if not self.queued or not earlier.queued:
+            return None
+        return sum(max(0.0, seconds - earlier.queued.get(pid, 0.0))
+                   for pid, seconds in self.queued.items())
+
 
 @dataclass
 class CpuMeter:
@@ -111,21 +130,29 @@ class CpuMeter:
     Attributes:
         pids: the entrant's processes now (a freezer's members).
         read: the kernel's counts of one process (a fake in tests).
+        queue: the run-queue wait of one process (a fake in tests).
     """
 
     pids: Callable[[], Iterable[int]]
     read: ProcessTimes = process_times
+    queue: QueueTimes = run_queue_seconds
 
-    def sample(self, pids: Optional[Iterable[int]] = None) -> Optional[CpuSample]:
-        """The CPU times of ``pids`` (default: ``self.pids()``) now; None when none of them
-        can be read."""
+    def sample(self, pids: Optional[Iterable[int]] = None, *,
+               queued: bool = True) -> Optional[CpuSample]:
+        """The CPU times of ``pids`` (default: ``self.pids()``) now, and their run-queue waits
+        unless not ``queued`` (the frequent readings during a move need no waits: a thread's
+        schedstat each); None when no CPU time can be read."""
         own: dict[int, float] = {}
         reaped: dict[int, float] = {}
+        waits: dict[int, float] = {}
         for pid in self.pids() if pids is None else pids:
             times = self.read(pid)
             if times is not None:
                 own[pid], reaped[pid] = times
-        return CpuSample(own, reaped) if own else None
+                wait = self.queue(pid) if queued else None
+                if wait is not None:
+                    waits[pid] = wait
+        return CpuSample(own, reaped, waits) if own else None
 
 
 def thread_sample(clock: Callable[[], float] = time.thread_time) -> CpuSample:
@@ -134,5 +161,5 @@ def thread_sample(clock: Callable[[], float] = time.thread_time) -> CpuSample:
 
 
 __all__ = ["BACKSTOP_FACTOR", "BACKSTOP_SECONDS", "CpuMeter", "CpuSample", "ProcessTimes",
-           "REPLY_SECONDS", "process_times", "thread_sample", "unexplained_wait",
+           "QueueTimes", "REPLY_SECONDS", "process_times", "thread_sample", "unexplained_wait",
            "wall_backstop"]

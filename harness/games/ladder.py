@@ -174,7 +174,8 @@ def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, se
 
 
 def waited_on(played: Sequence[Played]) -> float:
-    """Wall seconds the program kept its games waiting beyond what its CPU time explains
+    """Wall seconds the program kept its games waiting beyond what its CPU time and the host's
+    load explain
     (``cpu_clock.unexplained_wait``; each game's when positive)."""
     return sum(max(0.0, game.record.waiting_of(game.side).unexplained)
                for games_ in played for game in games_.games)
@@ -185,12 +186,12 @@ def charge_waiting(played: list[Played], games: int) -> list[Played]:
     (``rest_lost``) when the program's own waiting (:func:`waited_on`) passed
     ``BACKSTOP_SECONDS``: a program that sleeps through its moves, each within its backstop,
     runs the ladder's time out, and the games it kept from being played are its losses. When
-    the load its CPU time explains ran the time out, they stay left out (the host's doing)."""
+    the host's load ran the time out, they stay left out (the host's doing)."""
     waited = waited_on(played)
     if waited <= BACKSTOP_SECONDS:
         return played
     why = (f"your program kept its games waiting {waited:.1f} s of wall time more than its "
-           "CPU time explains")
+           "CPU time and the host's load explain")
     return [games_ if games_.rest_lost or len(games_.games) >= games else
             replace(games_, skipped=f"{games_.skipped}; {why}", rest_lost=True)
             for games_ in played]

@@ -14,12 +14,13 @@ not grow when the host is busy, so neither does a game's result. A seat that can
 CPU time is charged the wall time of its reply, and the record says so (``wall_clocked``).
 
 Waiting is charged to whoever kept the referee waiting. Each player's wall time waited on its
-replies is kept beside the CPU time they used (:class:`Waiting`); a player whose waiting in one
-game is more than its CPU time explains (``cpu_clock.unexplained_wait``: sleeping or blocking,
-not the host's load) by over ``cpu_clock.BACKSTOP_SECONDS`` loses on time, however it spreads
-the waiting over its moves. Work a seat does before its first move (starting, importing, its
-greeting) is read too: beyond ``Clock.setup_seconds`` it is charged to a game clock, and over
-``Clock.handshake_seconds`` it loses in the greeting.
+replies is kept beside the CPU time they used and the time its processes were held back from a
+CPU by other programs (:class:`Waiting`); a player whose waiting in one game is more than those
+explain (``cpu_clock.unexplained_wait``: sleeping or blocking, not the host's load) by over
+``cpu_clock.BACKSTOP_SECONDS`` loses on time, however it spreads the waiting over its moves.
+Work a seat does before its first move (starting, importing, its greeting) is read too: beyond
+``Clock.setup_seconds`` it is charged to a game clock, and over ``Clock.handshake_seconds`` it
+loses in the greeting.
 
 The player to move loses when it runs out of time, crashes, answers something malformed (or
 something that cannot even be read: any error while reading counts) or answers an illegal move,
@@ -136,6 +137,15 @@ class Seat(Protocol[S_contra, M_co]):
         """Wall seconds its start waited for the submission before the game (a served
         module's import); 0.0 when nothing waited (optional, as ``setup_spent``)."""
 
+    def queue_spent(self) -> Optional[float]:
+        """Seconds the seat's processes were runnable but held back from a CPU by other
+        programs from its last ``resume`` to the ``pause`` after it (the kernel's run-queue
+        wait); None when it cannot tell (optional, as ``setup_spent``)."""
+
+    def setup_queued(self) -> Optional[float]:
+        """Run-queue seconds of the seat's processes before the game's first pause; None when
+        it cannot tell (optional, as ``setup_spent``)."""
+
 
 @dataclass(frozen=True)
 class Clock:
@@ -197,6 +207,9 @@ class Waiting:
         cpu: CPU seconds its replies used (wall seconds where CPU time cannot be read).
         replies: how many replies (its greeting included).
         setup: CPU seconds it used before its first move (starting, importing, greeting).
+        queued: seconds of ``wall`` its processes were runnable but held back from a CPU by
+            other programs (each reply's at most its wall time: waiting the host's load
+            explains, however heavy).
     """
 
     player: Player
@@ -204,16 +217,18 @@ class Waiting:
     cpu: float = 0.0
     replies: int = 0
     setup: float = 0.0
+    queued: float = 0.0
 
     @property
     def unexplained(self) -> float:
-        """Wall seconds waited that its CPU time does not explain (``unexplained_wait``)."""
-        return unexplained_wait(self.wall, self.cpu, self.replies)
+        """Wall seconds waited that its CPU time and run-queue wait do not explain
+        (``unexplained_wait``)."""
+        return unexplained_wait(self.wall, self.cpu, self.replies, self.queued)
 
     def adding(self, asked: _Asked[Any]) -> Waiting:
         """This waiting with one more reply."""
         return Waiting(self.player, self.wall + asked.wall, self.cpu + asked.spent,
-                       self.replies + 1, self.setup)
+                       self.replies + 1, self.setup, self.queued + asked.queued)
 
 
 @dataclass(frozen=True)
@@ -252,13 +267,14 @@ class GameRecord(Generic[M]):
 
 @dataclass(frozen=True)
 class _Asked(Generic[M]):
-    """A reply, the seconds charged for it, whether they are CPU time (else wall time), and
-    the wall seconds waited for it."""
+    """A reply, the seconds charged for it, whether they are CPU time (else wall time), the
+    wall seconds waited for it, and the run-queue seconds of those (0 when not read)."""
 
     reply: Optional[Reply[M]]
     spent: float
     cpu: bool
     wall: float = 0.0
+    queued: float = 0.0
 
 
 def _ask(seat: Seat[S, M], call: Callable[[], Optional[Reply[M]]],
@@ -274,7 +290,10 @@ def _ask(seat: Seat[S, M], call: Callable[[], Optional[Reply[M]]],
     wall = timer() - started
     seat.pause()
     cpu = _cpu_spent(seat)
-    return _Asked(reply, wall, False, wall) if cpu is None else _Asked(reply, cpu, True, wall)
+    # run-queue wait summed over threads may pass the wall time; no more than it is explained
+    queued = min(_cpu_spent(seat, "queue_spent") or 0.0, wall)
+    return (_Asked(reply, wall, False, wall) if cpu is None
+            else _Asked(reply, cpu, True, wall, queued))
 
 
 def _cpu_spent(seat: Seat[S, M], method: str = "cpu_spent") -> Optional[float]:
@@ -323,8 +342,10 @@ def play_game(
         seat.pause()
         setup = _cpu_spent(seat, "setup_spent")
         waited = _cpu_spent(seat, "setup_waited") or 0.0
-        # the import's wait as a first reply, its CPU time what explains it
-        waiting[player] = Waiting(player, waited, setup or 0.0, int(waited > 0), setup or 0.0)
+        queued = min(_cpu_spent(seat, "setup_queued") or 0.0, waited)
+        # the import's wait as a first reply, its CPU time and run-queue wait what explain it
+        waiting[player] = Waiting(player, waited, setup or 0.0, int(waited > 0), setup or 0.0,
+                                  queued)
         watched |= {player} if setup is not None else set()
     try:
         for player, seat in seats.items():
@@ -334,8 +355,9 @@ def play_game(
             # the set-up's wall time (import and greeting) has its own allowance, for a start
             # from a cold disk: only what is beyond it counts with the moves' waiting
             waiting[player] = waiting[player].adding(asked_greeting)
-            waiting[player] = replace(waiting[player],
-                                      wall=max(0.0, waiting[player].wall - BACKSTOP_SECONDS))
+            wall = max(0.0, waiting[player].wall - BACKSTOP_SECONDS)
+            waiting[player] = replace(waiting[player], wall=wall,
+                                      queued=min(waiting[player].queued, wall))
             if asked_greeting.cpu:
                 waiting[player] = replace(waiting[player],
                                           setup=waiting[player].setup + asked_greeting.spent)
@@ -419,7 +441,8 @@ def _setup_fault(waiting: Waiting, time_left: float, clock: Clock) -> Optional[s
 
 def _waiting_fault(waiting: Waiting, asked: _Asked[Any], watched: bool
                    ) -> Optional[tuple[Reason, str]]:
-    """A timeout when the mover kept the game waiting longer than its CPU time explains
+    """A timeout when the mover kept the game waiting longer than its CPU time and run-queue
+    wait explain
     (``cpu_clock.unexplained_wait``) by over ``BACKSTOP_SECONDS``; never for a reply charged
     in wall time (its clock counted the waiting already), nor for a seat not ``watched`` (a
     trusted bot in the referee's thread: its waiting is the host's)."""
@@ -427,7 +450,8 @@ def _waiting_fault(waiting: Waiting, asked: _Asked[Any], watched: bool
         return None
     return Reason.TIMEOUT, (
         f"it kept the game waiting {waiting.wall:.1f} s of wall time over {waiting.replies} "
-        f"replies that used {waiting.cpu:.3f} s of CPU time: more than a slow host explains, "
+        f"replies that used {waiting.cpu:.3f} s of CPU time and were held back "
+        f"{waiting.queued:.1f} s by other programs: more than a slow host explains, "
         f"so the waiting is its own (sleeping or blocking)")
 
 

@@ -67,6 +67,9 @@ class _Quiet:
     def setup_waited(self) -> float:
         return 0.0
 
+    def setup_queued(self) -> Optional[float]:
+        return None
+
 
 class _Metered(_Quiet):
     """A seat that reads its CPU time when it is resumed and when it is paused again."""
@@ -102,6 +105,13 @@ class _Metered(_Quiet):
             return None
         ends = [end for end in (self._until, self._latest) if end is not None]
         return max((end.since(self._since) for end in ends), default=0.0)
+
+    def queue_spent(self) -> Optional[float]:
+        """Seconds the seat's processes were runnable but held back from a CPU by other
+        programs from the last resume to the pause after it; None when not read."""
+        if self._since is None or self._until is None:
+            return None
+        return self._until.queued_since(self._since)
 
 
 @dataclass
@@ -161,6 +171,15 @@ class _Frozen(_Metered):
             before = setup.own.get(root, 0.0) + setup.reaped.get(root, 0.0)
         return max(0.0, setup.total - before)
 
+    def setup_queued(self) -> Optional[float]:
+        """Run-queue seconds of the seat's processes before their first pause (the zygote's
+        left out); None when not read."""
+        setup = self._setup
+        if setup is None or not setup.queued:
+            return None
+        root = None if self._host is None else self._host[0]
+        return sum(seconds for pid, seconds in setup.queued.items() if pid != root)
+
     def _meter(self) -> Optional[CpuMeter]:
         """The meter given, else one reading the freezer's members; None without a freezer."""
         if self.meter is None and self.freezer is not None:
@@ -195,7 +214,7 @@ class _Frozen(_Metered):
 
         def used_up() -> bool:
             try:
-                now = meter.sample(freezer.running_members(known))
+                now = meter.sample(freezer.running_members(known), queued=False)
             except OSError:
                 return False
             if now is None:

@@ -37,10 +37,15 @@ class WallClock:
 
 @dataclass
 class Kernel:
-    """Fake per-process CPU counts: pid -> [own, reaped]; ``None`` for no /proc at all."""
+    """Fake per-process CPU counts: pid -> [own, reaped]; ``None`` for no /proc at all; and
+    run-queue waits, pid -> seconds (none: unreadable, as without schedstats)."""
 
     times: Optional[dict[int, list[float]]] = field(
         default_factory=lambda: {ROOT: [0.5, 0.0], HELPER: [0.1, 0.0]})
+    queued: dict[int, float] = field(default_factory=dict)
+
+    def queue(self, pid: int) -> Optional[float]:
+        return self.queued.get(pid)
 
     def read(self, pid: int) -> Optional[tuple[float, float]]:
         if self.times is None or pid not in self.times:
@@ -81,12 +86,16 @@ class ComputingServer:
     kernel: Kernel
     cpu: Callable[[int], float]
     calls: list[tuple[list[Any], float]] = field(default_factory=list)
+    held: Callable[[int], float] = lambda call: 0.0
+    """Run-queue seconds the process is held back from a CPU per call."""
 
     def call(self, function: str, args: list[Any], timeout: float, *,
              expired: Optional[Callable[[], bool]] = None) -> Any:
         self.calls.append((args, timeout))
         if self.kernel.times is not None:
             self.kernel.times[ROOT][0] += self.cpu(len(self.calls))
+        if ROOT in self.kernel.queued:
+            self.kernel.queued[ROOT] += self.held(len(self.calls))
         if expired is not None and expired():
             return SimpleNamespace(ok=False, timed_out=True, value=None, error="")
         board, player, _ = args
@@ -99,13 +108,14 @@ def _first_move(board: list[list[str]], player: str) -> tuple[Any, Any]:
     return moves[0] if moves else (None, None)
 
 
-def student(kernel: Kernel, cpu: Callable[[int], float]) -> tuple[Served[Any, Any],
-                                                                   ComputingServer]:
-    server = ComputingServer(kernel, cpu)
+def student(kernel: Kernel, cpu: Callable[[int], float],
+            held: Callable[[int], float] = lambda call: 0.0
+            ) -> tuple[Served[Any, Any], ComputingServer]:
+    server = ComputingServer(kernel, cpu, held=held)
     seat: Served[Any, Any] = Served(server, "choose_move",
                                     lambda state, left: encode_request(state, left, 8),
                                     WIRE_TYPE, read_reply, freezer=FakeFreezer(kernel),  # type: ignore[arg-type]
-                                    meter=CpuMeter(kernel.pids, kernel.read))
+                                    meter=CpuMeter(kernel.pids, kernel.read, kernel.queue))
     return seat, server
 
 
@@ -181,6 +191,31 @@ def test_waiting_its_cpu_time_does_not_explain_loses_however_it_is_spread() -> N
     waited = record.waiting_of("x")
     assert waited.unexplained > 2.0 and waited.replies < 8
     assert record.waiting_of("o").replies > 0  # the house bot's waiting is never its fault
+
+
+@pytest.mark.parametrize("cpu, held, loses", [
+    (0.05, 0.45, False),  # computes all its wall time, held back from a CPU nine tenths of it
+    (0.001, 0.0, True),  # a sleeper: not runnable, so never held back
+    # many threads' waits summed pass the first reply's wall time: the excess explains no later
+    # reply's sleep
+    (0.001, 5.0, True),
+])
+def test_waiting_on_a_cpu_other_programs_held_is_the_hosts_however_loaded(
+        cpu: float, held: float, loses: bool) -> None:
+    seat, _ = student(Kernel({ROOT: [0.01, 0.0]}, {ROOT: 0.0}), lambda call: cpu,
+                      lambda call: held if call == 1 or not loses else 0.0)
+    # each reply 0.5 s of wall time: ten times the honest player's CPU time, a host loaded
+    # beyond the five times that CPU time alone explains
+    record = play(seat, Clock(game_seconds=5.0), wall_step=0.5)
+    waited = record.waiting_of("x")
+    lost = (record.outcome.reason, record.outcome.forfeiter) == (Reason.TIMEOUT, "x")
+    assert lost == loses, record.outcome
+    if loses:
+        assert "held back" in record.outcome.detail and waited.replies < 8
+    else:  # every reply held back but the greeting
+        assert waited.replies > 8
+        assert waited.queued == pytest.approx(0.45 * (waited.replies - 1))
+        assert waited.unexplained < 0
 
 
 @pytest.mark.parametrize("setup, forfeits", [(0.4, False), (1.2, False), (2.5, True)])
@@ -298,6 +333,16 @@ def test_set_up_in_a_process_forked_from_a_zygote_leaves_out_what_the_zygote_had
                                     meter=CpuMeter(kernel.pids, kernel.read))
     seat.pause()
     assert seat.setup_spent() == pytest.approx(0.8)
+
+
+def test_an_import_held_back_from_a_cpu_by_other_programs_is_not_the_players_waiting(
+        ) -> None:
+    # 5 s of wall time importing, 4.5 s of it runnable while other programs held the CPU
+    seat, server = student(Kernel({ROOT: [0.01, 0.0]}, {ROOT: 4.5}), lambda call: 0.01)
+    server.import_seconds = 5.0  # type: ignore[attr-defined]
+    record = play(seat, Clock(game_seconds=1.0), wall_step=0.0)
+    assert record.outcome.forfeiter != "x", record.outcome
+    assert record.waiting_of("x").queued == pytest.approx(3.0)  # beyond the 2 s allowance
 
 
 @pytest.mark.parametrize("imported, forfeits", [(5.0, True), (3.0, False), (0.3, False)])

@@ -10,6 +10,9 @@ from __future__ import annotations
 import csv
 import dataclasses
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +31,10 @@ REFERENCE = (ROOT / "reference" / "solutions" / "isolation" / "player.py").read_
 LEVELS = dedicated_user_levels()
 
 
-def player(sleep: str, setup: str = "") -> str:
+def player(sleep: str, setup: str = "", spin: float = 0.0) -> str:
     """The reference player, sleeping as ``sleep`` says before each move (``moves`` counts its
-    moves in this game's process) and running ``setup`` at import."""
+    moves in this game's process), then computing for ``spin`` seconds of CPU time, and
+    running ``setup`` at import."""
     future = "from __future__ import annotations\n"
     source = REFERENCE.replace(future, future + setup, 1)
     source = source.replace("def choose_move(", "def _reference_move(", 1)
@@ -43,7 +47,10 @@ def choose_move(board, player, time_left):
     global moves
     moves += 1
     time.sleep({sleep})
-    return _reference_move(board, player, time_left)
+    spun = time.process_time() + {spin}
+    while time.process_time() < spun:
+        pass
+    return _reference_move(board, player, time_left - {spin})
 """
 
 
@@ -53,12 +60,13 @@ def isolation_at(level: Any) -> Any:
         return detect.__wrapped__()
 
 
-def climb_two_rungs(source: str, tmp_path: Path, level: Any, seconds: float) -> Any:
-    """The Isolation ladder's first two rungs (random, greedy; 2 games each) on ``source``,
-    with ``seconds`` for the case."""
+def climb_two_rungs(source: str, tmp_path: Path, level: Any, seconds: float,
+                    rungs: int = 2) -> Any:
+    """The Isolation ladder's first two rungs (random, greedy; 2 games each; or its first
+    ``rungs``) on ``source``, with ``seconds`` for the case."""
     case = ladder_case(find_assignment("isolation"), 1)
     options = dict(case.options)
-    options["rungs"] = options["rungs"][:2]
+    options["rungs"] = options["rungs"][:rungs]
     case = dataclasses.replace(case, options=options, timeout=seconds)
     path = tmp_path / "player.py"
     path.write_text(source)
@@ -98,6 +106,38 @@ def test_ladder_games_a_sleeper_kept_from_being_played_are_its_losses(
     rungs = rungs_of(dict(case.options))
     losing = rate([(rung.rating, 0.0, 2) for rung in rungs])
     assert f"Your ladder rating: {losing.value:.0f} " in judged.message
+
+
+BURNERS = 14
+"""CPU-burning processes beside the honest player on its CPU: it gets a fifteenth of the CPU
+as it computes, so its wall time is about fifteen times its CPU time, three times what CPU
+time alone explains."""
+
+
+@pytest.mark.skipif(not os.path.exists(f"/proc/{os.getpid()}/schedstat"),
+                    reason="a kernel without schedstats")
+def test_an_honest_player_on_a_cpu_others_hold_is_not_charged_for_the_wait(
+        tmp_path: Path) -> None:
+    # the reference, computing 0.05 s more each move (most of its 1 s clock over a game);
+    # pinned (with the referee, whose CPU its processes inherit) beside the spinners on one
+    # CPU. Before, the wait beyond five times its CPU time was its own: it lost on time, and
+    # the case's time (0.1 s: one game, on any load) left the other game counted as lost.
+    cpu, allowed = min(os.sched_getaffinity(0)), os.sched_getaffinity(0)
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"],
+                                preexec_fn=lambda: os.sched_setaffinity(0, {cpu}),
+                                start_new_session=True)  # each its own autogroup, as the
+               for _ in range(BURNERS)]                  # sandboxed player's session is
+    os.sched_setaffinity(0, {cpu})
+    try:
+        _, judged = climb_two_rungs(player("0", spin=0.05), tmp_path, LEVELS[0], 0.1, rungs=1)
+    finally:
+        os.sched_setaffinity(0, allowed)
+        for burner in burners:
+            burner.kill()
+            burner.wait()
+    line = next(line for line in judged.message.splitlines() if line.startswith("random"))
+    assert "won 1, drew 0, lost 0 of 2" in line, judged.message
+    assert "kept" not in judged.message and "counted as lost" not in line, judged.message
 
 
 def standings(folder: Path) -> dict[str, dict[str, str]]:
