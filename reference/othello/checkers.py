@@ -415,7 +415,9 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
     select_move without it; ``options.answers`` holds the six answer entries. Turns of a game: a
     list of select_move answers without caching, the work, the same again, the list with
     caching, the work; ``options.turns`` holds one move entry per turn (with ``legal`` at a
-    depth limit, where any legal move is accepted). A set-up call that raises fails the case. A
+    depth limit, where any legal move is accepted); at a depth limit the turns follow again one
+    ply deeper, without caching and with it, each with its work, where the cache of a root one
+    ply short (its uncached moves show it) is judged. A set-up call that raises fails the case. A
     cached answer passes when it is right or equal to the uncached one (a wrong search is
     charged in its own group, and the feedback says so); the work is judged by
     :func:`_work_problem`.

@@ -505,7 +505,9 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
     exact key finds little from earlier turns, which search their boards to other depths).
     The agent is set up as for one search first (a select_move with caching on the start
     position): a cache that fails where nothing is stored fails there, rather than answering
-    every turn from what the searches without caching left in it.
+    every turn from what the searches without caching left in it. At a limit the games are ones
+    where a root one ply short chooses no best move on some turn, and the turns follow again one
+    ply deeper (:func:`_one_ply_deeper`), where such a root's cache is judged.
     """
     for index in range(count):
         color = colors[index % len(colors)]
