@@ -369,6 +369,18 @@ def _same_or_best(cached: Optional[Observation], uncached: Any, answer: Mapping[
     return False, problem
 
 
+def _searched_one_ply_short(uncached: Any, answers: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether the uncached turns chose what a root one ply short of the limit chooses and, on
+    some turn, no best move: the depth-limit cases charge that mistake, and the case's turns
+    one ply deeper are where its cache is judged."""
+    if type(uncached) is not list or len(uncached) != len(answers) \
+            or any("one_ply_short" not in answer for answer in answers):
+        return False
+    moves = [list(move) if _is_square(move, (tuple,)) else None for move in uncached]
+    return all(move in answer["one_ply_short"] for move, answer in zip(moves, answers)) \
+        and any(move not in answer["moves"] for move, answer in zip(moves, answers))
+
+
 _SET_UP = re.compile(r"othello_probe\.set_up\(lambda: (.*), work\)$", re.S)
 
 
@@ -403,7 +415,9 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
     select_move without it; ``options.answers`` holds the six answer entries. Turns of a game: a
     list of select_move answers without caching, the work, the same again, the list with
     caching, the work; ``options.turns`` holds one move entry per turn (with ``legal`` at a
-    depth limit, where any legal move is accepted). A set-up call that raises fails the case. A
+    depth limit, where any legal move is accepted); at a depth limit the turns follow again one
+    ply deeper, without caching and with it, each with its work, where the cache of a root one
+    ply short (its uncached moves show it) is judged. A set-up call that raises fails the case. A
     cached answer passes when it is right or equal to the uncached one (a wrong search is
     charged in its own group, and the feedback says so); the work is judged by
     :func:`_work_problem`.
@@ -417,8 +431,9 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
     problems: list[str] = []
     notes: list[str] = []
     if "turns" in case.options:
-        if len(graded) != 6:
-            raise ValueError(f"case {case.id}: a caching-turns case needs 6 graded examples")
+        if len(graded) not in (6, 10):
+            raise ValueError(f"case {case.id}: a caching-turns case needs 6 or 10 graded "
+                             "examples")
         answers = case.options["turns"]
         uncached, cached = answer_of(graded[0]), answer_of(graded[4])
         if graded[4] is not None and graded[4].error is not None:
@@ -438,6 +453,13 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
                 (notes if ok else problems).extend(
                     [f"turn {turn} with caching: {problem}"] if problem else [])
         saved, seen = _work_problem([graded[1], graded[3], graded[5]], graded)
+        if not saved and len(graded) == 10 and _searched_one_ply_short(uncached, answers):
+            saved, deeper = _work_problem([graded[7], graded[7], graded[9]], graded)
+            seen += (f"\nyour searches without caching chose moves a root one ply short of "
+                     f"the limit chooses; one ply deeper: {deeper}")
+            if saved:
+                notes.append("caching judged at the depth your search reaches; the depth limit "
+                             "is charged in its own group")
     else:
         if len(graded) != 10:
             raise ValueError(f"case {case.id}: a caching case needs 10 graded examples")

@@ -462,6 +462,30 @@ def _game_turns(rng: random.Random, size: int, color: Player,
         board, player, ply = play_move(board, player, *move), opponent(player), ply + 1
 
 
+def _short_root_shows(turns: Sequence[Board], color: Player, limit: int) -> bool:
+    """Whether a root searching one ply less than ``limit`` chooses, on some turn, only moves
+    that are not best at ``limit``: its uncached answers then show the short root (charged in
+    the depth-limit cases), whatever its tie order."""
+    return any(not set(node_answers(board, color, limit - 1, True)[1])
+               & set(node_answers(board, color, limit, True)[1]) for board in turns)
+
+
+def _one_ply_deeper(turns: Sequence[Board], color: Player, limit: int, algorithm: str,
+                    value_fn: str) -> str:
+    """The turns again at ``limit + 1``, without caching and with it, each with its work: the
+    depth a root one ply short reaches at ``limit``, where its cache is judged (its own
+    searches at ``limit`` find no position a cache keyed by the depth could hold)."""
+    deeper = [_expected(answer_entry("move", board, color, limit + 1, True)) for board in turns]
+    text = ""
+    for caching in (0, 1):
+        arguments = f"board, {color}, {limit + 1}, {_switches(algorithm, caching)}"
+        text += render_doctest([], f"[{call(f'select_move_{algorithm}', arguments, value_fn)} "
+                                   "for board in turns]", deeper)
+        text += render_doctest([], "work()", _shown_work(turns, color, limit + 1, algorithm,
+                                                         {} if caching else None))
+    return text
+
+
 def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax",
                        size: int = 4, first_turn: int = 3,
                        colors: Sequence[int] = (1, 2), limit: int = -1,
@@ -481,13 +505,16 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
     exact key finds little from earlier turns, which search their boards to other depths).
     The agent is set up as for one search first (a select_move with caching on the start
     position): a cache that fails where nothing is stored fails there, rather than answering
-    every turn from what the searches without caching left in it.
+    every turn from what the searches without caching left in it. At a limit the games are ones
+    where a root one ply short chooses no best move on some turn, and the turns follow again one
+    ply deeper (:func:`_one_ply_deeper`), where such a root's cache is judged.
     """
     for index in range(count):
         color = colors[index % len(colors)]
         for _attempt in range(_ATTEMPTS):
             turns = _game_turns(rng, size, color, first_turn)
-            if len(turns) >= 2 and _cache_explores_less(turns, color, limit, algorithm):
+            if len(turns) >= 2 and _cache_explores_less(turns, color, limit, algorithm) \
+                    and (limit < 1 or _short_root_shows(turns, color, limit)):
                 break
         else:
             raise RuntimeError(f"no {size}x{size} game where an exact cache saves work at "
@@ -496,6 +523,8 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
         if limit >= 0:
             for board, answer in zip(turns, answers):
                 answer["legal"] = [list(move) for move in get_possible_moves(board, color)]
+                answer["one_ply_short"] = [list(move) for move in
+                                           node_answers(board, color, limit - 1, True)[1]]
         firsts = [_expected(answer) for answer in answers]
         listing = "turns = [\n" + "".join(f"    {board!r},\n" for board in turns) + "]"
         select = [f"[{call(f'select_move_{algorithm}', arguments, value_fn)} for board in turns]"
@@ -507,6 +536,8 @@ def caching_turn_cases(rng: random.Random, count: int, algorithm: str = "minimax
         text += work_off + render_doctest([], select[0], firsts) + work_off
         text += render_doctest([], select[1], firsts)
         text += render_doctest([], "work()", _shown_work(turns, color, limit, algorithm, {}))
+        if limit >= 0:
+            text += _one_ply_deeper(turns, color, limit, algorithm, value_fn)
         side = "dark" if color == 1 else "light"
         depth = "full depth" if limit < 0 else f"limit {limit}"
         yield {"name": f"{size}x{size} game {position_id(turns[0])}: {len(turns)} turns as "

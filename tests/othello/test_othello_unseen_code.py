@@ -91,24 +91,44 @@ def test_a_cache_filled_but_not_read_with_caching_off_is_not_used(mutate, tmp_pa
     assert "must not be read" not in messages(document)
 
 
+SHORT_ROOT_KEYED_BY_LIMIT = [
+    ("cached_states[board]", "cached_states[(board, limit)]"),
+    ("board in cached_states", "(board, limit) in cached_states"),
+    ("return minimax_max_node(board, color, limit, caching)[0]",
+     "return minimax_max_node(board, color, limit - 1, caching)[0]"),
+    (ROOT, ROOT.replace("limit,", "limit - 1,"))]
+"""select_move searches from limit - 1 (charged in the depth-limit cases), its cache keyed by
+the board and the remaining depth."""
+
+
 def test_a_root_one_ply_short_is_not_charged_as_caching(mutate, tmp_path: Path) -> None:
-    # select_move searches from limit - 1 (charged in the depth-limit cases); with a key that
-    # holds the limit, its root is not found in the cache, and the answer was blamed on
-    # caching ("caching changed the answer") though select_move without caching gives it too.
-    # (The game-turn cases at a depth limit still fail: searched one ply short, a turn has no
-    # position its cache can find, so nothing tells it from a search without a cache.)
-    agent = mutate(STUDENT, [
-        ("cached_states[board]", "cached_states[(board, limit)]"),
-        ("board in cached_states", "(board, limit) in cached_states"),
-        ("return minimax_max_node(board, color, limit, caching)[0]",
-         "return minimax_max_node(board, color, limit - 1, caching)[0]"),
-        (ROOT, ROOT.replace("limit,", "limit - 1,"))], name="agent.py")
-    document = grade_cases(agent, tmp_path / "r.json", "05_caching.yaml", keyword="position")
+    # with a key that holds the limit, its root is not found in the cache, and the answer was
+    # blamed on caching ("caching changed the answer") though select_move without caching gives
+    # it too; and searched one ply short, a game's turns at a depth limit had no position its
+    # cache could find, so 3 of those 4 cases failed it as a search without a cache (9/12
+    # before): they now judge its cache one ply deeper, the depth its search reaches
+    agent = mutate(STUDENT, SHORT_ROOT_KEYED_BY_LIMIT, name="agent.py")
+    document = grade_cases(agent, tmp_path / "r.json", "05_caching.yaml")
     text = messages(document)
-    assert group_scores(document) == {"caching": 6.0}, text
+    assert group_scores(document) == {"caching": 12.0}, text
     assert "caching changed the answer" not in text
     assert "with and without caching (move" in text
     assert "a mistake of the search itself, charged where that search is graded" in text
+    assert ("caching judged at the depth your search reaches; the depth limit is charged in "
+            "its own group") in text
+
+
+def test_a_root_one_ply_short_without_a_cache_still_fails_the_caching_turns(
+        mutate, tmp_path: Path) -> None:
+    # the same short root with its cache never read: judged one ply deeper, it still saves
+    # nothing, so every game-turn case fails it
+    agent = mutate(STUDENT, [*SHORT_ROOT_KEYED_BY_LIMIT, (
+        "if caching and (board, limit) in cached_states:", "if False:")], name="agent.py")
+    document = grade_cases(agent, tmp_path / "r.json", "05_caching.yaml", keyword="game")
+    text = messages(document)
+    assert group_scores(document) == {"caching": 0.0}, text
+    assert "your searches without caching chose moves a root one ply short of the limit " \
+        "chooses; one ply deeper: calls into othello_shared" in text
 
 
 def test_colour_nodes_with_the_starters_level_and_limit_are_graded(grade) -> None:
