@@ -51,3 +51,13 @@ def first_image(grid: Sequence[Sequence[Cell]], names: Sequence[str]
         if image != _rows(grid):
             return name, image
     return None
+
+
+def point_image(name: str, point: tuple[int, int], rows: int, cols: int) -> tuple[int, int]:
+    """Where the symmetry ``name`` takes the cell ``point`` = (row, column) of a ``rows`` x
+    ``cols`` board (found by moving the board's own coordinates, so no formula can disagree
+    with :data:`SYMMETRIES`)."""
+    cells = tuple(tuple((r, c) for c in range(cols)) for r in range(rows))
+    image = SYMMETRIES[name](cells)
+    return next((r, c) for r, row in enumerate(image) for c, cell in enumerate(row)
+                if cell == tuple(point))

@@ -1,7 +1,8 @@
 """Issue 51, item 4: answers checked beyond the asked position. Othello's minimax and alpha-beta
-groups ask the shown positions again mirrored (``mirror_of``), answered by the reference on the
-image. A file that hard-codes every visible answer and returns a constant elsewhere earns no
-hidden point there and is flagged "right only where it was shown"; the reference is not.
+groups and Search & Games' find_path ask shown positions again mirrored (``mirror_of``), answered
+by the reference on the image. A file that hard-codes every visible answer and returns a constant
+elsewhere earns no hidden point there and is flagged "right only where it was shown"; the
+reference is not.
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ pytestmark = pytest.mark.slow
 
 STEMS = ("02_minimax", "03_alphabeta")
 GROUPS = ("minimax", "alphabeta")
-REFERENCE = Path(__file__).resolve().parents[2] / "reference/solutions/othello/agent.py"
+SOLUTIONS = Path(__file__).resolve().parents[2] / "reference/solutions"
+REFERENCE = SOLUTIONS / "othello/agent.py"
 
 HARD_CODER = '''
 TABLE = {table!r}
@@ -125,3 +127,55 @@ def test_the_reference_keeps_every_point_and_no_flag(tmp_path: Path) -> None:
     record = Record(Submission("s1", REFERENCE, (Student("Ada"),)), document, 1.0, "")
     assert base_status(record) == "graded"
     assert not any(MIRROR_MESSAGE in t["output"] for t in document["tests"])
+
+
+PATH_KEEPER = '''
+TABLE = {table!r}
+
+
+def find_path(start, goal, scene):
+    key = (tuple(start), tuple(goal), tuple(tuple(row) for row in scene))
+    return TABLE.get(key)
+'''
+
+
+def shown_paths() -> dict[Any, Any]:
+    """Every visible find_path call and the answer its transcript shows (the calls are replayed
+    on a recorder, so any way the handout writes them is read)."""
+    table: dict[Any, Any] = {}
+    for case in load_all_cases(find_assignment("search_and_games")):
+        if case.group != "find_path" or case.visibility is not Visibility.VISIBLE:
+            continue
+        asked: list[Any] = []
+        names: dict[str, Any] = {
+            "find_path": lambda start, goal, scene: asked.append(
+                (tuple(start), tuple(goal), tuple(tuple(row) for row in scene)))}
+        for example in case.examples:
+            exec(compile(example.source, "<case>", "single" if example.want else "exec"),
+                 names)  # trusted: the project's own visible cases
+            if asked:
+                table[asked.pop()] = ast.literal_eval(example.want)
+    return table
+
+
+def test_a_file_keeping_the_shown_paths_earns_no_hidden_path_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_paths()
+    assert len(table) == 3
+    keeper = tmp_path / "submission" / "search_and_games.py"
+    keeper.parent.mkdir()
+    keeper.write_text(PATH_KEEPER.format(table=table), encoding="utf-8")
+    document = grade(tmp_path / "graded", "search_and_games", keeper, stems=("09_find_path",))
+    visible = [t for t in document["tests"] if t["visibility"] == "visible"]
+    assert len(visible) == 2 and all(t["status"] == "passed" for t in visible)
+    assert hidden_points(document) == 0
+    [image] = [t for t in document["tests"] if "image)" in t["name"]]
+    assert MIRROR_MESSAGE in image["output"]
+    assert document["extra_data"][RIGHT_ONLY_WHERE_SHOWN] == [image["extra_data"]["case_id"]]
+
+
+def test_the_reference_finds_every_path_with_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "search_and_games",
+                     SOLUTIONS / "search_and_games/search_and_games.py", stems=("09_find_path",))
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
