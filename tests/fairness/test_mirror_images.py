@@ -1,8 +1,8 @@
 """Issue 51, item 4: answers checked beyond the asked position. Othello's minimax and alpha-beta
-groups and Search & Games' find_path ask shown positions again mirrored (``mirror_of``), answered
-by the reference on the image. A file that hard-codes every visible answer and returns a constant
-elsewhere earns no hidden point there and is flagged "right only where it was shown"; the
-reference is not.
+groups, Search & Games' find_path and Dominoes' get_best_move ask shown positions again
+mirrored (``mirror_of``), answered by the reference on the image. A file that hard-codes every
+visible answer and returns a constant elsewhere earns no hidden point there and is flagged
+"right only where it was shown"; the reference is not.
 """
 from __future__ import annotations
 
@@ -177,5 +177,79 @@ def test_a_file_keeping_the_shown_paths_earns_no_hidden_path_point_and_is_flagge
 def test_the_reference_finds_every_path_with_no_flag(tmp_path: Path) -> None:
     document = grade(tmp_path, "search_and_games",
                      SOLUTIONS / "search_and_games/search_and_games.py", stems=("09_find_path",))
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
+
+
+DOMINOES_KEEPER = '''
+TABLE = {table!r}
+
+
+class DominoesGame:
+    def __init__(self, board):
+        self.board = [list(row) for row in board]
+
+    def perform_move(self, row, col, vertical):
+        self.board[row][col] = True
+        if vertical:
+            self.board[row + 1][col] = True
+        else:
+            self.board[row][col + 1] = True
+
+    def get_best_move(self, vertical, limit):
+        key = (tuple(tuple(row) for row in self.board), vertical, limit)
+        return TABLE.get(key, ((0, 0), 0, 1))
+'''
+
+
+def shown_best_moves() -> dict[Any, Any]:
+    """Every visible get_best_move call, keyed by the board it was asked on, and its answer."""
+    table: dict[Any, Any] = {}
+    for case in load_all_cases(find_assignment("adversarial_search")):
+        if case.group != "get_best_move" or case.visibility is not Visibility.VISIBLE:
+            continue
+        asked: list[Any] = []
+
+        class Recorder:
+            def __init__(self, board: Any) -> None:
+                self.board = [list(row) for row in board]
+
+            def perform_move(self, row: int, col: int, vertical: bool) -> None:
+                self.board[row][col] = True
+                self.board[row + vertical][col + (not vertical)] = True
+
+            def get_best_move(self, vertical: bool, limit: int) -> None:
+                asked.append((tuple(tuple(row) for row in self.board), vertical, limit))
+
+        names: dict[str, Any] = {"DominoesGame": Recorder}
+        for example in case.examples:
+            exec(compile(example.source, "<case>", "single" if example.want else "exec"),
+                 names)  # trusted: the project's own visible cases
+            if asked:
+                table[asked.pop()] = ast.literal_eval(example.want)
+    return table
+
+
+def test_a_file_keeping_the_shown_best_moves_earns_no_hidden_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_best_moves()
+    assert len(table) == 4
+    keeper = tmp_path / "submission" / "adversarial_search.py"
+    keeper.parent.mkdir()
+    keeper.write_text(DOMINOES_KEEPER.format(table=table), encoding="utf-8")
+    document = grade(tmp_path / "graded", "adversarial_search", keeper,
+                     stems=("02_get_best_move",))
+    visible = [t for t in document["tests"] if t["visibility"] == "visible"]
+    assert len(visible) == 2 and all(t["status"] == "passed" for t in visible)
+    assert hidden_points(document) == 0
+    [image] = [t for t in document["tests"] if "image)" in t["name"]]
+    assert MIRROR_MESSAGE in image["output"]
+    assert document["extra_data"][RIGHT_ONLY_WHERE_SHOWN] == [image["extra_data"]["case_id"]]
+
+
+def test_the_dominoes_reference_keeps_every_point_with_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "adversarial_search",
+                     SOLUTIONS / "adversarial_search/adversarial_search.py",
+                     stems=("02_get_best_move",))
     assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
     assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
