@@ -190,11 +190,8 @@ class DominoesGame:
         self.board = [list(row) for row in board]
 
     def perform_move(self, row, col, vertical):
-        self.board[row][col] = True
-        if vertical:
-            self.board[row + 1][col] = True
-        else:
-            self.board[row][col + 1] = True
+        for r, c in ((row, col), (row + vertical, col + (not vertical))):
+            self.board[r][c] = True
 
     def get_best_move(self, vertical, limit):
         key = (tuple(tuple(row) for row in self.board), vertical, limit)
