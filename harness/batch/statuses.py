@@ -15,6 +15,7 @@ from typing import Sequence
 from harness.batch.discover import Student
 from harness.batch.jobs import INTERRUPTED, UNGRADABLE
 from harness.batch.store import NOT_GRADED, Record
+from harness.compare.mirror_images import RIGHT_ONLY_WHERE_SHOWN
 from harness.intake.python_version import NEWER_PYTHON
 
 
@@ -28,7 +29,12 @@ def base_status(record: Record) -> str:
     if extra.get("ungradable"):
         return f"{UNGRADABLE} {extra['ungradable']}"
     newer = extra.get(NEWER_PYTHON)  # a score earned on a newer Python than Gradescope's
-    return f"graded; {newer}" if newer else "graded"
+    mirrored = extra.get(RIGHT_ONLY_WHERE_SHOWN)  # shown answers kept rather than searched?
+    notes = [str(newer)] if newer else []
+    if isinstance(mirrored, list) and mirrored:
+        notes.append(f"right only where it was shown (wrong on {len(mirrored)} mirror "
+                     f"image{'s' if len(mirrored) > 1 else ''} of visible positions)")
+    return "; ".join(["graded", *notes])
 
 
 def is_ungradable(record: Record) -> bool:

@@ -19,6 +19,7 @@ from typing import Any, Iterable, Sequence
 from harness.compare.text import show
 from harness.compare.verdict import Part
 from harness.grading.verdicts import CaseResult, Verdict
+from harness.spec.model import Visibility
 
 OPTION = "constant_parts"
 NO_CREDIT = "no_credit"
@@ -44,19 +45,21 @@ def constant_parts(answers: Iterable[Part]) -> dict[str, Any]:
             if len(values) == 1 and len(expected[name]) >= 2}
 
 
-def withheld_parts(answers: Sequence[Part], search_parts: Sequence[str] = ()) -> dict[str, str]:
+def withheld_parts(answers: Sequence[Part], search_parts: Sequence[str] = (),
+                   boards: str = "every board of this group") -> dict[str, str]:
     """The parts that earn nothing, by name, each with why: the constant ones, and every part
     when each of ``search_parts`` (the parts only a search produces, such as a value and a leaf
-    count) is constant: the move of such an answer is not backed by any search either."""
+    count) is constant: the move of such an answer is not backed by any search either.
+    ``boards`` names the boards ``answers`` come from, for the reasons."""
     constant = constant_parts(answers)
-    reasons = {name: f"yours is {show(value)} on every board of this group, where the right "
+    reasons = {name: f"yours is {show(value)} on {boards}, where the right "
                      "answers differ (an answer that never changes with the board shows no "
                      "search behind it)" for name, value in constant.items()}
     if search_parts and all(name in constant for name in search_parts):
         shown = " and ".join(f"{name} ({show(constant[name])})" for name in search_parts)
         for part in answers:
-            reasons.setdefault(part.name, f"your {shown} are the same on every board of this "
-                                          "group, so the answer shows no search behind it")
+            reasons.setdefault(part.name, f"your {shown} are the same on {boards}, so the "
+                                          "answer shows no search behind it")
     return reasons
 
 
@@ -89,9 +92,22 @@ def withhold_constant_parts(results: Sequence[CaseResult]) -> list[CaseResult]:
             groups.setdefault(result.case.group, []).append(index)
     changed = list(results)
     for indexes in groups.values():
-        answers = [part for i in indexes for example in results[i].parts for part in example]
-        reasons = withheld_parts(answers, results[indexes[0]].case.options.get(SEARCH_PARTS, ()))
-        if reasons:
-            for i in indexes:
-                changed[i] = _withheld(results[i], reasons)
+        search = results[indexes[0]].case.options.get(SEARCH_PARTS, ())
+        reasons = withheld_parts(_answers(results, indexes), search)
+        # A file that keeps the shown answers and is constant elsewhere: judged on the boards
+        # it was not shown (a part already withheld above is not taken twice).
+        unseen = [i for i in indexes if results[i].case.visibility is not Visibility.VISIBLE]
+        hidden = {name: why for name, why in withheld_parts(
+            _answers(results, unseen), search, UNSEEN).items() if name not in reasons}
+        for i in indexes:
+            changed[i] = _withheld(changed[i], reasons)
+        for i in unseen:
+            changed[i] = _withheld(changed[i], hidden)
     return changed
+
+
+UNSEEN = "every board of this group you were not shown"
+
+
+def _answers(results: Sequence[CaseResult], indexes: Sequence[int]) -> list[Part]:
+    return [part for i in indexes for example in results[i].parts for part in example]

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 
 from harness.compare.constant_parts import withhold_constant_parts
 from harness.compare.diagnosis_groups import consistent_diagnoses
+from harness.compare.mirror_images import RIGHT_ONLY_WHERE_SHOWN, mark_mirror_images, shown_only
 from harness.grading import results as results_file
 from harness.grading.grader import Grader
 from harness.grading.verdicts import CaseResult
@@ -146,9 +147,9 @@ class GradingSession:
         (``constant_parts``) apply here, to the results kept too."""
         for grader in self.graders.values():
             grader.close()  # every student process is gone before the results are built
-        results = consistent_diagnoses(withhold_constant_parts([
+        results = mark_mirror_images(consistent_diagnoses(withhold_constant_parts([
             self.results.get(case.id) or results_file.not_run(
-                [case], "not run: grading stopped before this case")[0] for case in cases]))
+                [case], "not run: grading stopped before this case")[0] for case in cases])))
         self.results.update((result.case.id, result) for result in results)
         reasons = [g.ungradable for g in self.graders.values() if g.ungradable]
         newer = [zero_note(g.assignment.grading_python) for g in self.graders.values()
@@ -160,13 +161,15 @@ class GradingSession:
                  "graded_again_alone": [i for g in self.graders.values()
                                         for i in g.graded_again_alone]}
         levels = [g.isolation_level for g in self.graders.values() if g.isolation_level]
+        mirrored = shown_only(results)  # for instructors: answers kept, not searched?
         return results_file.build(
             results, output=self.summary(), execution_time=time.monotonic() - self.started,
             extra={"spec_errors": self.spec_errors, GRADING_HOST: self.host_lines(),
                    **({ISOLATION_LEVEL: levels[0]} if levels else {}),
                    **({"ungradable": reasons[0]} if reasons else {}),
                    **({NEWER_PYTHON: newer[0]} if newer and not reasons else {}),
-                   **({"host_speed": hosts[0]} if hosts else {}), **lanes})
+                   **({"host_speed": hosts[0]} if hosts else {}),
+                   **({RIGHT_ONLY_WHERE_SHOWN: mirrored} if mirrored else {}), **lanes})
 
 
 GRADING_HOST = "grading_host"

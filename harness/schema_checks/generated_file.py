@@ -63,6 +63,17 @@ def validate(data, custom_formats={}, name_prefix=None):
                             data__cases_item__stdin = data__cases_item["stdin"]
                             if not isinstance(data__cases_item__stdin, (str)):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].stdin".format(**locals()) + " must be string")
+                        if "mirror_of" in data__cases_item_keys:
+                            data__cases_item_keys.remove("mirror_of")
+                            data__cases_item__mirrorof = data__cases_item["mirror_of"]
+                            if not isinstance(data__cases_item__mirrorof, (str)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].mirror_of".format(**locals()) + " must be string")
+                            if isinstance(data__cases_item__mirrorof, str):
+                                data__cases_item__mirrorof_len = len(data__cases_item__mirrorof)
+                                if data__cases_item__mirrorof_len < 1:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].mirror_of".format(**locals()) + " must be longer than or equal to 1 characters")
+                                if data__cases_item__mirrorof_len > 200:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".cases[{data__cases_x}].mirror_of".format(**locals()) + " must be shorter than or equal to 200 characters")
                         if "tags" in data__cases_item_keys:
                             data__cases_item_keys.remove("tags")
                             data__cases_item__tags = data__cases_item["tags"]

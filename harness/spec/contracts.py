@@ -60,7 +60,8 @@ class Generator(Protocol):
     Gets a ``random.Random`` seeded with the block's ``seed``, the block's ``count``, and its
     ``params`` as keywords. Returns (or yields) ``count`` cases, each a mapping with ``name`` and
     ``doctest`` (the transcript, its expected output from the reference) and optionally
-    ``options``, ``stdin`` and ``tags``.
+    ``options``, ``stdin``, ``tags`` and ``mirror_of`` (the name of the visible case, same group,
+    whose position a case asks mirrored or rotated: ``harness.compare.mirror_images``).
     """
 
     def __call__(self, rng: random.Random, count: int, **params: Any

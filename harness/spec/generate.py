@@ -50,7 +50,8 @@ def render_block(case_file: Path, block: dict[str, Any]) -> str:
         if not isinstance(entry, dict) or not {"name", "doctest"} <= entry.keys():
             raise SpecError(case_file, f"generator yielded {entry!r}; expected a dict with "
                             "'name' and 'doctest'", case=block["id"], field="generator")
-        cases.append({key: entry[key] for key in ("name", "doctest", "options", "stdin", "tags")
+        cases.append({key: entry[key] for key in ("name", "doctest", "options", "stdin", "tags",
+                                                     "mirror_of")
                       if key in entry})
     header = "# Written by 'gamegrader generate' from the reference. Do not edit by hand.\n"
     body = {"source": generated_source(block), "cases": cases}

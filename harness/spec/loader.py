@@ -6,7 +6,7 @@ import functools
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from harness.spec import schema
 from harness.spec.api_reach import required_names
@@ -285,8 +285,23 @@ def _read_cases(path: Path, assignment: Assignment, file_number: int) -> list[Ca
             stdin=merged.get("stdin"), tags=tuple(merged.get("tags", [])),
             module=merged.get("module"), diagnose=merged.get("diagnose"),
             picture=merged.get("picture"),
+            mirror_of=f"{data['group']}::{merged['mirror_of']}" if "mirror_of" in merged else None,
             alone=bool(merged.get("alone", False)), requires=requires, generated=generated))
     return cases
+
+
+def _check_mirrors(cases: Sequence[Case]) -> None:
+    """Each ``mirror_of`` names a visible case of the same group (the flag compares the two).
+
+    Raises:
+        SpecError: it names no such case.
+    """
+    visible = {case.id for case in cases if case.visibility is Visibility.VISIBLE}
+    for case in cases:
+        if case.mirror_of is not None and case.mirror_of not in visible:
+            raise SpecError(case.file, f"mirror_of names no visible case of group "
+                            f"{case.group!r}: {case.mirror_of.split('::', 1)[1]!r}",
+                            case=case.name, field="mirror_of")
 
 
 def load_all_cases(assignment: Assignment) -> list[Case]:
@@ -294,6 +309,7 @@ def load_all_cases(assignment: Assignment) -> list[Case]:
     cases: list[Case] = []
     for number, path in enumerate(assignment.case_files, 1):
         cases.extend(load_case_file(path, assignment, number))
+    _check_mirrors(cases)
     if assignment.ladder:
         from harness.spec.ladder import ladder_case
         cases.append(ladder_case(assignment, len(assignment.case_files) + 1))

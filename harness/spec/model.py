@@ -115,6 +115,9 @@ class Case:
     relative_timeout: RelativeTimeout | None = None
     """Set when the spec gives the limit relative to the reference; ``timeout`` then holds its
     value on the nominal machine until the grader scales it to the host."""
+    mirror_of: str | None = None
+    """The id of the visible case whose position this hidden case asks mirrored or rotated
+    (``harness.compare.mirror_images``)."""
     alone: bool = False
     """The case never runs beside another case (see ``harness.timing.lanes``): what it answers may
     depend on how fast it runs, e.g. a player with a clock. Runner cases always run alone."""

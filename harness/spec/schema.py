@@ -100,7 +100,8 @@ _CASE_COMMON: dict[str, Any] = {
 CASE = {
     "type": "object",
     "required": ["name"],
-    "properties": {"name": NAME, "doctest": {"type": "string", "minLength": 1}, **_CASE_COMMON},
+    "properties": {"name": NAME, "doctest": {"type": "string", "minLength": 1},
+                   "mirror_of": NAME, **_CASE_COMMON},
     "additionalProperties": False,
 }
 
@@ -148,6 +149,8 @@ GENERATED_FILE = {
             "type": "object", "required": ["name", "doctest"],
             "properties": {"name": NAME, "doctest": {"type": "string"},
                            "options": {"type": "object"}, "stdin": {"type": "string"},
+                           # the visible case (same group) whose position this one mirrors
+                           "mirror_of": NAME,
                            "tags": {"type": "array", "items": {"type": "string"}}},
             "additionalProperties": False}},
     },

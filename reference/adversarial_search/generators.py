@@ -5,10 +5,11 @@ Run through ``gamegrader generate adversarial_search``; the seed is recorded in 
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from harness.spec import render_doctest
 from reference.core.counters import Counter
+from reference.core.symmetry import first_image
 from reference.games.dominoes import Board, Dominoes, DominoesState
 from reference.search.alphabeta import alphabeta_search
 
@@ -57,3 +58,25 @@ def best_move_cases(rng: random.Random, count: int, *, max_size: int = 6, max_li
             "doctest": render_doctest([f"g = DominoesGame({_board_literal(board)})"],
                                       f"g.get_best_move({vertical}, {limit})", expected),
         }
+
+
+def best_move_images(rng: random.Random, count: int, *, board: Sequence[str], vertical: bool,
+                     limits: Sequence[int], mirror_of: str,
+                     images: Sequence[str]) -> Iterator[dict[str, object]]:
+    """The visible case ``mirror_of`` (its position: ``board`` as rows of ``.``/``X``, the player
+    to move, the limits asked) asked again on the first image of ``images`` (names of
+    :mod:`reference.core.symmetry`) that changes the board, answered by the oracle on the image.
+    Only mirror, flip and rotate180 keep Dominoes' rules (each player's dominoes keep their
+    orientation; a transpose would swap them). ``count`` must be 1.
+    """
+    if count != 1:
+        raise ValueError("best_move_images asks one visible case again: count must be 1")
+    found = first_image(tuple(tuple(cell == "X" for cell in row) for row in board), images)
+    if found is None:
+        raise ValueError(f"{mirror_of!r} is unchanged by every one of {list(images)}")
+    name, image = found
+    text = "".join(render_doctest([f"g = DominoesGame({_board_literal(image)})"] if i == 0 else [],
+                                  f"g.get_best_move({vertical}, {limit})",
+                                  best_move(image, vertical, limit))
+                   for i, limit in enumerate(limits))
+    yield {"name": f"{mirror_of} ({name} image)", "doctest": text, "mirror_of": mirror_of}

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 from harness import render_doctest
 from reference.core.counters import Counter
+from reference.core.symmetry import first_image
 from reference.games.othello import (
     Board,
     Move,
@@ -268,7 +269,8 @@ def one_ply_less_tells(board: Board, color: Player, limit: int) -> bool:
 def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 4,
                limits: Sequence[int] = (-1,), plies: Sequence[int] = (2, 6),
                max_work: int = 20000, value_fn: str = "",
-               root_depth_tells: bool = False) -> Iterator[dict[str, Any]]:
+               root_depth_tells: bool = False,
+               images: Sequence[str] = ()) -> Iterator[dict[str, Any]]:
     """The max node, the min node (opponent to move) and select_move on one position.
 
     ``algorithm`` is ``minimax`` or ``alphabeta``; alpha-beta's answers must equal minimax's.
@@ -278,6 +280,10 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
     search call (the value_fn revision of the API). ``root_depth_tells``: every select_move
     position is one where searching one ply less changes the move
     (:func:`one_ply_less_tells`), so a root that starts from ``limit - 1`` fails each.
+    ``images`` (symmetry names of :mod:`reference.core.symmetry`; Othello's rules keep all
+    eight): with the same seed and settings as a visible block, each case asks instead the
+    first image of that block's position that differs from it, answered by the reference on
+    the image, ``mirror_of`` the visible case.
     """
     window = _WINDOW if algorithm == "alphabeta" else ""
     off = _switches(algorithm)
@@ -287,38 +293,56 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
         return lambda b, p: _searched(b, p, limit, "minimax", None) <= max_work and (
             not root_depth_tells or one_ply_less_tells(b, p, limit))
 
+    def position_calls(board: Board, color: Player, limit: int,
+                       picks: random.Random) -> list[Call]:
+        calls: list[Call] = [
+            ([f"board = {board!r}"],
+             call(f"{algorithm}_max_node", f"board, {color}, {window}{limit}, {off}", value_fn),
+             answer_entry("node", board, color, limit, True)),
+            ([], call(f"{algorithm}_min_node", f"board, {color}, {window}{limit}, {off}",
+                      value_fn),
+             answer_entry("node", board, color, limit, False)),
+            ([], call(f"select_move_{algorithm}", f"board, {color}, {limit}, {off}", value_fn),
+             answer_entry("move", board, color, limit, True)),
+        ]
+
+        def extra_select() -> Call:
+            other, _, _ = _position(picks, size, plies, seen, lambda b, p: small(limit)(b, color)
+                                    and p == color and not constant_earns(
+                                        answer_entry("move", b, color, limit, True)))
+            return ([f"other = {other!r}"],
+                    call(f"select_move_{algorithm}", f"other, {color}, {limit}, {off}",
+                         value_fn),
+                    answer_entry("move", other, color, limit, True))
+
+        _pair_constant_answers(calls, extra_select)
+        return calls
+
     for _index in range(count):
         while True:
             limit = rng.choice(limits)
             board, color, played = _position(rng, size, plies, seen, small(limit))
-            calls: list[Call] = [
-                ([f"board = {board!r}"],
-                 call(f"{algorithm}_max_node", f"board, {color}, {window}{limit}, {off}",
-                      value_fn),
-                 answer_entry("node", board, color, limit, True)),
-                ([], call(f"{algorithm}_min_node", f"board, {color}, {window}{limit}, {off}",
-                          value_fn),
-                 answer_entry("node", board, color, limit, False)),
-                ([], call(f"select_move_{algorithm}", f"board, {color}, {limit}, {off}",
-                          value_fn),
-                 answer_entry("move", board, color, limit, True)),
-            ]
-
-            def extra_select() -> Call:
-                other, _, _ = _position(rng, size, plies, seen, lambda b, p: small(limit)(b, color)
-                                        and p == color and not constant_earns(
-                                            answer_entry("move", b, color, limit, True)))
-                return ([f"other = {other!r}"],
-                        call(f"select_move_{algorithm}", f"other, {color}, {limit}, {off}",
-                             value_fn),
-                        answer_entry("move", other, color, limit, True))
-
             try:
-                _pair_constant_answers(calls, extra_select)
+                calls = position_calls(board, color, limit, rng)
             except ValueError:
                 continue
             break
-        yield _case(_title(board, played, color, limit), calls)
+        title = _title(board, played, color, limit)
+        if not images:
+            yield _case(title, calls)
+            continue
+        found = first_image(board, images)
+        if found is None:
+            raise RuntimeError(f"{title} is symmetric under every one of {list(images)}")
+        name, image = found
+        # the image's own pick of an extra position, so the visible block's sequence is kept
+        try:
+            image_calls = position_calls(image, color, limit, random.Random(position_id(image)))
+        except ValueError:
+            raise RuntimeError(f"no partner for a constant answer on the {name} image of "
+                               f"{title}") from None
+        yield {**_case(f"{_title(image, played, color, limit)} ({name} image of "
+                       f"{position_id(board)})", image_calls), "mirror_of": title}
 
 
 def mover_value(board: Board, color: Player) -> int:

@@ -13,6 +13,7 @@ import random
 from typing import Any, Iterator, Sequence
 
 from harness import render_doctest
+from reference.core.symmetry import SYMMETRIES, point_image
 from reference.games.grid import (
     GridNavigationProblem,
     Point,
@@ -20,6 +21,7 @@ from reference.games.grid import (
     format_scene,
     grid_to_lists,
     is_free,
+    parse_scene,
     path_length,
 )
 from reference.games.lights_out import (
@@ -290,11 +292,12 @@ def _path_case(name: str, scene: Scene, start: Point, goal: Point) -> CaseDict:
     transcript = render_doctest(setup, f"find_path({start!r}, {goal!r}, scene)", path)
     options: dict[str, Any] = {"scene": rows, "start": list(start), "goal": list(goal),
                                "length": None if path is None else path_length(path)}
-    if path is None:
-        transcript = render_doctest([], "find_path((0, 0), (0, 1), [[False, False]])",
-                                    [(0, 0), (0, 1)]) + transcript
-        options["sanity"] = {"example": 0, "scene": [".."], "start": [0, 0], "goal": [0, 1],
-                             "length": 1.0}
+    if path is None:  # not the handout's 1x2 sanity scene: a file keeping it earns nothing here
+        transcript = render_doctest(
+            [], "find_path((1, 0), (0, 1), [[False, False], [False, False]])",
+            [(1, 0), (0, 1)]) + transcript
+        options["sanity"] = {"example": 0, "scene": ["..", ".."], "start": [1, 0],
+                             "goal": [0, 1], "length": path_length([(1, 0), (0, 1)])}
     return {"name": name, "doctest": transcript, "options": options}
 
 
@@ -375,6 +378,30 @@ def find_path_cases(rng: random.Random, count: int, *, kind: str, min_size: int 
         else:
             scene, start, goal = _reachable_scene(rng, kind, rows, cols)
         yield _path_case(f"{title}, {len(scene)}x{len(scene[0])} scene", scene, start, goal)
+
+
+def find_path_images(rng: random.Random, count: int, *, scene: Sequence[str],
+                     start: Sequence[int], goal: Sequence[int], mirror_of: str,
+                     images: Sequence[str]) -> Iterator[CaseDict]:
+    """The visible case ``mirror_of`` (``scene`` as ``.``/``X`` rows, ``start``, ``goal``) asked
+    again under the first symmetry of ``images`` (names of :mod:`reference.core.symmetry`) that
+    changes it, answered by the A* reference on the image. Eight-connected moves with Euclidean
+    costs keep every symmetry of the grid: all eight on a square scene, the first three
+    (mirror, flip, rotate180) on any. ``count`` must be 1.
+    """
+    if count != 1:
+        raise ValueError("find_path_images asks one visible case again: count must be 1")
+    grid = parse_scene("\n".join(scene))
+    rows, cols = len(grid), len(grid[0])
+    asked = (tuple(map(tuple, grid)), tuple(start), tuple(goal))
+    for name in images:
+        image = (SYMMETRIES[name](grid), point_image(name, (start[0], start[1]), rows, cols),
+                 point_image(name, (goal[0], goal[1]), rows, cols))
+        if image != asked:
+            case = _path_case(f"{mirror_of} ({name} image)", image[0], image[1], image[2])
+            yield {**case, "mirror_of": mirror_of}
+            return
+    raise ValueError(f"{mirror_of!r} is unchanged by every one of {list(images)}")
 
 
 def _with_cell(scene: Scene, point: Point, obstacle: bool) -> Scene:

@@ -70,7 +70,7 @@ def test_the_unzipped_autograder_grades_a_submission_in_a_gradescope_layout(tmp_
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     document = json.loads((root / "results" / "results.json").read_text())
-    assert document["score"] == 40 and len(document["tests"]) == 86
+    assert document["score"] == 40 and len(document["tests"]) == 85
 
 
 def test_docker_context_is_the_autograder_plus_the_dockerfile(tmp_path):

@@ -3,6 +3,7 @@ right answers differ (``options.constant_parts: no_credit``); other parts, group
 keep what ``components`` gave them."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -106,3 +107,16 @@ def test_an_unknown_rule_is_a_spec_error(options: dict, field: str) -> None:
     with pytest.raises(SpecError) as error:
         check_case_references(_case(1, BOARDS[0], options=options))
     assert error.value.field == field
+
+
+def test_kept_visible_answers_do_not_hide_a_constant_on_the_hidden_boards() -> None:
+    """A file that returns the shown answers on the visible boards and one constant elsewhere:
+    the constant's chance matches on hidden boards earn nothing, the visible cases keep theirs."""
+    shown = [((2, 2), 7, 30), ((1, 1), -4, 12)]
+    graded = _graded([*[(want, want) for want in shown],
+                      *[(want, (None, 0, 1)) for want in BOARDS]])
+    results = [replace(r, case=replace(r.case, visibility=Visibility.VISIBLE)) if i < 2 else r
+               for i, r in enumerate(graded)]
+    after = withhold_constant_parts(results)
+    assert [r.score for r in after] == [3.0, 3.0, 0.0, 0.0, 0.0, 0.0]
+    assert "on every board of this group you were not shown" in after[4].message

@@ -204,3 +204,20 @@ def test_include_merges_another_file_with_scaled_points_and_refuses_cycles(tmp_p
     with pytest.raises(SpecError, match="does not exist") as error:
         load_case_file(folder / "cases/04_gone.yaml", assignment, 4)
     assert error.value.field == "include[0]"
+
+
+def test_a_mirror_image_names_a_visible_case_of_its_group(tmp_path):
+    case_file = """\
+group: g
+cases:
+  - {name: shown, doctest: ">>> helper(1)\\n2\\n"}
+  - {name: hidden one, visibility: hidden, doctest: ">>> helper(3)\\n4\\n"}
+  - {name: image, visibility: hidden, mirror_of: %s, doctest: ">>> helper(2)\\n3\\n"}
+"""
+    good = load_assignment(make_assignment(tmp_path / "good", {"01_x.yaml": case_file % "shown"}))
+    assert [c.mirror_of for c in load_all_cases(good)] == [None, None, "g::shown"]
+    for i, wrong in enumerate(("nowhere", "hidden one")):
+        folder = make_assignment(tmp_path / f"bad{i}", {"01_x.yaml": case_file % repr(wrong)})
+        with pytest.raises(SpecError, match="mirror_of names no visible case") as error:
+            load_all_cases(load_assignment(folder))
+        assert error.value.field == "mirror_of" and error.value.case == "image"

@@ -1,0 +1,252 @@
+"""Issue 51, item 4: answers checked beyond the asked position. Othello's minimax and alpha-beta
+groups, Search & Games' find_path and Dominoes' get_best_move ask shown positions again
+mirrored (``mirror_of``), answered by the reference on the image. A file that hard-codes every
+visible answer and returns a constant elsewhere earns no hidden point there and is flagged
+"right only where it was shown"; the reference is not.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gradingfair_support import grade
+
+from harness.batch.discover import Student, Submission
+from harness.batch.statuses import base_status
+from harness.batch.store import Record
+from harness.compare.mirror_images import MIRROR_MESSAGE, RIGHT_ONLY_WHERE_SHOWN
+from harness.spec import find_assignment
+from harness.spec.loader import load_all_cases
+from harness.spec.model import Visibility
+
+pytestmark = pytest.mark.slow
+
+STEMS = ("02_minimax", "03_alphabeta")
+GROUPS = ("minimax", "alphabeta")
+SOLUTIONS = Path(__file__).resolve().parents[2] / "reference/solutions"
+REFERENCE = SOLUTIONS / "othello/agent.py"
+
+HARD_CODER = '''
+TABLE = {table!r}
+
+
+def _kept(name, board, color, constant):
+    key = (name, tuple(tuple(row) for row in board), color)
+    return TABLE.get(key, constant)
+
+
+def compute_utility(board, color):
+    return 0
+
+
+def compute_heuristic(board, color):
+    return 0
+
+
+def minimax_max_node(board, color, limit, caching=0):
+    return _kept("minimax_max_node", board, color, (None, 0))
+
+
+def minimax_min_node(board, color, limit, caching=0):
+    return _kept("minimax_min_node", board, color, (None, 0))
+
+
+def select_move_minimax(board, color, limit, caching=0):
+    return _kept("select_move_minimax", board, color, (0, 0))
+
+
+def alphabeta_max_node(board, color, alpha, beta, limit, caching=0, ordering=0):
+    return _kept("alphabeta_max_node", board, color, (None, 0))
+
+
+def alphabeta_min_node(board, color, alpha, beta, limit, caching=0, ordering=0):
+    return _kept("alphabeta_min_node", board, color, (None, 0))
+
+
+def select_move_alphabeta(board, color, limit, caching=0, ordering=0):
+    return _kept("select_move_alphabeta", board, color, (0, 0))
+
+
+def run_ai():
+    pass
+'''
+
+
+def shown_answers() -> dict[tuple[str, Any, int], Any]:
+    """Every visible call of the groups and the answer its transcript shows, as a student who
+    copies the handout's cases would keep them."""
+    table: dict[tuple[str, Any, int], Any] = {}
+    for case in load_all_cases(find_assignment("othello")):
+        if case.group not in GROUPS or case.visibility is not Visibility.VISIBLE:
+            continue
+        boards: dict[str, Any] = {}
+        for example in case.examples:
+            node = ast.parse(example.source).body[0]
+            if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+                boards[node.targets[0].id] = ast.literal_eval(node.value)
+            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                call = node.value
+                assert isinstance(call.func, ast.Name) and isinstance(call.args[0], ast.Name)
+                color = ast.literal_eval(call.args[1])
+                table[(call.func.id, boards[call.args[0].id], color)] = ast.literal_eval(
+                    example.want)
+    return table
+
+
+def hidden_points(document: dict[str, Any]) -> float:
+    return float(sum(t["score"] for t in document["tests"] if t["visibility"] != "visible"))
+
+
+def test_a_file_keeping_the_shown_answers_earns_no_hidden_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_answers()
+    assert len(table) >= 12
+    agent = tmp_path / "submission" / "agent.py"
+    agent.parent.mkdir()
+    agent.write_text(HARD_CODER.format(table=table), encoding="utf-8")
+    document = grade(tmp_path / "graded", "othello", agent, stems=STEMS)
+    visible = [t for t in document["tests"] if t["visibility"] == "visible"]
+    assert visible and all(t["status"] == "passed" for t in visible)
+    assert hidden_points(document) == 0
+    images = [t for t in document["tests"] if "image of" in t["name"]]
+    assert len(images) == 4
+    assert all(MIRROR_MESSAGE in t["output"] for t in images)
+    flagged = document["extra_data"][RIGHT_ONLY_WHERE_SHOWN]
+    assert sorted(flagged) == sorted(t["extra_data"]["case_id"] for t in images)
+    record = Record(Submission("s1", agent, (Student("Ada"),)), document, 1.0, "")
+    assert base_status(record) == ("graded; right only where it was shown (wrong on 4 mirror "
+                                   "images of visible positions)")
+
+
+def test_the_reference_keeps_every_point_and_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "othello", REFERENCE, stems=STEMS)
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
+    record = Record(Submission("s1", REFERENCE, (Student("Ada"),)), document, 1.0, "")
+    assert base_status(record) == "graded"
+    assert not any(MIRROR_MESSAGE in t["output"] for t in document["tests"])
+
+
+PATH_KEEPER = '''
+TABLE = {table!r}
+
+
+def find_path(start, goal, scene):
+    key = (tuple(start), tuple(goal), tuple(tuple(row) for row in scene))
+    return TABLE.get(key)
+'''
+
+
+def shown_paths() -> dict[Any, Any]:
+    """Every visible find_path call and the answer its transcript shows (the calls are replayed
+    on a recorder, so any way the handout writes them is read)."""
+    table: dict[Any, Any] = {}
+    for case in load_all_cases(find_assignment("search_and_games")):
+        if case.group != "find_path" or case.visibility is not Visibility.VISIBLE:
+            continue
+        asked: list[Any] = []
+        names: dict[str, Any] = {
+            "find_path": lambda start, goal, scene: asked.append(
+                (tuple(start), tuple(goal), tuple(tuple(row) for row in scene)))}
+        for example in case.examples:
+            exec(compile(example.source, "<case>", "single" if example.want else "exec"),
+                 names)  # trusted: the project's own visible cases
+            if asked:
+                table[asked.pop()] = ast.literal_eval(example.want)
+    return table
+
+
+def test_a_file_keeping_the_shown_paths_earns_no_hidden_path_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_paths()
+    assert len(table) == 3
+    keeper = tmp_path / "submission" / "search_and_games.py"
+    keeper.parent.mkdir()
+    keeper.write_text(PATH_KEEPER.format(table=table), encoding="utf-8")
+    document = grade(tmp_path / "graded", "search_and_games", keeper, stems=("09_find_path",))
+    visible = [t for t in document["tests"] if t["visibility"] == "visible"]
+    assert len(visible) == 2 and all(t["status"] == "passed" for t in visible)
+    assert hidden_points(document) == 0
+    [image] = [t for t in document["tests"] if "image)" in t["name"]]
+    assert MIRROR_MESSAGE in image["output"]
+    assert document["extra_data"][RIGHT_ONLY_WHERE_SHOWN] == [image["extra_data"]["case_id"]]
+
+
+def test_the_reference_finds_every_path_with_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "search_and_games",
+                     SOLUTIONS / "search_and_games/search_and_games.py", stems=("09_find_path",))
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
+
+
+DOMINOES_KEEPER = '''
+TABLE = {table!r}
+
+
+class DominoesGame:
+    def __init__(self, board):
+        self.board = [list(row) for row in board]
+
+    def perform_move(self, row, col, vertical):
+        for r, c in ((row, col), (row + vertical, col + (not vertical))):
+            self.board[r][c] = True
+
+    def get_best_move(self, vertical, limit):
+        key = (tuple(tuple(row) for row in self.board), vertical, limit)
+        return TABLE.get(key, ((0, 0), 0, 1))
+'''
+
+
+def shown_best_moves() -> dict[Any, Any]:
+    """Every visible get_best_move call, keyed by the board it was asked on, and its answer."""
+    table: dict[Any, Any] = {}
+    for case in load_all_cases(find_assignment("adversarial_search")):
+        if case.group != "get_best_move" or case.visibility is not Visibility.VISIBLE:
+            continue
+        asked: list[Any] = []
+
+        class Recorder:
+            def __init__(self, board: Any) -> None:
+                self.board = [list(row) for row in board]
+
+            def perform_move(self, row: int, col: int, vertical: bool) -> None:
+                self.board[row][col] = True
+                self.board[row + vertical][col + (not vertical)] = True
+
+            def get_best_move(self, vertical: bool, limit: int) -> None:
+                asked.append((tuple(tuple(row) for row in self.board), vertical, limit))
+
+        names: dict[str, Any] = {"DominoesGame": Recorder}
+        for example in case.examples:
+            exec(compile(example.source, "<case>", "single" if example.want else "exec"),
+                 names)  # trusted: the project's own visible cases
+            if asked:
+                table[asked.pop()] = ast.literal_eval(example.want)
+    return table
+
+
+def test_a_file_keeping_the_shown_best_moves_earns_no_hidden_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_best_moves()
+    assert len(table) == 4
+    keeper = tmp_path / "submission" / "adversarial_search.py"
+    keeper.parent.mkdir()
+    keeper.write_text(DOMINOES_KEEPER.format(table=table), encoding="utf-8")
+    document = grade(tmp_path / "graded", "adversarial_search", keeper,
+                     stems=("02_get_best_move",))
+    visible = [t for t in document["tests"] if t["visibility"] == "visible"]
+    assert len(visible) == 2 and all(t["status"] == "passed" for t in visible)
+    assert hidden_points(document) == 0
+    [image] = [t for t in document["tests"] if "image)" in t["name"]]
+    assert MIRROR_MESSAGE in image["output"]
+    assert document["extra_data"][RIGHT_ONLY_WHERE_SHOWN] == [image["extra_data"]["case_id"]]
+
+
+def test_the_dominoes_reference_keeps_every_point_with_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "adversarial_search",
+                     SOLUTIONS / "adversarial_search/adversarial_search.py",
+                     stems=("02_get_best_move",))
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
