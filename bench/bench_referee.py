@@ -40,10 +40,10 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from harness.records.games import Entrant, GameResult  # noqa: E402
 from harness.tournament.arenas import HouseArena, entrant_sandbox  # noqa: E402
 from harness.tournament.engine import run_round_robin  # noqa: E402
 from harness.tournament.executors import DaskExecutor, Executor, LocalExecutor  # noqa: E402
-from harness.tournament.records import Entrant, GameResult  # noqa: E402
 from reference.isolation.kit import IsolationKit  # noqa: E402
 
 LOG_ENV = "BENCH_REFEREE_LOG"
@@ -221,7 +221,7 @@ def breakdown(entrants: list[Entrant], clock: float) -> None:
     """
     from harness.games.freeze import Freezer
     from harness.games.seats import Served
-    from harness.tournament.records import GameTask
+    from harness.records.games import GameTask
 
     spans: list[tuple[str, float, float]] = []
 

@@ -33,10 +33,10 @@ from harness.batch.jobs import (
 from harness.batch.progress import Progress
 from harness.parallel.executors import default_workers, run_dask, run_local
 from harness.policy.export import gradescope_metadata
+from harness.records.spec import Assignment
 from harness.release.build import grading_code
 from harness.spec import find_assignment
 from harness.spec.loader import load_checked_cases
-from harness.spec.model import Assignment
 from harness.timing.calibration import find_speed_ahead
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from harness.grading.api import GradingOptions, grade_to_file
-from harness.grading.verdicts import CaseResult
 from harness.intake.reading import take
 from harness.intake.submission import stem_key
 from harness.paths import checker_paths
+from harness.records.verdicts import CaseResult
 from harness.spec import SpecError, find_assignment, list_assignments
 
 

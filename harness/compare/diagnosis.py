@@ -15,7 +15,7 @@ from harness.compare.diagnosis_groups import diagnosis_text
 from harness.compare.equality import accepted_forms, strict_equal
 from harness.compare.observations import Observation
 from harness.compare.registry import resolve_variants
-from harness.compare.verdict import Judgement
+from harness.records.verdicts import Judgement
 from harness.spec.contracts import Variant  # the diagnose contract's record, kept importable here
 
 AMBIGUOUS = 2  # at most this many mistakes named together when they give the same answers

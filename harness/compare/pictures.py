@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from harness.compare.observations import Observation
 from harness.compare.registry import resolve_callable
-from harness.compare.verdict import Judgement
+from harness.records.verdicts import Judgement
 
 
 def with_picture(judgement: Judgement, case: Any, observations: Sequence[Observation],

@@ -208,7 +208,7 @@ def score(played: Played) -> float:
                  rungs=Option((list,), required=True))
 def climb(case: Any, sandbox: Any, *, factor: Optional[Callable[[], float]] = None) -> Any:
     """The ladder case's runner (``harness.spec.ladder``); see the module docstring."""
-    from harness import Judgement
+    from harness.records.verdicts import Judgement
 
     options = dict(case.options)
     speed = (factor or host_factor)()

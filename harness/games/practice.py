@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional, Sequence
 from harness.games.kit import GameKit, bot_names, student_bots
 from harness.games.ladder import Rung, ladder_kit, play_rungs, rungs_of, score
 from harness.games.versus import HouseGame, Played, counted_time, load_kit, loss_reason
-from harness.spec.model import Assignment
+from harness.records.spec import Assignment
 
 PRACTICE_FILE = "practice_ladder.yaml"
 """The practice ladder in a student package's ``test_specs/NAME/`` (see the module docstring)."""
@@ -113,8 +113,8 @@ class RungResult:
 def chance_of_winning(kit: GameKit, bot: str, played: Played) -> tuple[float, float, float]:
     """P(the student beats ``bot``) and its 95 % interval: ``harness.tournament.intervals``'s
     fit of the games (with its weak prior, so a clean sweep is not a certainty)."""
+    from harness.records.games import GameResult
     from harness.tournament.intervals import fit_strengths
-    from harness.tournament.records import GameResult
 
     you = "you"
     results = []

@@ -31,9 +31,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
 
-from harness.games.kit import HOUSE_PREFIX, GameKit, SandboxLike, house_seat, play
+from harness.games.kit import GameKit, SandboxLike, house_seat, play
 from harness.games.match import HANDSHAKE, GameRecord
-from harness.games.outcome import Reason
+from harness.records.games import HOUSE_PREFIX, Reason
 from harness.spec.contracts import INTEGER, NUMBER, TEXT, Option, declare_options
 
 PICTURED_LOSSES = 2
@@ -160,7 +160,8 @@ def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optio
     """Keep a graded game as a record and replay page, "you" on the student's side (its
     forfeit's detail followed by the end of its stderr); the page's path, or None when games
     are not kept."""
-    from harness.tournament.records import Entrant, GameTask, result_of
+    from harness.games.kit import result_of
+    from harness.records.games import Entrant, GameTask
     from harness.tournament.replays import keep_graded_game
 
     you, house = Entrant("you", "submission"), Entrant(bot, f"{HOUSE_PREFIX}{bot}")
@@ -266,7 +267,7 @@ def setup_line(games: Sequence[HouseGame], kit: GameKit) -> str:
 def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
           picture: Optional[Picture] = None) -> Any:
     """The case's judgement from its games (the module docstring says how it scores)."""
-    from harness import Judgement
+    from harness.records.verdicts import Judgement
 
     options, done = case.options, played.games
     wins = sum(game.won for game in done)

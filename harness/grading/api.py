@@ -20,12 +20,12 @@ from harness.compare.diagnosis_groups import consistent_diagnoses
 from harness.compare.mirror_images import RIGHT_ONLY_WHERE_SHOWN, mark_mirror_images, shown_only
 from harness.grading import results as results_file
 from harness.grading.grader import Grader
-from harness.grading.verdicts import CaseResult
 from harness.intake.python_version import NEWER_PYTHON, zero_note
+from harness.records.spec import Assignment, Case, Visibility
+from harness.records.verdicts import CaseResult
 from harness.sandbox.levels import Level
 from harness.spec import SpecError, find_assignment
 from harness.spec.loader import load_all_cases, load_checked_cases
-from harness.spec.model import Assignment, Case, Visibility
 from harness.timing.lanes import choose_lanes
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from harness.compare import Judgement, observations_from_reply
+from harness.compare import observations_from_reply
 from harness.compare.observations import ErrorInfo, error_from_reply
 from harness.compare.registry import resolve_comparator, resolve_runner
 from harness.grading.lane_run import LaneRun
@@ -22,7 +22,6 @@ from harness.grading.said_once import (
     without_repeats,
 )
 from harness.grading.steps import Outcome, Ready, harness_error
-from harness.grading.verdicts import CaseResult, Verdict
 from harness.host import cpu_quota
 from harness.intake.import_policy import refused_import
 from harness.intake.preflight import (
@@ -38,10 +37,11 @@ from harness.intake.reading import display_name
 from harness.intake.registry import registry_stand_in, through_registry
 from harness.intake.shipped import withhold_shipped
 from harness.intake.submission import FoundFiles, find_files
+from harness.records.spec import Assignment, Case
+from harness.records.verdicts import CaseResult, Judgement, Verdict
 from harness.sandbox import Isolation, Sandbox
 from harness.sandbox.packages import python_version
 from harness.sandbox.syscall_filter import status as filter_status
-from harness.spec.model import Assignment, Case
 from harness.spec.schema import MAX_TIMEOUT
 from harness.timing.budget import LOCAL_WALL_FACTOR, TimeShares, case_charge
 from harness.timing.calibration import HostSpeed, host_speed

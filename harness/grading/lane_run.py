@@ -6,8 +6,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Callable, Protocol, Sequence
 
 from harness.grading.steps import Outcome, Ready
-from harness.grading.verdicts import CaseResult, Verdict
-from harness.spec.model import Case
+from harness.records.spec import Case
+from harness.records.verdicts import CaseResult, Verdict
 from harness.timing.lanes import keep_lanes
 
 # Verdicts of a case that hit what the lanes share: the host's CPUs (a timeout beside another

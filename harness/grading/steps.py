@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from harness.grading.verdicts import CaseResult, Verdict
-from harness.spec.model import Case
+from harness.records.spec import Case
+from harness.records.verdicts import CaseResult, Verdict
 from harness.timing.hang_probes import Probe
 
 

@@ -12,8 +12,8 @@ import re
 import xml.etree.ElementTree as ElementTree
 from datetime import datetime, timezone
 
-from harness.grading.verdicts import Verdict
 from harness.platforms.outcome import HIDDEN_NAME, Outcome
+from harness.records.verdicts import Verdict
 
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 ERRORS = (Verdict.NOT_RUN.name, Verdict.HARNESS_ERROR.name)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from harness.grading.feedback import MARKDOWN, output_text
-from harness.grading.verdicts import Verdict
+from harness.records.verdicts import Verdict
 from harness.wire.safe_text import safe_text
 
 _FENCE = re.compile(r"^(`{3,})(?:text)?$")

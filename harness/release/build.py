@@ -27,7 +27,6 @@ from typing import Any, Iterable, Iterator
 
 import yaml
 
-from harness import Case
 from harness.grading.coverage import (
     COVERAGE_FILE,
     LeftOut,
@@ -39,6 +38,7 @@ from harness.intake.reading import (
     STUDENT_PACKAGE_MARKER,  # at the package's root; see harness.cli.main
 )
 from harness.paths import project_root
+from harness.records.spec import Assignment, Case
 from harness.spec import find_assignment
 from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.errors import SpecError
@@ -49,7 +49,6 @@ from harness.spec.loader import (
     precomputed_path,
     spec_files,
 )
-from harness.spec.model import Assignment
 from harness.spec.yaml_files import read_yaml
 
 EXECUTABLE = frozenset({"setup.sh", "run_autograder"})

@@ -20,10 +20,10 @@ from harness.spec.errors import SpecError
 
 if TYPE_CHECKING:
     from harness.compare.observations import Observation
-    from harness.compare.verdict import Judgement
+    from harness.records.games import Arena
+    from harness.records.spec import Case
+    from harness.records.verdicts import Judgement
     from harness.sandbox.session import Sandbox
-    from harness.spec.model import Case
-    from harness.tournament.records import Arena
 
 
 class Comparator(Protocol):
@@ -106,7 +106,7 @@ class ArenaFactory(Protocol):
 
     Gets ``clock`` (seconds per player per game, None for the game's default) and the arena's
     further settings as keywords; raises ``TypeError`` for one it does not know. Returns an
-    ``Arena`` (``harness.tournament.records``): small, picklable, plays one game per task.
+    ``Arena`` (``harness.records.games``): small, picklable, plays one game per task.
     """
 
     def __call__(self, *, clock: float | None = None, **options: Any) -> Arena: ...

@@ -1,7 +1,7 @@
 """The house arena of every game, and finding a game's arena: the ``arena:`` factory its
 assignment.yaml names, so the tournament engine (and replays) know no game.
 
-A factory returns either an :class:`~harness.tournament.records.Arena` or a game kit
+A factory returns either an :class:`~harness.records.games.Arena` or a game kit
 (``harness.games.kit.GameKit``), which is seated in :class:`HouseArena`: house bots play in the
 game's process, a submission file in a sandbox of its own (its assignment's module name,
 starter files and allowed packages), through the kit's seat codec and the one match loop.
@@ -15,10 +15,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from harness.games.kit import GameKit, SandboxLike, find_bot, house_bot_name, house_seat, play
+from harness.games.kit import (
+    GameKit,
+    SandboxLike,
+    find_bot,
+    house_bot_name,
+    house_seat,
+    play,
+    result_of,
+)
 from harness.games.match import Seat
 from harness.games.pages import ReplayView
-from harness.tournament.records import Arena, Entrant, GameResult, GameTask, result_of
+from harness.records.games import Arena, Entrant, GameResult, GameTask
 from harness.tournament.schedule import derive_seed
 
 SandboxOpener = Callable[[str, str], AbstractContextManager[SandboxLike]]

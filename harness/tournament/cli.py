@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from harness.interrupts import exit_status
+from harness.records.games import Entrant
 from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, run_elimination, run_round_robin
 from harness.tournament.entrants import is_export, parse_entrant, parse_entrants
@@ -26,7 +27,6 @@ from harness.tournament.executors import make_executor
 from harness.tournament.fingerprints import fingerprinted
 from harness.tournament.outputs import write_outputs
 from harness.tournament.progress import Progress
-from harness.tournament.records import Entrant
 from harness.tournament.standings import format_csv
 from harness.tournament.store import RECORDS_DIR, GameStore
 from harness.wire.safe_text import from_spreadsheet_cell

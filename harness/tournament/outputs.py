@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from harness.records.games import GameResult
 from harness.tournament.engine import TournamentResult
 from harness.tournament.fingerprints import (
     arena_fingerprint,
     code_fingerprint,
     modules_fingerprint,
 )
-from harness.tournament.records import GameResult
 from harness.tournament.replays import drawn_replay, report_page
 from harness.tournament.standings import format_csv
 

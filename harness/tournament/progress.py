@@ -10,7 +10,7 @@ import time
 from typing import Callable, Optional, TextIO
 
 from harness.progress import ProgressDisplay
-from harness.tournament.records import GameResult, GameTask
+from harness.records.games import GameResult, GameTask
 
 
 class Progress(ProgressDisplay):

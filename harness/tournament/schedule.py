@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from harness.tournament.records import Entrant, GameTask
+from harness.records.games import Entrant, GameTask
 
 
 def derive_seed(seed: int, *parts: object) -> int:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence
 
+from harness.records.games import GameResult
 from harness.tournament.intervals import SEPARATED, StrengthFit, fit_strengths
 from harness.tournament.ratings import Rating
-from harness.tournament.records import GameResult
 from harness.wire.safe_text import spreadsheet_cell
 
 CSV_COLUMNS = ("rank", "name", "games", "wins", "draws", "losses", "aborted", "forfeits",

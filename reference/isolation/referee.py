@@ -15,9 +15,10 @@ from typing import Annotated, Any, Callable, Optional
 
 import msgspec
 
+from harness.games.kit import result_of
 from harness.games.match import Clock, GameRecord, Seat, play_game, replay
 from harness.games.seats import CallServerLike, Served
-from harness.tournament.records import GameResult, GameTask, result_of
+from harness.records.games import GameResult, GameTask
 from reference.games.isolation import (
     Isolation,
     IsolationState,

@@ -18,7 +18,7 @@ from diagnosis_support import (
 
 from harness.compare.diagnosis import Variant, diagnose, with_diagnosis
 from harness.compare.observations import ErrorInfo
-from harness.compare.verdict import Judgement
+from harness.records.verdicts import Judgement
 from reference.adversarial_search.diagnoses import MISTAKES, variants
 
 SAMPLE = best_move_cases()[:24]  # both handout cases and the first hidden ones

@@ -108,7 +108,7 @@ cli.main(["grade", "--assignment", "adversarial_search", "--submission",
 def test_the_public_names_still_come_from_their_modules():
     import harness
     import harness.sandbox
-    from harness.grading.verdicts import Verdict
+    from harness.records.verdicts import Verdict
     from harness.sandbox.session import Sandbox
     assert harness.Sandbox is Sandbox and harness.sandbox.Sandbox is Sandbox
     assert harness.Verdict is Verdict

@@ -12,12 +12,12 @@ from typing import Any, Optional
 
 import pytest
 
-from harness.games import Clock, InProcess, Program, Reason, play_game
+from harness.games import Clock, InProcess, Program, play_game
+from harness.records.games import Entrant, GameResult, GameTask, Reason, aborted
 from harness.sandbox.programs import LineTooLong
 from harness.tournament.arenas import HouseArena
 from harness.tournament.engine import run_elimination
 from harness.tournament.executors import LocalExecutor
-from harness.tournament.records import Entrant, GameResult, GameTask, aborted
 from reference.games.isolation import Isolation
 from reference.games.othello import Othello
 from reference.isolation.house_players import RandomPlayer
@@ -228,7 +228,7 @@ def test_a_game_lost_by_forfeit_gets_its_own_verdict_not_wrong_answer(
         tmp_path: Path, body: str, verdict: str, words: str, forked: bool) -> None:
     from harness import Sandbox
     from harness.grading.grader import Grader
-    from harness.grading.verdicts import Verdict
+    from harness.records.verdicts import Verdict
     from reference.isolation.runners import versus_house
 
     player = tmp_path / "player.py"

@@ -13,7 +13,7 @@ from harness.compare.observations import ErrorInfo
 from harness.intake.import_policy import refused_import
 from harness.intake.preflight import failing_module
 from harness.intake.python2 import python2_note
-from harness.spec.model import AllowedPackage
+from harness.records.spec import AllowedPackage
 
 pytestmark = pytest.mark.slow
 

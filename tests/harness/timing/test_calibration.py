@@ -14,8 +14,8 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 
 from harness.grading.grader import Grader
+from harness.records.spec import RelativeTimeout
 from harness.spec import SpecError, find_assignment, load_assignment, load_case_file
-from harness.spec.model import RelativeTimeout
 from harness.spec.schema import MAX_TIMEOUT
 from harness.timing import calibration
 from harness.timing.calibration import HostSpeed, described, host_speed

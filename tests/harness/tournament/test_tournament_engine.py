@@ -8,13 +8,12 @@ from dataclasses import dataclass, field
 import pytest
 from tournament_fakes import FaultyArena, InProcess
 
-from harness.games.outcome import Reason
+from harness.records.games import Entrant, GameResult, GameTask, Reason, aborted
 from harness.tournament.arenas import HouseArena
 from harness.tournament.engine import run_elimination, run_round_robin
 from harness.tournament.executors import DaskExecutor, LocalExecutor
 from harness.tournament.progress import Progress
 from harness.tournament.ratings import rate
-from harness.tournament.records import Entrant, GameResult, GameTask, aborted
 from harness.tournament.standings import CSV_COLUMNS, format_csv, leaderboard_entries
 from reference.isolation.kit import IsolationKit
 

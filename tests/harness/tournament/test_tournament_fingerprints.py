@@ -6,6 +6,7 @@ from pathlib import Path
 
 from tournament_fakes import CoinArena
 
+from harness.records.games import Entrant, GameTask
 from harness.tournament.arenas import HouseArena
 from harness.tournament.fingerprints import (
     arena_fingerprint,
@@ -13,7 +14,6 @@ from harness.tournament.fingerprints import (
     fingerprinted,
     house_files,
 )
-from harness.tournament.records import Entrant, GameTask
 from reference.isolation.kit import make_kit
 
 ADA = Entrant("ada", "/tmp/one/player.py", "c-ada")

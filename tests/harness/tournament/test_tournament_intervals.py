@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from tournament_fakes import CoinArena
 
+from harness.records.games import Entrant, GameResult
 from harness.tournament.engine import run_round_robin
 from harness.tournament.executors import LocalExecutor
 from harness.tournament.intervals import (
@@ -20,7 +21,6 @@ from harness.tournament.intervals import (
     unsettled_neighbours,
 )
 from harness.tournament.ratings import rate
-from harness.tournament.records import Entrant, GameResult
 from harness.tournament.standings import tally
 from harness.tournament.store import GameStore
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from harness.games.pages import Paint, ReplayView, replay_page
 from harness.pages.style import STYLE
-from harness.tournament.records import GameResult
+from harness.records.games import GameResult
 from harness.tournament.replays import report_page, standings_table
 
 CSV_HEADER = ("rank,name,games,wins,draws,losses,aborted,forfeits,first_move_timeouts,score,mu,"

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 from harness.games.pages import Paint, ReplayView
+from harness.records.games import GameResult, GameTask
 from harness.tournament.arenas import HouseArena
-from harness.tournament.records import GameResult, GameTask
 from reference.isolation.kit import IsolationKit
 
 
