@@ -19,7 +19,7 @@ class Ready:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Finished:
     """A case's result, the refused-import messages it met (noted as it settles), and how its
     limit was set."""
 
