@@ -40,8 +40,8 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from harness.games.arenas import HouseArena, entrant_sandbox  # noqa: E402
 from harness.records.games import Entrant, GameResult  # noqa: E402
-from harness.tournament.arenas import HouseArena, entrant_sandbox  # noqa: E402
 from harness.tournament.engine import run_round_robin  # noqa: E402
 from harness.tournament.executors import DaskExecutor, Executor, LocalExecutor  # noqa: E402
 from reference.isolation.kit import IsolationKit  # noqa: E402

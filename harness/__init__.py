@@ -2,10 +2,10 @@
 ``test_specs/``, ``reference/`` and ``student_template/``.
 
 Public surface for assignment authors (comparators, generators, game runners); the records
-they build and read (``Case``, ``Judgement``, ``Verdict``, ``CaseResult``) are imported from
-``harness.records``, their one home. Its names are
-imported when first used, so that starting a command costs only the modules it needs, and the
-``gamegrader`` command can start probing the sandbox before the heavy imports (``__main__``).
+they build and read (``Case``, ``Observation``, ``Judgement``, ``Verdict``, ``CaseResult``) are
+imported from ``harness.records``, their one home. Its names are imported when first used, so
+that starting a command costs only the modules it needs, and the ``gamegrader`` command can
+start probing the sandbox before the heavy imports (``__main__``).
 """
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from harness.lazy import lazy_names
 
 _PUBLIC = {
-    "Observation": "harness.compare",
     "per_example": "harness.compare", "show": "harness.compare",
     "strict_equal": "harness.compare",
     "CallResult": "harness.sandbox", "CallServer": "harness.sandbox",
@@ -27,7 +26,6 @@ __getattr__ = lazy_names(__name__, _PUBLIC)
 
 if TYPE_CHECKING:
     # 'X as X': re-exported names (PEP 484), not unused imports
-    from harness.compare import Observation as Observation
     from harness.compare import per_example as per_example
     from harness.compare import show as show
     from harness.compare import strict_equal as strict_equal

@@ -30,7 +30,7 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     known_assignment(args.assignment)
     existing_path(args.submission)
     if args.games is not None:
-        from harness.tournament.replays import GAMES_DIR_ENV
+        from harness.games.replays import GAMES_DIR_ENV
         os.environ[GAMES_DIR_ENV] = str(args.games.resolve())
     with tempfile.TemporaryDirectory() as folder:
         # Gradescope's file is the grading's own; any other platform's is made from it
@@ -131,7 +131,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     if args.record:
         if in_student_package():
             raise UsageProblem("--record needs the reference solutions (the full repository)")
-        from harness.timing.reference_times import record
+        from harness.release.reference_times import record
         for name in [known_assignment(n) for n in args.assignments] or list_assignments():
             written = record(name, args.rounds)
             print(f"wrote: {written}" if written else f"{name}: no timeout is relative to the "
@@ -140,7 +140,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
 
 
 def _cmd_gradescope(args: argparse.Namespace) -> int:
-    from harness.grading.gradescope import run
+    from harness.platforms.gradescope import run
     existing_path(args.root, "autograder root folder")
     return run(args.root, args.assignment, args.budget)
 
@@ -152,7 +152,7 @@ def _cmd_prairielearn(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from harness.tournament.replays import replay_record
+    from harness.games.replays import replay_record
     try:
         page = replay_record(args.record, args.out, args.force)
     except (ValueError, FileExistsError) as exc:

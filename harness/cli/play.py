@@ -43,8 +43,8 @@ def _games_folder(out: Path) -> None:
     """Make ``out`` with the marker that keeps its games out of any later intake (``check`` or
     ``play`` of a file in the folder above takes no game record for the student's data), and
     have the games kept there."""
+    from harness.games.replays import GAMES_DIR_ENV
     from harness.intake.reading import GAMES_MARKER
-    from harness.tournament.replays import GAMES_DIR_ENV
 
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Sequence
 
-from harness.compare.observations import Observation
-from harness.compare.registry import resolve_callable
+from harness.dotted import resolve_callable
+from harness.records.observations import Observation
 from harness.records.verdicts import Judgement
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from harness.compare.observations import Observation
+from harness.records.observations import Observation
 from harness.records.verdicts import Judgement, Part
 
 ExampleCheck = Callable[[str, Observation, Mapping[str, Any], bool], Judgement]

@@ -1,7 +1,7 @@
 """A game kit: what one two-player game supplies so that the harness can play it anywhere.
 
 The harness plays every game the same way: graded games against house bots
-(``harness.games.versus``), tournaments (``harness.tournament.arenas.HouseArena``), the staff
+(``harness.games.versus``), tournaments (``harness.games.arenas.HouseArena``), the staff
 ladder and replays. What differs between games is small and lives in the game's kit:
 
 - the rules and the start position, the two sides (first mover first) and the clock;
@@ -139,7 +139,7 @@ def house_agent(kit: GameKit, name: str, seed: int) -> Agent[Any, Any]:
         ValueError: for an unknown name, or a staff bot whose code is not here (the student
             package holds only the bots students may have).
     """
-    from harness.compare.registry import resolve_callable
+    from harness.dotted import resolve_callable
 
     factory = find_bot(kit, name).factory
     if isinstance(factory, str):

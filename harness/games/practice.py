@@ -111,10 +111,10 @@ class RungResult:
 
 
 def chance_of_winning(kit: GameKit, bot: str, played: Played) -> tuple[float, float, float]:
-    """P(the student beats ``bot``) and its 95 % interval: ``harness.tournament.intervals``'s
+    """P(the student beats ``bot``) and its 95 % interval: ``harness.games.intervals``'s
     fit of the games (with its weak prior, so a clean sweep is not a certainty)."""
+    from harness.games.intervals import fit_strengths
     from harness.records.games import GameResult
-    from harness.tournament.intervals import fit_strengths
 
     you = "you"
     results = []
@@ -168,7 +168,7 @@ def play_practice(ladder: dict[str, Any], sandbox: Any, speed: float, *,
                   seed: Optional[int] = None,
                   on_game: Optional[Callable[[str, HouseGame], None]] = None) -> Practice:
     """Play ``rungs`` of the practice ``ladder`` against the submission in ``sandbox`` (kept
-    as replay pages where ``harness.tournament.replays.GAMES_DIR_ENV`` says); ``on_game`` is
+    as replay pages where ``harness.games.replays.GAMES_DIR_ENV`` says); ``on_game`` is
     told the bot and each game as it finishes."""
     kit = ladder_kit(ladder, speed)
     count = games_per_rung(ladder, games)

@@ -161,8 +161,8 @@ def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optio
     forfeit's detail followed by the end of its stderr); the page's path, or None when games
     are not kept."""
     from harness.games.kit import result_of
+    from harness.games.replays import keep_graded_game
     from harness.records.games import Entrant, GameTask
-    from harness.tournament.replays import keep_graded_game
 
     you, house = Entrant("you", "submission"), Entrant(bot, f"{HOUSE_PREFIX}{bot}")
     first, second = (you, house) if game.side == kit.sides[0] else (house, you)
@@ -178,7 +178,7 @@ def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optio
 def alternating(kit: GameKit, games: int, seed: int) -> list[tuple[Hashable, int]]:
     """``games`` games, the student on the first side in even-numbered ones, seeds derived from
     ``seed``."""
-    from harness.tournament.schedule import derive_seed
+    from harness.games.seeds import derive_seed
 
     return [(kit.sides[number % 2], derive_seed(seed, number)) for number in range(games)]
 
@@ -189,7 +189,7 @@ def load_kit(options: Mapping[str, Any]) -> GameKit:
     Raises:
         ValueError: when the kit cannot be found or refuses the settings.
     """
-    from harness.compare.registry import resolve_callable
+    from harness.dotted import resolve_callable
 
     try:
         factory = resolve_callable(str(options["kit"]))

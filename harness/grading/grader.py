@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from harness.compare import observations_from_reply
-from harness.compare.observations import ErrorInfo, error_from_reply
-from harness.compare.registry import resolve_comparator, resolve_runner
+from harness.compare.observations import error_from_reply
 from harness.grading.lane_run import LaneRun
 from harness.grading.said_once import (
     blocked_by_module,
@@ -37,11 +36,13 @@ from harness.intake.reading import display_name
 from harness.intake.registry import registry_stand_in, through_registry
 from harness.intake.shipped import withhold_shipped
 from harness.intake.submission import FoundFiles, find_files
+from harness.records.observations import ErrorInfo
 from harness.records.spec import Assignment, Case
 from harness.records.verdicts import CaseResult, Judgement, Verdict
 from harness.sandbox import Isolation, Sandbox
 from harness.sandbox.packages import python_version
 from harness.sandbox.syscall_filter import status as filter_status
+from harness.spec.registry import resolve_comparator, resolve_runner
 from harness.spec.schema import MAX_TIMEOUT
 from harness.timing.budget import LOCAL_WALL_FACTOR, TimeShares, case_charge
 from harness.timing.calibration import HostSpeed, host_speed

@@ -42,7 +42,7 @@ def job_settings(root: Path, given: str | None) -> tuple[str | None, float | Non
     ``params.assignment`` in ``data/data.json``, else the image's own: ``$GAMEGRADER_ASSIGNMENT``
     or ``$AUTOGRADER_ROOT/source/ASSIGNMENT``) and the budget in seconds (None: the
     assignment's own)."""
-    from harness.grading.gradescope import assignment_name
+    from harness.platforms.gradescope import assignment_name
     config = _json_object(root / "tests" / CONFIG)
     params = _json_object(root / "data" / "data.json").get("params")
     name = given or config.get("assignment") or (

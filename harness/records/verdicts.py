@@ -1,10 +1,10 @@
-"""Verdicts for one case, what a comparator concludes (``Judgement``), and the record of a
-graded case."""
+"""Verdicts for one case, what a comparator concludes (``Judgement``), a known mistake a failed
+case is compared with (``Variant``), and the record of a graded case."""
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from harness.records.spec import Case
 
@@ -68,6 +68,18 @@ class Judgement:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A known mistake: how feedback describes it, and a fresh namespace in which the case's
+    transcript runs as code with that mistake would (``harness.compare.diagnosis``)."""
+
+    description: str
+    namespace: Callable[[], dict[str, Any]]
+    alone: bool = False
+    """Named only where no other variant gives the same answers: for mistakes whose twins are
+    common and tell the student nothing (a case cannot single either out)."""
+
+
+@dataclass(frozen=True)
 class CaseResult:
     """A graded case: verdict, points earned, and student-facing feedback.
 
@@ -106,4 +118,4 @@ class CaseResult:
         return "\n".join(parts)
 
 
-__all__ = ["CaseResult", "Judgement", "Part", "Verdict"]
+__all__ = ["CaseResult", "Judgement", "Part", "Variant", "Verdict"]

@@ -240,7 +240,7 @@ def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list
     Raises:
         SpecError: the file, a case, or a generated file is invalid.
     """
-    from harness.compare.registry import check_case_references  # it imports this module
+    from harness.spec.registry import check_case_references  # it imports this module
     cases = _read_cases(path, assignment, file_number)
     for case in cases:
         check_case_references(case)

@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from harness.games.arenas import load_arena, registered_arena
 from harness.interrupts import exit_status
 from harness.records.games import Entrant
-from harness.tournament.arenas import load_arena, registered_arena
 from harness.tournament.engine import Format, run_elimination, run_round_robin
 from harness.tournament.entrants import is_export, parse_entrant, parse_entrants
 from harness.tournament.executors import make_executor

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence
 
+from harness.games.intervals import SEPARATED, StrengthFit, fit_strengths
 from harness.records.games import GameResult
-from harness.tournament.intervals import SEPARATED, StrengthFit, fit_strengths
 from harness.tournament.ratings import Rating
 from harness.wire.safe_text import spreadsheet_cell
 

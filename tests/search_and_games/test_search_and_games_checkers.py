@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import Observation
-from harness.compare.observations import ErrorInfo
+from harness.records.observations import ErrorInfo, Observation
 from harness.records.spec import Case, Visibility
 from harness.spec import parse_transcript
 from harness.wire.codec import Opaque

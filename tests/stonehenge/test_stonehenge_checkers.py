@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from harness import Observation
-from harness.compare.observations import ErrorInfo
+from harness.records.observations import ErrorInfo, Observation
 from harness.records.spec import Case, Visibility
 from harness.spec.doctests import parse_transcript
 from reference.stonehenge import checkers

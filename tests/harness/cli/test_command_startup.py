@@ -79,7 +79,7 @@ NOT_BEFORE_GRADING = ("jsonschema", "fastjsonschema", "doctest", "difflib",
                       "harness.spec.generate", "harness.grading.report",
                       "harness.tournament", "harness.batch", "harness.release.mutation",
                       "harness.release.validate", "harness.release.build",
-                      "harness.grading.gradescope", "harness.release.packages_install")
+                      "harness.platforms.gradescope", "harness.release.packages_install")
 
 
 def test_the_grade_command_has_imported_only_what_grading_needs_when_grading_starts():

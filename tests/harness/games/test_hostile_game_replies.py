@@ -13,9 +13,9 @@ from typing import Any, Optional
 import pytest
 
 from harness.games import Clock, InProcess, Program, play_game
+from harness.games.arenas import HouseArena
 from harness.records.games import Entrant, GameResult, GameTask, Reason, aborted
 from harness.sandbox.programs import LineTooLong
-from harness.tournament.arenas import HouseArena
 from harness.tournament.engine import run_elimination
 from harness.tournament.executors import LocalExecutor
 from reference.games.isolation import Isolation

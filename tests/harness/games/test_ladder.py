@@ -112,7 +112,7 @@ def test_the_isolation_and_othello_ladders_are_worth_nothing_and_name_known_bots
 
 def test_recording_reference_times_passes_over_the_ladder(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    from harness.timing.reference_times import record
+    from harness.release.reference_times import record
 
     monkeypatch.setenv("GAMEGRADER_ROOT", str(FIXTURE))
     monkeypatch.syspath_prepend(str(FIXTURE))

@@ -172,8 +172,8 @@ def test_games_played_while_grading_are_kept_when_asked(tmp_path: Path,
 
     from harness import Sandbox
     from harness.cli.main import build_parser
+    from harness.games.replays import GAMES_DIR_ENV
     from harness.spec import find_assignment, load_case_file
-    from harness.tournament.replays import GAMES_DIR_ENV
     from reference.isolation.runners import versus_house
 
     args = build_parser().parse_args(["grade", "--assignment", "isolation", "--submission",

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 import pytest
 from tournament_fakes import FaultyArena, InProcess
 
+from harness.games.arenas import HouseArena
 from harness.records.games import Entrant, GameResult, GameTask, Reason, aborted
-from harness.tournament.arenas import HouseArena
 from harness.tournament.engine import run_elimination, run_round_robin
 from harness.tournament.executors import DaskExecutor, LocalExecutor
 from harness.tournament.progress import Progress

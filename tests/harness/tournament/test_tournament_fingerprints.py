@@ -6,8 +6,8 @@ from pathlib import Path
 
 from tournament_fakes import CoinArena
 
+from harness.games.arenas import HouseArena
 from harness.records.games import Entrant, GameTask
-from harness.tournament.arenas import HouseArena
 from harness.tournament.fingerprints import (
     arena_fingerprint,
     code_fingerprint,

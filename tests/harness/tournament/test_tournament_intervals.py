@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 from tournament_fakes import CoinArena
 
-from harness.records.games import Entrant, GameResult
-from harness.tournament.engine import run_round_robin
-from harness.tournament.executors import LocalExecutor
-from harness.tournament.intervals import (
+from harness.games.intervals import (
     SEPARATED,
     fit_strengths,
     games_for_width,
     logistic,
     unsettled_neighbours,
 )
+from harness.records.games import Entrant, GameResult
+from harness.tournament.engine import run_round_robin
+from harness.tournament.executors import LocalExecutor
 from harness.tournament.ratings import rate
 from harness.tournament.standings import tally
 from harness.tournament.store import GameStore

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.games.pages import Paint, ReplayView, replay_page
+from harness.games.replays import report_page, standings_table
 from harness.pages.style import STYLE
 from harness.records.games import GameResult
-from harness.tournament.replays import report_page, standings_table
 
 CSV_HEADER = ("rank,name,games,wins,draws,losses,aborted,forfeits,first_move_timeouts,score,mu,"
               "sigma,rating,round_reached,points")

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
+from harness.games.arenas import HouseArena
 from harness.games.pages import Paint, ReplayView
 from harness.records.games import GameResult, GameTask
-from harness.tournament.arenas import HouseArena
 from reference.isolation.kit import IsolationKit
 
 

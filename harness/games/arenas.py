@@ -26,8 +26,8 @@ from harness.games.kit import (
 )
 from harness.games.match import Seat
 from harness.games.pages import ReplayView
+from harness.games.seeds import derive_seed
 from harness.records.games import Arena, Entrant, GameResult, GameTask
-from harness.tournament.schedule import derive_seed
 
 SandboxOpener = Callable[[str, str], AbstractContextManager[SandboxLike]]
 """``open_sandbox(assignment, path)``: a context manager holding a sandbox with the submission

@@ -18,10 +18,10 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
+from harness.games.arenas import load_arena
 from harness.games.pages import replay_page
 from harness.pages.layout import page, table
 from harness.records.games import GameResult
-from harness.tournament.arenas import load_arena
 from harness.wire.safe_text import from_spreadsheet_cell
 
 
