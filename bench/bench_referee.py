@@ -274,7 +274,7 @@ def breakdown(entrants: list[Entrant], clock: float) -> None:
     }
     per_move["legal moves, clock, match loop (the rest)"] = overhead - sum(per_move.values())
     print(f"one game in this process ({entrants[1].name} v {entrants[2].name}: {moves + 1} "
-          f"moves, {total:.2f} s with sandbox start and stop, {result.reason}); "
+          f"moves, {total:.2f} s with sandbox start and stop, {result.reason.value}); "
           "per move:")
     for name, seconds in per_move.items():
         print(f"  {name:<60} {seconds / moves * 1e3:7.3f} ms")
@@ -286,7 +286,7 @@ def report(name: str, seconds: float, results: list[GameResult], overhead: list[
            thinking: list[float]) -> float:
     games = len(results)
     per_minute = games / seconds * 60
-    endings = Counter(r.reason for r in results)
+    endings = Counter(r.reason.value for r in results)
     assert endings.get("aborted", 0) == 0, f"aborted games: {endings}"
     print(f"{name}: {games} games in {seconds:.1f} s = {per_minute:.0f} games/min; endings: "
           + ", ".join(f"{n} {k}" for k, n in endings.most_common()))

@@ -176,7 +176,7 @@ def result_of(record: GameRecord[Any], task: GameTask, sides: Sequence[Hashable]
     outcome, clocks = record.outcome, dict(record.clocks)
     return GameResult(
         task.first.name, task.second.name, task.seed,
-        None if outcome.winner is None else index[outcome.winner], outcome.reason.value,
+        None if outcome.winner is None else index[outcome.winner], outcome.reason,
         outcome.detail, tuple(tuple(int(v) for v in p.move) for p in record.plies),
         tuple(round(p.seconds, 6) for p in record.plies),
         (_clock(clocks[sides[0]]), _clock(clocks[sides[1]])),

@@ -122,7 +122,7 @@ def chance_of_winning(kit: GameKit, bot: str, played: Played) -> tuple[float, fl
         first, second = (you, bot) if game.side == kit.sides[0] else (bot, you)
         winner = game.record.outcome.winner
         results.append(GameResult(first, second, game.seed, None if winner is None
-                                  else kit.sides.index(winner), game.record.outcome.reason.value))
+                                  else kit.sides.index(winner), game.record.outcome.reason))
     return fit_strengths([you, bot], results).pair(you, bot)
 
 

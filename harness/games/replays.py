@@ -30,7 +30,7 @@ def outcome_text(result: GameResult) -> str:
     ``"bob won (no moves)"``."""
     if result.is_aborted:
         return f"aborted: {result.detail}"
-    how = result.reason.replace("_", " ")  # "no_moves" -> "no moves"
+    how = result.reason.value.replace("_", " ")  # "no_moves" -> "no moves"
     if result.winner_name is None:
         return f"draw ({how})"
     if result.forfeiter_name is not None:

@@ -154,7 +154,7 @@ class GameResult:
     second: str
     seed: int
     winner: Optional[int]
-    reason: str
+    reason: Reason
     detail: str = ""
     moves: tuple[tuple[int, ...], ...] = ()
     seconds: tuple[float, ...] = ()
@@ -181,7 +181,7 @@ class GameResult:
     @property
     def is_aborted(self) -> bool:
         """Whether the tournament gave up on this game."""
-        return self.reason == Reason.ABORTED.value
+        return self.reason is Reason.ABORTED
 
     def outcome_key(self) -> tuple[Any, ...]:
         """The parts that a reproducible run repeats exactly (everything but the timings)."""
@@ -190,7 +190,7 @@ class GameResult:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`from_dict` rebuilds an equal result."""
         return {"first": self.first, "second": self.second, "seed": self.seed,
-                "winner": self.winner, "reason": self.reason, "detail": self.detail,
+                "winner": self.winner, "reason": self.reason.value, "detail": self.detail,
                 "moves": [list(m) for m in self.moves], "seconds": list(self.seconds),
                 "clocks": list(self.clocks), "forfeiter": self.forfeiter,
                 "game": dict(self.game), "setup": list(self.setup)}
@@ -199,7 +199,7 @@ class GameResult:
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
         """Inverse of :meth:`to_dict` (trusted data: files this engine wrote)."""
         return cls(data["first"], data["second"], int(data["seed"]), data["winner"],
-                   data["reason"], data.get("detail", ""),
+                   Reason(data["reason"]), data.get("detail", ""),
                    tuple(tuple(m) for m in data.get("moves", ())),
                    tuple(data.get("seconds", ())), tuple(data.get("clocks", (0.0, 0.0))),
                    data.get("forfeiter"), tuple(sorted(dict(data.get("game", {})).items())),
@@ -209,7 +209,7 @@ class GameResult:
 def aborted(task: GameTask, detail: str) -> GameResult:
     """The result recorded for ``task`` when its game could not be finished."""
     return GameResult(task.first.name, task.second.name, task.seed, None,
-                      Reason.ABORTED.value, detail)
+                      Reason.ABORTED, detail)
 
 
 class Arena(Protocol):
