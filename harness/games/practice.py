@@ -168,8 +168,8 @@ def play_practice(ladder: dict[str, Any], sandbox: Any, speed: float, *,
                   seed: Optional[int] = None,
                   on_game: Optional[Callable[[str, HouseGame], None]] = None) -> Practice:
     """Play ``rungs`` of the practice ``ladder`` against the submission in ``sandbox`` (kept
-    as replay pages where ``harness.games.replays.GAMES_DIR_ENV`` says); ``on_game`` is
-    told the bot and each game as it finishes."""
+    as replay pages in the sandbox's games folder, ``Sandbox.games``); ``on_game`` is told the
+    bot and each game as it finishes."""
     kit = ladder_kit(ladder, speed)
     count = games_per_rung(ladder, games)
     base = int(ladder.get("seed", 0)) if seed is None else seed

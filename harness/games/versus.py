@@ -140,7 +140,8 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
             break
         record = play_one(kit, sandbox, bot, side, seed)
         game = HouseGame(number, side, seed, record)
-        page = keep_house_game(kit, game, bot, f"{name}-game{number + 1}")
+        page = keep_house_game(kit, game, bot, f"{name}-game{number + 1}",
+                               getattr(sandbox, "games", None))
         game = replace(game, replay=page)
         played.append(game)
         pages.extend([page] if page is not None else [])
@@ -156,10 +157,11 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
     return Played(tuple(played), skipped, tuple(pages))
 
 
-def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optional[Path]:
-    """Keep a graded game as a record and replay page, "you" on the student's side (its
-    forfeit's detail followed by the end of its stderr); the page's path, or None when games
-    are not kept."""
+def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str,
+                    folder: Optional[Path]) -> Optional[Path]:
+    """Keep a graded game in ``folder`` as a record and replay page, "you" on the student's side
+    (its forfeit's detail followed by the end of its stderr); the page's path, or None when
+    games are not kept (``folder`` is None)."""
     from harness.games.kit import result_of
     from harness.games.replays import keep_graded_game
     from harness.records.games import Entrant, GameTask
@@ -172,7 +174,7 @@ def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optio
     if tail:  # the page shows the outcome's detail: a crash's traceback belongs with it
         result = replace(result, detail=f"{result.detail}; your stderr ended with: "
                                         + " | ".join(line.strip() for line in tail))
-    return keep_graded_game(kit, result, name)
+    return keep_graded_game(kit, result, name, folder)
 
 
 def alternating(kit: GameKit, games: int, seed: int) -> list[tuple[Hashable, int]]:

@@ -80,12 +80,13 @@ class Grader:
         capped: the budget is also the run's wall-clock cap (Gradescope); otherwise the wall
             clock stops the run at ``LOCAL_WALL_FACTOR`` times the budget, so that a busy host
             slows the cases the ledger lets run but does not decide which.
+        games: where game runners keep the games they play (``Sandbox.games``), or None.
     """
 
     def __init__(self, assignment: Assignment, submission: Path, budget: float | None = None,
                  isolation: Isolation | None = None, timeout_cap: float | None = None,
                  siblings: bool = False, planned: Sequence[Case] = (),
-                 capped: bool = False) -> None:
+                 capped: bool = False, games: Path | None = None) -> None:
         self.assignment = assignment
         self.timeout_cap = timeout_cap
         # The course's support files and the probes are ours: no submitted file may stand in
@@ -112,7 +113,7 @@ class Grader:
         self.files = files
         self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
                                name_resolver=assignment.name_resolver,
-                               packages=assignment.allowed_packages)
+                               packages=assignment.allowed_packages, games=games)
         # The budget's clock starts once the sandbox is ready: waiting for a sandbox user other
         # gradings hold, or probing the isolation on a busy host, is not the student's time.
         ledger = budget if budget is not None else assignment.budget

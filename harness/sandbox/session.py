@@ -82,13 +82,15 @@ class Sandbox:
             the worker right after each student module is imported (see harness.worker.main).
         packages: the third-party packages student code may import (see
             ``harness.sandbox.packages``); used when installed for the sandbox's interpreter.
+        games: where game runners keep the games they play (the run context's), or None.
     """
 
     def __init__(self, module: str, files: dict[str, Path], limits: Limits | None = None,
                  isolation: Isolation | None = None, *,
                  name_resolver: str | None = None,
-                 packages: Sequence[AllowedPackage] = ()) -> None:
+                 packages: Sequence[AllowedPackage] = (), games: Path | None = None) -> None:
         self.module = module
+        self.games = games
         self.name_resolver = name_resolver
         self.limits = limits or Limits()
         self.isolation = isolation or detect()
