@@ -196,13 +196,15 @@ def grade_here(job: Job, submission: str, output: str, cwd: str, stderr: str) ->
     from harness.grading.api import GradingOptions
     from harness.policy.entry import grade_under_policy
     from harness.spec import SpecError
+    from harness.spec.run import RunContext
 
     descriptor = os.open(stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.dup2(descriptor, 2)
     os.close(descriptor)
     os.chdir(cwd)
     try:
-        grade_under_policy(job.assignment, Path(submission), Path(output),
+        grade_under_policy(RunContext(job.assignment, output=Path(output)), Path(submission),
+                           Path(output),
                            GradingOptions(budget=job.budget, timeout_cap=job.timeout_cap,
                                           lanes=1), job.metadata or {})
         return 0

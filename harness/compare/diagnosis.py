@@ -13,10 +13,9 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from harness.compare.diagnosis_groups import diagnosis_text
 from harness.compare.equality import accepted_forms, strict_equal
-from harness.compare.observations import Observation
-from harness.compare.registry import resolve_variants
-from harness.compare.verdict import Judgement
-from harness.spec.contracts import Variant  # the diagnose contract's record, kept importable here
+from harness.dotted import resolve_callable
+from harness.records.observations import Observation
+from harness.records.verdicts import Judgement, Variant
 
 AMBIGUOUS = 2  # at most this many mistakes named together when they give the same answers
 
@@ -102,7 +101,7 @@ def with_diagnosis(judgement: Judgement, case: Any,
     search) or fail, the judgement is returned as it was.
     """
     try:
-        found = matching_mistakes(case, observations, resolve_variants(case.diagnose)(),
+        found = matching_mistakes(case, observations, resolve_callable(case.diagnose)(),
                                   cached=True)
     except Exception:  # a diagnosis is a bonus; it must never cost the case
         return judgement

@@ -5,13 +5,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from harness.compare.observations import ErrorInfo, error_from_reply
+from harness.compare.observations import error_from_reply
 from harness.intake.import_policy import refused_import
 from harness.intake.python2 import python2_note
+from harness.records.observations import ErrorInfo
+from harness.records.spec import AllowedPackage, ApiEntry
 from harness.sandbox import Sandbox
 from harness.sandbox.execution import RawRun
 from harness.sandbox.packages import python_version
-from harness.spec.model import AllowedPackage, ApiEntry
 from harness.wire.protocol import WorkerReply
 from harness.wire.safe_text import safe_text
 

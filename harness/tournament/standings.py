@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence
 
-from harness.tournament.intervals import SEPARATED, StrengthFit, fit_strengths
+from harness.games.intervals import SEPARATED, StrengthFit, fit_strengths
+from harness.records.games import GameResult, Reason
 from harness.tournament.ratings import Rating
-from harness.tournament.records import GameResult
 from harness.wire.safe_text import spreadsheet_cell
 
 CSV_COLUMNS = ("rank", "name", "games", "wins", "draws", "losses", "aborted", "forfeits",
@@ -107,8 +107,9 @@ def tally(names: Sequence[str], results: Sequence[GameResult], ratings: Mapping[
     for result in results:
         loser = result.forfeiter_name
         if loser is not None:
-            forfeits[loser][result.reason] = forfeits[loser].get(result.reason, 0) + 1
-            if result.reason == "timeout" and result.forfeit_on_first_move:
+            reason = result.reason.value
+            forfeits[loser][reason] = forfeits[loser].get(reason, 0) + 1
+            if result.reason is Reason.TIMEOUT and result.forfeit_on_first_move:
                 first_move_timeouts[loser] += 1
         for side, name in enumerate((result.first, result.second)):
             if result.is_aborted:

@@ -22,8 +22,11 @@ import re
 from collections import defaultdict
 from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
-from harness import Case, Judgement, Observation, show, strict_equal
+from harness import show, strict_equal
 from harness.compare.builtin import check_doctest
+from harness.records.observations import Observation
+from harness.records.spec import Case
+from harness.records.verdicts import Judgement
 from reference.core.pictures import answer_of
 
 NO_MOVE_FORMS: tuple[Any, ...] = (None, (), [])

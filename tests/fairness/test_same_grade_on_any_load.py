@@ -33,7 +33,7 @@ from typing import Iterator
 import pytest
 
 from harness.grading.grader import Grader
-from harness.grading.verdicts import Verdict
+from harness.records.verdicts import Verdict
 from harness.spec import load_assignment
 from harness.spec.loader import load_all_cases
 from harness.timing.budget import TimeShares

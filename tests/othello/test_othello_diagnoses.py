@@ -13,8 +13,9 @@ from gg_diagnosis import diagnoses_of, observe
 from othello_diagnosis_support import SOLUTION, STARTER, search_cases, student_source
 from othello_support import grade_cases
 
-from harness.compare import Observation
-from harness.compare.diagnosis import Variant, diagnose
+from harness.compare.diagnosis import diagnose
+from harness.records.observations import Observation
+from harness.records.verdicts import Variant
 from reference.core.counters import BudgetCounter, WorkBudgetExceeded
 from reference.othello.agent import ReferenceAgent
 from reference.othello.diagnoses import MISTAKES, variants

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from othello_support import REPO, SOLUTION, TEMPLATE_DIR
 
-from harness.compare import ErrorInfo, Observation
-from harness.spec import Case, Visibility, find_assignment, load_case_file, parse_transcript
+from harness.records.observations import ErrorInfo, Observation
+from harness.records.spec import Case, Visibility
+from harness.spec import find_assignment, load_case_file, parse_transcript
 from reference.othello import checkers
 from reference.othello.generators import answer_entry
 

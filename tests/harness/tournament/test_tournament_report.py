@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.games.pages import Paint, ReplayView, replay_page
+from harness.games.replays import report_page, standings_table
 from harness.pages.style import STYLE
-from harness.tournament.records import GameResult
-from harness.tournament.replays import report_page, standings_table
+from harness.records.games import GameResult, Reason
 
 CSV_HEADER = ("rank,name,games,wins,draws,losses,aborted,forfeits,first_move_timeouts,score,mu,"
               "sigma,rating,round_reached,points")
@@ -26,8 +26,8 @@ class Scored:
 
 
 def _results() -> tuple[GameResult, ...]:
-    return (GameResult("ann", "bob", 1, 0, "no_moves", moves=((1, 2), (3, 4), (5, 6))),
-            GameResult("bob", "ann", 2, None, "aborted", "worker lost"))
+    return (GameResult("ann", "bob", 1, 0, Reason.NO_MOVES, moves=((1, 2), (3, 4), (5, 6))),
+            GameResult("bob", "ann", 2, None, Reason.ABORTED, "worker lost"))
 
 
 def _cells(html: str, table: str) -> list[list[str]]:
