@@ -29,6 +29,7 @@ import the caller's main script, so functions and classes defined there can be s
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import json
 import os
@@ -42,7 +43,7 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Collection, Mapping, Optional, Sequence
 
 from harness.interrupts import stop_on_signals
 from harness.parallel import affinity
@@ -75,6 +76,8 @@ class JobEnd:
     status: Optional[int]
     value: Any = None
     error: str = ""
+    interrupted: bool = False
+    """Whether :meth:`WarmPool.interrupt` asked this job to stop while it ran."""
 
 
 class WarmProcessGone(RuntimeError):
@@ -251,17 +254,19 @@ class WarmPool:
 
     def __init__(self) -> None:
         self._idle: dict[str, list[WarmProcess]] = {}
-        self._running: set[WarmProcess] = set()
+        self._running: dict[WarmProcess, int] = {}  # -> the thread that waits for its job
+        self._interrupted: set[WarmProcess] = set()
         self._lock = threading.Lock()
-        self.interrupted = False
-        """Whether :meth:`interrupt` was called (since the last :meth:`close`)."""
 
-    def interrupt(self, grace: float) -> None:
+    def interrupt(self, grace: float, threads: Optional[Collection[int]] = None) -> None:
         """Stop every running job as Ctrl-C would (each records that it was cut short and hands
-        that back), and kill those still running ``grace`` seconds later."""
+        that back), and kill those still running ``grace`` seconds later. With ``threads``, only
+        the jobs called from those threads (``threading.get_ident``): a dask worker's tasks of
+        one run, while another run's go on."""
         with self._lock:
-            running = list(self._running)
-            self.interrupted = True
+            running = [process for process, thread in self._running.items()
+                       if threads is None or thread in threads]
+            self._interrupted.update(running)
         for process in running:
             process.signal_job(INTERRUPT_JOB)
 
@@ -295,27 +300,36 @@ class WarmPool:
             process = WarmProcess(python, env, main)
         affinity.pin(process.process.pid)  # the job's child and its sandboxes inherit it
         with self._lock:
-            self._running.add(process)
+            self._running[process] = threading.get_ident()
         try:
             outcome = process.call(function, args, timeout, warm=warm, own_group=own_group)
         except WarmProcessGone as exc:
             process.close()
             _sweep_after_killed_job()
-            return JobEnd(1, error=str(exc))
+            outcome = JobEnd(1, error=str(exc))
+            return self._noting_interrupt(process, outcome)
         finally:
             with self._lock:
-                self._running.discard(process)
+                self._running.pop(process, None)
+        outcome = self._noting_interrupt(process, outcome)
         with self._lock:
             self._idle.setdefault(key, []).append(process)
         if outcome.status != 0:
             _sweep_after_killed_job()
         return outcome
 
+    def _noting_interrupt(self, process: WarmProcess, outcome: JobEnd) -> JobEnd:
+        """``outcome``, saying whether :meth:`interrupt` reached its job."""
+        with self._lock:
+            if process not in self._interrupted:
+                return outcome
+            self._interrupted.discard(process)
+        return dataclasses.replace(outcome, interrupted=True)
+
     def close(self) -> None:
         """End every idle warm process (call once no job runs)."""
         with self._lock:
             idle, self._idle = self._idle, {}
-            self.interrupted = False
         for processes in idle.values():
             for process in processes:
                 process.close()

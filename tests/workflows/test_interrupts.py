@@ -78,6 +78,15 @@ def slow_solution() -> str:
     return text.replace(anchor, anchor + "        __import__('time').sleep(1)\n", 1)
 
 
+def one_fast_two_slow(submissions: Path) -> Path:
+    """A submissions folder: a_fast (the reference), b_slow and c_slow (``slow_solution``)."""
+    for name, text in (("a_fast", SOLUTION.read_text()), ("b_slow", slow_solution()),
+                       ("c_slow", slow_solution())):
+        (submissions / name).mkdir(parents=True)
+        (submissions / name / "adversarial_search.py").write_text(text)
+    return submissions
+
+
 def gradebook(out: Path) -> dict[str, dict[str, str]]:
     with (out / "gradebook.csv").open(newline="", encoding="utf-8") as stream:
         return {row["submission"]: row for row in csv.DictReader(stream)}
@@ -87,11 +96,7 @@ def gradebook(out: Path) -> dict[str, dict[str, str]]:
 def test_a_stopped_batch_keeps_what_finished_and_records_no_grade_for_what_it_cut(
         tmp_path: Path, how: str) -> None:
     env = small_root(tmp_path / "root")
-    submissions = tmp_path / "submissions"
-    for name, text in (("a_fast", SOLUTION.read_text()), ("b_slow", slow_solution()),
-                       ("c_slow", slow_solution())):
-        (submissions / name).mkdir(parents=True)
-        (submissions / name / "adversarial_search.py").write_text(text)
+    submissions = one_fast_two_slow(tmp_path / "submissions")
     out = tmp_path / "out"
     command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
                str(submissions), "--out", str(out), "--workers", "2", "--no-progress"]
@@ -175,3 +180,57 @@ def test_a_stopped_tournament_keeps_its_finished_games_and_plays_the_rest_next_t
     assert f"{6 - kept} games played, {kept} taken from the records" in rerun.stderr
     games = read_json(out / "results.json")["games"]
     assert len(games) == 6 and all(game["reason"] != "aborted" for game in games)
+
+
+def _grandchildren(pid: int) -> list[int]:
+    """The processes two or more levels below ``pid`` (a dask worker's jobs: its warm processes
+    stay, what they forked must not)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[int(entry.name)] = int(fields[1])
+    children = [child for child, parent in parents.items() if parent == pid]
+    return [child for child, parent in parents.items() if parent in children]
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "ctrl-c twice", "sigterm"])
+def test_a_stopped_batch_on_a_dask_cluster_stops_its_gradings_there_and_keeps_no_grade(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    distributed = pytest.importorskip("distributed")
+    env = small_root(tmp_path / "root")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)  # before the cluster starts: its worker inherits it
+    submissions = one_fast_two_slow(tmp_path / "submissions")
+    out = tmp_path / "out"
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=3, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        worker = next(iter(client.run(os.getpid).values()))
+        command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
+                   str(submissions), "--out", str(out), "--scheduler",
+                   cluster.scheduler_address, "--no-progress"]
+        status, stderr = stopped(command, env, (out / "submissions" / "a_fast" /
+                                                "results.json").is_file, how)
+        assert status == EXIT[HOW[how][0]], stderr[-3000:]
+        # the slow gradings on the cluster were stopped, not left to run on (15 s or more)
+        deadline = time.monotonic() + 5
+        while _grandchildren(worker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _grandchildren(worker), "gradings of the stopped batch ran on"
+        rows = gradebook(out)
+        assert (rows["a_fast"]["score"], rows["a_fast"]["status"]) == ("8", "graded")
+        for name in ("b_slow", "c_slow"):
+            assert rows[name]["score"] == "" and rows[name]["status"].startswith(
+                "interrupted: grading was stopped before it finished"), rows[name]
+            document = read_json(out / "submissions" / name / "results.json")
+            assert not document["extra_data"].get("final"), document
+        assert ",0\n" not in (out / "canvas.csv").read_text(encoding="utf-8")
+
+        rerun = gamegrader(*command[3:], env=env)
+        assert rerun.returncode == 0, rerun.stderr[-3000:]
+        assert "2 graded, 1 unchanged (kept)" in rerun.stdout
+        assert {name: (row["score"], row["status"]) for name, row in gradebook(out).items()} \
+            == {name: ("8", "graded") for name in ("a_fast", "b_slow", "c_slow")}
