@@ -124,7 +124,10 @@ class WarmProcess:
     """One warm process and its request pipe; used by one thread at a time."""
 
     def __init__(self, python: str, env: Mapping[str, str], main: Sequence[str] = ()) -> None:
-        command = [python, "-m", SERVER_MODULE, *main]
+        # A caller that ignores Ctrl-C (a script's background job) has jobs that ignore it too:
+        # else a Ctrl-C to the script's group stops each grading while the batch goes on.
+        ignoring = [CTRL_C_IGNORED] if signal.getsignal(signal.SIGINT) is signal.SIG_IGN else []
+        command = [python, "-m", SERVER_MODULE, *ignoring, *main]
         self.process = subprocess.Popen(
             command, env=_path_env(env), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -358,6 +361,8 @@ def _child(request: dict[str, Any], result_fd: int, threaded: bool) -> int:
     for each in (INTERRUPT_JOB, KILL_JOB):
         signal.signal(each, signal.SIG_DFL)
     stop_on_signals(keep_ignored=False)  # Ctrl-C and SIGTERM stop a job as they stop a command
+    if _CTRL_C_IGNORED:  # ... unless its caller ignores Ctrl-C
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     if request.get("own_group"):
         os.setsid()
     null = os.open(os.devnull, os.O_RDWR)
@@ -386,6 +391,11 @@ def _send(answer: dict[str, Any]) -> None:
         data = data[os.write(1, data):]
 
 
+CTRL_C_IGNORED = "--ctrl-c-ignored"
+"""First argument of a warm process whose caller ignores SIGINT: its jobs ignore it too (and
+:data:`INTERRUPT_JOB` reaches them as SIGTERM)."""
+_CTRL_C_IGNORED = False
+
 _JOB: list[tuple[int, bool]] = []
 """The warm process's running job: its pid and whether it leads its own group (while it is
 unreaped, so the pid is nobody else's)."""
@@ -394,8 +404,9 @@ unreaped, so the pid is nobody else's)."""
 def _pass_on(signum: int, frame: Any) -> None:
     """In the warm process: :data:`INTERRUPT_JOB` becomes SIGINT to the running job,
     :data:`KILL_JOB` SIGKILL (to its whole group when it leads one)."""
+    stop = signal.SIGTERM if _CTRL_C_IGNORED else signal.SIGINT  # what the job heeds
     for pid, own_group in _JOB:
-        sent = signal.SIGINT if signum == INTERRUPT_JOB else signal.SIGKILL
+        sent = stop if signum == INTERRUPT_JOB else signal.SIGKILL
         try:
             os.killpg(pid, sent) if own_group else os.kill(pid, sent)
         except (ProcessLookupError, PermissionError):
@@ -480,9 +491,12 @@ def main(argv: Sequence[str]) -> int:
     """The warm process (``--main-name NAME`` or ``--main-path FILE`` first imports the
     caller's main module as ``__main__``'s stand-in), or with ``--once REQUEST FD`` one job in
     a fresh interpreter."""
-    if argv[:1] == ["--once"]:
-        stop_on_signals(keep_ignored=False)
+    if argv[:1] == ["--once"]:  # the fork's handlers (ignored Ctrl-C included) came along
+        stop_on_signals(keep_ignored=True)
         return _run_job(json.loads(argv[1]), int(argv[2]))
+    if argv[:1] == [CTRL_C_IGNORED]:
+        global _CTRL_C_IGNORED
+        _CTRL_C_IGNORED, argv = True, argv[1:]
     for each in (signal.SIGINT, signal.SIGTERM):  # for the jobs, which record that they stopped
         signal.signal(each, signal.SIG_IGN)
     for each in (INTERRUPT_JOB, KILL_JOB):

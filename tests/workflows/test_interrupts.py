@@ -30,15 +30,16 @@ HOW = {  # name: (signal, to the whole process group (as a terminal's Ctrl-C), t
 EXIT = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGKILL: -signal.SIGKILL}
 
 
-def stopped(command: list[str], env: dict[str, str], ready: Callable[[], bool], how: str
-            ) -> tuple[int, str]:
-    """Run ``command`` in a process group of its own, signal it as ``how`` says once ``ready()``,
-    and return its exit status and stderr once it and every process of its group ended."""
+def stopped(command: list[str], env: dict[str, str], ready: Callable[[], bool], how: str,
+            started_with: Any = signal.SIG_DFL) -> tuple[int, str]:
+    """Run ``command`` in a process group of its own (SIGINT set to ``started_with``), signal
+    it as ``how`` says once ``ready()``, and return its exit status and stderr once it and
+    every process of its group ended."""
     signum, group, times = HOW[how]
     process = subprocess.Popen(
         command, cwd=REPO, env={**os.environ, **env}, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        preexec_fn=lambda: signal.signal(signal.SIGINT, started_with))
     deadline = time.monotonic() + 240
     while not ready() and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.05)
@@ -234,3 +235,20 @@ def test_a_stopped_batch_on_a_dask_cluster_stops_its_gradings_there_and_keeps_no
         assert "2 graded, 1 unchanged (kept)" in rerun.stdout
         assert {name: (row["score"], row["status"]) for name, row in gradebook(out).items()} \
             == {name: ("8", "graded") for name in ("a_fast", "b_slow", "c_slow")}
+
+
+def test_a_batch_that_ignores_ctrl_c_grades_on_and_so_do_its_gradings(tmp_path: Path) -> None:
+    """A script's background job starts ignoring Ctrl-C, and a Ctrl-C in the script's terminal
+    reaches its whole group: the batch carries on, and its gradings with it (they stopped, were
+    recorded interrupted, and the batch then exited 1 saying "6 graded ... 4 without a result")."""
+    env = small_root(tmp_path / "root")
+    submissions = one_fast_two_slow(tmp_path / "submissions")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
+               str(submissions), "--out", str(out), "--workers", "2", "--no-progress"]
+    fast = out / "submissions" / "a_fast" / "input.json"
+    status, stderr = stopped(command, env, fast.is_file, "ctrl-c twice",
+                             started_with=signal.SIG_IGN)
+    assert status == 0, stderr[-3000:]
+    assert {name: (row["score"], row["status"]) for name, row in gradebook(out).items()} == {
+        name: ("8", "graded") for name in ("a_fast", "b_slow", "c_slow")}
