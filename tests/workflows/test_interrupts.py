@@ -88,6 +88,17 @@ def one_fast_two_slow(submissions: Path) -> Path:
     return submissions
 
 
+def local_batch(tmp_path: Path) -> tuple[dict[str, str], Path, Path, list[str]]:
+    """The environment, submissions (``one_fast_two_slow``), output folder and command of a
+    batch on two local workers."""
+    env = small_root(tmp_path / "root")
+    submissions = one_fast_two_slow(tmp_path / "submissions")
+    out = tmp_path / "out"
+    return env, submissions, out, [
+        sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT, str(submissions),
+        "--out", str(out), "--workers", "2", "--no-progress"]
+
+
 def gradebook(out: Path) -> dict[str, dict[str, str]]:
     with (out / "gradebook.csv").open(newline="", encoding="utf-8") as stream:
         return {row["submission"]: row for row in csv.DictReader(stream)}
@@ -96,11 +107,7 @@ def gradebook(out: Path) -> dict[str, dict[str, str]]:
 @pytest.mark.parametrize("how", list(HOW))
 def test_a_stopped_batch_keeps_what_finished_and_records_no_grade_for_what_it_cut(
         tmp_path: Path, how: str) -> None:
-    env = small_root(tmp_path / "root")
-    submissions = one_fast_two_slow(tmp_path / "submissions")
-    out = tmp_path / "out"
-    command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
-               str(submissions), "--out", str(out), "--workers", "2", "--no-progress"]
+    env, submissions, out, command = local_batch(tmp_path)
     fast = out / "submissions" / "a_fast" / "input.json"
     status, stderr = stopped(command, env, fast.is_file, how)
     signum = HOW[how][0]
@@ -241,11 +248,7 @@ def test_a_batch_that_ignores_ctrl_c_grades_on_and_so_do_its_gradings(tmp_path: 
     """A script's background job starts ignoring Ctrl-C, and a Ctrl-C in the script's terminal
     reaches its whole group: the batch carries on, and its gradings with it (they stopped, were
     recorded interrupted, and the batch then exited 1 saying "6 graded ... 4 without a result")."""
-    env = small_root(tmp_path / "root")
-    submissions = one_fast_two_slow(tmp_path / "submissions")
-    out = tmp_path / "out"
-    command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
-               str(submissions), "--out", str(out), "--workers", "2", "--no-progress"]
+    env, submissions, out, command = local_batch(tmp_path)
     fast = out / "submissions" / "a_fast" / "input.json"
     status, stderr = stopped(command, env, fast.is_file, "ctrl-c twice",
                              started_with=signal.SIG_IGN)
