@@ -255,3 +255,28 @@ def test_a_batch_that_ignores_ctrl_c_grades_on_and_so_do_its_gradings(tmp_path: 
     assert status == 0, stderr[-3000:]
     assert {name: (row["score"], row["status"]) for name, row in gradebook(out).items()} == {
         name: ("8", "graded") for name in ("a_fast", "b_slow", "c_slow")}
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_a_stopped_tournament_on_a_dask_cluster_keeps_its_finished_games(
+        tmp_path: Path, how: str) -> None:
+    distributed = pytest.importorskip("distributed")
+    out = tmp_path / "cup"
+    records = out / "records"
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
+                                  dashboard_address=None) as cluster:
+        command = [sys.executable, "-m", "harness", "tournament", "isolation",
+                   f"solution={ISOLATION_PLAYER}", "house:greedy", "house:random", "--clock",
+                   "3", "--seed", "7", "--scheduler", cluster.scheduler_address,
+                   "--out", str(out)]
+        status, stderr = stopped(command, {}, lambda: any(records.glob("[!.]*.json")), how)
+        assert status == EXIT[HOW[how][0]], stderr[-3000:]
+        assert "interrupted; every game that finished is kept" in stderr
+        kept = len(list(records.glob("[!.]*.json")))
+        assert 1 <= kept < 6 and not (out / "standings.csv").exists()
+
+        rerun = gamegrader(*command[3:])
+        assert rerun.returncode == 0, rerun.stderr[-3000:]
+        assert f"{6 - kept} games played, {kept} taken from the records" in rerun.stderr
+        games = read_json(out / "results.json")["games"]
+        assert len(games) == 6 and all(game["reason"] != "aborted" for game in games)
