@@ -185,7 +185,8 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         if planned and assignment.reference_times and not options.scheduler:
             find_speed_ahead()  # dask workers may be other machines: each measures its own
         if options.scheduler:
-            run_dask(planned, options.scheduler, on_done, grade_job, pin=True)
+            run_dask(planned, options.scheduler, on_done, grade_job, pin=True,
+                     stop=interrupt_gradings)
         else:
             run_local(planned, options.workers or default_workers(), on_done, grade_job,
                       pin=True, stop=interrupt_gradings)

@@ -27,6 +27,7 @@ from harness.intake.preflight import (
     SYNTAX_ERRORS,
     Preflight,
     describe_process_failure,
+    not_utf8,
     resolver_notes,
     run_preflight,
 )
@@ -238,6 +239,8 @@ class Grader:
             return "syntax error"
         file, line = place.groups()
         inside = "" if file == self.assignment.main_file else f" in {file}"
+        if not_utf8(error):  # not the student's syntax: the editor's encoding
+            return f"not saved as UTF-8{inside} (line {line}: save it as UTF-8)"
         return f"syntax error{inside} at line {line}"
 
     def remaining(self) -> float:

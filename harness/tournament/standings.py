@@ -137,9 +137,10 @@ def with_neighbours(table: Sequence[Standing], fit: StrengthFit) -> list[Standin
     """The table with each entrant's comparison to the next one down and its summary."""
     out = []
     for rank, standing in enumerate(table):
-        words = (f"expected score {standing.strength:.2f} (95% interval "
-                 f"{standing.strength_low:.2f} to {standing.strength_high:.2f}) against an "
-                 "average entrant")
+        strength, low, high = (_as_in_csv(v) for v in (standing.strength, standing.strength_low,
+                                                        standing.strength_high))
+        words = (f"expected score {strength:.2f} (95% interval {low:.2f} to {high:.2f}) against "
+                 "an average entrant")
         below = table[rank + 1] if rank + 1 < len(table) else None
         if below is None:
             out.append(dataclasses.replace(standing, summary=words + "; last"))
@@ -149,10 +150,18 @@ def with_neighbours(table: Sequence[Standing], fit: StrengthFit) -> list[Standin
         verdict = "separated" if separated else "not separated"
         out.append(dataclasses.replace(
             standing, beats_next=likelihood, separated_from_next=separated,
-            summary=f"{words}; stronger than {below.name} with likelihood {likelihood:.1%}, "
+            summary=f"{words}; stronger than {below.name} with likelihood "
+                    f"{_as_in_csv(likelihood):.1%}, "
                     f"{'reaching' if separated else 'short of'} the {SEPARATED:.1%} that "
                     f"separates two entrants: {verdict}"))
     return out
+
+
+def _as_in_csv(value: float) -> float:
+    """``value`` as standings.csv holds it (three decimals): the summary rounds that, as the
+    report's table (made from the CSV) does, so the two never show one number two ways
+    (0.78466 was "0.78" in the summary and "0.79", from 0.785, beside it)."""
+    return round(value, 3)
 
 
 def format_csv(table: Sequence[Standing]) -> str:
