@@ -275,6 +275,53 @@ def test_an_ordered_root_one_ply_short_is_told_from_an_ordering_mistake(move, fr
     assert message in checkers.judge_value(move, SHORT_ROOT, reveal=False)[1]
 
 
+UNTOLD_SHORT_ROOT = {**SHORT_ROOT, "one_ply_less": []}
+"""A position where the handout's order one ply short chooses (0, 1), the first best move in
+column order (what a root ignoring ordering chooses), or (4, 4), which another mistake chooses."""
+DEEPER = {"limit": 5, "moves": [[3, 2]], "best": [[0, 1]],
+          "call": "select_move_alphabeta(b, 1, 5, 0, 1)"}
+ORDERING_PROBED = (">>> select_move_alphabeta(b, 1, 4, 0, 1)\n(3, 2)\n"
+                   ">>> select_move_alphabeta(b, 1, 5, 0, 1)  # not graded: one ply deeper\n")
+
+
+@pytest.mark.parametrize("at_limit, deeper, fraction, message", [
+    # issue 50: a root one ply short in the handout's order chooses at the next limit what
+    # that order chooses at this one, no best move there: its ordering is right
+    ((0, 1), (3, 2), 1.0, "(0, 1) is what a root searching one ply less than the limit chooses "
+     "in the handout's order, and with limit 5 your root chose as that order does one ply "
+     "short of it, no move a search to that limit chooses: the ordering is right; the depth "
+     "limit is charged in the depth_limit cases, not here"),
+    ((4, 4), (3, 2), 1.0, "the ordering is right"),  # ties in utility in another order
+    # a root reaching the limit chooses a best move there whatever its order: ordering ignored,
+    # and the root one ply short is no longer named beside it
+    ((0, 1), (0, 1), 0.0, "as a root that does not order its successors would: with"),
+    # neither: the case cannot tell, and says so
+    ((0, 1), (1, 1), 0.0, "this case cannot tell which"),
+    ((0, 1), None, 0.0, "this case cannot tell which"),
+    ((0, 1), [3, 2], 0.0, "this case cannot tell which"),  # select_move returns a tuple
+    # the right answer needs nothing one ply deeper, and an ordering mistake gains nothing
+    ((3, 2), (0, 1), 1.0, ""),
+    ((1, 1), (3, 2), 0.0, "is not a best move"),
+])
+def test_select_move_one_ply_deeper_tells_a_root_one_ply_short_from_an_ordering_mistake(
+        at_limit, deeper, fraction, message):
+    case = make_case(ORDERING_PROBED, {"answers": [UNTOLD_SHORT_ROOT], "deeper": DEEPER})
+    judgement = checkers.best_answers(case, [_observed(at_limit), _observed(deeper)],
+                                      reveal=False)
+    assert (judgement.fraction, message in judgement.message) == (fraction, True), \
+        judgement.message
+    assert "cannot tell which" not in judgement.message or deeper not in ((0, 1), (3, 2))
+
+
+def test_select_move_one_ply_deeper_that_raised_credits_nothing():
+    case = make_case(ORDERING_PROBED, {"answers": [UNTOLD_SHORT_ROOT], "deeper": DEEPER})
+    error = ErrorInfo("RecursionError", "maximum recursion depth exceeded", "agent.py, line 9")
+    judgement = checkers.best_answers(case, [_observed((0, 1)), _observed(error=error)],
+                                      reveal=False)
+    assert judgement.fraction == 0.0
+    assert "this case cannot tell which" in judgement.message
+
+
 def test_a_set_up_call_that_raises_fails_the_caching_case():
     # issue 50: a cache that raises on every miss stored the root before raising in the set-up
     # call, so the later searches found it and made no calls at all; the set-up's error is the
