@@ -13,9 +13,10 @@ chooses, a ``cutoff`` entry where a pruning node stops; both also hold ``best`` 
 the limit chooses in the handout's order, and ``one_ply_less``, those of them accepted because
 they show the order as well; an ordering case may add ``options.deeper``, an ungraded
 select_move one ply deeper that tells the two apart where ``shallower`` alone cannot, see
-:func:`read_one_ply_deeper`). Examples sharing a unit are graded together (each earns the lowest fraction of its unit): a generator pairs an
-answer a constant could give (value 0, the corner (0, 0)) with one it cannot, so that a stub
-earns nothing. Which forms each shape accepts, and why, is in ``docs/assignments/othello.md``.
+:func:`read_one_ply_deeper`). Examples sharing a unit are graded together (each earns the
+lowest fraction of its unit): a generator pairs an answer a constant could give (value 0, the
+corner (0, 0)) with one it cannot, so that a stub earns nothing. Which forms each shape
+accepts, and why, is in ``docs/assignments/othello.md``.
 """
 from __future__ import annotations
 

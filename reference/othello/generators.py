@@ -115,10 +115,12 @@ def call(function: str, arguments: str, value_fn: str = "") -> str:
 
 
 def _expected(answer: dict[str, Any]) -> Any:
+    """What the transcript shows for an answer: what the function returns, a select_move's move
+    (with ordering too) alone, a node's (move, value)."""
     first = tuple(answer["moves"][0]) if answer["moves"] else None
     if answer["shape"] == "value":
         return answer["value"]
-    return first if answer["shape"] == "move" else (first, answer["value"])
+    return first if answer["shape"] in ("move", "ordered") else (first, answer["value"])
 
 
 def _transcript(calls: Sequence[Call]) -> str:

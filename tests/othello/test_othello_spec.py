@@ -1,6 +1,7 @@
 """The othello grading spec: generated files, hand-written answers, checkers, probe, solution."""
 from __future__ import annotations
 
+import ast
 import itertools
 import math
 import subprocess
@@ -13,6 +14,7 @@ from othello_support import REPO, SOLUTION, TEMPLATE_DIR
 
 from harness.compare import ErrorInfo, Observation
 from harness.spec import Case, Visibility, find_assignment, load_case_file, parse_transcript
+from harness.spec.loader import load_all_cases
 from reference.othello import checkers
 from reference.othello.generators import answer_entry
 
@@ -71,6 +73,24 @@ def test_every_group_adds_up_to_the_handout_points():
         totals[case.group] = round(totals.get(case.group, 0) + case.points, 6)
     assert totals == {"compute_utility": 5, "minimax": 20, "alphabeta": 20, "depth_limit": 20,
                       "caching": 12, "ordering": 13, "games": 10}
+
+
+@pytest.mark.parametrize("assignment", ["othello", "othello_2025", "othello_valuefn",
+                                        "othello_colour"])
+def test_a_transcript_shows_select_move_returning_a_move(assignment):
+    # issue 50 (messages): the visible ordering case showed select_move_alphabeta(board, 2, 5,
+    # 0, 1) giving ((4, 4), 2), a (move, value) pair, where the handout asks for a (column, row)
+    # tuple, which is all the case accepts
+    shown = 0
+    for case in load_all_cases(find_assignment(assignment)):
+        for example in case.examples:
+            if example.source.lstrip().startswith("select_move_") and example.want.strip():
+                move = ast.literal_eval(example.want.strip())
+                assert move is None or (type(move) is tuple and len(move) == 2
+                                        and all(type(part) is int for part in move)), \
+                    f"{case.name}: {example.source.strip()} shows {example.want.strip()}"
+                shown += 1
+    assert shown >= 10
 
 
 def _observed(value=None, error=None):
