@@ -216,15 +216,14 @@ def unit_fractions(fractions: Sequence[float], answers: Sequence[Mapping[str, An
 
 
 def _deeper_move(case: Case, observations: Sequence[Observation]) -> Any:
-    """What the ungraded select_move one ply deeper (``options.deeper``, written by
-    ``generators.one_ply_deeper``) returned; None where the case has none or it showed no value."""
-    deeper = case.options.get("deeper")
-    if not deeper:
+    """What the ungraded select_move one ply deeper returned: the case's last example, shown
+    without an answer, where ``options.deeper`` (``generators.one_ply_deeper``) says it has one;
+    None where it has none or that example showed no value."""
+    if not case.options.get("deeper") or not case.examples or case.examples[-1].want.strip() \
+            or len(observations) < len(case.examples):
         return None
-    for example, observation in zip(case.examples, observations):
-        if example.source.strip().startswith(deeper["call"]):
-            return observation.value if observation.error is None else None
-    return None
+    observation = observations[len(case.examples) - 1]
+    return observation.value if observation.error is None else None
 
 
 def read_one_ply_deeper(answer: Mapping[str, Any], move: Any,

@@ -668,8 +668,8 @@ def one_ply_deeper(board: Board, color: Player, limit: int,
     At ``limit + 1`` such a root chooses one of ``ordered["moves"]`` (the handout's order one
     ply less), which no known ordering mistake chooses (:func:`ordered_entry`); a root that
     searches to the limit chooses a best move at ``limit + 1``, whatever its order. So it tells
-    where none of ``moves`` is a best move at ``limit + 1`` (``best``). ``call`` is the
-    transcript's line, how the comparator finds it.
+    where none of ``moves`` is a best move at ``limit + 1`` (``best``). The call is the case's
+    last example, shown without an answer (how the comparator finds it).
     """
     best = node_answers(board, color, limit + 1, True)[1]
     moves = [tuple(move) for move in ordered["moves"]]
@@ -773,9 +773,8 @@ def ordering_case(board: Board, color: Player, played: int, limit: int,
         answer["unit"] = "ordering"
     case = _case(_title(board, played, color, limit) + ", ordering on", calls)
     if deeper is not None:
-        deeper["call"] = call("select_move_alphabeta", f"board, {color}, {limit + 1}, 0, 1",
-                              value_fn)
-        case["doctest"] += f">>> {deeper['call']}  # {DEEPER_NOTE}\n"
+        probe = call("select_move_alphabeta", f"board, {color}, {limit + 1}, 0, 1", value_fn)
+        case["doctest"] += f">>> {probe}  # {DEEPER_NOTE}\n"
         case["options"]["deeper"] = deeper
     return case
 

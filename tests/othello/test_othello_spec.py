@@ -298,8 +298,7 @@ def test_an_ordered_root_one_ply_short_is_told_from_an_ordering_mistake(move, fr
 UNTOLD_SHORT_ROOT = {**SHORT_ROOT, "one_ply_less": []}
 """A position where the handout's order one ply short chooses (0, 1), the first best move in
 column order (what a root ignoring ordering chooses), or (4, 4), which another mistake chooses."""
-DEEPER = {"limit": 5, "moves": [[3, 2]], "best": [[0, 1]],
-          "call": "select_move_alphabeta(b, 1, 5, 0, 1)"}
+DEEPER = {"limit": 5, "moves": [[3, 2]], "best": [[0, 1]]}
 ORDERING_PROBED = (">>> select_move_alphabeta(b, 1, 4, 0, 1)\n(3, 2)\n"
                    ">>> select_move_alphabeta(b, 1, 5, 0, 1)  # not graded: one ply deeper\n")
 
