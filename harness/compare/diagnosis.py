@@ -22,8 +22,11 @@ AMBIGUOUS = 2  # at most this many mistakes named together when they give the sa
 
 def _replay(case: Any, namespace: dict[str, Any]) -> Iterator[Any]:
     """The values of the case's judged examples, run in ``namespace`` (trusted code only: the
-    spec's transcript and the reference's names), one at a time so a replay can stop early."""
-    for example in case.examples:
+    spec's transcript and the reference's names), one at a time so a replay can stop early.
+    Examples after the last judged one are not run: nothing they show is reproduced (an
+    ungraded probe there, such as Othello's select_move one ply deeper, may be a long search)."""
+    judged = [index for index, example in enumerate(case.examples) if example.want.strip()]
+    for example in case.examples[:judged[-1] + 1 if judged else 0]:
         source = example.source.strip()
         try:
             code = compile(source, "<diagnosis>", "eval")
