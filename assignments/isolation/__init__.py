@@ -1,6 +1,6 @@
 """Trusted knowledge of the ``isolation`` assignment: players, referee, arena, grading runners.
 
-Rules live in ``reference.games.isolation``; the clocked match loop in ``harness.games`` and
+Rules live in ``assignments.isolation.rules``; the clocked match loop in ``harness.games`` and
 tournaments in ``harness.tournament``. This package adds the Isolation-specific parts: house
 players, the student wire format (``choose_move(board, player, time_left)``), the tournament arena
 and the grading generators and runners.

@@ -6,7 +6,7 @@ as ``[[row, col], ...]``; an empty list means the player is stuck and must answe
 ``calls``, one such list per call, and passes only when every call is right (all or nothing: a
 stuck position is always paired with one where the player can move, so that a constant
 ``(None, None)`` earns nothing). The student's value is read with the referee's strict reader
-(:func:`reference.games.isolation_replies.parse_move`), so a call passes exactly when the
+(:func:`assignments.isolation.replies.parse_move`), so a call passes exactly when the
 same answer would be accepted in a game. A case may also list ``wins``: the moves after which the
 opponent cannot move, where every other move lets the opponent win at once; then only those pass. Or
 ``safe``: the moves after which the opponent cannot win at once, where one of them wins by force
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from assignments.isolation.replies import ReplyError, parse_move
 from harness import Case, Judgement, Observation, per_example, show
-from reference.games.isolation_replies import ReplyError, parse_move
 
 
 def check_move(want: str, observation: Observation, options: Mapping[str, Any],
@@ -66,7 +66,7 @@ _one_call = per_example(check_move)
 
 
 def legal_move(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
-    """The comparator named in the spec: ``reference.isolation.checkers:legal_move``."""
+    """The comparator named in the spec: ``assignments.isolation.checkers:legal_move``."""
     calls = case.options.get("calls")
     if calls is None:
         return _one_call(case, observations, reveal)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference.games.isolation import Isolation, IsolationState, Player, opponent
+from assignments.isolation.rules import Isolation, IsolationState, Player, opponent
 
 DECIDED = 1000.0
 """Base value of a decided position; mobility differences never reach it on boards up to 16 x 16

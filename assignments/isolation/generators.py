@@ -2,7 +2,7 @@
 
 Run through ``gamegrader generate isolation``; seeds are recorded in the spec. Each case is a
 transcript ``choose_move(board, player, time_left)`` judged by
-``reference.isolation.checkers:legal_move``, which reads the legal moves from the case's
+``assignments.isolation.checkers:legal_move``, which reads the legal moves from the case's
 ``options`` (any legal move passes). The transcript's expected output is the reference answer:
 the first legal move, ``(None, None)`` when stuck, the only move when forced. Stuck positions
 come after a position of the same player with moves, in the same case (see ``stuck_cases``).
@@ -13,15 +13,16 @@ there), and positions the mover wins at once (``winning_move_cases``), where eve
 other move lets the opponent win at once: any alpha-beta that looks two plies ahead and knows
 a player without a move has lost takes the win, so the accepted answers are the winning moves.
 The deep positions (``deep_win_cases``) ask what only a deeper search sees: a win by force in
-five to nine plies where every other move loses by force, proved by ``reference.isolation.solver``.
+five to nine plies where every other move loses by force, proved by
+``assignments.isolation.solver``.
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Callable, Iterator
 
-from harness.spec import render_doctest
-from reference.games.isolation import (
+from assignments.isolation.positions import draw_position
+from assignments.isolation.rules import (
     Isolation,
     IsolationState,
     Move,
@@ -29,8 +30,8 @@ from reference.games.isolation import (
     format_board,
     opponent,
 )
-from reference.isolation.positions import draw_position
-from reference.isolation.solver import Solver
+from assignments.isolation.solver import Solver
+from harness.spec import render_doctest
 
 TIME_LEFT = 2.0
 """Clock passed to the student in these cases; only legality is judged here, not time."""
@@ -279,7 +280,7 @@ def deep_split(game: Isolation, state: IsolationState, shortest: int, longest: i
     ``longest``; of its two or more moves at most half win by force within ``longest`` plies,
     every other move lets the opponent force a win within ``longest + 1`` plies, and every move
     a one-ply or a two-ply look rates best (``shallow_choices``) loses. Every claim is proved
-    exactly (``reference.isolation.solver``).
+    exactly (``assignments.isolation.solver``).
     """
     moves = game.actions(state)
     if len(moves) < 2 or game.empty_count(state) > DEEP_EMPTY:

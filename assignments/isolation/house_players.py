@@ -2,7 +2,7 @@
 
 Each is an ``Agent`` for ``harness.games.seats.InProcess``: ``choose_move(state, time_left)``
 returns a legal destination for the player to move, or None when it has none. They work on
-:class:`reference.games.isolation.IsolationState` and never change it. They need the rules
+:class:`assignments.isolation.rules.IsolationState` and never change it. They need the rules
 alone, no search, so the student package holds them (``student_package_modules``) and plays
 the visible games against them as Gradescope does. Only methods are named ``choose_move``: this
 module handed in as a student's player has no ``choose_move`` function and earns nothing.
@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from reference.games.isolation import Isolation, IsolationState, Move, opponent
+from assignments.isolation.rules import Isolation, IsolationState, Move, opponent
 
 
 @dataclass
@@ -95,7 +95,7 @@ def house_player(name: str, game: Isolation, seed: int | str) -> RandomPlayer | 
 
 
 def house_bot(kit: Any, name: str, seed: int | str) -> RandomPlayer | GreedyPlayer:
-    """The game kit's factory of these players (``reference.isolation.kit``): ``name`` on the
+    """The game kit's factory of these players (``assignments.isolation.kit``): ``name`` on the
     kit's board size."""
     return house_player(name, Isolation(kit.size), seed)
 

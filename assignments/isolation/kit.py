@@ -2,8 +2,8 @@
 
 Everything the harness plays Isolation with (graded games, tournaments, replays) comes from
 :class:`IsolationKit`. It needs the rules alone, so the student package holds it; the house bots
-are the random and greedy players (``reference.isolation.house_players``, which ship) and the
-alpha-beta bots, named by dotted path (``reference.isolation.players``: they stay with the
+are the random and greedy players (``assignments.isolation.house_players``, which ship) and the
+alpha-beta bots, named by dotted path (``assignments.isolation.players``: they stay with the
 staff).
 """
 from __future__ import annotations
@@ -12,20 +12,20 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Optional
 
+from assignments.isolation.house_players import house_bot
+from assignments.isolation.pages import IsolationPages
+from assignments.isolation.referee import student_contestant
+from assignments.isolation.rules import SIZE, Isolation, IsolationState, Move, O, X
 from harness.games.cpu_clock import wall_backstop
 from harness.games.kit import HouseBot, SandboxLike
 from harness.games.match import Clock, Seat
 from harness.games.pages import ReplayView
-from reference.games.isolation import SIZE, Isolation, IsolationState, Move, O, X
-from reference.isolation.house_players import house_bot
-from reference.isolation.pages import IsolationPages
-from reference.isolation.referee import student_contestant
 
 DEFAULT_CLOCK = 60.0
 """Tournament clock per player per game, in seconds (the handout leaves it to the project)."""
 
 _SHIPPED = house_bot
-_STAFF = "reference.isolation.players:house_bot"
+_STAFF = "assignments.isolation.players:house_bot"
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ class IsolationKit:
 
 def make_kit(clock: Optional[float] = None, **settings: Any) -> IsolationKit:
     """The kit with ``clock`` seconds per player (default 60) and further ``settings``
-    (dataclass fields); the ``arena`` of ``test_specs/isolation/assignment.yaml``.
+    (dataclass fields); the ``arena`` of ``assignments/isolation/assignment.yaml``.
 
     Raises:
         TypeError: for an unknown setting.

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assignments.isolation.referee import replay_result
+from assignments.isolation.rules import EMPTY, FILLED, SIZE, Isolation, O, X, format_board
 from harness.games.pages import Paint, ReplayView
 from harness.tournament.records import GameResult
-from reference.games.isolation import EMPTY, FILLED, SIZE, Isolation, O, X, format_board
-from reference.isolation.referee import replay_result
 
 
 @dataclass(frozen=True)

@@ -42,8 +42,8 @@ def _is_board(value: Any) -> TypeGuard[list[list[str]]]:
 def case_picture(case: Any, observations: Sequence[Any], reveal: bool) -> str:
     """The board of the first failed call, the student's move (``@``) and, when ``reveal``, the
     moves the case accepts (``+``; ``#`` where they meet). "" when there is nothing to draw."""
-    from reference.games.isolation_replies import ReplyError, parse_move
-    from reference.isolation.checkers import check_move
+    from assignments.isolation.checkers import check_move
+    from assignments.isolation.replies import ReplyError, parse_move
     calls = case.options.get("calls")
     judged = [i for i, example in enumerate(case.examples) if example.want.strip()]
 
@@ -89,7 +89,7 @@ def case_picture(case: Any, observations: Sequence[Any], reveal: bool) -> str:
 def game_picture(title: str, record: Any, side: str, replay: Any = None) -> str:
     """A game the student's player lost: its last moves, the final board with a refused move
     (``!``) marked, and its replay page if one was kept."""
-    from reference.games.isolation import Isolation, format_board
+    from assignments.isolation.rules import Isolation, format_board
     game = Isolation()
     state = game.initial_state()
     moves = []

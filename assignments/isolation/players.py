@@ -1,10 +1,10 @@
 """Trusted in-process Isolation players: the timed alpha-beta, and every house bot by name.
 
-The random and greedy players are ``reference.isolation.house_players`` (the student package
+The random and greedy players are ``assignments.isolation.house_players`` (the student package
 holds them); this module adds the search, which never ships. Each is an ``Agent`` for
 ``harness.games.seats.InProcess``: ``choose_move(state, time_left)`` returns a legal destination
 for the player to move, or None when it has none. The student-API reference player is the
-separate file ``reference/solutions/isolation/``.
+separate file ``assignments/isolation/solution/``.
 """
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
+from assignments.isolation.evaluation import MobilityEvaluation
+from assignments.isolation.house_players import HOUSE_PLAYERS, house_player
+from assignments.isolation.rules import Isolation, IsolationState, Move
 from harness.games.seats import Agent
-from reference.games.isolation import Isolation, IsolationState, Move
-from reference.isolation.evaluation import MobilityEvaluation
-from reference.isolation.house_players import HOUSE_PLAYERS, house_player
 from reference.search.timed_alphabeta import timed_alphabeta_search
 
 
@@ -104,7 +104,7 @@ def house_agent(name: str, game: Isolation, seed: int | str) -> Agent[IsolationS
 
 
 def house_bot(kit: Any, name: str, seed: int | str) -> Agent[IsolationState, Move]:
-    """The game kit's factory of every built-in player (``reference.isolation.kit``): ``name``
+    """The game kit's factory of every built-in player (``assignments.isolation.kit``): ``name``
     on the kit's board size."""
     return house_agent(name, Isolation(kit.size), seed)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from reference.games.isolation import Isolation, IsolationState
+from assignments.isolation.rules import Isolation, IsolationState
 
 
 def random_playout(game: Isolation, rng: random.Random) -> list[IsolationState]:

@@ -3,9 +3,9 @@
 The student's function is ``choose_move(board, player, time_left)`` (``student_template/
 isolation``): it gets a fresh handout board (list of rows of ``-*xo``), its symbol ``"x"`` or
 ``"o"`` and the seconds left on its clock, and returns a 1-indexed ``(row, col)`` or ``(None,
-None)``. Replies are read by :func:`reference.games.isolation.parse_move`; the game loop, the
+None)``. Replies are read by :func:`assignments.isolation.rules.parse_move`; the game loop, the
 chess clock and the verdicts are the game-agnostic ``harness.games.match``. It holds the rules
-and no player, so the student package holds it (``reference.isolation.players`` names the house
+and no player, so the student package holds it (``assignments.isolation.players`` names the house
 bots).
 """
 from __future__ import annotations
@@ -15,10 +15,7 @@ from typing import Annotated, Any, Callable, Optional
 
 import msgspec
 
-from harness.games.match import Clock, GameRecord, Seat, play_game, replay
-from harness.games.seats import CallServerLike, Served
-from harness.tournament.records import GameResult, GameTask, result_of
-from reference.games.isolation import (
+from assignments.isolation.rules import (
     Isolation,
     IsolationState,
     Move,
@@ -27,6 +24,9 @@ from reference.games.isolation import (
     format_board,
     parse_move,
 )
+from harness.games.match import Clock, GameRecord, Seat, play_game, replay
+from harness.games.seats import CallServerLike, Served
+from harness.tournament.records import GameResult, GameTask, result_of
 
 FUNCTION = "choose_move"
 """The student's entry point."""

@@ -1,8 +1,8 @@
 """The reader of an Isolation player's reply, apart from the rules.
 
 A reply is checked the same way in a game (the referee) and in a ``choose_move`` case (the
-comparator, :mod:`reference.isolation.checkers`); it needs no rule of the game, so the student
-package holds this module and not :mod:`reference.games.isolation`.
+comparator, :mod:`assignments.isolation.checkers`); it needs no rule of the game, so the student
+package holds this module and not :mod:`assignments.isolation.rules`.
 """
 from __future__ import annotations
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence, cast
 
-from reference.core.protocols import GameFacts
-from reference.games.isolation_replies import (  # the reply reader, given to students too
+from assignments.isolation.replies import (  # the reply reader, given to students too
     SIZE,
     Move,
     ReplyError,
@@ -24,6 +23,7 @@ from reference.games.isolation_replies import (  # the reply reader, given to st
     _abbreviate,
     parse_move,
 )
+from reference.core.protocols import GameFacts
 
 Player = str
 """``"x"`` (moves first, starts on (1, 1)) or ``"o"`` (starts on (size, size))."""

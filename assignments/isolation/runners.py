@@ -18,12 +18,12 @@ visible case it also lists the first lost game's moves and draws the first two l
 """
 from __future__ import annotations
 
+from assignments.isolation.house_players import HOUSE_PLAYERS
+from assignments.isolation.kit import make_kit
+from assignments.isolation.pictures import game_picture
 from harness import Case, Judgement, Sandbox
 from harness.games import versus
 from harness.spec.contracts import NUMBER, TEXT, Option, declare_options
-from reference.isolation.house_players import HOUSE_PLAYERS
-from reference.isolation.kit import make_kit
-from reference.isolation.pictures import game_picture
 
 
 def picture(game: versus.HouseGame) -> str:

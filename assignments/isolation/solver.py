@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from reference.games.isolation import Isolation, IsolationState, Move
+from assignments.isolation.rules import Isolation, IsolationState, Move
 
 
 @dataclass

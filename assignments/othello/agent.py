@@ -1,7 +1,7 @@
 """The reference Othello agent in the handout's vocabulary: boards in, ``(move, utility)`` out.
 
 A thin typed adapter from the ``agent.py`` API (docs/contract/othello.md, "The agent API") to the
-generic searches of :mod:`reference.search.alphabeta` on :class:`reference.games.othello.Othello`.
+generic searches of :mod:`reference.search.alphabeta` on :class:`assignments.othello.rules.Othello`.
 Each :class:`ReferenceAgent` owns its cache and its work counter, so two agents never share
 state (the student's module-level cache is per process; ours is per object).
 """
@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Optional, cast
 
-from reference.core.counters import Counter
-from reference.games.othello import (
+from assignments.othello.rules import (
     Board,
     Move,
     Othello,
@@ -20,6 +19,7 @@ from reference.games.othello import (
     disk_difference,
     opponent,
 )
+from reference.core.counters import Counter
 from reference.search import alphabeta as search
 
 Answer = tuple[Optional[Move], int]
@@ -47,7 +47,7 @@ class ReferenceAgent:
     nodes too, ``limit`` -1 is unlimited, ``caching``/``ordering`` are 0/1 flags. Boards are
     never mutated. ``cache`` (used when ``caching`` is 1) and ``counter`` persist across calls.
 
-    The keyword arguments replay a known mistake (``reference/othello/diagnoses.py``): the
+    The keyword arguments replay a known mistake (``assignments/othello/diagnoses.py``): the
     search's ``rules``, the ``ordering`` used when ``ordering`` is 1, the rules of the game, and
     a counter (which may stop a search that grows too large).
     """

@@ -409,7 +409,7 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
     """Caching keeps the answers, stored values are used and re-used, and none is read when
     caching is off: all or nothing.
 
-    Two layouts (see :mod:`reference.othello.generators`). One search: the graded examples are
+    Two layouts (see :mod:`assignments.othello.generators`). One search: the graded examples are
     a node without caching, the probe's work, the same again, the node with caching, the work,
     the node with caching again (the cache kept), the work, then select_move with the cache and
     select_move without it; ``options.answers`` holds the six answer entries. Turns of a game: a

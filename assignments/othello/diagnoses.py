@@ -1,6 +1,6 @@
 """Known mistakes in the Othello agent's node and select functions, for feedback that names one.
 
-Each mistake is the reference agent (:class:`reference.othello.agent.ReferenceAgent`, the one
+Each mistake is the reference agent (:class:`assignments.othello.agent.ReferenceAgent`, the one
 search of ``reference.search.alphabeta``) with one thing changed: a ``SearchRules`` field, the
 ordering used when ``ordering`` is 1, or the rules the search runs on.
 ``harness.compare.diagnosis`` replays a failed case under each and names the one that
@@ -23,9 +23,8 @@ import functools
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from harness.compare.diagnosis import Variant
-from reference.core.counters import BudgetCounter
-from reference.games.othello import (
+from assignments.othello.agent import GameFor, ReferenceAgent, compute_utility, othello_rules
+from assignments.othello.rules import (
     Move,
     Othello,
     OthelloState,
@@ -35,7 +34,8 @@ from reference.games.othello import (
     opponent,
     play_move,
 )
-from reference.othello.agent import GameFor, ReferenceAgent, compute_utility, othello_rules
+from harness.compare.diagnosis import Variant
+from reference.core.counters import BudgetCounter
 from reference.search.alphabeta import (
     TEXTBOOK,
     AnyGame,

@@ -2,7 +2,7 @@
 
 Each generator is ``gen(rng, count, **params)`` and yields ``{"name", "doctest", "options"}``
 with the reference's answers: the first best move and value as the transcript's expected
-output, and in ``options`` every accepted answer for :mod:`reference.othello.checkers`.
+output, and in ``options`` every accepted answer for :mod:`assignments.othello.checkers`.
 Positions come from random playouts driven by ``rng`` (seeded by the spec), so a regenerated
 file is identical as long as the reference is.
 """
@@ -14,10 +14,9 @@ import zlib
 from dataclasses import replace
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-from harness import render_doctest
-from reference.core.counters import Counter
-from reference.core.symmetry import first_image
-from reference.games.othello import (
+from assignments.othello.agent import node_answers
+from assignments.othello.checkers import judge_value
+from assignments.othello.rules import (
     Board,
     Move,
     Othello,
@@ -28,8 +27,9 @@ from reference.games.othello import (
     opponent,
     play_move,
 )
-from reference.othello.agent import node_answers
-from reference.othello.checkers import judge_value
+from harness import render_doctest
+from reference.core.counters import Counter
+from reference.core.symmetry import first_image
 from reference.search import alphabeta as search
 
 _ATTEMPTS = 2000
@@ -68,7 +68,7 @@ def _position(rng: random.Random, size: int, plies: Sequence[int], seen: set[Boa
 
 def answer_entry(shape: str, board: Board, color: Player, limit: int,
                  maximizing: bool) -> dict[str, Any]:
-    """The checkers' answer entry (see :mod:`reference.othello.checkers`) for one call.
+    """The checkers' answer entry (see :mod:`assignments.othello.checkers`) for one call.
 
     Args:
         shape: ``"node"`` for a node function, ``"move"`` for select_move.
@@ -362,7 +362,7 @@ def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax"
     node's entry also holds ``mover_value``, its value where ``color`` is read as the player to
     move (:func:`mover_value`), which the checkers accept as well. An
     alpha-beta case first fits the nodes to the starter's proposed ``level, limit`` parameters
-    (``reference/othello/starter_calls.py``), where the student's nodes take them.
+    (``assignments/othello/starter_calls.py``), where the student's nodes take them.
     """
     window = ", float('-inf'), float('inf')" if algorithm == "alphabeta" else ""
     seen: set[Board] = set()
@@ -422,7 +422,8 @@ def caching_cases(rng: random.Random, count: int, algorithm: str = "minimax", si
     The handout's cache "maps board states to their minimax value" and is checked at the start
     of each node: within one search a board fixes the depth, the player to move and the node
     kind (a move adds one disk, and there is no passing), so any cache key from the board alone
-    to (kind, board, colour, limit) is exact. Graded by :func:`reference.othello.checkers.caching`:
+    to (kind, board, colour, limit) is exact. Graded by
+    :func:`assignments.othello.checkers.caching`:
     the same answers; with caching, fewer positions explored again within the search or by the
     second search (the handout's use and re-use of stored values: a cache keyed by the
     alpha-beta window may find nothing within one search, and finds the root the second time);
@@ -587,7 +588,7 @@ def _first_best(children: Sequence[tuple[Move, int, int]], key: Callable[[Move, 
 
 def ordering_mistakes(board: Board, color: Player,
                       children: Sequence[tuple[Move, int, int]]) -> dict[str, Move]:
-    """The root's choice under each known ordering mistake (as ``reference.othello.diagnoses``
+    """The root's choice under each known ordering mistake (as ``assignments.othello.diagnoses``
     replays them): no ordering, lowest utility first, and moves scored after playing them with
     the opponent's colour."""
     best = max(value for _, _, value in children)

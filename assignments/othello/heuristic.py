@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from reference.games.othello import (
+from assignments.othello.rules import (
     Board,
     Move,
     Othello,
@@ -102,7 +102,7 @@ class ReferenceBot:
 
 
 def house_bot(kit: Any, name: str, seed: int) -> ReferenceBot:
-    """The game kit's factory of :class:`ReferenceBot` (``reference.othello.kit``), with the
+    """The game kit's factory of :class:`ReferenceBot` (``assignments.othello.kit``), with the
     kit's ``reference_budget``."""
     return ReferenceBot(kit.reference_budget)
 

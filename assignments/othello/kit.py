@@ -2,9 +2,9 @@
 name and the replay painter.
 
 A submission's ``agent.py`` runs as a program with the assignment's starter modules beside it
-and speaks the handout's protocol (``reference.othello.referee``). The kit needs the rules
+and speaks the handout's protocol (``assignments.othello.referee``). The kit needs the rules
 alone, so the student package holds it; of the house bots only Randy (``referee.Randy``) ships,
-the reference's timed alpha-beta (``reference.othello.heuristic``) stays with the staff.
+the reference's timed alpha-beta (``assignments.othello.heuristic``) stays with the staff.
 
 Tournament defaults give real games: the agents get a depth limit of 4 in the config line
 (without one, a handout agent searches the whole tree and loses every game on time on its first
@@ -16,12 +16,12 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Optional
 
+from assignments.othello.referee import Settings, house_bot, program_seat, replay_view
+from assignments.othello.rules import DARK, LIGHT, Move, Othello, OthelloState
 from harness.games.cpu_clock import wall_backstop
 from harness.games.kit import HouseBot, SandboxLike
 from harness.games.match import Clock, Seat
 from harness.games.pages import ReplayView
-from reference.games.othello import DARK, LIGHT, Move, Othello, OthelloState
-from reference.othello.referee import Settings, house_bot, program_seat, replay_view
 
 DEFAULT_MOVE_SECONDS = 10.0
 DEFAULT_LIMIT = 4
@@ -61,7 +61,7 @@ class OthelloKit:
     sides: ClassVar[tuple[int, int]] = (DARK, LIGHT)
     house_bots: ClassVar[tuple[HouseBot, ...]] = (
         HouseBot("random", house_bot, "Randy: uniformly random"),
-        HouseBot("reference", "reference.othello.heuristic:house_bot",
+        HouseBot("reference", "assignments.othello.heuristic:house_bot",
                  "the reference's timed alpha-beta, weighted squares"),
     )
 
@@ -105,7 +105,7 @@ class OthelloKit:
 
 def make_kit(clock: Optional[float] = None, **settings: Any) -> OthelloKit:
     """The kit with ``clock`` seconds per move (default 10) and further ``settings`` (dataclass
-    fields); the ``arena`` of ``test_specs/othello/assignment.yaml``.
+    fields); the ``arena`` of ``assignments/othello/assignment.yaml``.
 
     Raises:
         TypeError: for an unknown setting.

@@ -1,7 +1,7 @@
-"""Loads the students' starter manager (``student_template/othello/othello_game.py``) for tests.
+"""Loads the students' starter manager (``assignments/othello/template/othello_game.py``) for tests.
 
 The starter is the students' command-line manager and is never trusted: grading and tournaments
-use :mod:`reference.othello.referee` on the one match loop. Tests load the starter from the
+use :mod:`assignments.othello.referee` on the one match loop. Tests load the starter from the
 repository under a private module name to check it against the trusted referee (move for move)
 and to test the starter's own command line.
 """
@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from reference.games import othello as rules
+from assignments.othello import rules
 
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "student_template" / "othello"
+TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "assignments" / "othello" / "template"
 """The student template folder: the manager, ``othello_shared`` and Randy."""
 
 _MODULE_NAME = "_gamegrader_othello_game"

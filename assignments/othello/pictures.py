@@ -68,7 +68,7 @@ def case_picture(case: Any, observations: Sequence[Any], reveal: bool) -> str:
     def failed(index: int, observation: Any) -> bool:
         if not isinstance(answers, list) or len(answers) != len(judged):
             return True
-        from reference.othello.checkers import judge_answer
+        from assignments.othello.checkers import judge_answer
         return judge_answer(observation, answers[judged.index(index)], reveal)[0] < 1.0
 
     index = first_failed(case, observations, failed)
@@ -102,7 +102,7 @@ def case_picture(case: Any, observations: Sequence[Any], reveal: bool) -> str:
 def game_picture(title: str, record: Any, color: int, size: int, replay: Any = None) -> str:
     """A game the student's agent did not win: its last moves, the final board with a refused
     move (``!``) marked, and its replay page if one was kept."""
-    from reference.othello.referee import COLOR_NAMES, final_board
+    from assignments.othello.referee import COLOR_NAMES, final_board
     moves = [f"{COLOR_NAMES[ply.player]} {tuple(ply.move)}" for ply in record.plies]
     mine = [tuple(ply.move) for ply in record.plies if ply.player == color]
     marks: dict[tuple[int, int], str] = {}

@@ -1,6 +1,6 @@
 """The trusted Othello referee: the handout's line protocol as a codec for the one match loop.
 
-Rules come from :mod:`reference.games.othello`; the loop, clocks and outcomes from
+Rules come from :mod:`assignments.othello.rules`; the loop, clocks and outcomes from
 ``harness.games``. The student's ``agent.py`` runs as a program (``run_ai``) and speaks the
 handout's protocol: it sends its name; it gets ``"color,limit,minimax,caching,ordering"`` (or
 just the colour for older agents); before each of its moves it gets ``"SCORE dark light"`` and
@@ -14,10 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from harness.games import Clock, GameRecord, Outcome, Program, Seat, play_game, replay
-from harness.games.pages import Paint, ReplayView
-from harness.tournament.records import GameResult
-from reference.games.othello import (
+from assignments.othello.rules import (
     DARK,
     LIGHT,
     Board,
@@ -27,6 +24,9 @@ from reference.games.othello import (
     get_possible_moves,
     get_score,
 )
+from harness.games import Clock, GameRecord, Outcome, Program, Seat, play_game, replay
+from harness.games.pages import Paint, ReplayView
+from harness.tournament.records import GameResult
 
 MAX_REPLY_CHARS = 80
 """A reply is two small integers; anything longer is malformed without being parsed."""
@@ -132,7 +132,7 @@ class Randy:
 
 
 def house_bot(kit: Any, name: str, seed: int) -> Randy:
-    """The game kit's factory of Randy (``reference.othello.kit``), seeded by ``seed``."""
+    """The game kit's factory of Randy (``assignments.othello.kit``), seeded by ``seed``."""
     return Randy(seed)
 
 

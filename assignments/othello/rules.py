@@ -5,7 +5,7 @@ and argument orders of the handout's ``othello_shared`` helpers (``find_lines``,
 ``get_possible_moves``, ``play_move``, ``get_score``), so a manager written against those helpers
 can run on these rules too; :class:`Othello` adapts them to :class:`reference.core.Game`.
 This module knows nothing about search (see ``reference.search.alphabeta``) nor about the wire
-protocol (see ``student_template/othello/othello_game.py``).
+protocol (see ``assignments/othello/template/othello_game.py``).
 
 There is no passing: when the player to move has no legal move the game is over, and the side
 with more disks wins. Moves are ``(column, row)`` pairs, boards are indexed ``board[row][col]``.

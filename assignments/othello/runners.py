@@ -1,7 +1,7 @@
 """Game runner for the othello spec: the student's agent plays Randy through the real protocol.
 
 The student's ``agent.py`` runs as a program in the sandbox and the trusted referee (Othello's
-kit, :mod:`reference.othello.kit`, on the one match loop and the generic house-bot games of
+kit, :mod:`assignments.othello.kit`, on the one match loop and the generic house-bot games of
 ``harness.games.versus``) referees with the reference rules. Randy plays in this process, seeded
 per game, so a case is reproducible up to the student's own choices.
 """
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping, cast
 
+from assignments.othello.kit import OthelloKit
+from assignments.othello.pictures import game_picture
+from assignments.othello.referee import COLOR_NAMES, final_board
+from assignments.othello.rules import get_score
 from harness import Case, Judgement, Sandbox
 from harness.games import GameRecord
 from harness.games.versus import PICTURED_LOSSES, counted_time, play_versus_house
 from harness.spec.contracts import FLAG, INTEGER, NUMBER, Option, declare_options
-from reference.games.othello import get_score
-from reference.othello.kit import OthelloKit
-from reference.othello.pictures import game_picture
-from reference.othello.referee import COLOR_NAMES, final_board
 
 
 def kit_of(options: Mapping[str, Any], case_timeout: float) -> OthelloKit:

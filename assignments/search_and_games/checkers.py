@@ -6,7 +6,7 @@ are parsed strictly (a list of tuples of ints, a list of lists of bools) and the
 case's ``options``, written by ``generators.py``, hold the inputs and the reference's optimum,
 and for Lights Out the rules of the board's size as data (``precomputed``: what each press
 toggles and which boards can be solved, stored by ``gamegrader generate`` from
-:func:`reference.search_and_games.lights_out_algebra.precomputed`). So this module imports no
+:func:`assignments.search_and_games.lights_out_algebra.precomputed`). So this module imports no
 rules and no solver, and the student package holds it. Feedback names the first thing that is
 wrong. The length difference from the optimum is named even in hidden cases (issue 3 asks for it);
 the optimal answer never is.
@@ -16,9 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Mapping, Sequence
 
-from harness import Case, Judgement, Observation, per_example, show
-from harness.compare.text import normalize_text
-from reference.games.grid_geometry import (
+from assignments.search_and_games.grid_geometry import (
     Point,
     Scene,
     grid_mask,
@@ -27,6 +25,8 @@ from reference.games.grid_geometry import (
     parse_scene,
     path_length,
 )
+from harness import Case, Judgement, Observation, per_example, show
+from harness.compare.text import normalize_text
 
 Board = tuple[tuple[bool, ...], ...]
 """A Lights Out board, ``board[row][col]`` True for a light on."""
@@ -105,11 +105,11 @@ def _facts(options: Mapping[str, Any]) -> Mapping[str, Any]:
 
     Raises:
         ValueError: the case lacks them (an instructor's error: the case needs ``precompute:
-            reference.search_and_games.lights_out_algebra:precomputed`` and a generate run).
+            assignments.search_and_games.lights_out_algebra:precomputed`` and a generate run).
     """
     facts = options.get("precomputed")
     if not isinstance(facts, Mapping) or not {"toggles", "null_basis"} <= facts.keys():
-        raise ValueError("a Lights Out case needs 'precompute: reference.search_and_games."
+        raise ValueError("a Lights Out case needs 'precompute: assignments.search_and_games."
                          "lights_out_algebra:precomputed' (run 'gamegrader generate')")
     return facts
 

@@ -12,9 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator, Sequence
 
-from harness import render_doctest
-from reference.core.symmetry import SYMMETRIES, point_image
-from reference.games.grid import (
+from assignments.search_and_games.grid import (
     GridNavigationProblem,
     Point,
     Scene,
@@ -24,7 +22,7 @@ from reference.games.grid import (
     parse_scene,
     path_length,
 )
-from reference.games.lights_out import (
+from assignments.search_and_games.lights_out import (
     Board,
     LightsOutProblem,
     Move,
@@ -33,10 +31,8 @@ from reference.games.lights_out import (
     moves,
     press,
 )
-from reference.search.astar import astar_search
-from reference.search.bfs import breadth_first_graph_search
-from reference.search_and_games.lights_out_algebra import is_solvable, press_space
-from reference.search_and_games.scene_kinds import (
+from assignments.search_and_games.lights_out_algebra import is_solvable, press_space
+from assignments.search_and_games.scene_kinds import (
     diagonal_walls_scene,
     drawn_scene,
     drawn_scene_names,
@@ -44,6 +40,10 @@ from reference.search_and_games.scene_kinds import (
     random_scene,
     walled_in_scene,
 )
+from harness import render_doctest
+from reference.core.symmetry import SYMMETRIES, point_image
+from reference.search.astar import astar_search
+from reference.search.bfs import breadth_first_graph_search
 
 CaseDict = dict[str, Any]
 """One generated case: name, doctest and optionally options (docs/architecture.md)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from reference.games.grid_geometry import (  # the geometry, given to students too
+from assignments.search_and_games.grid_geometry import (  # the geometry, given to students too
     FREE_CHAR,
     OBSTACLE_CHAR,
     Point,

@@ -1,7 +1,8 @@
 """Grid scenes without their search: the ``.``/``X`` format, cells, steps and Euclidean lengths.
 
-The checker of ``find_path`` (:mod:`reference.search_and_games.checkers`) judges a path with
-these alone, so the student package holds this module and not :mod:`reference.games.grid`
+The checker of ``find_path`` (:mod:`assignments.search_and_games.checkers`) judges a path with
+these alone, so the student package holds this module and not
+:mod:`assignments.search_and_games.grid`
 (the navigation problem A* solves).
 """
 from __future__ import annotations

@@ -3,8 +3,9 @@
 A press toggles one light and its orthogonal neighbours that lie on the board. The goal is a
 board with every light off. This module knows nothing about search: BFS lives in
 ``reference.search.bfs`` and works on :class:`LightsOutProblem` through the ``SearchProblem``
-protocol. Solvability by linear algebra lives in ``reference.search_and_games.lights_out_algebra``;
-boards are read from handout lists with ``reference.games.grid.grid_from_lists``.
+protocol. Solvability by linear algebra lives in
+``assignments.search_and_games.lights_out_algebra``;
+boards are read from handout lists with ``assignments.search_and_games.grid.grid_from_lists``.
 """
 from __future__ import annotations
 

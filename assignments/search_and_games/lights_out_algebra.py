@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from reference.games.grid_geometry import grid_mask, parse_scene
-from reference.games.lights_out import Board, Move, moves, press
+from assignments.search_and_games.grid_geometry import grid_mask, parse_scene
+from assignments.search_and_games.lights_out import Board, Move, moves, press
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def board_facts(board: Board) -> dict[str, Any]:
     of the lights it toggles; bit ``r * cols + c`` is light (r, c)) and ``null_basis`` (press
     sets that change nothing: a board can be solved exactly when it toggles an even number of
     lights of each). With these a checker replays presses and tells solvable boards without
-    the rules (:mod:`reference.search_and_games.checkers`)."""
+    the rules (:mod:`assignments.search_and_games.checkers`)."""
     all_off = tuple(tuple(False for _ in row) for row in board)
     return {"toggles": [grid_mask(press(all_off, move)) for move in moves(board)],
             "null_basis": list(press_space(board).null_basis)}

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from reference.core.pictures import answer_of, draw_grid
-from reference.games.grid_geometry import (
+from assignments.search_and_games.grid_geometry import (
     grid_mask,
     is_on_scene,
     is_step,
     parse_scene,
     path_length,
 )
+from reference.core.pictures import answer_of, draw_grid
 
 MOST_POINTS = 400
 """Longest answer drawn (a longer one is only counted)."""

@@ -1,6 +1,7 @@
 """The kinds of grid-navigation scenes the hidden cases use, made from a seeded ``random.Random``.
 
-Each maker returns a :data:`reference.games.grid.Scene`; none chooses start or goal. Hand-drawn
+Each maker returns a :data:`assignments.search_and_games.grid.Scene`; none chooses start or
+goal. Hand-drawn
 scenes are ``.``/``X`` files in ``scenes/`` next to this module, read with :func:`drawn_scene`.
 Nothing here knows the answer: the generator asks the A* reference for it.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from reference.games.grid import Scene, parse_scene
+from assignments.search_and_games.grid import Scene, parse_scene
 
 SCENE_DIR = Path(__file__).resolve().parent / "scenes"
 

@@ -4,11 +4,11 @@ Homework 2's Dominoes section is the same as the adversarial_search assignment's
 one self-contained file, so the section cannot be imported; instead it is copied, by this tool,
 from the adversarial_search files into a marked region of ours::
 
-    # >>> spliced from reference/solutions/adversarial_search/adversarial_search.py
+    # >>> spliced from assignments/adversarial_search/solution/adversarial_search.py
     ...generated: the imports and top-level definitions the named classes/functions need...
     # <<< end of spliced section
 
-Run ``python -m reference.search_and_games.splice --write`` after the source changes; the tests
+Run ``python -m assignments.search_and_games.splice --write`` after the source changes; the tests
 run ``--check``'s logic and fail while a region is stale. Text outside the markers is never
 touched. Nothing here is specific to Dominoes except the :data:`SPLICES` table.
 """
@@ -43,11 +43,11 @@ class Splice:
 
 
 SPLICES: tuple[Splice, ...] = (
-    Splice("reference/solutions/search_and_games/search_and_games.py",
-           "reference/solutions/adversarial_search/adversarial_search.py",
+    Splice("assignments/search_and_games/solution/search_and_games.py",
+           "assignments/adversarial_search/solution/adversarial_search.py",
            ("DominoesGame", "create_dominoes_game")),
-    Splice("student_template/search_and_games/search_and_games.py",
-           "student_template/adversarial_search/adversarial_search.py",
+    Splice("assignments/search_and_games/template/search_and_games.py",
+           "assignments/adversarial_search/template/adversarial_search.py",
            ("DominoesGame", "create_dominoes_game")),
 )
 
@@ -179,7 +179,7 @@ def stale(splices: Sequence[Splice] = SPLICES, root: Path = REPO_ROOT) -> list[s
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: ``--check`` (exit 1 and list stale targets) or ``--write``."""
-    parser = argparse.ArgumentParser(prog="python -m reference.search_and_games.splice")
+    parser = argparse.ArgumentParser(prog="python -m assignments.search_and_games.splice")
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--check", action="store_true", help="list stale targets, exit 1 if any")
     mode.add_argument("--write", action="store_true", help="refresh every target's region")

@@ -1,4 +1,4 @@
-"""Comparators the stonehenge case files name (``reference.stonehenge.checkers:NAME``).
+"""Comparators the stonehenge case files name (``assignments.stonehenge.checkers:NAME``).
 
 Each is ``compare(case, observations, reveal) -> Judgement`` and looks only at decoded plain
 data: printed text, and values type-checked with ``strict_equal``. Every example with expected
@@ -23,7 +23,7 @@ message quotes an expected board, value or move.
   position.
 - :func:`optimal_move`: a strategy's move must be one of the reference's optimal moves for the
   position in ``options``, found by ``gamegrader generate`` (the case's ``precompute``, see
-  :mod:`reference.stonehenge.positions`), so no comparator here solves anything and the module
+  :mod:`assignments.stonehenge.positions`), so no comparator here solves anything and the module
   ships in the student package; with ``options.recursion``
   the value is ``find_recursion``'s ``(move, recursed)`` pair and recursion is checked too.
 """
@@ -31,10 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from harness import Case, Judgement, Observation, show, strict_equal
-from harness.compare.builtin import parse_expected
-from harness.wire.codec import Opaque
-from reference.stonehenge.board_text import (
+from assignments.stonehenge.board_text import (
     board_tokens,
     cell_labels,
     first_difference,
@@ -43,6 +40,9 @@ from reference.stonehenge.board_text import (
     same_content,
     spacing_note,
 )
+from harness import Case, Judgement, Observation, show, strict_equal
+from harness.compare.builtin import parse_expected
+from harness.wire.codec import Opaque
 
 Check = Callable[[str, Observation, bool], "tuple[float, str]"]
 """A check of one example: (expected output, observation, reveal) -> (credit 0..1, problem).
@@ -312,7 +312,7 @@ def _strategy_check(options: Mapping[str, Any]) -> Check:
     solves nothing and can be given to students."""
     answer = options.get("precomputed")
     if not isinstance(answer, Mapping) or not answer.get("accepted"):
-        raise ValueError("a strategy case needs 'precompute: reference.stonehenge.positions:"
+        raise ValueError("a strategy case needs 'precompute: assignments.stonehenge.positions:"
                          "precomputed' and its answer (run 'gamegrader generate')")
     accepted = tuple(answer["accepted"])
 

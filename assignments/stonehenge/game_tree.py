@@ -26,8 +26,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
+from assignments.stonehenge.probes.gg_tree_game import caterpillar_text, parse_tree
 from reference.core.protocols import Game, GameFacts, Move, State
-from reference.stonehenge.probes.gg_tree_game import caterpillar_text, parse_tree
 
 PlayerName = str
 """``'p1'`` or ``'p2'``, as the handout's ``get_current_player_name`` returns them."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from reference.games.stonehenge import Stonehenge, StonehengePosition
+from assignments.stonehenge import transcripts as t
+from assignments.stonehenge.game_tree import TreeGame, TreeTooLargeError, build_tree, encode
+from assignments.stonehenge.rough import rough_outcome
+from assignments.stonehenge.rules import Stonehenge, StonehengePosition
 from reference.search.minimax import bounded_value, optimal_moves
-from reference.stonehenge import transcripts as t
-from reference.stonehenge.game_tree import TreeGame, TreeTooLargeError, build_tree, encode
-from reference.stonehenge.rough import rough_outcome
 
 _NAMES = {1: "p1", 2: "p2"}
 _PROOF_BUDGET = 30_000

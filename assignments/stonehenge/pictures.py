@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
+from assignments.stonehenge.rules import Stonehenge, StonehengePosition
 from reference.core.pictures import answer_of, first_failed
-from reference.games.stonehenge import Stonehenge, StonehengePosition
 
 YOURS, BEST, BOTH = "*", "+", "#"
 

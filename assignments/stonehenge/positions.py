@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from reference.games.stonehenge import Stonehenge
+from assignments.stonehenge.game_tree import TreeGame, caterpillar
+from assignments.stonehenge.rules import Stonehenge
 from reference.games.subtract_square import SubtractSquare
 from reference.search.minimax import optimal_moves
-from reference.stonehenge.game_tree import TreeGame, caterpillar
 
 _PLAYERS = {"p1": 1, "p2": 2}
 
@@ -58,7 +58,7 @@ def accepted_moves(options: Mapping[str, Any]) -> tuple[Any, ...]:
 
 def precomputed(options: Mapping[str, Any]) -> dict[str, Any]:
     """What ``gamegrader generate`` stores for a strategy case (the case's ``precompute``): the
-    accepted moves, so the checker (:func:`reference.stonehenge.checkers.optimal_move`) solves
+    accepted moves, so the checker (:func:`assignments.stonehenge.checkers.optimal_move`) solves
     nothing and ships in the student package."""
     return {"accepted": list(accepted_moves(options))}
 

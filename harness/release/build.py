@@ -1,8 +1,9 @@
 """Packages made from the repository for one assignment.
 
 - The **autograder zip** Gradescope takes: ``setup.sh`` and ``run_autograder`` at its root, an
-  ``ASSIGNMENT`` file, and only what grading needs (the harness, the reference package without
-  the solution files, this assignment's specs with their generated cases, its support files).
+  ``ASSIGNMENT`` file, and only what grading needs (the harness, the shared ``reference``
+  library, this assignment's folder without its solution, template, tests and mutants, the
+  plug-in code of each assignment whose cases it grades, its support files).
   It holds hidden expected values, so it must stay private.
 - A **Docker build folder**: the same files unpacked, plus the repository's ``Dockerfile``.
 - The **student package**: the harness, the student template (what the handout gives), this
@@ -38,7 +39,16 @@ from harness.intake.import_policy import imports_rule
 from harness.intake.reading import (
     STUDENT_PACKAGE_MARKER,  # at the package's root; see harness.cli.main
 )
-from harness.paths import project_root
+from harness.paths import (
+    ASSIGNMENTS,
+    EQUIVALENT_MUTANTS,
+    MUTANTS,
+    SOLUTION,
+    TEMPLATE,
+    TESTS,
+    plug_in_files,
+    project_root,
+)
 from harness.spec import find_assignment
 from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.errors import SpecError
@@ -109,8 +119,8 @@ def _imported(path: Path, name: str) -> set[str]:
     return found
 
 
-def python_closure(modules: Iterable[str], root: Path, packages: tuple[str, ...] = ("reference",)
-                   ) -> set[Path]:
+def python_closure(modules: Iterable[str], root: Path,
+                   packages: tuple[str, ...] = ("reference", ASSIGNMENTS)) -> set[Path]:
     """The files of ``modules`` and of every module they import, transitively, limited to the
     top-level ``packages`` under ``root`` (parent packages' ``__init__.py`` included)."""
     todo = [m for m in modules if m.split(".")[0] in packages]
@@ -153,11 +163,16 @@ def autograder_files(assignment: Assignment) -> dict[str, Path]:
     root = project_root()
     files: dict[str, Path] = {name: root / name for name in
                               ("setup.sh", "run_autograder", "pyproject.toml", "README.md")}
-    solutions = root / "reference" / "solutions"
-    for folder in (root / "harness", root / "reference", assignment.folder):
-        for path in _tree(folder):
-            if solutions not in path.parents:
-                files[path.relative_to(root).as_posix()] = path
+    spec = [path for path in _tree(assignment.folder)
+            if path.relative_to(assignment.folder).parts[0] not in (SOLUTION, TEMPLATE, TESTS)
+            and path.name not in (MUTANTS, EQUIVALENT_MUTANTS)]
+    library = list(_tree(root / "reference"))
+    # the plug-in code of each assignment whose cases it grades (its own, and an included one's)
+    graded = {path.parent.parent for path in spec_files(assignment) if path.parent.name == "cases"}
+    plug_ins = [path for folder in sorted(graded) for path in plug_in_files(folder)
+                if path.suffix not in (".pyc", ".pyo")]
+    for path in (*_tree(root / "harness"), *library, *spec, *plug_ins):
+        files[path.relative_to(root).as_posix()] = path
     for path in (*assignment.support_files, *grading_code(assignment), *spec_files(assignment)):
         files[path.relative_to(root).as_posix()] = path
     return files
@@ -448,7 +463,7 @@ def build_student(name: str, out: Path) -> Built:
         given="".join(f"\n- `{module}`" for module in assignment.student_package_modules)
         or "\n- nothing of the grader's reference code").encode()
     entries[STUDENT_PACKAGE_MARKER] = b"The student package: instructor commands are refused.\n"
-    for folder in (root / "harness", root / "student_template" / assignment.name):
+    for folder in (root / "harness", assignment.folder / TEMPLATE):
         for path in _tree(folder):
             entries[path.relative_to(root).as_posix()] = path
     entries[(assignment.folder / "assignment.yaml").relative_to(root).as_posix()] = \
@@ -458,7 +473,8 @@ def build_student(name: str, out: Path) -> Built:
         entries[path.relative_to(root).as_posix()] = path
     entries.update(practice)
     built = Built(out, _write_zip(out, entries))
-    shipped = sorted(e for e in built.entries if e.startswith("reference/"))
+    shipped = sorted(e for e in built.entries if e.startswith(("reference/", f"{ASSIGNMENTS}/"))
+                     and e.endswith(".py") and f"/{TEMPLATE}/" not in e)
     built.notes.append(f"visible cases only; reference files shipped: "
                        f"{', '.join(shipped) or 'none'}")
     if practice:

@@ -1,4 +1,4 @@
-"""Assignments: ``test_specs/NAME/assignment.yaml`` read into an ``Assignment`` (its API, limits,
+"""Assignments: ``assignments/NAME/assignment.yaml`` read into an ``Assignment`` (its API, limits,
 allowed packages and the reference's recorded times), and found by name."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from harness.intake.python_version import DEFAULT_GRADING_PYTHON
-from harness.paths import project_root, specs_root
+from harness.paths import TEMPLATE, project_root, specs_root
 from harness.policy.rules import PolicyError, parse_policy
 from harness.sandbox.limits import Limits
 from harness.spec.errors import SpecError
@@ -92,7 +92,7 @@ def load_assignment(folder: Path) -> Assignment:
         except (ValueError, SyntaxError) as exc:
             raise SpecError(path, str(exc), field=f"api[{index}]") from exc
     root = project_root()
-    template = root / "student_template" / data["name"]
+    template = folder / TEMPLATE
     support = tuple(template / name for name in data.get("support_files", []))
     probes = tuple(root / name for name in data.get("probe_files", []))
     for listed, kind in ((support, "support_files"), (probes, "probe_files")):
@@ -124,7 +124,7 @@ def load_assignment(folder: Path) -> Assignment:
 
 
 def list_assignments(root: Path | None = None) -> list[str]:
-    """Names of every folder of ``test_specs`` that holds an assignment.yaml, sorted."""
+    """Names of every folder of ``assignments`` that holds an assignment.yaml, sorted."""
     base = root or specs_root()
     return sorted(p.parent.name for p in base.glob("*/assignment.yaml"))
 

@@ -20,7 +20,7 @@ from harness.spec.assignments import find_assignment
 
 pytestmark = pytest.mark.slow
 
-ASSIGNMENTS = sorted(p.name for p in (ROOT / "test_specs").iterdir()
+ASSIGNMENTS = sorted(p.name for p in (ROOT / "assignments").iterdir()
                      if (p / "assignment.yaml").is_file())
 
 
@@ -36,7 +36,7 @@ def package_modules(tmp_path: Path, assignment: str) -> dict[str, bytes]:
 
 def assemble(folder: Path, files: dict[str, bytes], template: str) -> Path:
     """A submission folder: the untouched template's files and ``files`` beside them."""
-    for source in (ROOT / "student_template" / template).glob("*.py"):
+    for source in (ROOT / "assignments" / template / "template").glob("*.py"):
         shutil.copy(source, folder / source.name)
     for name, data in files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
@@ -64,8 +64,8 @@ def test_the_package_s_own_modules_are_left_out_of_a_submission(tmp_path: Path,
 
 
 WRAPPER = '''\
-from reference.games.isolation import Isolation, parse_board
-from reference.isolation.house_players import GreedyPlayer
+from assignments.isolation.rules import Isolation, parse_board
+from assignments.isolation.house_players import GreedyPlayer
 
 
 def choose_move(board, player, time_left):
@@ -85,4 +85,4 @@ def test_a_wrapper_of_the_package_s_greedy_player_earns_what_the_template_earns(
     wrapper = grade(tmp_path / "wrapper", "isolation", folder)
     template = grade(tmp_path / "template", "isolation", TEMPLATES["isolation"])
     assert wrapper["score"] == template["score"] == 0
-    assert "reference.isolation.house_players" in json.dumps(wrapper)
+    assert "assignments.isolation.house_players" in json.dumps(wrapper)

@@ -6,18 +6,18 @@ from typing import Any
 import pytest
 from isolation_fakes import FakeResult, FakeServer, TickingClock
 
-from harness.games.outcome import Reason
-from harness.games.seats import InProcess
-from harness.tournament.records import Entrant, GameResult, GameTask
-from reference.games.isolation import Isolation, parse_board
-from reference.isolation.house_players import GreedyPlayer, RandomPlayer
-from reference.isolation.referee import (
+from assignments.isolation.house_players import GreedyPlayer, RandomPlayer
+from assignments.isolation.referee import (
     encode_request,
     game_result,
     referee_game,
     replay_result,
     student_contestant,
 )
+from assignments.isolation.rules import Isolation, parse_board
+from harness.games.outcome import Reason
+from harness.games.seats import InProcess
+from harness.tournament.records import Entrant, GameResult, GameTask
 
 GAME = Isolation()
 

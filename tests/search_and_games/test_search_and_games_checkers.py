@@ -7,12 +7,17 @@ from pathlib import Path
 
 import pytest
 
+from assignments.search_and_games.checkers import (
+    find_path,
+    find_solution,
+    scramble,
+    unordered_lines,
+)
+from assignments.search_and_games.lights_out_algebra import precomputed
 from harness import Case, Observation
 from harness.compare.observations import ErrorInfo
 from harness.spec import Visibility, parse_transcript
 from harness.wire.codec import Opaque
-from reference.search_and_games.checkers import find_path, find_solution, scramble, unordered_lines
-from reference.search_and_games.lights_out_algebra import precomputed
 
 T, F = True, False
 NO_VALUE = Observation()

@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
+from assignments.stonehenge import checkers
+from assignments.stonehenge.positions import precomputed
 from harness import Case, Observation
 from harness.compare.observations import ErrorInfo
 from harness.spec.doctests import parse_transcript
 from harness.spec.model import Visibility
-from reference.stonehenge import checkers
-from reference.stonehenge.positions import precomputed
 
 SIDE_1 = "      @   @\n     /   /\n@ - A - B\n     \\ / \\\n  @ - C   @\n       \\\n        @\n"
 

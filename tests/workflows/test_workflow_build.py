@@ -16,8 +16,8 @@ from harness.spec.loader import load_all_cases
 
 pytestmark = pytest.mark.slow
 
-TOP_LEVEL = {"ASSIGNMENT", "README.md", "harness", "pyproject.toml", "reference",
-             "run_autograder", "setup.sh", "test_specs"}
+TOP_LEVEL = {"ASSIGNMENT", "README.md", "assignments", "harness", "pyproject.toml", "reference",
+             "run_autograder", "setup.sh"}
 
 
 def repo_files(folder: Path) -> set[str]:
@@ -41,11 +41,13 @@ def test_autograder_zip_holds_exactly_what_grading_needs(tmp_path):
     assert archive.read("ASSIGNMENT") == b"adversarial_search\n"
     for script in ("setup.sh", "run_autograder"):
         assert archive.getinfo(script).external_attr >> 16 & 0o777 == 0o755
-    assert {n for n in names if n.startswith("test_specs/")} == repo_files(SPEC)
+    assert {n for n in names if n.startswith("assignments/")} == repo_files(SPEC) - \
+        repo_files(SPEC / "solution") - repo_files(SPEC / "template") - repo_files(SPEC / "tests") \
+        - {f"{SPEC.relative_to(REPO)}/{name}" for name in ("mutants.yaml",
+                                                          "mutants.equivalent.yaml")}
     assert {n for n in names if n.startswith("harness/")} == repo_files(REPO / "harness")
-    assert {n for n in names if n.startswith("reference/")} == \
-        repo_files(REPO / "reference") - repo_files(REPO / "reference" / "solutions")
-    assert not [n for n in names if n.startswith(("tests/", ".venv/", "student_template/"))]
+    assert {n for n in names if n.startswith("reference/")} == repo_files(REPO / "reference")
+    assert not [n for n in names if n.startswith(("tests/", ".venv/"))]
     # Reproducible: the same tree gives the same bytes.
     assert build(tmp_path / "again").read_bytes() == (tmp_path / "package.zip").read_bytes()
 

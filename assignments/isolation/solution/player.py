@@ -4,7 +4,7 @@ Name: gamegrader reference solution
 
 A self-contained student-API submission (standard library only), gradable like any student's
 ``player_<account>.py``. The referee calls ``choose_move(board, player, time_left)`` once per
-turn; see ``student_template/isolation/player_account.py`` for the contract.
+turn; see ``assignments/isolation/template/player_account.py`` for the contract.
 
 Evaluation: Isolation is lost by the first player without a move, so the value of a position is
 mobility: my number of moves minus 1.5 times my opponent's. The weight above 1 makes the player

@@ -29,7 +29,7 @@ def compute_utility(board, color):
 
 
 def compute_heuristic(board, color):
-    """Not graded; the reference competition agent lives in reference/othello/heuristic.py."""
+    """Not graded; the reference competition agent lives in assignments/othello/heuristic.py."""
     return compute_utility(board, color)
 
 

@@ -1,1 +1,1 @@
-../othello/othello_game.py
+../../othello/template/othello_game.py

@@ -1,1 +1,1 @@
-../othello/othello_shared.py
+../../othello/template/othello_shared.py

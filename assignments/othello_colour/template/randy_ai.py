@@ -1,1 +1,1 @@
-../othello/randy_ai.py
+../../othello/template/randy_ai.py

@@ -1,8 +1,8 @@
 """Reference solution of Homework 2: Search and Games, written against the student API.
 
 This file can be submitted as a student would. The Dominoes section between the splice markers
-is copied from reference/solutions/adversarial_search/adversarial_search.py by
-``python -m reference.search_and_games.splice --write``; edit it there, never here.
+is copied from assignments/adversarial_search/solution/adversarial_search.py by
+``python -m assignments.search_and_games.splice --write``; edit it there, never here.
 """
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ def find_path(start, goal, scene):
 # Section 3: Dominoes Game
 ############################################################
 
-# >>> spliced from reference/solutions/adversarial_search/adversarial_search.py
+# >>> spliced from assignments/adversarial_search/solution/adversarial_search.py
 import copy
 
 

@@ -92,7 +92,7 @@ def find_path(start, goal, scene):
 # Section 3: Dominoes Game
 ############################################################
 
-# >>> spliced from student_template/adversarial_search/adversarial_search.py
+# >>> spliced from assignments/adversarial_search/template/adversarial_search.py
 def create_dominoes_game(rows, cols):
     """Return a new DominoesGame with a rows x cols board of empty (False) squares."""
     pass

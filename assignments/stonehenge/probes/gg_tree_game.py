@@ -2,7 +2,7 @@
 process).
 
 The grader gives strategies this game instead of the student's own classes. The tree arrives as
-one line of text made by the trusted ``reference.stonehenge.game_tree.encode``: nodes separated
+one line of text made by the trusted ``assignments.stonehenge.game_tree.encode``: nodes separated
 by ``;`` (node 0 is the root); a node is ``T``/``F`` (is it p1's turn?), the winner ``1``, ``2``
 or ``-``, then its moves as ``<capital letters><child index>``. Nothing here knows the expected
 answers or any game's rules. Standard library only.

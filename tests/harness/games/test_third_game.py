@@ -32,8 +32,8 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, Pa
     ``--games`` is not one of the kept ones): results.json and the folder, by name. The
     solution's grading plays every ladder game (about 4 core-seconds)."""
     base = tmp_path_factory.mktemp("third-game")
-    submissions = {"solution": FIXTURE / "reference" / "solutions" / "connect_four",
-                   "starter": FIXTURE / "student_template" / "connect_four"}
+    submissions = {"solution": FIXTURE / "assignments" / "connect_four" / "solution",
+                   "starter": FIXTURE / "assignments" / "connect_four" / "template"}
     return {name: (_grade(folder / "player.py", base / name), base / name)
             for name, folder in submissions.items()}
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from tournament_fakes import CoinArena
 
+from assignments.isolation.kit import make_kit
 from harness.tournament.arenas import HouseArena
 from harness.tournament.fingerprints import (
     arena_fingerprint,
@@ -14,7 +15,6 @@ from harness.tournament.fingerprints import (
     house_files,
 )
 from harness.tournament.records import Entrant, GameTask
-from reference.isolation.kit import make_kit
 
 ADA = Entrant("ada", "/tmp/one/player.py", "c-ada")
 BOB = Entrant("bob", "/tmp/two/player.py", "c-bob")

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
+from assignments.isolation.kit import IsolationKit
 from harness.games.pages import Paint, ReplayView
 from harness.tournament.arenas import HouseArena
 from harness.tournament.records import GameResult, GameTask
-from reference.isolation.kit import IsolationKit
 
 
 @dataclass(frozen=True)
