@@ -1,6 +1,6 @@
 """A third game with no edit in harness/: connect four, kept as a fixture in
-tests/fixtures/connect_four/ (its rules, house bots and kit in connect_four_game/, its specs,
-template and reference solution in the usual folders), graded, played in a tournament and
+tests/fixtures/connect_four/ (one folder, assignments/connect_four/: its rules, house bots and
+kit, its specs, template, reference solution and mutants), graded, played in a tournament and
 replayed through the real command line, the fixture named by GAMEGRADER_ROOT."""
 from __future__ import annotations
 
