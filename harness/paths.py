@@ -100,6 +100,7 @@ def grader_code(root: Path, pattern: str = "*.py") -> list[Path]:
     """The grader's own files under ``root`` matching ``pattern``: the shared library
     (``reference/``) and every assignment's plug-in code."""
     files = sorted(path for path in (root / "reference").rglob(pattern) if path.is_file())
+    files += [path for path in (root / ASSIGNMENTS).glob(pattern) if path.is_file()]
     for folder in sorted((root / ASSIGNMENTS).glob("*/")):
         files += plug_in_files(folder, pattern)
     return files

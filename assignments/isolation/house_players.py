@@ -3,7 +3,7 @@
 Each is an ``Agent`` for ``harness.games.seats.InProcess``: ``choose_move(state, time_left)``
 returns a legal destination for the player to move, or None when it has none. They work on
 :class:`assignments.isolation.rules.IsolationState` and never change it. They need the rules
-alone, no search, so the student package holds them (``student_package_modules``) and plays
+alone, no search, so the student package holds them (its ``games`` role) and plays
 the visible games against them as Gradescope does. Only methods are named ``choose_move``: this
 module handed in as a student's player has no ``choose_move`` function and earns nothing.
 """

@@ -199,6 +199,7 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
     """
     real = project_root()
     specs = folder / ASSIGNMENTS / assignment.name
+    cases = assignment.cases_folder or assignment.folder / "cases"  # a variant's: the varied's
     (specs / "cases").mkdir(parents=True)
     (specs / "generated").mkdir()
     (specs / "assignment.yaml").write_bytes(
@@ -206,9 +207,9 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
     if (assignment.folder / REFERENCE_TIMES).is_file():
         shutil.copy2(assignment.folder / REFERENCE_TIMES, specs)
     for stem in stems:
-        case_file = assignment.folder / "cases" / f"{stem}.yaml"
+        case_file = cases / f"{stem}.yaml"
         if not case_file.is_file():
-            raise SpecError(assignment.folder / "cases", f"no case file {case_file.name}")
+            raise SpecError(cases, f"no case file {case_file.name}")
         if not generated:
             data = read_yaml(case_file)
             data.pop("generate", None)
@@ -218,7 +219,7 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
                 shutil.copy2(precomputed_path(case_file), specs / "generated")
             continue
         shutil.copy2(case_file, specs / "cases")
-        for made in (assignment.folder / "generated").glob(f"{stem}.*.yaml"):
+        for made in (cases.parent / "generated").glob(f"{stem}.*.yaml"):
             shutil.copy2(made, specs / "generated")
     (folder / "reference").symlink_to(real / "reference")
     for other in (real / ASSIGNMENTS).iterdir():  # case files may include another's cases

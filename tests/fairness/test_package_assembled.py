@@ -1,5 +1,5 @@
 """Issue 51, item 2: what the student package gives earns nothing alone. The package holds some
-of the grader's modules (rules, house bots, pictures, checkers: ``student_package_modules``) so
+of the grader's modules (rules, house bots, pictures, checkers: ``student_package``) so
 that ``check`` and ``play`` run locally; handed in as helper files, under their own paths or
 any other name, they are left out of the grading (``harness/intake/shipped.py``), so a
 submission assembled from them earns what the untouched template earns."""
@@ -31,7 +31,8 @@ def package_modules(tmp_path: Path, assignment: str) -> dict[str, bytes]:
     assert done.returncode == 0, done.stderr[-2000:]
     with zipfile.ZipFile(archive) as package:
         return {name: package.read(name) for name in package.namelist()
-                if name.startswith("reference/") and name.endswith(".py")}
+                if name.startswith(("reference/", "assignments/")) and name.endswith(".py")
+                and "/template/" not in name}
 
 
 def assemble(folder: Path, files: dict[str, bytes], template: str) -> Path:
@@ -59,7 +60,7 @@ def test_the_package_s_own_modules_are_left_out_of_a_submission(tmp_path: Path,
     assert sorted(left_out) == sorted([*meaningful,
                                        *("helpers/" + n.replace("/", "_") for n in meaningful)])
     assert all(not file.data.strip() for path, file in found.extras.items()
-               if path.startswith(("reference/", "helpers/")))  # empty __init__.py files only
+               if path.startswith(("reference/", "assignments/", "helpers/")))  # empty __init__s
     assert any("modules of the grader" in note for note in found.notes)
 
 

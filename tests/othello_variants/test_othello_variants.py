@@ -16,6 +16,7 @@ import yaml
 from gg_testing import ROOT, run_gamegrader
 
 from assignments.othello.checkers import judge_value
+from harness.spec import find_assignment
 
 pytestmark = pytest.mark.slow
 
@@ -100,10 +101,10 @@ def test_a_colour_only_node_is_graded_on_its_number(returned, fraction):
 
 def test_the_variants_share_othellos_starter_modules_instead_of_copying_them():
     for name in VARIANTS:
+        support = {path.name: path for path in find_assignment(name).support_files}
         for module in ("othello_shared.py", "othello_game.py", "randy_ai.py"):
-            path = ROOT / "assignments" / name / "template" / module
             same = ROOT / "assignments" / "othello" / "template" / module
-            assert path.resolve() == same.resolve()
+            assert support[module].resolve() == same.resolve()
 
 
 @pytest.mark.parametrize(("name", "extra", "settings"), [

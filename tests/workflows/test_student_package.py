@@ -2,7 +2,7 @@
 
 Checked by content, not by file name:
 - no function body of any reference module that the assignment does not declare safe
-  (``student_package_modules``, probe files) is in any Python file of the package, so neither
+  (``student_package``, probe files) is in any Python file of the package, so neither
   the solution files nor the rules, solvers, search code or opponents behind them ship;
 - no hidden case: the package's own specs load exactly the visible cases it keeps, each equal
   to the real one, and no hidden expected output occurs anywhere in the package;

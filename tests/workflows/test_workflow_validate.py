@@ -20,12 +20,12 @@ from harness.release.validate import (
     subset_root,
     validate,
 )
-from harness.spec import find_assignment
+from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 
 pytestmark = pytest.mark.slow
 
-ASSIGNMENTS = sorted(path.name for path in (ROOT / "assignments").iterdir() if path.is_dir())
+ASSIGNMENTS = list_assignments()
 
 MUTANTS = {
     "leaf_counted_twice": {
