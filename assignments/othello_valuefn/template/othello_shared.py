@@ -1,1 +1,0 @@
-../../othello/template/othello_shared.py

@@ -1,1 +1,0 @@
-../../othello/template/randy_ai.py
