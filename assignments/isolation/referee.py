@@ -1,7 +1,7 @@
 """The Isolation referee: the student API on the wire and one clocked game.
 
-The student's function is ``choose_move(board, player, time_left)`` (``student_template/
-isolation``): it gets a fresh handout board (list of rows of ``-*xo``), its symbol ``"x"`` or
+The student's function is ``choose_move(board, player, time_left)`` (``assignments/
+isolation/template``): it gets a fresh handout board (rows of ``-*xo``), its symbol ``"x"`` or
 ``"o"`` and the seconds left on its clock, and returns a 1-indexed ``(row, col)`` or ``(None,
 None)``. Replies are read by :func:`assignments.isolation.rules.parse_move`; the game loop, the
 chess clock and the verdicts are the game-agnostic ``harness.games.match``. It holds the rules
