@@ -31,7 +31,7 @@ python3 -m venv "$VENV"
 "$VENV/bin/gamegrader" packages install
 # Byte-compile the grader once: every run then loads it instead of compiling about 50 modules
 # (0.05-0.2 s per grading), also where writing bytecode is turned off (PYTHONDONTWRITEBYTECODE).
-"$VENV/bin/python" -m compileall -q "$SOURCE/harness" "$SOURCE/reference" >/dev/null
+"$VENV/bin/python" -m compileall -q "$SOURCE/harness" "$SOURCE/reference" "$SOURCE/assignments" >/dev/null
 
 if [ "$(id -u)" = 0 ]; then
   # The pool of users student code runs as (each sandbox leases one; harness/sandbox/users.py):

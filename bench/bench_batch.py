@@ -3,7 +3,8 @@ CPU, the default, and unpinned: ``harness.parallel.affinity``), and on a dask Lo
 workers, in one run.
 
 Generates COUNT submissions in a temporary folder, cycling through the reference solution and
-each wrong implementation of tests/mutants/adversarial_search.yaml (every file made unique by a
+each wrong implementation of assignments/adversarial_search/mutants.yaml (every file made
+unique by a
 comment), then grades them all with `gamegrader batch` in each setting, into fresh output
 folders. To be fair on a machine whose load drifts, the submissions are split into ROUNDS equal
 parts and the settings take turns part by part, in a rotating order; each setting's time is the
@@ -41,7 +42,7 @@ from harness.spec import find_assignment  # noqa: E402
 
 ASSIGNMENT = "adversarial_search"
 UNPINNED = "2 workers, unpinned"  # each worker's processes free to run on any CPU
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
 
 
 def make_submissions(folder: Path, count: int, rounds: int) -> Counter[str]:

@@ -37,7 +37,7 @@ class Registry(NamedTuple):
 def dominoes() -> Registry:
     from diagnosis_support import SOLUTION, best_move_cases, mutated_source, student_edits
 
-    from reference.adversarial_search.diagnoses import MISTAKES
+    from assignments.adversarial_search.diagnoses import MISTAKES
     return Registry([d for d, _ in MISTAKES], lambda d: mutated_source(student_edits(d)),
                     [SOLUTION.read_text(encoding="utf-8")], best_move_cases(), None)
 
@@ -45,7 +45,7 @@ def dominoes() -> Registry:
 def othello() -> Registry:
     from othello_diagnosis_support import SOLUTION, STARTER, search_cases, student_source
 
-    from reference.othello.diagnoses import MISTAKES
+    from assignments.othello.diagnoses import MISTAKES
     return Registry([m.description for m in MISTAKES], student_source,
                     [SOLUTION.read_text(encoding="utf-8")], search_cases(), STARTER)
 

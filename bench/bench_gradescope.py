@@ -110,7 +110,7 @@ def hostile_copy(source: str) -> str:
 def submission_of(assignment: str, kind: str, folder: Path) -> Path:
     """The reference's files for ``assignment``, as they are (honest) or hostile."""
     folder.mkdir(parents=True)
-    for path in sorted((ROOT / "reference/solutions" / assignment).glob("*.py")):
+    for path in sorted((ROOT / "assignments" / assignment / "solution").glob("*.py")):
         text = path.read_text(encoding="utf-8")
         (folder / path.name).write_text(hostile_copy(text) if kind == "hostile" else text,
                                         encoding="utf-8")

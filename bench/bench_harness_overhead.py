@@ -51,7 +51,7 @@ from harness.spec.loader import load_all_cases  # noqa: E402
 from harness.spec.registry import resolve_comparator  # noqa: E402
 from harness.timing.lanes import choose_lanes  # noqa: E402
 
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
 
 
 def run_direct(cases: list) -> float:

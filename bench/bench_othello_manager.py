@@ -14,9 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from assignments.othello import rules  # noqa: E402
+from assignments.othello.manager import TEMPLATE_DIR, load_manager  # noqa: E402
 from reference.core.counters import Counter  # noqa: E402
-from reference.games import othello as rules  # noqa: E402
-from reference.othello.manager import TEMPLATE_DIR, load_manager  # noqa: E402
 from reference.search import alphabeta as search  # noqa: E402
 
 

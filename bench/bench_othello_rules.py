@@ -2,8 +2,8 @@
 test oracle, ``tests/othello/plain_othello_rules.py``) against the fast ones, in one run.
 
 Per function, on the positions of seeded random playouts (8 x 8 by default): the trusted rules
-(``reference/games/othello.py``) and the students' helpers
-(``student_template/othello/othello_shared.py``); the memos of both are emptied before every
+(``assignments/othello/rules.py``) and the students' helpers
+(``assignments/othello/template/othello_shared.py``); the memos of both are emptied before every
 pass, so each position is computed once, as in a search that meets it once. Then full-depth
 minimax from the 4 x 4 start: the reference solution agent (student API) on the old and on the
 new ``othello_shared``, once and as the handout's case asks (max node, min node, select move:
@@ -34,10 +34,10 @@ import plain_othello_rules as plain  # noqa: E402
 from othello_support import SOLUTION, TEMPLATE_DIR  # noqa: E402
 from othello_support import load_module as load  # noqa: E402
 
-from reference.games import othello as rules  # noqa: E402
+from assignments.othello import rules  # noqa: E402
 from reference.search import alphabeta as search  # noqa: E402
 
-PROBE = ROOT / "reference" / "othello" / "othello_probe.py"
+PROBE = ROOT / "assignments" / "othello" / "othello_probe.py"
 
 
 def old_shared_module() -> types.ModuleType:
@@ -209,7 +209,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     boards = playout_boards(args.size, args.positions)
-    print(f"trusted rules (reference/games/othello.py), {len(boards)} positions "
+    print(f"trusted rules (assignments/othello/rules.py), {len(boards)} positions "
           f"{args.size}x{args.size}, both players, best of {args.repeat}:")
     bench_functions(rules, "old_trusted_", boards, args.repeat)
     shared = new_shared()

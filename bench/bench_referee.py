@@ -40,11 +40,11 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from assignments.isolation.kit import IsolationKit  # noqa: E402
 from harness.games.arenas import HouseArena, entrant_sandbox  # noqa: E402
 from harness.records.games import Entrant, GameResult  # noqa: E402
 from harness.tournament.engine import run_round_robin  # noqa: E402
 from harness.tournament.executors import DaskExecutor, Executor, LocalExecutor  # noqa: E402
-from reference.isolation.kit import IsolationKit  # noqa: E402
 
 LOG_ENV = "BENCH_REFEREE_LOG"
 """Folder where each game process appends its per-call timings (one file per process)."""
@@ -98,7 +98,7 @@ def choose_move(board, player, time_left):
             best, best_score = (r, c), score
     return best
 ''',
-    "reference": (ROOT / "reference/solutions/isolation/player.py").read_text(encoding="utf-8"),
+    "reference": (ROOT / "assignments/isolation/solution/player.py").read_text(encoding="utf-8"),
 }
 
 TIMED = f'''

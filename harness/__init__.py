@@ -1,5 +1,5 @@
 """gamegrader's grading engine. It knows no assignment: everything specific lives in
-``test_specs/``, ``reference/`` and ``student_template/``.
+``assignments/`` and ``reference/``.
 
 Public surface for assignment authors (comparators, generators, game runners); the records
 they build and read (``Case``, ``Observation``, ``Judgement``, ``Verdict``, ``CaseResult``) are

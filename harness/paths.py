@@ -10,7 +10,7 @@ CACHE_ENV = "GAMEGRADER_CACHE"
 
 
 def project_root() -> Path:
-    """The folder holding ``test_specs/``, ``student_template/`` and ``reference/``."""
+    """The folder holding ``assignments/`` and ``reference/``."""
     override = os.environ.get(ROOT_ENV)
     return Path(override).resolve() if override else Path(__file__).resolve().parent.parent
 
@@ -34,7 +34,7 @@ def user_cache_root() -> Path:
     return Path(base) / "gamegrader"
 
 
-OWN_FOLDERS = ("harness", "reference", "student_template", "test_specs", "tests", "bench",
+OWN_FOLDERS = ("harness", "reference", "assignments", "tests", "bench",
                "scripts", "examples", "docs", "build")
 """The project's own top-level folders (the student package holds some of them)."""
 
@@ -52,9 +52,55 @@ def checker_paths() -> tuple[Path, ...]:
     return (root, *(root / name for name in OWN_FOLDERS), *eggs)
 
 
+ASSIGNMENTS = "assignments"
+"""The folder of assignments: one folder each, named as the assignment."""
+SOLUTION, TEMPLATE, TESTS = "solution", "template", "tests"
+"""An assignment folder's reference solution, student template and tests: never the grader's
+code (the rest of the folder is its spec, cases and plug-in modules)."""
+MUTANTS, EQUIVALENT_MUTANTS = "mutants.yaml", "mutants.equivalent.yaml"
+
+
 def specs_root() -> Path:
-    return project_root() / "test_specs"
+    """The folder holding one folder per assignment."""
+    return project_root() / ASSIGNMENTS
 
 
-def templates_root() -> Path:
-    return project_root() / "student_template"
+def assignment_folder(name: str) -> Path:
+    """Everything assignment ``name`` is: its spec and cases, plug-in modules, solution/,
+    template/, tests/ and mutants."""
+    return specs_root() / name
+
+
+def solution_folder(name: str) -> Path:
+    return assignment_folder(name) / SOLUTION
+
+
+def template_folder(name: str) -> Path:
+    return assignment_folder(name) / TEMPLATE
+
+
+NOT_PLUG_IN = (SOLUTION, TEMPLATE, TESTS, "cases", "generated")
+"""The parts of an assignment folder that are not its plug-in code (nor are its top-level
+``.yaml`` and ``.md`` files: the spec, times, mutants, page)."""
+
+
+def plug_in_files(folder: Path, pattern: str = "*") -> list[Path]:
+    """The files of an assignment folder's plug-in code (generators, checkers, pictures, kit,
+    rules, probes and their data), matching ``pattern``."""
+    found = []
+    for path in sorted(folder.rglob(pattern)):
+        parts = path.relative_to(folder).parts
+        if path.is_file() and parts[0] not in NOT_PLUG_IN and "__pycache__" not in parts \
+                and not (len(parts) == 1 and path.suffix in (".yaml", ".md")):
+            found.append(path)
+    return found
+
+
+def grader_code(root: Path, pattern: str = "*.py") -> list[Path]:
+    """The grader's own files under ``root`` matching ``pattern``: the shared library
+    (``reference/``) and every assignment's plug-in code."""
+    files = sorted(path for path in (root / "reference").rglob(pattern) if path.is_file())
+    files += [path for path in (root / ASSIGNMENTS).glob(pattern) if path.is_file()]
+    for folder in sorted((root / ASSIGNMENTS).glob("*/")):
+        files += plug_in_files(folder, pattern)
+    return files

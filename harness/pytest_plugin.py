@@ -4,9 +4,9 @@ A thin adapter over ``harness.grading.api.GradingSession``, so instructors can r
 pytest's selection (``-k``, ``-x``, ``--lf``); ``gamegrader grade`` grades without pytest.
 
 Follows pytest's documented pattern for non-Python tests: ``pytest_collect_file`` picks up
-``test_specs/<assignment>/cases/*.yaml``; each case is an Item whose failure is reported in the
+``assignments/<assignment>/cases/*.yaml``; each case is an Item whose failure is reported in the
 assignment's terms. Use directly as
-``pytest -p harness.pytest_plugin test_specs/NAME --gg-submission FILE [--gg-results OUT]``.
+``pytest -p harness.pytest_plugin assignments/NAME --gg-submission FILE [--gg-results OUT]``.
 """
 from __future__ import annotations
 

@@ -14,4 +14,4 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 .venv/bin/gamegrader packages install
 # Byte-compile the grader and the reference (every grading and test run loads them, also where
 # PYTHONDONTWRITEBYTECODE is set; a stale file is only recompiled in memory).
-.venv/bin/python -m compileall -q harness reference >/dev/null
+.venv/bin/python -m compileall -q harness reference assignments >/dev/null

@@ -333,7 +333,7 @@ def _make_subset(folder: Path, assignment: str, stems: Sequence[str], generated:
     from harness.spec import find_assignment
     root = make_subset_root(find_assignment(assignment), stems, folder)
     if generated is not None:
-        keep_first_generated(root / "test_specs" / assignment, generated)
+        keep_first_generated(root / "assignments" / assignment, generated)
     return root
 
 

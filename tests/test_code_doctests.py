@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("harness", "reference")
+PACKAGES = ("harness", "reference", "assignments")
 # Solution files are graded as students' files; the worker and probes run inside the sandbox,
 # where their docstrings show usage against a student's module rather than runnable examples.
-SKIPPED = ("reference/solutions/", "harness/worker/", "reference/stonehenge/probes/",
-           "reference/othello/othello_probe.py")
+SKIPPED = ("harness/worker/", "assignments/stonehenge/probes/",
+           "assignments/othello/othello_probe.py")
 
 
 def modules_with_examples() -> list[str]:
@@ -21,7 +21,8 @@ def modules_with_examples() -> list[str]:
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
             relative = path.relative_to(ROOT).as_posix()
-            if relative.startswith(SKIPPED) or ">>> " not in path.read_text(encoding="utf-8"):
+            if relative.startswith(SKIPPED) or set(path.parts) & {"solution", "template"} \
+                    or ">>> " not in path.read_text(encoding="utf-8"):
                 continue
             names.append(relative[:-3].replace("/", ".").removesuffix(".__init__"))
     return names

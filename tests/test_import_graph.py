@@ -1,6 +1,6 @@
 """The harness's import graph has no cycle, counting imports inside functions too (a lazy import
 that closes a loop still ties two modules to each other), and harness/ imports nothing of
-reference/ outside the places that resolve a spec's dotted names."""
+reference/ nor of assignments/ outside the places that resolve a spec's dotted names."""
 from __future__ import annotations
 
 import ast
@@ -96,3 +96,31 @@ def test_the_worker_imports_only_the_standard_library_and_its_own_modules():
             for name in names:
                 top = name.split(".")[0]
                 assert top in sys.stdlib_module_names or top == "__future__", (path.name, name)
+
+
+TRUSTED_PLUG_INS = ("reference", "assignments")
+"""The shared library and the assignments' plug-in code: the harness reaches them only through a
+spec's dotted names (``compare:``, ``runner:``, ``arena:`` ...), never by an import of its own."""
+
+
+def imports_of_plug_ins(path: Path) -> list[str]:
+    """The modules of :data:`TRUSTED_PLUG_INS` that ``path`` imports, inside functions too."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+        found += [name for name in names if name.split(".")[0] in TRUSTED_PLUG_INS]
+    return found
+
+
+def test_the_harness_imports_neither_the_library_nor_an_assignment() -> None:
+    imported = {str(path.relative_to(ROOT)): names for path in sorted(PACKAGE.rglob("*.py"))
+                if (names := imports_of_plug_ins(path))}
+    assert imported == {}
+
+
+def test_the_rule_sees_an_import_of_an_assignment(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("def f():\n    from assignments.othello import rules\n"
+                      "import reference.core\n", encoding="utf-8")
+    assert sorted(imports_of_plug_ins(module)) == ["assignments.othello", "reference.core"]

@@ -20,7 +20,7 @@ def test_no_code_needs_a_python_newer_than_3_10():
     vermin = shutil.which("vermin", path=str(Path(sys.executable).parent))
     assert vermin, "vermin is a dev dependency (pip install -e '.[dev]')"
     done = subprocess.run([vermin, "-q", "--no-tips", "--violations", "-t=3.10-", "harness",
-                           "reference", "student_template", "bench", "tests"], cwd=ROOT,
+                           "reference", "assignments", "bench", "tests"], cwd=ROOT,
                           capture_output=True, text=True)
     assert done.returncode == 0 and not done.stdout.strip(), done.stdout
 
@@ -28,8 +28,8 @@ def test_no_code_needs_a_python_newer_than_3_10():
 def test_the_type_checker_accepts_harness_and_reference_for_python_3_10():
     mypy = shutil.which("mypy", path=str(Path(sys.executable).parent))
     assert mypy, "mypy is a dev dependency (pip install -e '.[dev]')"
-    done = subprocess.run([mypy, "harness", "reference"], cwd=ROOT, capture_output=True,
-                          text=True)
+    done = subprocess.run([mypy, "harness", "reference", "assignments"], cwd=ROOT,
+                          capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:]
 
 

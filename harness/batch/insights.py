@@ -11,7 +11,7 @@ from harness.batch.discover import Submission, discover
 from harness.batch.gradebook import write_csv
 from harness.batch.html_report import apart
 from harness.batch.store import Record
-from harness.paths import templates_root
+from harness.paths import template_folder
 from harness.records.spec import Assignment
 
 CHANGES_CSV = "changes.csv"
@@ -42,7 +42,7 @@ def similar_pairs(assignment: Assignment, submissions: Sequence[Submission],
     large to compare."""
     starters = frozenset(p.name for p in assignment.support_files)
     boilerplate = similarity.template_boilerplate(
-        [templates_root() / assignment.name, *assignment.support_files])
+        [template_folder(assignment.name), *assignment.support_files])
     documents = [similarity.document_of(s, starters) for s in submissions]
     earlier = [similarity.document_of(s, starters, is_reference=True)
                for s in (discover(reference) if reference else [])]

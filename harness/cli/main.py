@@ -274,7 +274,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Print this host's speed against the nominal machine (measured in under a "
         "second and cached per host), which scales every timeout written relative to the "
         "reference. With --record, grade each reference solution on its cases with such a "
-        "timeout and write their times to test_specs/NAME/reference_times.yaml.")
+        "timeout and write their times to assignments/NAME/reference_times.yaml.")
     calibrate.add_argument("assignments", nargs="*", help="names for --record (default: all "
                            "with a relative timeout)")
     calibrate.add_argument("--fresh", action="store_true", help="measure again (e.g. after a "

@@ -261,7 +261,7 @@ def add_workflow_commands(commands: argparse._SubParsersAction) -> None:  # type
         "validate", help="instructors: the grader's release check",
         description="For each assignment: every spec parses, generated cases are up to date, "
         "the reference solution passes every case, and every wrong implementation listed in "
-        "tests/mutants/NAME.yaml fails exactly the cases it should. Exits 1 on any problem.")
+        "assignments/NAME/mutants.yaml fails exactly the cases it should. Exits 1 on any problem.")
     check.add_argument("assignments", nargs="*", help="names (default: all)")
     check.add_argument("--workers", type=int, help="submissions graded at once (default: CPUs)")
     check.add_argument("--timeout-cap", type=float, help="run no case longer than this many "

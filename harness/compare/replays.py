@@ -25,22 +25,21 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from harness.paths import user_cache_root
+from harness.paths import grader_code, user_cache_root
 
 MAX_ENTRY_BYTES = 1 << 20
 # What is known after a cached entry's values: nothing yet, the end, or an exception.
 _OPEN, _ENDED, _RAISED = "open", "ended", "raised"
-_CODE_FOLDERS = ("harness", "reference")
 
 
 @functools.lru_cache(maxsize=1)
 def code_digest() -> str:
-    """A digest of every Python file of the trusted code (the harness and the reference)."""
+    """A digest of every Python file of the trusted code (the harness, the shared library and
+    the assignments' plug-in code)."""
     root = Path(__file__).resolve().parent.parent.parent
     digest = hashlib.sha256(sys.version.encode())
-    for folder in _CODE_FOLDERS:
-        for path in sorted((root / folder).rglob("*.py")):
-            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    for path in (*sorted((root / "harness").rglob("*.py")), *grader_code(root)):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 

@@ -22,7 +22,7 @@ from harness.games.versus import HouseGame, Played, counted_time, load_kit, loss
 from harness.records.spec import Assignment
 
 PRACTICE_FILE = "practice_ladder.yaml"
-"""The practice ladder in a student package's ``test_specs/NAME/`` (see the module docstring)."""
+"""The practice ladder in a student package's ``assignments/NAME/`` (see the module docstring)."""
 _KEYS = ("kit", "clock", "settings", "games", "seed")
 
 

@@ -4,7 +4,7 @@ A student's total counts only the cases run on their machine, so the check says 
 assignment that is: the visible points it ran out of all visible points, the visible cases that
 only Gradescope grades (and why), and the hidden points. In the repository every visible case
 runs. The student package, which holds neither the hidden cases nor the visible ones it leaves
-out, carries these numbers in ``test_specs/NAME/coverage.yaml``, written by
+out, carries these numbers in ``assignments/NAME/coverage.yaml``, written by
 ``gamegrader build --student`` (:func:`coverage_document`); the check reads them from there.
 """
 from __future__ import annotations

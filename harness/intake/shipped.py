@@ -4,9 +4,9 @@ The student package (``gamegrader build --student``) gives students some of the 
 so that ``check`` and ``play`` run locally: the rules, the referee, house bots, pictures,
 checkers, probes. Handed in beside the graded file, a copy of one of them would let a few lines
 of wrapper earn what that module does (issue 51: the house's greedy player was graded as the
-student's). A helper file whose text is one of the grader's reference modules (``reference/``,
-every one this installation holds), whatever its name or path, is therefore left out of the
-grading, and the notes say which and why.
+student's). A helper file whose text is one of the grader's reference modules (``reference/``
+and the assignments' plug-in code, every one this installation holds), whatever its name or
+path, is therefore left out of the grading, and the notes say which and why.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from harness.intake.reading import display_name
 from harness.intake.submission import FoundFiles
-from harness.paths import project_root
+from harness.paths import grader_code, project_root
 
 
 def text_digest(data: bytes) -> str:
@@ -30,11 +30,8 @@ def reference_digests() -> dict[str, str]:
     dotted name. Files with no text are left out: a student's own empty ``__init__.py`` is the
     student's."""
     root = project_root()
-    solutions = root / "reference" / "solutions"
     digests = {}
-    for path in sorted((root / "reference").rglob("*.py")):
-        if path.is_relative_to(solutions):
-            continue
+    for path in grader_code(root):
         data = path.read_bytes()
         if data.strip():
             module = path.relative_to(root).with_suffix("").as_posix().replace("/", ".")

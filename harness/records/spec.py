@@ -163,7 +163,12 @@ class Assignment:
     """A probe module whose ``resolve(module)`` may bind handout names a student module lacks
     (e.g. through a registry the starter lets students fill); see docs/architecture.md."""
     allowed_packages: tuple[AllowedPackage, ...] = ()
-    student_package_modules: tuple[str, ...] = ()
+    student_package: tuple[str, ...] = ()
+    cases_folder: Path | None = None
+    """Where its case files are: ``folder/cases``, or a variant's varied assignment's."""
+    variant_of: Path | None = None
+    """The folder of the assignment this one varies (``variant_of`` in assignment.yaml)."""
+    """The roles of plug-in code the student package holds (``harness.release.build``)."""
     grading_python: str = DEFAULT_GRADING_PYTHON
     """The Python of the grading image (Gradescope's): code needing a newer one is warned
     about at the top of the results (``harness.intake.python_version``)."""
@@ -184,7 +189,7 @@ class Assignment:
 
     @property
     def case_files(self) -> tuple[Path, ...]:
-        return tuple(sorted((self.folder / "cases").glob("*.yaml")))
+        return tuple(sorted((self.cases_folder or self.folder / "cases").glob("*.yaml")))
 
     @property
     def main_file(self) -> str:

@@ -1,17 +1,19 @@
 """Packages made from the repository for one assignment.
 
 - The **autograder zip** Gradescope takes: ``setup.sh`` and ``run_autograder`` at its root, an
-  ``ASSIGNMENT`` file, and only what grading needs (the harness, the reference package without
-  the solution files, this assignment's specs with their generated cases, its support files).
+  ``ASSIGNMENT`` file, and only what grading needs (the harness, the shared ``reference``
+  library, this assignment's folder without its solution, template, tests and mutants, the
+  plug-in code of each assignment whose cases it grades, its support files).
   It holds hidden expected values, so it must stay private.
 - A **Docker build folder**: the same files unpacked, plus the repository's ``Dockerfile``.
 - The **student package**: the harness, the student template (what the handout gives), this
   assignment's *visible* cases only (hidden cases and their generated files are left out, and
-  case files are rewritten without them), its probe files, and no trusted code except the
-  modules ``student_package_modules`` in assignment.yaml declares safe to give away. A visible
-  case whose comparator or runner needs any other reference module (a solver, the rules the
-  student writes, a strong opponent) is left out of the package and runs on Gradescope only;
-  a ``diagnose:`` that needs such code is dropped from the student's copy (feedback only).
+  case files are rewritten without them), its probe files, and no trusted code except what
+  the roles ``student_package`` in assignment.yaml declares safe to give away
+  (``STUDENT_ROLES``). A visible case whose comparator or runner needs any other grader module
+  (a solver, the rules the student writes, a strong opponent) is left out of the package and
+  runs on Gradescope only; a ``diagnose:`` that needs such code is dropped from the student's
+  copy (feedback only).
 
 Zips are reproducible: entries sorted, fixed timestamps, fixed permissions. This module reads
 the repository and writes one zip or folder; it runs nothing.
@@ -36,7 +38,16 @@ from harness.intake.import_policy import imports_rule
 from harness.intake.reading import (
     STUDENT_PACKAGE_MARKER,  # at the package's root; see harness.cli.main
 )
-from harness.paths import project_root
+from harness.paths import (
+    ASSIGNMENTS,
+    EQUIVALENT_MUTANTS,
+    MUTANTS,
+    SOLUTION,
+    TEMPLATE,
+    TESTS,
+    plug_in_files,
+    project_root,
+)
 from harness.records.spec import Assignment, Case
 from harness.spec import find_assignment
 from harness.spec.assignments import REFERENCE_TIMES
@@ -84,11 +95,14 @@ def autograder_files(assignment: Assignment) -> dict[str, Path]:
     root = project_root()
     files: dict[str, Path] = {name: root / name for name in
                               ("setup.sh", "run_autograder", "pyproject.toml", "README.md")}
-    solutions = root / "reference" / "solutions"
-    for folder in (root / "harness", root / "reference", assignment.folder):
-        for path in _tree(folder):
-            if solutions not in path.parents:
-                files[path.relative_to(root).as_posix()] = path
+    spec = [path for path in _tree(assignment.folder)
+            if path.relative_to(assignment.folder).parts[0] not in (SOLUTION, TEMPLATE, TESTS)
+            and path.name not in (MUTANTS, EQUIVALENT_MUTANTS)]
+    library = list(_tree(root / "reference"))
+    plug_ins = [path for folder in graded_folders(assignment) for path in plug_in_files(folder)
+                if path.suffix not in (".pyc", ".pyo")] + [root / ASSIGNMENTS / "__init__.py"]
+    for path in (*_tree(root / "harness"), *library, *spec, *plug_ins):
+        files[path.relative_to(root).as_posix()] = path
     for path in (*assignment.support_files, *grading_code(assignment), *spec_files(assignment)):
         files[path.relative_to(root).as_posix()] = path
     return files
@@ -165,26 +179,48 @@ _ReadableDumper.add_representer(str, lambda dumper, value: dumper.represent_scal
     "tag:yaml.org,2002:str", value, style="|" if "\n" in value else None))
 
 
-def shippable_code(assignment: Assignment) -> set[Path]:
-    """The files of the modules declared safe for students (``student_package_modules``), with
-    their packages' ``__init__.py``. Only these reference files ever enter a student package.
+STUDENT_ROLES = {"checkers": "checkers", "pictures": "pictures", "games": "runners"}
+"""What a student package may hold, by role (``student_package`` in assignment.yaml) -> the
+module playing it in an assignment's plug-in code: comparators that read what a case holds,
+pictures of a case, and the games' runners (with their kit, referee, rules and the house bots
+students may have). Each ships with every module it imports; none is the search students write."""
+
+
+def graded_folders(assignment: Assignment) -> list[Path]:
+    """The folders of the assignments whose cases ``assignment`` grades: its own, and each one
+    whose case files it includes (a variant of Othello, Homework 2's Dominoes)."""
+    return sorted({path.parent.parent for path in spec_files(assignment)
+                   if path.parent.name == "cases"})
+
+
+def shipped_modules(assignment: Assignment) -> list[str]:
+    """The modules playing the assignment's ``student_package`` roles, in each graded folder.
 
     Raises:
-        SpecError: a declared module does not exist.
+        SpecError: a role is played by no module of those folders.
     """
     root = project_root()
-    files: set[Path] = set()
-    for name in assignment.student_package_modules:
-        parts = name.split(".")
-        for size in range(1, len(parts) + 1):
-            path = module_file(".".join(parts[:size]), root)
-            if path is None and size < len(parts) and root.joinpath(*parts[:size]).is_dir():
-                continue  # a namespace package: no __init__.py to ship
-            if path is None:
-                raise SpecError(assignment.folder / "assignment.yaml",
-                                f"module {name!r} does not exist", field="student_package_modules")
-            files.add(path)
-    return files
+    names = []
+    for role in assignment.student_package:
+        found = [name for folder in graded_folders(assignment)
+                 if module_file(name := ".".join((*folder.relative_to(root).parts,
+                                                  STUDENT_ROLES[role])), root)]
+        if not found:
+            raise SpecError(assignment.folder / "assignment.yaml", f"no {STUDENT_ROLES[role]}.py "
+                            f"plays the role {role!r}", field="student_package")
+        names += found
+    return names
+
+
+def shippable_code(assignment: Assignment) -> set[Path]:
+    """The files of the modules students may have (:func:`shipped_modules` and every module
+    they import, with their packages' ``__init__.py``). Only these grader files ever enter a
+    student package.
+
+    Raises:
+        SpecError: a role is played by no module.
+    """
+    return python_closure(shipped_modules(assignment), project_root())
 
 
 def _named_modules(entry: dict[str, Any]) -> list[str]:
@@ -376,25 +412,29 @@ def build_student(name: str, out: Path) -> Built:
         runs=_what_runs(kept), games=GAMES_NOTE if any(case.runner for case in kept) else "",
         play=readme_section(assignment, bots),
         left_out=left_out, and_play=" and `play`" if bots else "",
-        given="".join(f"\n- `{module}`" for module in assignment.student_package_modules)
+        given="".join(f"\n- `{module}`" for module in sorted(
+            path.relative_to(root).with_suffix("").as_posix().replace("/", ".")
+            for path in shippable_code(assignment) if path.name != "__init__.py"))
         or "\n- nothing of the grader's reference code").encode()
     entries[STUDENT_PACKAGE_MARKER] = b"The student package: instructor commands are refused.\n"
-    for folder in (root / "harness", root / "student_template" / assignment.name):
+    for folder in (root / "harness", assignment.folder / TEMPLATE):
         for path in _tree(folder):
             entries[path.relative_to(root).as_posix()] = path
-    entries[(assignment.folder / "assignment.yaml").relative_to(root).as_posix()] = \
-        partial_copy_text(assignment.folder / "assignment.yaml")  # visible cases only
+    for folder in (assignment.folder, *([assignment.variant_of] if assignment.variant_of else [])):
+        entries[(folder / "assignment.yaml").relative_to(root).as_posix()] = \
+            partial_copy_text(folder / "assignment.yaml")  # visible cases only
     entries.update(cases.files)
     for path in (*assignment.support_files, *assignment.probe_files, *cases.code):
         entries[path.relative_to(root).as_posix()] = path
     entries.update(practice)
     built = Built(out, _write_zip(out, entries))
-    shipped = sorted(e for e in built.entries if e.startswith("reference/"))
+    shipped = sorted(e for e in built.entries if e.startswith(("reference/", f"{ASSIGNMENTS}/"))
+                     and e.endswith(".py") and f"/{TEMPLATE}/" not in e)
     built.notes.append(f"visible cases only; reference files shipped: "
                        f"{', '.join(shipped) or 'none'}")
     if practice:
         built.notes.append(f"practice bots ('gamegrader play'): {', '.join(bots)}")
     if cases.left_out:
         built.notes.append(f"{len(cases.left_out)} visible cases left out (their grading needs "
-                           "reference code not declared in student_package_modules)")
+                           "grader code no role of student_package ships)")
     return built

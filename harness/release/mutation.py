@@ -1,7 +1,7 @@
 """Spec strength as a number: automatic mutants of an assignment's reference solution, graded
 against its cases. A mutant is caught when any case fails; the score is the share caught among
 the mutants not declared equivalent (a change no test can see, listed with the reason in
-``tests/mutants/NAME.equivalent.yaml``). A surviving mutant is a case to add.
+``assignments/NAME/mutants.equivalent.yaml``). A surviving mutant is a case to add.
 
 The mutants come from cosmic-ray's operators (``cosmic_ray.mutating.mutate_code``: comparison,
 arithmetic, boolean, constant and loop mutations), one change per mutant. Each is graded by the
@@ -21,7 +21,7 @@ from typing import Any, Iterator, Sequence
 import jsonschema
 
 from harness.grading.grader import Grader
-from harness.paths import project_root
+from harness.paths import EQUIVALENT_MUTANTS, assignment_folder, solution_folder
 from harness.records.spec import Assignment, Case
 from harness.records.verdicts import Verdict
 from harness.spec import SpecError, find_assignment
@@ -100,7 +100,7 @@ def load_equivalent(assignment: str) -> dict[tuple[str, str, str], str]:
     Raises:
         SpecError: the file is not valid.
     """
-    path = project_root() / "tests" / "mutants" / f"{assignment}.equivalent.yaml"
+    path = assignment_folder(assignment) / EQUIVALENT_MUTANTS
     if not path.is_file():
         return {}
     data = read_yaml(path) or []
@@ -193,9 +193,9 @@ class MutationReport:
 
 def mutation_report(assignment_name: str, *, workers: int = 2, timeout_cap: float = 5.0,
                     limit: int | None = None, stems: Sequence[str] = ()) -> MutationReport:
-    """Grade every mutant of every file of ``reference/solutions/NAME/`` (at most ``limit``,
+    """Grade every mutant of every file of ``assignments/NAME/solution/`` (at most ``limit``,
     evenly spread) on the case files ``stems`` (default: all)."""
-    folder = project_root() / "reference" / "solutions" / assignment_name
+    folder = solution_folder(assignment_name)
     solution = {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py"))}
     equivalent = load_equivalent(assignment_name)
     mutants = spread([m for name, text in solution.items() for m in mutants_of(name, text)],

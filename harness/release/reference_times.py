@@ -1,10 +1,10 @@
 """``gamegrader calibrate NAME --record``: the reference solution's time per case, recorded once.
 
 A limit written relative to the reference (``timeout: {reference: 10, at_least: 1}``) needs the
-reference's time for that case. This grades ``reference/solutions/NAME/`` on the cases whose
+reference's time for that case. This grades ``assignments/NAME/solution/`` on the cases whose
 limit is relative, the same way students are graded (so the sandbox's own cost per case is in
 the number, as it is in a student's time), and writes their times in *nominal* seconds (the time
-here times this host's speed factor) to ``test_specs/NAME/reference_times.yaml``. Each round
+here times this host's speed factor) to ``assignments/NAME/reference_times.yaml``. Each round
 measures the host's speed right before it, so a busy machine slows both numbers alike; the
 smallest of the rounds' products is kept.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from harness.grading.api import GradingOptions, GradingSession
-from harness.paths import project_root
+from harness.paths import solution_folder
 from harness.spec import SpecError, find_assignment
 from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.loader import load_all_cases
@@ -44,7 +44,7 @@ def record(name: str, rounds: int = 2) -> Path | None:
              and case.relative_timeout.reference > 0]  # else only a floor: nothing to time
     if not cases:
         return None
-    solution = project_root() / "reference" / "solutions" / name
+    solution = solution_folder(name)
     best: dict[str, float] = {}
     factors = []
     for _ in range(rounds):

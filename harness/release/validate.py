@@ -2,10 +2,10 @@
 
 1. every spec file parses and names comparators and runners that exist;
 2. ``gamegrader generate --check`` finds no stale generated file;
-3. the reference solution (every file of ``reference/solutions/NAME/``, submitted as a folder)
+3. the reference solution (every file of ``assignments/NAME/solution/``, submitted as a folder)
    passes every case;
-4. every wrong implementation in ``tests/mutants/NAME.yaml`` fails exactly the cases listed for
-   it (and loses exactly ``lost`` points when that is given).
+4. every wrong implementation in ``assignments/NAME/mutants.yaml`` fails exactly the cases
+   listed for it (and loses exactly ``lost`` points when that is given).
 
 Grading runs through the same jobs as ``gamegrader batch``: each submission in its own
 ``gamegrader grade`` process, in parallel. Problems are reported, never raised.
@@ -36,7 +36,16 @@ import yaml
 
 from harness.batch.jobs import Job, JobResult, grade_job, read_files
 from harness.parallel.executors import default_workers, run_local
-from harness.paths import ROOT_ENV, project_root
+from harness.paths import (
+    ASSIGNMENTS,
+    EQUIVALENT_MUTANTS,
+    MUTANTS,
+    ROOT_ENV,
+    TESTS,
+    assignment_folder,
+    project_root,
+    solution_folder,
+)
 from harness.records.spec import Assignment
 from harness.records.verdicts import Verdict
 from harness.spec import SpecError, find_assignment
@@ -50,7 +59,6 @@ from harness.spec.loader import (
 from harness.spec.yaml_files import read_yaml
 from harness.timing.calibration import find_speed_ahead
 
-MUTANTS_FOLDER = Path("tests") / "mutants"
 MUTANT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": {
@@ -122,7 +130,7 @@ class Mutant:
 
 
 def mutants_path(name: str) -> Path:
-    return project_root() / MUTANTS_FOLDER / f"{name}.yaml"
+    return assignment_folder(name) / MUTANTS
 
 
 def load_mutants(assignment: Assignment) -> list[Mutant]:
@@ -180,8 +188,9 @@ def _check_generated(assignment: Assignment) -> Check:
 def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
                 generated: bool = True) -> Path:
     """Make ``folder`` a GAMEGRADER_ROOT whose copy of the assignment holds only the case files
-    named by ``stems`` (e.g. ``02_get_best_move``); ``student_template/``, ``reference/`` and the
-    other assignments' specs (which an ``include`` may name) are links to the real ones. With
+    named by ``stems`` (e.g. ``02_get_best_move``); ``reference/``, the rest of the assignment's
+    folder (template, plug-in modules) and the other assignments (whose cases an ``include`` may
+    name) are links to the real ones. With
     ``generated=False`` the case files lose their ``generate`` blocks (hand-written cases only: a
     quick run).
 
@@ -189,7 +198,8 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
         SpecError: a stem names no case file of the assignment.
     """
     real = project_root()
-    specs = folder / "test_specs" / assignment.name
+    specs = folder / ASSIGNMENTS / assignment.name
+    cases = assignment.cases_folder or assignment.folder / "cases"  # a variant's: the varied's
     (specs / "cases").mkdir(parents=True)
     (specs / "generated").mkdir()
     (specs / "assignment.yaml").write_bytes(
@@ -197,9 +207,9 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
     if (assignment.folder / REFERENCE_TIMES).is_file():
         shutil.copy2(assignment.folder / REFERENCE_TIMES, specs)
     for stem in stems:
-        case_file = assignment.folder / "cases" / f"{stem}.yaml"
+        case_file = cases / f"{stem}.yaml"
         if not case_file.is_file():
-            raise SpecError(assignment.folder / "cases", f"no case file {case_file.name}")
+            raise SpecError(cases, f"no case file {case_file.name}")
         if not generated:
             data = read_yaml(case_file)
             data.pop("generate", None)
@@ -209,13 +219,16 @@ def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
                 shutil.copy2(precomputed_path(case_file), specs / "generated")
             continue
         shutil.copy2(case_file, specs / "cases")
-        for made in (assignment.folder / "generated").glob(f"{stem}.*.yaml"):
+        for made in (cases.parent / "generated").glob(f"{stem}.*.yaml"):
             shutil.copy2(made, specs / "generated")
-    for shared in ("student_template", "reference"):
-        (folder / shared).symlink_to(real / shared)
-    for other in (real / "test_specs").iterdir():  # case files may include another's cases
+    (folder / "reference").symlink_to(real / "reference")
+    for other in (real / ASSIGNMENTS).iterdir():  # case files may include another's cases
         if other.is_dir() and other.name != assignment.name:
-            (folder / "test_specs" / other.name).symlink_to(other)
+            (folder / ASSIGNMENTS / other.name).symlink_to(other)
+    for part in assignment.folder.iterdir():  # not the mutants: a test writes its own
+        if not (specs / part.name).exists() and part.name not in (
+                "__pycache__", TESTS, MUTANTS, EQUIVALENT_MUTANTS):
+            (specs / part.name).symlink_to(part)
     return folder
 
 
@@ -367,7 +380,7 @@ def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
     if not checks[0].ok:
         return checks, []
     checks.append(_check_generated(assignment))
-    folder = project_root() / "reference" / "solutions" / name
+    folder = solution_folder(name)
     if not folder.is_dir():
         checks.append(Check(name, "reference solution passes every case", False,
                             f"{folder} does not exist"))

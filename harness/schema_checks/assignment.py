@@ -94,17 +94,28 @@ def validate(data, custom_formats={}, name_prefix=None):
             if isinstance(data__nameresolver, str):
                 if not REGEX_PATTERNS['^[A-Za-z_]\\w*$'].search(data__nameresolver):
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".name_resolver must match pattern ^[A-Za-z_]\\w*$")
-        if "student_package_modules" in data_keys:
-            data_keys.remove("student_package_modules")
-            data__studentpackagemodules = data["student_package_modules"]
-            if not isinstance(data__studentpackagemodules, (list)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".student_package_modules must be array")
-            data__studentpackagemodules_is_list = isinstance(data__studentpackagemodules, (list))
-            if data__studentpackagemodules_is_list:
-                data__studentpackagemodules_len = len(data__studentpackagemodules)
-                for data__studentpackagemodules_x, data__studentpackagemodules_item in enumerate(data__studentpackagemodules):
-                    if not isinstance(data__studentpackagemodules_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".student_package_modules[{data__studentpackagemodules_x}]".format(**locals()) + " must be string")
+        if "variant_of" in data_keys:
+            data_keys.remove("variant_of")
+            data__variantof = data["variant_of"]
+            if not isinstance(data__variantof, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".variant_of must be string")
+            if isinstance(data__variantof, str):
+                if not REGEX_PATTERNS['^[a-z][a-z0-9_]*$'].search(data__variantof):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".variant_of must match pattern ^[a-z][a-z0-9_]*$")
+        if "student_package" in data_keys:
+            data_keys.remove("student_package")
+            data__studentpackage = data["student_package"]
+            if not isinstance(data__studentpackage, (list)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".student_package must be array")
+            data__studentpackage_is_list = isinstance(data__studentpackage, (list))
+            if data__studentpackage_is_list:
+                def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
+                data__studentpackage_len = len(data__studentpackage)
+                if data__studentpackage_len > len(set(fn(data__studentpackage_x) for data__studentpackage_x in data__studentpackage)):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".student_package must contain unique items")
+                for data__studentpackage_x, data__studentpackage_item in enumerate(data__studentpackage):
+                    if not (isinstance(data__studentpackage_item, str) and data__studentpackage_item == 'checkers' or isinstance(data__studentpackage_item, str) and data__studentpackage_item == 'pictures' or isinstance(data__studentpackage_item, str) and data__studentpackage_item == 'games'):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".student_package[{data__studentpackage_x}]".format(**locals()) + " must be one of ['checkers', 'pictures', 'games']")
         if "gradescope_only_because" in data_keys:
             data_keys.remove("gradescope_only_because")
             data__gradescopeonlybecause = data["gradescope_only_because"]

@@ -1,12 +1,13 @@
-"""Assignments: ``test_specs/NAME/assignment.yaml`` read into an ``Assignment`` (its API, limits,
+"""Assignments: ``assignments/NAME/assignment.yaml`` read into an ``Assignment`` (its API, limits,
 allowed packages and the reference's recorded times), and found by name."""
 from __future__ import annotations
 
 import ast
 import re
 from pathlib import Path
+from typing import Any
 
-from harness.paths import project_root, specs_root
+from harness.paths import TEMPLATE, project_root, specs_root
 from harness.records.limits import Limits
 from harness.records.policy import PolicyError, parse_policy
 from harness.records.spec import DEFAULT_GRADING_PYTHON, AllowedPackage, ApiEntry, Assignment
@@ -66,17 +67,49 @@ def load_reference_times(folder: Path) -> dict[str, float]:
     return {str(case): float(seconds) for case, seconds in data["seconds"].items()}
 
 
+OWN_KEYS = ("total_points", "ladder")
+"""What a variant never takes from the assignment it varies: both state the whole of its own
+grading (a variant with fewer cases, or no staff ladder, leaves them out)."""
+
+
+def _spec_data(path: Path) -> dict[str, Any]:
+    """``path`` read and schema-checked.
+
+    Raises:
+        SpecError: the file is missing or invalid.
+    """
+    if not path.is_file():
+        raise SpecError(path, "is missing")
+    data = read_yaml(path)
+    check_schema(path, data, "assignment")
+    return dict(data)
+
+
+def _variant_base(folder: Path, data: dict[str, Any]) -> tuple[dict[str, Any], Path | None]:
+    """For a variant (``variant_of: NAME``), the data of the assignment it varies with the
+    variant's own keys over it, and that assignment's folder; else ``data`` and None. A variant
+    folder holds only what differs: its keys, template files, solution and mutants; its cases
+    are the varied assignment's unless it has a ``cases/`` folder of its own."""
+    base_name = data.get("variant_of")
+    if base_name is None:
+        return data, None
+    path = folder / "assignment.yaml"
+    base_folder = folder.parent / base_name
+    base = _spec_data(base_folder / "assignment.yaml")
+    if "variant_of" in base:
+        raise SpecError(path, f"{base_name!r} is itself a variant", field="variant_of")
+    inherited = {key: value for key, value in base.items() if key not in OWN_KEYS}
+    return {**inherited, **data}, base_folder
+
+
 def load_assignment(folder: Path) -> Assignment:
-    """Read ``folder/assignment.yaml``.
+    """Read ``folder/assignment.yaml`` (with the assignment it varies, for a variant).
 
     Raises:
         SpecError: the file is missing or invalid.
     """
     path = folder / "assignment.yaml"
-    if not path.is_file():
-        raise SpecError(path, "is missing")
-    data = read_yaml(path)
-    check_schema(path, data, "assignment")
+    data, base_folder = _variant_base(folder, _spec_data(path))
     if data["name"] != folder.name:
         raise SpecError(path, f"name {data['name']!r} differs from its folder {folder.name!r}",
                         field="name")
@@ -87,8 +120,9 @@ def load_assignment(folder: Path) -> Assignment:
         except (ValueError, SyntaxError) as exc:
             raise SpecError(path, str(exc), field=f"api[{index}]") from exc
     root = project_root()
-    template = root / "student_template" / data["name"]
-    support = tuple(template / name for name in data.get("support_files", []))
+    templates = [folder / TEMPLATE, *([base_folder / TEMPLATE] if base_folder else [])]
+    support = tuple(next((t / name for t in templates if (t / name).is_file()),
+                         templates[0] / name) for name in data.get("support_files", []))
     probes = tuple(root / name for name in data.get("probe_files", []))
     for listed, kind in ((support, "support_files"), (probes, "probe_files")):
         for file in listed:
@@ -104,6 +138,8 @@ def load_assignment(folder: Path) -> Assignment:
         raise SpecError(path, str(exc), field=exc.field) from exc
     return Assignment(
         name=data["name"], title=data["title"], folder=folder, module=data["module"],
+        cases_folder=(base_folder / "cases" if base_folder and not (folder / "cases").is_dir()
+                      else folder / "cases"), variant_of=base_folder,
         submission_files=tuple(data.get("submission_files", [f"{data['module']}.py"])),
         support_files=support, probe_files=probes, api=tuple(api),
         limits=Limits(**data.get("limits", {})),
@@ -112,14 +148,14 @@ def load_assignment(folder: Path) -> Assignment:
         ladder=data.get("ladder") or {},
         name_resolver=resolver,
         allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])),
-        student_package_modules=tuple(data.get("student_package_modules", [])),
+        student_package=tuple(data.get("student_package", [])),
         grading_python=str(data.get("grading_python", DEFAULT_GRADING_PYTHON)),
         gradescope_only_because=str(data.get("gradescope_only_because", "")),
         reference_times=load_reference_times(folder), policy=policy)
 
 
 def list_assignments(root: Path | None = None) -> list[str]:
-    """Names of every folder of ``test_specs`` that holds an assignment.yaml, sorted."""
+    """Names of every folder of ``assignments`` that holds an assignment.yaml, sorted."""
     base = root or specs_root()
     return sorted(p.parent.name for p in base.glob("*/assignment.yaml"))
 

@@ -1,5 +1,5 @@
-"""The reference files grading an assignment imports: the modules its cases name as
-comparators or runners, and every module of ``reference`` they import, transitively (the
+"""The grader's files grading an assignment imports: the modules its cases name as comparators
+or runners, and every module of ``reference`` and ``assignments`` they import, transitively (the
 autograder zip ships them; a batch fingerprints them to know when to regrade)."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 from typing import Iterable
 
-from harness.paths import project_root
+from harness.paths import ASSIGNMENTS, project_root
 from harness.records.spec import Assignment
 from harness.spec.loader import load_all_cases
 
@@ -41,8 +41,8 @@ def _imported(path: Path, name: str) -> set[str]:
     return found
 
 
-def python_closure(modules: Iterable[str], root: Path, packages: tuple[str, ...] = ("reference",)
-                   ) -> set[Path]:
+def python_closure(modules: Iterable[str], root: Path,
+                   packages: tuple[str, ...] = ("reference", ASSIGNMENTS)) -> set[Path]:
     """The files of ``modules`` and of every module they import, transitively, limited to the
     top-level ``packages`` under ``root`` (parent packages' ``__init__.py`` included)."""
     todo = [m for m in modules if m.split(".")[0] in packages]

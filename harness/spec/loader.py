@@ -164,6 +164,8 @@ def spec_files(assignment: Assignment) -> set[Path]:
     generated files and unittest suites, and included case files (with theirs), wherever
     they are."""
     found: set[Path] = {assignment.folder / "assignment.yaml"}
+    if assignment.variant_of:  # read under the variant's own
+        found.add(assignment.variant_of / "assignment.yaml")
     if (assignment.folder / REFERENCE_TIMES).is_file():
         found.add(assignment.folder / REFERENCE_TIMES)
     pending = list(assignment.case_files)

@@ -216,7 +216,9 @@ ASSIGNMENT = {
         "support_files": {"type": "array", "items": {"type": "string"}},
         "probe_files": {"type": "array", "items": {"type": "string"}},
         "name_resolver": {"type": "string", "pattern": r"^[A-Za-z_]\w*$"},
-        "student_package_modules": {"type": "array", "items": {"type": "string"}},
+        "variant_of": {"type": "string", "pattern": r"^[a-z][a-z0-9_]*$"},
+        "student_package": {"type": "array", "uniqueItems": True,
+                            "items": {"enum": ["checkers", "pictures", "games"]}},
         "gradescope_only_because": {"type": "string", "minLength": 1, "maxLength": 300},
         "api": {"type": "array", "items": {"type": "string"}},
         "limits": {"type": "object", "properties": {

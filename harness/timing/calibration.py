@@ -5,7 +5,7 @@ A case may state its time limit relative to the reference solution's time
 second, on the nominal machine; scaled to this host). Running the reference on every case at the
 start of each run would cost every submission seconds of Gradescope's cap, so its time per case
 is recorded once, on the instructor's machine, in nominal seconds
-(``test_specs/NAME/reference_times.yaml``, written by ``gamegrader calibrate NAME --record``). A
+(``assignments/NAME/reference_times.yaml``, written by ``gamegrader calibrate NAME --record``). A
 grading host then only needs its *speed factor*: a fixed, deterministic CPU workload (a small
 game-tree search, like the students' code) timed here against its time on the nominal machine.
 That takes well under a second and is cached per host (name, CPU, Python, CPU quota), so a batch

@@ -23,7 +23,7 @@ assignments fix differently is a parameter or a convention here:
   (positions evaluated); it is passed in, never global.
 
 - ``rules`` (:class:`SearchRules`) names each decision the alpha-beta search makes; its
-  defaults are the textbook's. Feedback diagnoses (``reference/adversarial_search/diagnoses.py``)
+  defaults are the textbook's. Feedback diagnoses (``assignments/adversarial_search/diagnoses.py``)
   replay a student's likely mistake by changing one rule, so the mistakes are variations of this
   one search rather than other searches.
 

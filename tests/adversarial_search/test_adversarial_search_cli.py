@@ -6,7 +6,7 @@ from gg_testing import ROOT, run_gamegrader
 
 pytestmark = pytest.mark.slow
 
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
 
 
 @pytest.mark.parametrize("command", [[], ["grade"], ["check"], ["list"], ["generate"],

@@ -5,11 +5,11 @@ import pytest
 import yaml
 from gg_testing import ROOT, scores_by_group
 
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
-TEMPLATE = ROOT / "student_template/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
+TEMPLATE = ROOT / "assignments/adversarial_search/template/adversarial_search.py"
 # The wrong implementations and the points each loses (out of 40), pinned from a graded run;
 # `gamegrader validate` also checks exactly which cases each one fails.
-MUTANTS = yaml.safe_load((ROOT / "tests/mutants/adversarial_search.yaml").read_text())
+MUTANTS = yaml.safe_load((ROOT / "assignments/adversarial_search/mutants.yaml").read_text())
 EXPECTED_LOSS = {name: mutant["lost"] for name, mutant in MUTANTS.items()}
 
 
@@ -68,8 +68,8 @@ def test_leaf_only_feedback_names_what_is_right_without_revealing_hidden_values(
 
 @pytest.mark.slow
 def test_leaf_feedback_for_hidden_cases_never_contains_the_expected_count(grade, mutate):
-    from reference.adversarial_search.generators import best_move  # noqa: F401 (oracle import)
-    generated = yaml.safe_load((ROOT / "test_specs/adversarial_search/generated/"
+    from assignments.adversarial_search.generators import best_move  # noqa: F401 (oracle import)
+    generated = yaml.safe_load((ROOT / "assignments/adversarial_search/generated/"
                                 "02_get_best_move.random_boards.yaml").read_text())
     expected_counts = {c["name"]: c["doctest"].strip().splitlines()[-1] for c in generated["cases"]}
     mutant = mutate(SOLUTION, [("leaves[0] += 1", "leaves[0] += 3")])

@@ -16,10 +16,10 @@ from diagnosis_support import (
     student_edits,
 )
 
+from assignments.adversarial_search.diagnoses import MISTAKES, variants
 from harness.compare.diagnosis import diagnose, with_diagnosis
 from harness.records.observations import ErrorInfo
 from harness.records.verdicts import Judgement, Variant
-from reference.adversarial_search.diagnoses import MISTAKES, variants
 
 SAMPLE = best_move_cases()[:24]  # both handout cases and the first hidden ones
 
@@ -84,7 +84,7 @@ def test_a_diagnosis_never_reveals_the_expected_value_of_a_hidden_case():
 
 def test_a_broken_registry_never_costs_the_case():
     judgement = Judgement(0.5, "move right; value wrong")
-    broken = replace(SAMPLE[0], diagnose="reference.adversarial_search.diagnoses:nothing_here")
+    broken = replace(SAMPLE[0], diagnose="assignments.adversarial_search.diagnoses:nothing_here")
     assert with_diagnosis(judgement, broken, []) == judgement
 
 

@@ -13,9 +13,9 @@ import pytest
 from gg_testing import FINISHED_GRADING, ROOT, run_gamegrader, scores_by_group, subset_root
 
 SOLUTIONS = {
-    "adversarial_search": ROOT / "reference/solutions/adversarial_search/adversarial_search.py",
-    "search_and_games": ROOT / "reference/solutions/search_and_games/search_and_games.py",
-    "isolation": ROOT / "reference/solutions/isolation/player.py",
+    "adversarial_search": ROOT / "assignments/adversarial_search/solution/adversarial_search.py",
+    "search_and_games": ROOT / "assignments/search_and_games/solution/search_and_games.py",
+    "isolation": ROOT / "assignments/isolation/solution/player.py",
 }
 GENERATED = {"isolation": 2}
 """How many cases of each generated file the tests of a value's form or of printing keep, by
@@ -23,9 +23,9 @@ assignment: Isolation's choose_move cases spend the player's clock by design (ab
 90 in all), and two of each generated kind (stuck, forced, winning, safe, ...) show a form or a
 print as well as all of them do. Unlisted: every case."""
 TEMPLATES = {
-    "adversarial_search": ROOT / "student_template/adversarial_search/adversarial_search.py",
-    "search_and_games": ROOT / "student_template/search_and_games/search_and_games.py",
-    "isolation": ROOT / "student_template/isolation/player_account.py",
+    "adversarial_search": ROOT / "assignments/adversarial_search/template/adversarial_search.py",
+    "search_and_games": ROOT / "assignments/search_and_games/template/search_and_games.py",
+    "isolation": ROOT / "assignments/isolation/template/player_account.py",
 }
 
 

@@ -21,10 +21,10 @@ from harness.spec import find_assignment
 
 pytestmark = pytest.mark.slow
 
-SOLUTIONS = ROOT / "reference" / "solutions"
-DOMINOES = SOLUTIONS / "adversarial_search" / "adversarial_search.py"
-SEARCH_AND_GAMES = SOLUTIONS / "search_and_games" / "search_and_games.py"
-OTHELLO = SOLUTIONS / "othello" / "agent.py"
+SOLUTIONS = ROOT / "assignments"
+DOMINOES = SOLUTIONS / "adversarial_search" / "solution" / "adversarial_search.py"
+SEARCH_AND_GAMES = SOLUTIONS / "search_and_games" / "solution" / "search_and_games.py"
+OTHELLO = SOLUTIONS / "othello" / "solution" / "agent.py"
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -164,7 +164,7 @@ def test_a_refused_import_in_a_second_module_is_named_at_the_top(grade, tmp_path
     """Stonehenge's strategy.py is imported by the cases that use it, not by the preflight."""
     folder = tmp_path / "submission"
     folder.mkdir()
-    solution = SOLUTIONS / "stonehenge"
+    solution = SOLUTIONS / "stonehenge" / "solution"
     (folder / "stonehenge.py").write_text((solution / "stonehenge.py").read_text())
     strategy = (solution / "strategy.py").read_text()
     assert "\nfrom typing import" in strategy

@@ -40,7 +40,7 @@ dominoes_reference = reference_fixture("adversarial_search", STEMS["adversarial_
 
 
 # Search & Games' get_best_move cases are Dominoes' own, included with their points scaled by
-# 0.75 (test_specs/search_and_games/cases/11_get_best_move.yaml), so a constant earns there
+# 0.75 (assignments/search_and_games/cases/11_get_best_move.yaml), so a constant earns there
 # exactly 0.75 of what it earns in Dominoes, the same share of the points: every constant is
 # graded on Dominoes, and one on Search & Games shows that the include keeps the rule and its
 # feedback.

@@ -73,7 +73,7 @@ def test_in_a_case_about_printing_the_students_prints_are_the_answer() -> None:
 
 
 def test_a_stonehenge_board_is_judged_without_the_students_debug_lines() -> None:
-    from reference.stonehenge.checkers import _check_board
+    from assignments.stonehenge.checkers import _check_board
     board = "      @   @\n     /   /\n@ - A - B\n     \\ / \\\n  @ - C   @\n       \\\n        @\n"
     debug = "computing __str__ for side 1\n"
     seen = Observation(stdout=debug + board, transcript_stdout=board)

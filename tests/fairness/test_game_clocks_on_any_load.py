@@ -34,7 +34,7 @@ def tight_fixture(folder: Path) -> Path:
     """A copy of the fixture with ``CLOCK`` on every game clock."""
     copy = folder / "connect_four"
     shutil.copytree(FIXTURE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    for path in (copy / "test_specs" / "connect_four").rglob("*.yaml"):
+    for path in (copy / "assignments" / "connect_four").rglob("*.yaml"):
         text = path.read_text(encoding="utf-8")
         path.write_text(re.sub(r"clock: 5\.0", f"clock: {CLOCK}", text), encoding="utf-8")
     return copy
@@ -49,7 +49,7 @@ def grade(fixture: Path, out: Path) -> dict:
     out.mkdir(parents=True)
     done = subprocess.run(
         [sys.executable, "-m", "harness", "grade", "--assignment", "connect_four",
-         "--submission", str(fixture / "reference" / "solutions" / "connect_four" / "player.py"),
+         "--submission", str(fixture / "assignments" / "connect_four" / "solution" / "player.py"),
          "--output", str(out / "results.json")],
         cwd=ROOT, env=env, text=True, capture_output=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]

@@ -21,8 +21,9 @@ from gg_testing import ROOT, run_gamegrader, without_ladder
 # on a second worker the same fixture would only wait for the first's kept gradings.
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("helper_modules")]
 
-SOLUTIONS = ROOT / "reference" / "solutions"
-DOMINOES = (SOLUTIONS / "adversarial_search" / "adversarial_search.py").read_text(encoding="utf-8")
+SOLUTIONS = ROOT / "assignments"
+DOMINOES = (SOLUTIONS / "adversarial_search" / "solution" / "adversarial_search.py").read_text(
+    encoding="utf-8")
 
 SEARCH_MODULE = '''"""My alpha-beta search, kept apart from the game class."""
 
@@ -87,7 +88,7 @@ def dominoes_with_a_package(folder: Path) -> None:
 
 def stonehenge_split_in_two(folder: Path) -> None:
     """stonehenge.py keeps the game; Board and StonehengeState live in stonehenge_state.py."""
-    text = (SOLUTIONS / "stonehenge" / "stonehenge.py").read_text(encoding="utf-8")
+    text = (SOLUTIONS / "stonehenge" / "solution" / "stonehenge.py").read_text(encoding="utf-8")
     header_end = text.index("\nclass StonehengeGame")
     board_start = text.index("\nclass Board")
     main_start = text.index('\nif __name__ == "__main__"')
@@ -97,12 +98,12 @@ def stonehenge_split_in_two(folder: Path) -> None:
     write(folder / "stonehenge.py",
           header + "\nfrom stonehenge_state import Board, StonehengeState\n\n"
           + text[header_end:board_start].rstrip() + "\n")
-    shutil.copyfile(SOLUTIONS / "stonehenge" / "strategy.py", folder / "strategy.py")
+    shutil.copyfile(SOLUTIONS / "stonehenge" / "solution" / "strategy.py", folder / "strategy.py")
 
 
 def othello_with_heuristics_module(folder: Path) -> None:
     """agent.py imports its utility function from my_heuristics.py."""
-    text = (SOLUTIONS / "othello" / "agent.py").read_text(encoding="utf-8")
+    text = (SOLUTIONS / "othello" / "solution" / "agent.py").read_text(encoding="utf-8")
     start = text.index("def compute_utility(board, color):")
     end = text.index("def compute_heuristic")
     utility = text[start:end].rstrip() + "\n"
@@ -133,7 +134,8 @@ def graded(assignment: str, submission: Path, output: Path) -> dict[str, Any]:
 def documents(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """Every variant and every reference it is compared with, graded two at a time."""
     base = tmp_path_factory.mktemp("helper-modules")
-    jobs = {f"reference:{a}": (a, SOLUTIONS / a) for a in {a for a, _ in VARIANTS.values()}}
+    jobs = {f"reference:{a}": (a, SOLUTIONS / a / "solution")
+            for a in {a for a, _ in VARIANTS.values()}}
     for name, (assignment, build) in VARIANTS.items():
         build(base / name)
         jobs[name] = (assignment, base / name)

@@ -25,8 +25,8 @@ pytestmark = pytest.mark.slow
 
 STEMS = ("02_minimax", "03_alphabeta")
 GROUPS = ("minimax", "alphabeta")
-SOLUTIONS = Path(__file__).resolve().parents[2] / "reference/solutions"
-REFERENCE = SOLUTIONS / "othello/agent.py"
+SOLUTIONS = Path(__file__).resolve().parents[2] / "assignments"
+REFERENCE = SOLUTIONS / "othello/solution/agent.py"
 
 HARD_CODER = '''
 TABLE = {table!r}
@@ -176,7 +176,8 @@ def test_a_file_keeping_the_shown_paths_earns_no_hidden_path_point_and_is_flagge
 
 def test_the_reference_finds_every_path_with_no_flag(tmp_path: Path) -> None:
     document = grade(tmp_path, "search_and_games",
-                     SOLUTIONS / "search_and_games/search_and_games.py", stems=("09_find_path",))
+                     SOLUTIONS / "search_and_games/solution/search_and_games.py",
+                     stems=("09_find_path",))
     assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
     assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
 
@@ -246,7 +247,7 @@ def test_a_file_keeping_the_shown_best_moves_earns_no_hidden_point_and_is_flagge
 
 def test_the_dominoes_reference_keeps_every_point_with_no_flag(tmp_path: Path) -> None:
     document = grade(tmp_path, "adversarial_search",
-                     SOLUTIONS / "adversarial_search/adversarial_search.py",
+                     SOLUTIONS / "adversarial_search/solution/adversarial_search.py",
                      stems=("02_get_best_move",))
     assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
     assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]

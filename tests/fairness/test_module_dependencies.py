@@ -63,13 +63,13 @@ BROKEN_GAMES = {
 
 
 def make_root(folder: Path) -> dict[str, str]:
-    specs = folder / "test_specs" / "twoparts"
+    specs = folder / "assignments" / "twoparts"
     (specs / "cases").mkdir(parents=True)
     (specs / "generated").mkdir()
     (specs / "assignment.yaml").write_text(ASSIGNMENT)
     (specs / "cases" / "01_game.yaml").write_text(GAME_CASES)
     (specs / "cases" / "02_helper.yaml").write_text(HELPER_CASES)
-    (folder / "student_template" / "twoparts").mkdir(parents=True)
+    (folder / "assignments" / "twoparts" / "template").mkdir(parents=True)
     return {"GAMEGRADER_ROOT": str(folder)}
 
 

@@ -24,8 +24,8 @@ from gg_testing import ROOT, run_gamegrader, scores_by_group, without_ladder
 
 pytestmark = pytest.mark.slow
 
-SOLUTION = ROOT / "reference" / "solutions" / "othello" / "agent.py"
-TEMPLATE = ROOT / "student_template" / "othello" / "agent.py"
+SOLUTION = ROOT / "assignments" / "othello" / "solution" / "agent.py"
+TEMPLATE = ROOT / "assignments" / "othello" / "template" / "agent.py"
 
 MIN_KEY, MAX_KEY = 'key = ("min", board, color, limit)', 'key = ("max", board, color, limit)'
 
@@ -224,7 +224,7 @@ def test_honest_variant_scores_like_the_reference(name: str, tmp_path: Path,
 def test_variant_agents_without_the_starters_defaults_get_full_marks(assignment: str,
                                                                       tmp_path: Path) -> None:
     # their cases are othello's, in their call forms: every argument is passed there too
-    base = ROOT / "reference" / "solutions" / assignment / "agent.py"
+    base = ROOT / "assignments" / assignment / "solution" / "agent.py"
     document = _grade(_write(tmp_path, assignment, NO_DEFAULTS, base), tmp_path / "results.json",
                       assignment)
     assert "caching has no default in yours" in document["output"]

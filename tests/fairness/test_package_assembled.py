@@ -1,5 +1,5 @@
 """Issue 51, item 2: what the student package gives earns nothing alone. The package holds some
-of the grader's modules (rules, house bots, pictures, checkers: ``student_package_modules``) so
+of the grader's modules (rules, house bots, pictures, checkers: ``student_package``) so
 that ``check`` and ``play`` run locally; handed in as helper files, under their own paths or
 any other name, they are left out of the grading (``harness/intake/shipped.py``), so a
 submission assembled from them earns what the untouched template earns."""
@@ -20,7 +20,7 @@ from harness.spec.assignments import find_assignment
 
 pytestmark = pytest.mark.slow
 
-ASSIGNMENTS = sorted(p.name for p in (ROOT / "test_specs").iterdir()
+ASSIGNMENTS = sorted(p.name for p in (ROOT / "assignments").iterdir()
                      if (p / "assignment.yaml").is_file())
 
 
@@ -31,12 +31,13 @@ def package_modules(tmp_path: Path, assignment: str) -> dict[str, bytes]:
     assert done.returncode == 0, done.stderr[-2000:]
     with zipfile.ZipFile(archive) as package:
         return {name: package.read(name) for name in package.namelist()
-                if name.startswith("reference/") and name.endswith(".py")}
+                if name.startswith(("reference/", "assignments/")) and name.endswith(".py")
+                and "/template/" not in name}
 
 
 def assemble(folder: Path, files: dict[str, bytes], template: str) -> Path:
     """A submission folder: the untouched template's files and ``files`` beside them."""
-    for source in (ROOT / "student_template" / template).glob("*.py"):
+    for source in (ROOT / "assignments" / template / "template").glob("*.py"):
         shutil.copy(source, folder / source.name)
     for name, data in files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
@@ -59,13 +60,13 @@ def test_the_package_s_own_modules_are_left_out_of_a_submission(tmp_path: Path,
     assert sorted(left_out) == sorted([*meaningful,
                                        *("helpers/" + n.replace("/", "_") for n in meaningful)])
     assert all(not file.data.strip() for path, file in found.extras.items()
-               if path.startswith(("reference/", "helpers/")))  # empty __init__.py files only
+               if path.startswith(("reference/", "assignments/", "helpers/")))  # empty __init__s
     assert any("modules of the grader" in note for note in found.notes)
 
 
 WRAPPER = '''\
-from reference.games.isolation import Isolation, parse_board
-from reference.isolation.house_players import GreedyPlayer
+from assignments.isolation.rules import Isolation, parse_board
+from assignments.isolation.house_players import GreedyPlayer
 
 
 def choose_move(board, player, time_left):
@@ -85,4 +86,4 @@ def test_a_wrapper_of_the_package_s_greedy_player_earns_what_the_template_earns(
     wrapper = grade(tmp_path / "wrapper", "isolation", folder)
     template = grade(tmp_path / "template", "isolation", TEMPLATES["isolation"])
     assert wrapper["score"] == template["score"] == 0
-    assert "reference.isolation.house_players" in json.dumps(wrapper)
+    assert "assignments.isolation.house_players" in json.dumps(wrapper)

@@ -144,7 +144,7 @@ def slow_agent() -> str:
 def graded_othello(folder: Path, root: Path, budget: float) -> list[tuple[str, str, float]]:
     """The ordering group of ``root``'s Othello graded for ``slow_agent``, with the host's speed
     measured afresh (a cache of its own, nothing pinned); results in the order they ran."""
-    assignment = load_assignment(root / "test_specs" / "othello")
+    assignment = load_assignment(root / "assignments" / "othello")
     cases = load_all_cases(assignment)
     folder.mkdir()
     (folder / "agent.py").write_text(slow_agent())
@@ -167,7 +167,7 @@ def test_a_slow_othello_agent_scores_the_same_beside_busy_processes_at_the_speed
     monkeypatch.delenv(SPEED_ENV, raising=False)
     root = tmp_path / "root"
     subset_root(find_assignment("othello"), ["06_ordering"], root)
-    spec = root / "test_specs" / "othello" / "cases" / "06_ordering.yaml"
+    spec = root / "assignments" / "othello" / "cases" / "06_ordering.yaml"
     text = spec.read_text()
     assert "timeout: {reference: 20, at_least: 30}" in text
     spec.write_text(text.replace("{reference: 20, at_least: 30}", ORDERING_LIMIT))

@@ -23,8 +23,8 @@ from gg_testing import ROOT, grade_submissions, scores_by_group
 # on a second worker the same fixture would only wait for the first's kept gradings.
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("stonehenge_fairness")]
 
-SOLUTION = ROOT / "reference" / "solutions" / "stonehenge"
-TEMPLATE = ROOT / "student_template" / "stonehenge"
+SOLUTION = ROOT / "assignments" / "stonehenge" / "solution"
+TEMPLATE = ROOT / "assignments" / "stonehenge" / "template"
 STRATEGY_GROUPS = ("recursive_minimax", "iterative_minimax")
 Document = dict[str, Any]
 

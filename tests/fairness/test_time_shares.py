@@ -198,7 +198,7 @@ def test_the_budget_clock_starts_once_the_sandbox_is_ready(
             pass
 
     monkeypatch.setattr(grader_module, "Sandbox", SlowSandbox)
-    assignment = load_assignment(Path(__file__).parents[2] / "test_specs" / "adversarial_search")
+    assignment = load_assignment(Path(__file__).parents[2] / "assignments" / "adversarial_search")
     (tmp_path / "adversarial_search.py").write_text("x = 1\n")
     grader = grader_module.Grader(assignment, tmp_path / "adversarial_search.py", budget=0.5,
                                   capped=True)
@@ -228,7 +228,7 @@ def test_only_a_capped_run_ends_at_the_budget_on_the_wall_clock(
             pass
 
     monkeypatch.setattr(grader_module, "Sandbox", NoSandbox)
-    assignment = load_assignment(Path(__file__).parents[2] / "test_specs" / "adversarial_search")
+    assignment = load_assignment(Path(__file__).parents[2] / "assignments" / "adversarial_search")
     (tmp_path / "adversarial_search.py").write_text("x = 1\n")
     walls = {}
     for capped in (True, False):

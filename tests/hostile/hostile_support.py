@@ -35,18 +35,18 @@ ROOT = HERE.parent.parent
 SNIPPETS = HERE / "snippets"
 BASES = {
     "adversarial_search": {
-        "solution": ROOT / "reference/solutions/adversarial_search/adversarial_search.py",
-        "template": ROOT / "student_template/adversarial_search/adversarial_search.py",
+        "solution": ROOT / "assignments/adversarial_search/solution/adversarial_search.py",
+        "template": ROOT / "assignments/adversarial_search/template/adversarial_search.py",
     },
     "othello": {
-        "solution": ROOT / "reference/solutions/othello/agent.py",
-        "template": ROOT / "student_template/othello/agent.py",
+        "solution": ROOT / "assignments/othello/solution/agent.py",
+        "template": ROOT / "assignments/othello/template/agent.py",
     },
     # Two files are handed in; the scenario edits strategy.py and names stonehenge.py as a
     # companion (``companions:``).
     "stonehenge": {
-        "solution": ROOT / "reference/solutions/stonehenge/strategy.py",
-        "template": ROOT / "student_template/stonehenge/strategy.py",
+        "solution": ROOT / "assignments/stonehenge/solution/strategy.py",
+        "template": ROOT / "assignments/stonehenge/template/strategy.py",
     },
 }
 GRADE_TIMEOUT = 300
@@ -160,8 +160,8 @@ def copy_specs(assignment: str, project: Path, generated: int | None,
     ``suite`` (a course suite here, ``suites/NAME``) adds ``NAME.py`` and its case file
     ``NAME.yaml`` to the cases, as a course moving its suite over would.
     """
-    target = project / "test_specs" / assignment
-    shutil.copytree(ROOT / "test_specs" / assignment, target)
+    target = project / "assignments" / assignment
+    shutil.copytree(ROOT / "assignments" / assignment, target)
     if suite is not None:
         shutil.copy2(HERE / f"{suite}.py", target / "cases")
         shutil.copy2(HERE / f"{suite}.yaml", target / "cases" / f"90_{Path(suite).name}.yaml")
@@ -176,9 +176,9 @@ def copy_specs(assignment: str, project: Path, generated: int | None,
         data = yaml.safe_load(config.read_text(encoding="utf-8"))
         data["limits"] = {**data.get("limits", {}), **limits}
         config.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    templates = ROOT / "student_template" / assignment
+    templates = ROOT / "assignments" / assignment / "template"
     if templates.is_dir():
-        shutil.copytree(templates, project / "student_template" / assignment)
+        shutil.copytree(templates, project / "assignments" / assignment / "template")
     settings = yaml.safe_load((target / "assignment.yaml").read_text(encoding="utf-8"))
     for probe in settings.get("probe_files", []):  # repo-relative trusted files
         (project / probe).parent.mkdir(parents=True, exist_ok=True)

@@ -9,9 +9,9 @@ from pathlib import Path
 from harness.paths import project_root
 
 ROOT = project_root()
-HONEST_A = ROOT / "reference" / "solutions" / "adversarial_search" / "adversarial_search.py"
+HONEST_A = ROOT / "assignments" / "adversarial_search" / "solution" / "adversarial_search.py"
 HONEST_B = Path(__file__).resolve().parent / "data" / "honest_b" / "adversarial_search.py"
-TEMPLATE = ROOT / "student_template" / "adversarial_search" / "adversarial_search.py"
+TEMPLATE = ROOT / "assignments" / "adversarial_search" / "template" / "adversarial_search.py"
 MAIN = "adversarial_search.py"
 
 

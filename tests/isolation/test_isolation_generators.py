@@ -1,13 +1,11 @@
 """The generated Isolation positions that ask for one answer: forced moves in each direction and
-immediate wins, and the comparator's judgement of them (reference/isolation/)."""
+immediate wins, and the comparator's judgement of them (assignments/isolation/)."""
 from __future__ import annotations
 
 import random
 
-from harness.records.observations import Observation
-from reference.games.isolation import Isolation, opponent, parse_board
-from reference.isolation.checkers import check_move
-from reference.isolation.generators import (
+from assignments.isolation.checkers import check_move
+from assignments.isolation.generators import (
     DIRECTION_NAMES,
     deep_win_cases,
     forced_direction_cases,
@@ -17,7 +15,9 @@ from reference.isolation.generators import (
     winning_move_cases,
     winning_moves,
 )
-from reference.isolation.solver import Solver
+from assignments.isolation.rules import Isolation, opponent, parse_board
+from assignments.isolation.solver import Solver
+from harness.records.observations import Observation
 
 GAME = Isolation()
 
@@ -116,7 +116,7 @@ def _plies_to_win(state) -> float:
 
 
 def test_the_solver_agrees_with_plain_minimax_on_endgames():
-    from reference.isolation.positions import random_playout
+    from assignments.isolation.positions import random_playout
 
     rng, checked = random.Random(8), 0
     while checked < 20:

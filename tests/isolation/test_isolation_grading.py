@@ -16,21 +16,21 @@ from typing import Any, Callable
 import pytest
 from gg_testing import scores_by_group
 
+from assignments.isolation.house_players import house_player
+from assignments.isolation.kit import make_kit
+from assignments.isolation.referee import referee_game, student_contestant
+from assignments.isolation.rules import Isolation
 from harness import Sandbox
 from harness.games.seats import InProcess
 from harness.games.versus import play_one
 from harness.grading.feedback import output_text
 from harness.records.games import Reason
-from reference.games.isolation import Isolation
-from reference.isolation.house_players import house_player
-from reference.isolation.kit import make_kit
-from reference.isolation.referee import referee_game, student_contestant
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
-SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"
-TEMPLATE = ROOT / "student_template" / "isolation" / "player_account.py"
+SOLUTION = ROOT / "assignments" / "isolation" / "solution" / "player.py"
+TEMPLATE = ROOT / "assignments" / "isolation" / "template" / "player_account.py"
 ANSWER = "    return (best // SIZE + 1, best % SIZE + 1)"
 START = "    started = time.process_time()\n"
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 import pytest
 from isolation_fakes import TickingClock
 
+from assignments.isolation.house_players import GreedyPlayer, RandomPlayer, house_player
+from assignments.isolation.players import HOUSE_BOTS, AlphaBetaPlayer, TimePolicy, house_agent
+from assignments.isolation.referee import referee_game
+from assignments.isolation.rules import Isolation, parse_board
 from harness.games.seats import InProcess
 from harness.records.games import Reason
-from reference.games.isolation import Isolation, parse_board
-from reference.isolation.house_players import GreedyPlayer, RandomPlayer, house_player
-from reference.isolation.players import HOUSE_BOTS, AlphaBetaPlayer, TimePolicy, house_agent
-from reference.isolation.referee import referee_game
 
 GAME = Isolation()
 

@@ -6,17 +6,17 @@ from typing import Any
 import pytest
 from isolation_fakes import FakeResult, FakeServer, TickingClock
 
-from harness.games.seats import InProcess
-from harness.records.games import Entrant, GameResult, GameTask, Reason
-from reference.games.isolation import Isolation, parse_board
-from reference.isolation.house_players import GreedyPlayer, RandomPlayer
-from reference.isolation.referee import (
+from assignments.isolation.house_players import GreedyPlayer, RandomPlayer
+from assignments.isolation.referee import (
     encode_request,
     game_result,
     referee_game,
     replay_result,
     student_contestant,
 )
+from assignments.isolation.rules import Isolation, parse_board
+from harness.games.seats import InProcess
+from harness.records.games import Entrant, GameResult, GameTask, Reason
 
 GAME = Isolation()
 

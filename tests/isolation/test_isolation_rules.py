@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference.games.isolation import (
+from assignments.isolation.rules import (
     BoardError,
     Isolation,
     IsolationState,

@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 from isolation_fakes import TickingClock
 
+from assignments.isolation.evaluation import DECIDED, MobilityEvaluation
+from assignments.isolation.rules import Isolation
 from reference.core.counters import Counter
 from reference.core.protocols import GameFacts
-from reference.games.isolation import Isolation
-from reference.isolation.evaluation import DECIDED, MobilityEvaluation
 from reference.search.alphabeta import alphabeta_search
 from reference.search.timed_alphabeta import timed_alphabeta_search
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from othello_support import SOLUTION, TEMPLATE_DIR, load_module
 
-from reference.othello.manager import load_manager
+from assignments.othello.manager import load_manager
 
 
 @pytest.fixture(scope="session")

@@ -1,13 +1,13 @@
 """The Othello registry's mistakes written into the reference agent as a student would write
-them (see reference/othello/diagnoses.py), and the cases they are measured on."""
+them (see assignments/othello/diagnoses.py), and the cases they are measured on."""
 from __future__ import annotations
 
 from typing import Any
 
 from gg_diagnosis import ROOT, diagnosable_cases, edited
 
-SOLUTION = ROOT / "reference" / "solutions" / "othello" / "agent.py"
-STARTER = ROOT / "student_template" / "othello"
+SOLUTION = ROOT / "assignments" / "othello" / "solution" / "agent.py"
+STARTER = ROOT / "assignments" / "othello" / "template"
 
 MINIMAX_MAX = """        best = -math.inf
         for i, j in moves:

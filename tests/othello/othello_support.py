@@ -11,9 +11,9 @@ from pathlib import Path
 from types import ModuleType
 
 REPO = Path(__file__).resolve().parents[2]
-TEMPLATE_DIR = REPO / "student_template" / "othello"
-SOLUTION = REPO / "reference" / "solutions" / "othello" / "agent.py"
-SPEC_DIR = REPO / "test_specs" / "othello"
+TEMPLATE_DIR = REPO / "assignments" / "othello" / "template"
+SOLUTION = REPO / "assignments" / "othello" / "solution" / "agent.py"
+SPEC_DIR = REPO / "assignments" / "othello"
 
 
 def load_module(path: Path, name: str) -> ModuleType:

@@ -1,6 +1,6 @@
 """The Othello rules as they were before the rewrite for speed: the oracle of the fast rules.
 
-Verbatim copies of the plain implementations of ``reference/games/othello.py`` (``old_trusted_*``)
+Verbatim copies of the plain implementations of ``assignments/othello/rules.py`` (``old_trusted_*``)
 and of the students' ``othello_shared.py`` (``old_shared_*``). Nothing in the project runs them:
 ``test_othello_rules_match_the_plain_rules.py`` checks the fast rules against them, and
 ``bench/bench_othello_rules.py`` times both side by side. Do not "improve" them.

@@ -1,5 +1,5 @@
 """Feedback names the likely mistake in the Othello node and select functions: each mistake of
-reference/othello/diagnoses.py, written into the reference agent as a student would, is
+assignments/othello/diagnoses.py, written into the reference agent as a student would, is
 recognised and never misnamed. Honest agents fail nothing, so get none: a diagnosis is only
 looked for on a failed case, and tests/fairness/test_othello_fairness.py grades the reference and
 each honest agent and asserts every case's score and the absence of any diagnosis. The shares
@@ -13,12 +13,12 @@ from gg_diagnosis import diagnoses_of, observe
 from othello_diagnosis_support import SOLUTION, STARTER, search_cases, student_source
 from othello_support import grade_cases
 
+from assignments.othello.agent import ReferenceAgent
+from assignments.othello.diagnoses import MISTAKES, NO_PRUNING, ordering_variants, variants
 from harness.compare.diagnosis import diagnose
 from harness.records.observations import Observation
 from harness.records.verdicts import Variant
 from reference.core.counters import BudgetCounter, WorkBudgetExceeded
-from reference.othello.agent import ReferenceAgent
-from reference.othello.diagnoses import MISTAKES, NO_PRUNING, ordering_variants, variants
 
 # One worker runs this module: the tests of the other mistakes, which fail the same cases, find
 # each mistake's replay of a case in the run's replay cache; on two workers both searched it.

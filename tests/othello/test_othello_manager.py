@@ -7,7 +7,7 @@ import time
 import pytest
 from othello_support import TEMPLATE_DIR, write_player, write_replier
 
-from reference.games import othello as rules
+from assignments.othello import rules
 
 START4 = rules.Othello(4).initial_state().board
 FAST = {"size": 4, "move_timeout": 1.0, "handshake_timeout": 1.0}

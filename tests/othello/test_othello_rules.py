@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from reference.games import othello as rules
-from reference.games.othello import Othello, OthelloState
+from assignments.othello import rules
+from assignments.othello.rules import Othello, OthelloState
 
 START4 = ((0, 0, 0, 0), (0, 2, 1, 0), (0, 1, 2, 0), (0, 0, 0, 0))
 

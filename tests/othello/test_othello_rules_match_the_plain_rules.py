@@ -1,6 +1,6 @@
 """The fast Othello rules give exactly what the plain rules gave, for every input.
 
-``reference.games.othello`` (trusted) and the students' ``othello_shared.py`` were rewritten for
+``assignments.othello.rules`` (trusted) and the students' ``othello_shared.py`` were rewritten for
 speed (ray tables, capture tests that build no lines, a memo of legal moves, copying only the rows
 that change). The plain implementations they replaced are kept, verbatim, as the oracle
 (``plain_othello_rules.py``, which ``bench/bench_othello_rules.py`` times against): on many seeded
@@ -27,7 +27,8 @@ from plain_othello_rules import (
     old_trusted_play_move,
 )
 
-from reference.games import othello as rules
+from assignments.othello import rules
+from harness.spec import find_assignment
 
 SIZES = (4, 6, 8)
 
@@ -75,8 +76,9 @@ def shared():
 
 
 def test_every_variant_ships_the_same_othello_shared():
-    texts = {path.parent.name: path.read_bytes()
-             for path in TEMPLATE_DIR.parent.glob("othello*/othello_shared.py")}
+    texts = {name: next(path for path in find_assignment(name).support_files
+                        if path.name == "othello_shared.py").read_bytes()
+             for name in ("othello", "othello_2025", "othello_colour", "othello_valuefn")}
     assert {"othello", "othello_2025", "othello_colour", "othello_valuefn"} <= set(texts)
     assert len(set(texts.values())) == 1
 

@@ -6,12 +6,12 @@ import math
 import pytest
 from test_othello_rules import START4, random_positions
 
+from assignments.othello import rules
+from assignments.othello.agent import ReferenceAgent, compute_utility, node_answers
+from assignments.othello.heuristic import HeuristicAgent
+from assignments.othello.rules import Othello, OthelloState
 from reference.core.counters import Counter
 from reference.core.protocols import GameFacts
-from reference.games import othello as rules
-from reference.games.othello import Othello, OthelloState
-from reference.othello.agent import ReferenceAgent, compute_utility, node_answers
-from reference.othello.heuristic import HeuristicAgent
 from reference.search import alphabeta as search
 
 INF = math.inf

@@ -12,16 +12,16 @@ from pathlib import Path
 import pytest
 from othello_support import REPO, SOLUTION, TEMPLATE_DIR
 
+from assignments.othello import checkers
+from assignments.othello.generators import answer_entry
 from harness.records.observations import ErrorInfo, Observation
 from harness.records.spec import Case, Visibility
 from harness.spec import find_assignment, load_case_file, parse_transcript
 from harness.spec.loader import load_all_cases
-from reference.othello import checkers
-from reference.othello.generators import answer_entry
 
 pytestmark = pytest.mark.slow
 
-BEST = "reference.othello.checkers:best_answers"
+BEST = "assignments.othello.checkers:best_answers"
 
 
 def all_cases():
@@ -425,7 +425,7 @@ def test_the_probe_refuses_tampering_with_its_instruments(tmp_path):
         print(work())
         """))
     done = subprocess.run([sys.executable, str(script), str(TEMPLATE_DIR),
-                           str(REPO / "reference" / "othello")], cwd=tmp_path,
+                           str(REPO / "assignments" / "othello")], cwd=tmp_path,
                           capture_output=True, text=True, timeout=60)
     assert done.stdout.splitlines() == [
         # a default argument in a helper module, a renamed import, a module attribute; then
@@ -478,5 +478,5 @@ def test_the_packages_carry_the_game_manager(tmp_path):
     from harness.release.build import build_autograder, build_student
     for build in (build_autograder, build_student):
         built = build("othello", tmp_path / f"{build.__name__}.zip")
-        assert "student_template/othello/othello_game.py" in built.entries, build.__name__
-        assert "reference/othello/othello_probe.py" in built.entries, build.__name__
+        assert "assignments/othello/template/othello_game.py" in built.entries, build.__name__
+        assert "assignments/othello/othello_probe.py" in built.entries, build.__name__

@@ -6,9 +6,9 @@ import dataclasses
 import pytest
 from othello_support import SOLUTION, TEMPLATE_DIR, grade_cases, group_scores
 
+from assignments.othello.runners import play_randy
 from harness.sandbox import Sandbox
 from harness.spec import find_assignment, load_case_file
-from reference.othello.runners import play_randy
 
 pytestmark = pytest.mark.slow
 

@@ -15,7 +15,8 @@ import pytest
 import yaml
 from gg_testing import ROOT, run_gamegrader
 
-from reference.othello.checkers import judge_value
+from assignments.othello.checkers import judge_value
+from harness.spec import find_assignment
 
 pytestmark = pytest.mark.slow
 
@@ -23,11 +24,11 @@ VARIANTS = ["othello_2025", "othello_valuefn", "othello_colour"]
 
 
 def solution(name: str) -> Path:
-    return ROOT / "reference" / "solutions" / name / "agent.py"
+    return ROOT / "assignments" / name / "solution" / "agent.py"
 
 
 def template(name: str) -> Path:
-    return ROOT / "student_template" / name / "agent.py"
+    return ROOT / "assignments" / name / "template" / "agent.py"
 
 
 def failed(document: dict[str, Any]) -> list[str]:
@@ -76,10 +77,10 @@ def _cases(path: Path) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("generated", sorted(
-    p.name for p in (ROOT / "test_specs" / "othello_valuefn" / "generated").glob("*.yaml")))
+    p.name for p in (ROOT / "assignments" / "othello_valuefn" / "generated").glob("*.yaml")))
 def test_value_fn_cases_are_othellos_with_the_evaluation_passed_first(generated):
-    ours = _cases(ROOT / "test_specs" / "othello_valuefn" / "generated" / generated)
-    theirs = _cases(ROOT / "test_specs" / "othello" / "generated" / generated)
+    ours = _cases(ROOT / "assignments" / "othello_valuefn" / "generated" / generated)
+    theirs = _cases(ROOT / "assignments" / "othello" / "generated" / generated)
     assert [c["options"] for c in ours] == [c["options"] for c in theirs]
     assert [c["doctest"].replace("(compute_utility, ", "(") for c in ours] == \
         [c["doctest"] for c in theirs]
@@ -100,9 +101,10 @@ def test_a_colour_only_node_is_graded_on_its_number(returned, fraction):
 
 def test_the_variants_share_othellos_starter_modules_instead_of_copying_them():
     for name in VARIANTS:
+        support = {path.name: path for path in find_assignment(name).support_files}
         for module in ("othello_shared.py", "othello_game.py", "randy_ai.py"):
-            path = ROOT / "student_template" / name / module
-            assert path.resolve() == (ROOT / "student_template" / "othello" / module).resolve()
+            same = ROOT / "assignments" / "othello" / "template" / module
+            assert support[module].resolve() == same.resolve()
 
 
 @pytest.mark.parametrize(("name", "extra", "settings"), [

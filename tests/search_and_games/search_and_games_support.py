@@ -6,9 +6,9 @@ from pathlib import Path
 from types import ModuleType
 
 REPO = Path(__file__).resolve().parents[2]
-SOLUTION = REPO / "reference/solutions/search_and_games/search_and_games.py"
-TEMPLATE = REPO / "student_template/search_and_games/search_and_games.py"
-SPEC_DIR = REPO / "test_specs/search_and_games"
+SOLUTION = REPO / "assignments/search_and_games/solution/search_and_games.py"
+TEMPLATE = REPO / "assignments/search_and_games/template/search_and_games.py"
+SPEC_DIR = REPO / "assignments/search_and_games"
 
 
 def load_module(path: Path, name: str) -> ModuleType:

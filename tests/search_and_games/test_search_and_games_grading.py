@@ -1,6 +1,7 @@
 """Homework 2 graded end to end through the real command line: the reference, the template and
-the wrong implementations of tests/mutants/search_and_games.yaml, which must lose exactly their
-pinned cases; an independent judge, run in-process, confirms the find_solution / find_path pins."""
+the wrong implementations of assignments/search_and_games/mutants.yaml, which must lose exactly
+their pinned cases; an independent judge, run in-process, confirms the find_solution /
+find_path pins."""
 from __future__ import annotations
 
 import math
@@ -10,10 +11,10 @@ import pytest
 from gg_testing import subset_root as gg_subset_root
 from search_and_games_support import SOLUTION, TEMPLATE, load_module
 
+from assignments.search_and_games.grid import is_free, is_step, parse_scene, path_length
+from assignments.search_and_games.lights_out import is_solved, press
 from harness.release.validate import Check, load_mutants, matches, validate
 from harness.spec import find_assignment, load_case_file
-from reference.games.grid import is_free, is_step, parse_scene, path_length
-from reference.games.lights_out import is_solved, press
 
 ASSIGNMENT = find_assignment("search_and_games")
 MUTANTS = {mutant.name: mutant for mutant in load_mutants(ASSIGNMENT)}

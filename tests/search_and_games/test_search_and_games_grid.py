@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from reference.games.grid import (
+from assignments.search_and_games.grid import (
     GridNavigationProblem,
     format_scene,
     grid_from_lists,

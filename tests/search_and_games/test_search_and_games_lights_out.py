@@ -6,9 +6,8 @@ import random
 
 import pytest
 
-from reference.core.counters import Counter
-from reference.games.grid import grid_from_lists
-from reference.games.lights_out import (
+from assignments.search_and_games.grid import grid_from_lists
+from assignments.search_and_games.lights_out import (
     LightsOutProblem,
     create_board,
     is_on_board,
@@ -16,8 +15,9 @@ from reference.games.lights_out import (
     moves,
     press,
 )
+from assignments.search_and_games.lights_out_algebra import is_solvable, minimum_presses
+from reference.core.counters import Counter
 from reference.search.bfs import breadth_first_graph_search
-from reference.search_and_games.lights_out_algebra import is_solvable, minimum_presses
 
 T, F = True, False
 

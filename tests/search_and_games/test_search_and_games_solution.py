@@ -6,11 +6,11 @@ import random
 import pytest
 from search_and_games_support import SOLUTION, load_module
 
-from reference.games.grid import GridNavigationProblem, grid_from_lists, path_length
-from reference.games.lights_out import LightsOutProblem, is_solved, press
+from assignments.search_and_games.grid import GridNavigationProblem, grid_from_lists, path_length
+from assignments.search_and_games.lights_out import LightsOutProblem, is_solved, press
+from assignments.search_and_games.lights_out_algebra import is_solvable
 from reference.search.astar import astar_search
 from reference.search.bfs import breadth_first_graph_search
-from reference.search_and_games.lights_out_algebra import is_solvable
 
 T, F = True, False
 solution = load_module(SOLUTION, "search_and_games_solution")

@@ -7,11 +7,8 @@ import pytest
 import yaml
 from search_and_games_support import SPEC_DIR
 
-from harness.spec import find_assignment, load_case_file
-from harness.spec.generate import generate
-from harness.spec.loader import generated_path, own_entries, precomputed_path
-from reference.games.grid import format_scene, is_free, neighbours
-from reference.search_and_games.scene_kinds import (
+from assignments.search_and_games.grid import format_scene, is_free, neighbours
+from assignments.search_and_games.scene_kinds import (
     SCENE_DIR,
     diagonal_walls_scene,
     drawn_scene,
@@ -19,6 +16,9 @@ from reference.search_and_games.scene_kinds import (
     maze_scene,
     walled_in_scene,
 )
+from harness.spec import find_assignment, load_case_file
+from harness.spec.generate import generate
+from harness.spec.loader import generated_path, own_entries, precomputed_path
 
 ASSIGNMENT = find_assignment("search_and_games")
 

@@ -5,7 +5,7 @@ import textwrap
 
 import pytest
 
-from reference.search_and_games.splice import (
+from assignments.search_and_games.splice import (
     BEGIN_PREFIX,
     END_LINE,
     SPLICES,
@@ -137,4 +137,4 @@ def test_render_and_stale_on_a_scratch_tree(tmp_path):
 
 
 def test_committed_regions_are_up_to_date():
-    assert stale(SPLICES) == [], "run: python -m reference.search_and_games.splice --write"
+    assert stale(SPLICES) == [], "run: python -m assignments.search_and_games.splice --write"

@@ -18,9 +18,9 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-TEMPLATE = ROOT / "student_template" / "stonehenge"
-SOLUTION = ROOT / "reference" / "solutions" / "stonehenge"
-PROBES = ROOT / "reference" / "stonehenge" / "probes"
+TEMPLATE = ROOT / "assignments" / "stonehenge" / "template"
+SOLUTION = ROOT / "assignments" / "stonehenge" / "solution"
+PROBES = ROOT / "assignments" / "stonehenge" / "probes"
 
 
 def import_isolated(folders: list[Path], names: list[str]) -> dict[str, ModuleType]:

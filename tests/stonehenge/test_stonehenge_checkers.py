@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
+from assignments.stonehenge import checkers
+from assignments.stonehenge.positions import precomputed
 from harness.records.observations import ErrorInfo, Observation
 from harness.records.spec import Case, Visibility
 from harness.spec.doctests import parse_transcript
-from reference.stonehenge import checkers
-from reference.stonehenge.positions import precomputed
 
 SIDE_1 = "      @   @\n     /   /\n@ - A - B\n     \\ / \\\n  @ - C   @\n       \\\n        @\n"
 

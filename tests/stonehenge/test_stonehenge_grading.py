@@ -1,8 +1,8 @@
 """The stonehenge assignment graded end to end through the real command line.
 
-Every submission (the solution, the starter, the wrong submissions of tests/mutants/stonehenge.yaml,
-which `gamegrader validate` also checks) is graded once, two at a time, by a module fixture; the
-tests then read the results.
+Every submission (the solution, the starter, the wrong submissions of
+assignments/stonehenge/mutants.yaml, which `gamegrader validate` also checks) is graded once,
+two at a time, by a module fixture; the tests then read the results.
 """
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ from harness.spec import find_assignment
 # on a second worker the same fixture would only wait for the first's kept gradings.
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("stonehenge_grading")]
 
-SOLUTION = ROOT / "reference" / "solutions" / "stonehenge"
-TEMPLATE = ROOT / "student_template" / "stonehenge"
+SOLUTION = ROOT / "assignments" / "stonehenge" / "solution"
+TEMPLATE = ROOT / "assignments" / "stonehenge" / "template"
 MUTANTS = {mutant.name: mutant for mutant in load_mutants(find_assignment("stonehenge"))}
 GROUPS = {"board": 15, "moves": 8, "input": 4, "captures": 25, "make_move": 5,
           "rough_outcome": 10, "recursive_minimax": 15, "iterative_minimax": 18}

@@ -6,9 +6,11 @@ import sys
 
 import pytest
 
+from assignments.stonehenge.game_tree import GameTree, TreeGame, TreeNode, caterpillar
+from assignments.stonehenge.rough import rough_outcome
+from assignments.stonehenge.rules import Stonehenge
 from reference.core.counters import Counter
 from reference.core.protocols import GameFacts
-from reference.games.stonehenge import Stonehenge
 from reference.games.subtract_square import SubtractSquare
 from reference.search.minimax import (
     iterative_minimax_decision,
@@ -18,8 +20,6 @@ from reference.search.minimax import (
     move_values,
     optimal_moves,
 )
-from reference.stonehenge.game_tree import GameTree, TreeGame, TreeNode, caterpillar
-from reference.stonehenge.rough import rough_outcome
 
 # A two-ply tree in the spirit of AIMA Figure 5.2, with win/loss/tie leaves for p1:
 #            0 (p1)
@@ -153,8 +153,8 @@ def test_rough_outcome_on_the_two_ply_tree(node: int, expected: int) -> None:
 def test_bounded_value_is_the_minimax_value_or_none() -> None:
     """What the rough_outcome cases rely on: a proved value is the true one, on positions of
     every Stonehenge side small enough to solve, and Subtract Square; too little budget: None."""
+    from assignments.stonehenge.generators import random_game
     from reference.search.minimax import bounded_value
-    from reference.stonehenge.generators import random_game
 
     square = SubtractSquare()
     for total in range(1, 25):

@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 from stonehenge_helpers import PROBES, import_isolated
 
-from reference.games.stonehenge import Stonehenge
-from reference.search.minimax import move_values, optimal_moves
-from reference.stonehenge.game_tree import (
+from assignments.stonehenge.game_tree import (
     GameTree,
     TreeGame,
     TreeTooLargeError,
@@ -19,6 +17,8 @@ from reference.stonehenge.game_tree import (
     decode,
     encode,
 )
+from assignments.stonehenge.rules import Stonehenge
+from reference.search.minimax import move_values, optimal_moves
 
 NAMES = {1: "p1", 2: "p2"}
 

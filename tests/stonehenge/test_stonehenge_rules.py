@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference.games.stonehenge import (
+from assignments.stonehenge.rules import (
     SIDES,
     IllegalMoveError,
     LineKind,

@@ -7,11 +7,11 @@ from types import ModuleType
 import pytest
 from stonehenge_helpers import ScriptedInput, scripted_input, solution  # noqa: F401 (fixtures)
 
-from reference.games.stonehenge import SIDES, Stonehenge
+from assignments.stonehenge.game_tree import TreeGame, build_tree, caterpillar, encode
+from assignments.stonehenge.rough import UNKNOWN, rough_outcome
+from assignments.stonehenge.rules import SIDES, Stonehenge
 from reference.games.subtract_square import SubtractSquare
 from reference.search.minimax import optimal_moves
-from reference.stonehenge.game_tree import TreeGame, build_tree, caterpillar, encode
-from reference.stonehenge.rough import UNKNOWN, rough_outcome
 
 Modules = dict[str, ModuleType]
 NAMES = {1: "p1", 2: "p2"}

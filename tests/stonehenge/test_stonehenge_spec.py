@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import ast
 
+from assignments.stonehenge.game_tree import build_tree, encode
+from assignments.stonehenge.rules import Stonehenge
 from harness.spec import find_assignment
 from harness.spec.generate import generate
 from harness.spec.loader import load_all_cases
-from reference.games.stonehenge import Stonehenge
-from reference.stonehenge.game_tree import build_tree, encode
 
 ASSIGNMENT = find_assignment("stonehenge")
 
@@ -63,5 +63,5 @@ def test_the_list_of_moves_is_asked_for_in_the_moves_group_only() -> None:
 
 def test_game_groups_score_all_or_nothing() -> None:
     compare = {case.group: case.compare for case in load_all_cases(ASSIGNMENT)}
-    assert compare["captures"] == compare["make_move"] == "reference.stonehenge.checkers:game"
-    assert compare["board"] == "reference.stonehenge.checkers:board"
+    assert compare["captures"] == compare["make_move"] == "assignments.stonehenge.checkers:game"
+    assert compare["board"] == "assignments.stonehenge.checkers:board"

@@ -6,8 +6,8 @@ from types import ModuleType
 import pytest
 from stonehenge_helpers import ScriptedInput, scripted_input, template  # noqa: F401 (fixtures)
 
+from assignments.stonehenge.rough import rough_outcome
 from reference.games.subtract_square import SubtractSquare
-from reference.stonehenge.rough import rough_outcome
 
 Modules = dict[str, ModuleType]
 

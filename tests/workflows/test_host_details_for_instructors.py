@@ -14,7 +14,7 @@ from harness.grading.api import weaker_isolation_line
 
 pytestmark = pytest.mark.slow
 
-SOLUTION = ROOT / "reference" / "solutions" / "adversarial_search" / "adversarial_search.py"
+SOLUTION = ROOT / "assignments" / "adversarial_search" / "solution" / "adversarial_search.py"
 HOST_WORDS = ("Isolation:", "Bounds:", "cgroup", "seccomp", "Host speed", "host speed")
 
 

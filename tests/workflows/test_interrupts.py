@@ -19,7 +19,7 @@ from workflow_support import ASSIGNMENT, REPO, SMALL_TOTAL, SOLUTION, gamegrader
 
 pytestmark = pytest.mark.slow
 
-ISOLATION_PLAYER = REPO / "reference" / "solutions" / "isolation" / "player.py"
+ISOLATION_PLAYER = REPO / "assignments" / "isolation" / "solution" / "player.py"
 
 HOW = {  # name: (signal, to the whole process group (as a terminal's Ctrl-C), times sent)
     "ctrl-c": (signal.SIGINT, True, 1),

@@ -26,6 +26,7 @@ from workflow_support import gamegrader
 from harness.cli.common import infer_assignment
 from harness.intake.reading import STUDENT_PACKAGE_MARKER, take
 from harness.intake.submission import find_files
+from harness.paths import solution_folder, template_folder
 from harness.release.build import build_student
 from harness.sandbox import levels
 from harness.sandbox.levels import Level
@@ -34,7 +35,6 @@ from harness.worker.handle import set_cpu_limit
 
 pytestmark = pytest.mark.slow
 
-SOLUTIONS = ROOT / "reference" / "solutions"
 EXCEPT_STAR = "\n\ndef _newer():\n    try:\n        pass\n    except* ValueError:\n        pass\n"
 HIDE_MODULES = '''import sys
 
@@ -70,7 +70,7 @@ def homework(tmp_path_factory: pytest.TempPathFactory) -> Path:
         archive.extractall(folder / "checker")
     (folder / "student.zip").unlink()
     (folder / "adversarial_search.py").write_bytes(
-        (SOLUTIONS / "adversarial_search" / "adversarial_search.py").read_bytes())
+        (solution_folder("adversarial_search") / "adversarial_search.py").read_bytes())
     return folder
 
 
@@ -85,7 +85,7 @@ def check(package: Path, *args: str, cwd: Path, hide: Path | None = None
 
 def _checker_named(stdout: str) -> list[str]:
     """Lines of the output that name a file of the checker as the student's."""
-    own = ("harness/", "test_specs/", "student_template/", "checker/", ".yaml", "README.md",
+    own = ("harness/", "assignments/", "checker/", ".yaml", "README.md",
            "Not given to your code")
     return [line for line in stdout.splitlines() if any(word in line for word in own)]
 
@@ -155,7 +155,7 @@ def test_a_one_assignment_package_needs_no_assignment_name(
         isolation_package: Path, name: str, tmp_path: Path) -> None:
     """The template's own name, the handout's ``player_<account>.py``, or any other: the
     package serves one assignment."""
-    template = isolation_package / "student_template" / "isolation" / "player_account.py"
+    template = isolation_package / "assignments" / "isolation" / "template" / "player_account.py"
     (tmp_path / name).write_bytes(template.read_bytes())
     done = check(isolation_package, name, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -280,7 +280,7 @@ def test_each_package_checks_its_template_as_a_windows_student_would(
     build_student(name, tmp_path / "student.zip")
     with zipfile.ZipFile(tmp_path / "student.zip") as archive:
         archive.extractall(tmp_path / "checker")
-    for file in (ROOT / "student_template" / name).glob("*.py"):
+    for file in template_folder(name).glob("*.py"):
         (tmp_path / file.name).write_bytes(file.read_bytes())
     main = tmp_path / TEMPLATE_MAINS[name]
     main.write_text(main.read_text() + EXCEPT_STAR)

@@ -2,7 +2,7 @@
 
 Checked by content, not by file name:
 - no function body of any reference module that the assignment does not declare safe
-  (``student_package_modules``, probe files) is in any Python file of the package, so neither
+  (``student_package``, probe files) is in any Python file of the package, so neither
   the solution files nor the rules, solvers, search code or opponents behind them ship;
 - no hidden case: the package's own specs load exactly the visible cases it keeps, each equal
   to the real one, and no hidden expected output occurs anywhere in the package;
@@ -25,6 +25,7 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 from workflow_support import gamegrader
 
+from harness.paths import SOLUTION, TEMPLATE, grader_code
 from harness.release.build import build_student, shippable_code, student_cases
 from harness.spec import find_assignment, list_assignments
 from harness.spec.grading_code import module_file
@@ -88,9 +89,9 @@ def test_no_reference_code_beyond_what_is_declared_safe(package):
     assignment, folder = package
     allowed = shippable_code(assignment) | set(assignment.probe_files)
     given = set().union(*(_bodies(path.read_text(encoding="utf-8")) for path in
-                          (ROOT / "student_template" / assignment.name).rglob("*.py")))
+                          (assignment.folder / TEMPLATE).rglob("*.py")))
     secret: dict[str, Path] = {}
-    for path in sorted((ROOT / "reference").rglob("*.py")):
+    for path in grader_code(ROOT):
         if path not in allowed:
             for body in _bodies(path.read_text(encoding="utf-8")) - given:  # not the handout's
                 secret.setdefault(body, path)
@@ -99,7 +100,7 @@ def test_no_reference_code_beyond_what_is_declared_safe(package):
               for path, text in _python_files(folder).items()
               for body in _bodies(text) if (source := secret.get(body)) is not None}
     assert leaked == {}
-    assert not [p for p in folder.rglob("*") if "solutions" in p.parts or "generated" in p.parts]
+    assert not [p for p in folder.rglob("*") if SOLUTION in p.parts or "generated" in p.parts]
 
 
 def test_only_visible_cases_and_no_hidden_expected_output(package, monkeypatch):
@@ -151,7 +152,7 @@ def _score(assignment_name: str, files: dict[str, Path], folder: Path, *, cap: b
 
 def test_no_file_of_the_package_scores_more_than_the_template(package, tmp_path):
     assignment, folder = package
-    template_folder = ROOT / "student_template" / assignment.name
+    template_folder = assignment.folder / TEMPLATE
     template = {name: template_folder / name for name in assignment.submission_files
                 if (template_folder / name).is_file()}
     if len(template) != len(assignment.submission_files):  # e.g. player_<account>.py
@@ -168,7 +169,7 @@ def test_no_file_of_the_package_scores_more_than_the_template(package, tmp_path)
     wanted = set().union(*(_top_level_names(p.read_text()) for p in template_folder.glob("*.py")))
     candidates = [path for path, text in _python_files(folder).items()
                   if _top_level_names(text, nested=True) & wanted
-                  and "student_template" not in path.relative_to(folder).parts]
+                  and TEMPLATE not in path.relative_to(folder).parts]
     for path in candidates:
         for name in assignment.submission_files:
             score = _score(assignment.name, {**template, name: path}, tmp_path)
@@ -199,7 +200,7 @@ def test_the_package_checks_every_visible_point_and_says_what_it_covers(package)
     assert student_cases(assignment).left_out == []
     assert assignment.gradescope_only_because == ""  # no reason kept for what no longer holds
 
-    solution = ROOT / "reference" / "solutions" / assignment.name
+    solution = assignment.folder / SOLUTION
     earned, run, output = _checked(assignment.name, solution, folder)
     assert (earned, run) == (pytest.approx(visible), pytest.approx(visible)), output[-3000:]
     assert (f"Visible cases run here: {visible:g} of {visible:g} visible points; hidden cases: "
@@ -212,6 +213,6 @@ def test_the_package_checks_every_visible_point_and_says_what_it_covers(package)
                for group, points in groups.items() if points), readme
     assert ("Game cases play whole games" in readme) == any(c.runner for c in cases)
 
-    template = ROOT / "student_template" / assignment.name
+    template = assignment.folder / TEMPLATE
     earned, run, output = _checked(assignment.name, template, folder)
     assert (earned, run) == (0, pytest.approx(visible)), output[-3000:]

@@ -16,11 +16,11 @@ from test_student_check import HIDE_MODULES
 from workflow_support import gamegrader
 
 from harness.intake.reading import GAMES_MARKER
+from harness.paths import solution_folder, template_folder
 from harness.release.build import build_student
 
 pytestmark = pytest.mark.slow
 
-SOLUTIONS = ROOT / "reference" / "solutions"
 MAIN = {"isolation": ("player.py", "player_account.py"), "othello": ("agent.py", "agent.py")}
 PLAIN = "Isolation: plain child process with a wall-clock timeout"
 
@@ -66,7 +66,7 @@ def _replays(stdout: str) -> list[Path]:
 def test_the_reference_beats_randy_and_every_game_has_its_replay_page(
         packages: dict[str, Path], name: str, tmp_path: Path) -> None:
     handout = MAIN[name][0]
-    player = _homework(tmp_path, SOLUTIONS / name / handout, handout)
+    player = _homework(tmp_path, solution_folder(name) / handout, handout)
     out = tmp_path / "pages"
     done = play(packages[name], player.name, "--bot", "random", "--games", "2", "--out",
                 str(out), cwd=player.parent)
@@ -89,7 +89,7 @@ def test_the_reference_beats_randy_and_every_game_has_its_replay_page(
 def test_the_template_loses_to_every_bot_students_may_play_and_no_other(
         packages: dict[str, Path], name: str, tmp_path: Path) -> None:
     template = MAIN[name][1]
-    player = _homework(tmp_path, ROOT / "student_template" / name / template, template)
+    player = _homework(tmp_path, template_folder(name) / template, template)
     done = play(packages[name], player.name, "--games", "1", cwd=player.parent)
     assert done.returncode == 0, done.stderr[-3000:]
     bots = re.findall(r"^(\w+): won ", done.stdout, re.MULTILINE)
@@ -101,7 +101,7 @@ def test_the_template_loses_to_every_bot_students_may_play_and_no_other(
 
 def test_a_staff_bot_an_unknown_bot_a_missing_path_and_a_code_folder_out_are_refused(
         packages: dict[str, Path], tmp_path: Path) -> None:
-    player = _homework(tmp_path, SOLUTIONS / "isolation" / "player.py",
+    player = _homework(tmp_path, solution_folder("isolation") / "player.py",
                        "player.py")
     for bot, words in (("reference", "'reference' is one of the staff's bots"),
                        ("nobody", "no house bot 'nobody'")):
@@ -120,7 +120,7 @@ def test_a_staff_bot_an_unknown_bot_a_missing_path_and_a_code_folder_out_are_ref
 
 def test_the_repository_plays_the_same_bots(tmp_path: Path) -> None:
     """The instructor install narrows the ladder itself: the same bots as the package's."""
-    player = _homework(tmp_path, ROOT / "student_template" / "isolation" / "player_account.py",
+    player = _homework(tmp_path, template_folder("isolation") / "player_account.py",
                        "player_account.py")
     done = gamegrader("play", player.name, "--games", "1", cwd=player.parent,
                       env={"PYTHONPATH": str(ROOT)})
@@ -150,7 +150,7 @@ def test_without_pwd_resource_fcntl_the_games_run_in_plain_child_processes(
     hide = tmp_path / "hide"
     hide.mkdir()
     (hide / "sitecustomize.py").write_text(HIDE_MODULES)
-    player = _homework(tmp_path, SOLUTIONS / "isolation" / "player.py",
+    player = _homework(tmp_path, solution_folder("isolation") / "player.py",
                        "player.py")
     done = play(packages["isolation"], player.name, "--bot", "random", "--games", "1",
                 cwd=player.parent, hide=hide)
@@ -180,7 +180,7 @@ def test_a_crash_shows_its_traceback_with_the_students_file_names(
         packages: dict[str, Path], name: str, tmp_path: Path) -> None:
     handout = MAIN[name][0]
     old, new = CRASHES[name]
-    source = (SOLUTIONS / name / handout).read_text(encoding="utf-8")
+    source = (solution_folder(name) / handout).read_text(encoding="utf-8")
     assert old in source
     player = tmp_path / "homework" / handout
     player.parent.mkdir()

@@ -26,8 +26,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("accessibility"),
               pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)]
 
 MAIN = "adversarial_search.py"
-HONEST = ROOT / "reference" / "solutions" / "adversarial_search" / MAIN
-TEMPLATE = ROOT / "student_template" / "adversarial_search" / MAIN
+HONEST = ROOT / "assignments" / "adversarial_search" / "solution" / MAIN
+TEMPLATE = ROOT / "assignments" / "adversarial_search" / "template" / MAIN
 BATCH = ["batch", "--assignment", "adversarial_search", "--workers", "2", "--no-progress",
          "--timeout-cap", "10"]
 WIDTHS = (320, 390, 640, 1280)  # 640: a 1280-pixel window at 200% zoom

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from workflow_support import ASSIGNMENT, REPO, SOLUTION, SPEC, gamegrader
 
+from harness.release.build import shippable_code
 from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 
 pytestmark = pytest.mark.slow
 
-TOP_LEVEL = {"ASSIGNMENT", "README.md", "harness", "pyproject.toml", "reference",
-             "run_autograder", "setup.sh", "test_specs"}
+TOP_LEVEL = {"ASSIGNMENT", "README.md", "assignments", "harness", "pyproject.toml", "reference",
+             "run_autograder", "setup.sh"}
 
 
 def repo_files(folder: Path) -> set[str]:
@@ -41,11 +42,14 @@ def test_autograder_zip_holds_exactly_what_grading_needs(tmp_path):
     assert archive.read("ASSIGNMENT") == b"adversarial_search\n"
     for script in ("setup.sh", "run_autograder"):
         assert archive.getinfo(script).external_attr >> 16 & 0o777 == 0o755
-    assert {n for n in names if n.startswith("test_specs/")} == repo_files(SPEC)
+    assert {n for n in names if n.startswith("assignments/")} == repo_files(SPEC) - \
+        repo_files(SPEC / "solution") - repo_files(SPEC / "template") - repo_files(SPEC / "tests") \
+        - {f"{SPEC.relative_to(REPO)}/{name}" for name in ("mutants.yaml",
+                                                          "mutants.equivalent.yaml")} \
+        | {"assignments/__init__.py"}
     assert {n for n in names if n.startswith("harness/")} == repo_files(REPO / "harness")
-    assert {n for n in names if n.startswith("reference/")} == \
-        repo_files(REPO / "reference") - repo_files(REPO / "reference" / "solutions")
-    assert not [n for n in names if n.startswith(("tests/", ".venv/", "student_template/"))]
+    assert {n for n in names if n.startswith("reference/")} == repo_files(REPO / "reference")
+    assert not [n for n in names if n.startswith(("tests/", ".venv/"))]
     # Reproducible: the same tree gives the same bytes.
     assert build(tmp_path / "again").read_bytes() == (tmp_path / "package.zip").read_bytes()
 
@@ -95,13 +99,9 @@ def hidden_expected_values() -> set[str]:
 
 
 def _declared_files(name: str) -> set[str]:
-    """The files of an assignment's ``student_package_modules`` and their packages' __init__."""
-    files = set()
-    for module in find_assignment(name).student_package_modules:
-        parts = module.split(".")
-        files.add("/".join(parts) + ".py")
-        files.update("/".join(parts[:i]) + "/__init__.py" for i in range(1, len(parts)))
-    return files
+    """The files of the modules an assignment's ``student_package`` roles ship, with every
+    module they import and their packages' __init__."""
+    return {path.relative_to(REPO).as_posix() for path in shippable_code(find_assignment(name))}
 
 
 def test_student_package_has_visible_cases_only_and_no_hidden_expected_value(tmp_path):

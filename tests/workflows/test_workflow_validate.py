@@ -12,7 +12,6 @@ from workflow_support import ASSIGNMENT, gamegrader
 import harness.release.validate
 from harness.batch.jobs import JobResult, read_files
 from harness.release.validate import (
-    MUTANTS_FOLDER,
     Mutant,
     load_mutants,
     mutant_files,
@@ -21,12 +20,12 @@ from harness.release.validate import (
     subset_root,
     validate,
 )
-from harness.spec import find_assignment
+from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 
 pytestmark = pytest.mark.slow
 
-ASSIGNMENTS = sorted(path.name for path in (ROOT / "test_specs").iterdir() if path.is_dir())
+ASSIGNMENTS = list_assignments()
 
 MUTANTS = {
     "leaf_counted_twice": {
@@ -53,14 +52,13 @@ MUTANTS = {
 def small_tree(folder: Path) -> dict[str, str]:
     """A GAMEGRADER_ROOT: the handout cases, a 2-case generate block, and MUTANTS."""
     subset_root(find_assignment(ASSIGNMENT), ["02_get_best_move"], folder)
-    case_file = folder / "test_specs" / ASSIGNMENT / "cases" / "02_get_best_move.yaml"
+    case_file = folder / "assignments" / ASSIGNMENT / "cases" / "02_get_best_move.yaml"
     cases = yaml.safe_load(case_file.read_text())
     cases["generate"] = [{**cases["generate"][0], "count": 2, "seed": 7}]  # no mirror image
     case_file.write_text(yaml.safe_dump(cases, sort_keys=False))
-    for stale in (folder / "test_specs" / ASSIGNMENT / "generated").glob("*.shown_image.yaml"):
+    for stale in (folder / "assignments" / ASSIGNMENT / "generated").glob("*.shown_image.yaml"):
         stale.unlink()
-    (folder / MUTANTS_FOLDER).mkdir(parents=True)
-    (folder / MUTANTS_FOLDER / f"{ASSIGNMENT}.yaml").write_text(yaml.safe_dump(MUTANTS))
+    (folder / "assignments" / ASSIGNMENT / "mutants.yaml").write_text(yaml.safe_dump(MUTANTS))
     env = {"GAMEGRADER_ROOT": str(folder)}
     assert gamegrader("generate", ASSIGNMENT, env=env).returncode == 0
     return env
@@ -73,7 +71,7 @@ def test_validate_passes_a_sound_tree_and_names_every_problem_of_a_broken_one(tm
     assert sound.stdout.splitlines()[-1] == "4 passed, 0 failed"
     assert "OK   adversarial_search: reference solution passes every case" in sound.stdout
 
-    generated = next((tmp_path / "test_specs" / ASSIGNMENT / "generated").glob("*.yaml"))
+    generated = next((tmp_path / "assignments" / ASSIGNMENT / "generated").glob("*.yaml"))
     data = yaml.safe_load(generated.read_text())
     first = data["cases"][0]
     first["doctest"] = first["doctest"].rstrip("\n").rsplit("\n", 1)[0] + "\n((9, 9), 99, 99)\n"
@@ -102,7 +100,7 @@ def test_every_assignment_has_wrong_implementations_whose_edits_apply(name):
     assignment = find_assignment(name)
     mutants = load_mutants(assignment)
     assert len(mutants) >= 5
-    solution, _, _ = read_files(ROOT / "reference" / "solutions" / name)
+    solution, _, _ = read_files(ROOT / "assignments" / name / "solution")
     stems = {path.stem for path in assignment.case_files}
     for mutant in mutants:
         edited = mutant_files(mutant, solution, mutants_path(name))
@@ -113,7 +111,7 @@ def test_every_assignment_has_wrong_implementations_whose_edits_apply(name):
 
 def test_a_case_subset_keeps_the_cases_it_includes_from_another_assignment(tmp_path):
     root = subset_root(find_assignment("search_and_games"), ["11_get_best_move"], tmp_path)
-    copy = find_assignment("search_and_games", root / "test_specs")
+    copy = find_assignment("search_and_games", root / "assignments")
     cases = load_all_cases(copy)
     whole = load_all_cases(find_assignment("search_and_games"))
     assert {case.group for case in cases} == {"get_best_move"}

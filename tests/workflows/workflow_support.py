@@ -18,9 +18,9 @@ from harness.spec import find_assignment
 
 REPO = Path(__file__).resolve().parents[2]
 ASSIGNMENT = "adversarial_search"
-SPEC = REPO / "test_specs" / ASSIGNMENT
-SOLUTION = REPO / "reference" / "solutions" / ASSIGNMENT / "adversarial_search.py"
-TEMPLATE = REPO / "student_template" / ASSIGNMENT / "adversarial_search.py"
+SPEC = REPO / "assignments" / ASSIGNMENT
+SOLUTION = SPEC / "solution" / "adversarial_search.py"
+TEMPLATE = SPEC / "template" / "adversarial_search.py"
 SMALL_TOTAL = 8.0
 
 

@@ -12,7 +12,7 @@ from gg_testing import ROOT, run_gamegrader
 
 pytestmark = pytest.mark.slow
 
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
 
 
 def assert_usage_error(done: subprocess.CompletedProcess[str], *messages: str) -> None:

@@ -97,7 +97,7 @@ def start_grading(*args, **kwargs):
 
 common.grade_to_file = start_grading
 cli.main(["grade", "--assignment", "adversarial_search", "--submission",
-          "reference/solutions/adversarial_search/adversarial_search.py", "--output",
+          "assignments/adversarial_search/solution/adversarial_search.py", "--output",
           "unused.json", "--quiet"])
 """
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

@@ -18,7 +18,7 @@ from harness.spec import find_assignment
 
 pytestmark = pytest.mark.slow
 
-SOLUTION = ROOT / "reference" / "solutions" / "adversarial_search" / "adversarial_search.py"
+SOLUTION = ROOT / "assignments" / "adversarial_search" / "solution" / "adversarial_search.py"
 
 
 def run(args: list[str], env: dict[str, str], terminal: bool) -> tuple[int, str, str]:
@@ -79,7 +79,7 @@ def test_each_case_shows_as_it_finishes_on_a_terminal_and_nothing_elsewhere(
     assert f"{label} [" not in stderr and "." * 22 not in stderr
 
 
-PLAYER = ROOT / "reference" / "solutions" / "isolation" / "player.py"
+PLAYER = ROOT / "assignments" / "isolation" / "solution" / "player.py"
 
 
 def test_play_shows_each_game_as_it_finishes_on_a_terminal_and_nothing_elsewhere(

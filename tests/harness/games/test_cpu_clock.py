@@ -11,14 +11,14 @@ from typing import Any, Callable, Optional
 
 import pytest
 
+from assignments.isolation.house_players import RandomPlayer
+from assignments.isolation.referee import WIRE_TYPE, encode_request, read_reply
+from assignments.isolation.rules import Isolation, parse_board
 from harness.games.cpu_clock import CpuMeter, CpuSample, process_times, wall_backstop
 from harness.games.match import Clock, GameRecord, play_game
 from harness.games.seats import InProcess, Served
 from harness.games.versus import HouseGame, counted_time
 from harness.records.games import GameEnd, Reason
-from reference.games.isolation import Isolation, parse_board
-from reference.isolation.house_players import RandomPlayer
-from reference.isolation.referee import WIRE_TYPE, encode_request, read_reply
 
 GAME = Isolation()
 ROOT, HELPER = 100, 101
@@ -299,9 +299,9 @@ def test_the_backstop_is_five_times_the_cpu_time_and_two_seconds() -> None:
 @pytest.mark.parametrize("wall", [False, True], ids=["cpu time", "wall time"])
 def test_othellos_clock_line_says_wall_time_only_where_it_was_charged(
         monkeypatch: pytest.MonkeyPatch, wall: bool) -> None:
-    import reference.othello.runners as runners
+    import assignments.othello.runners as runners
+    from assignments.othello.rules import DARK, LIGHT
     from harness.games.versus import Played
-    from reference.games.othello import DARK, LIGHT
 
     record: GameRecord[Any] = GameRecord((), ((DARK, 0.0), (LIGHT, 0.0)),
                                          GameEnd(DARK, Reason.NO_MOVES),

@@ -15,19 +15,19 @@ from typing import Any
 
 import pytest
 
+from assignments.isolation.house_players import RandomPlayer
+from assignments.isolation.referee import student_contestant
+from assignments.isolation.rules import Isolation
+from assignments.othello.referee import Randy, Settings, program_seat
+from assignments.othello.referee import referee_game as othello_game
 from harness import Sandbox
 from harness.games import Clock, InProcess
 from harness.games.cpu_clock import wall_backstop
 from harness.games.match import GameRecord, play_game
 from harness.records.games import Reason
-from reference.games.isolation import Isolation
-from reference.isolation.house_players import RandomPlayer
-from reference.isolation.referee import student_contestant
-from reference.othello.referee import Randy, Settings, program_seat
-from reference.othello.referee import referee_game as othello_game
 
 pytestmark = pytest.mark.slow
-TEMPLATE_DIR = Path(__file__).resolve().parents[3] / "student_template" / "othello"
+TEMPLATE_DIR = Path(__file__).resolve().parents[3] / "assignments" / "othello" / "template"
 MOVE_SECONDS = 2.0
 WORK = 0.5
 """CPU seconds the computing player spends on each of its first two moves."""

@@ -21,18 +21,18 @@ from typing import Any, Optional
 
 import pytest
 
+from assignments.isolation.referee import referee_game, student_contestant
+from assignments.isolation.rules import Isolation
+from assignments.othello.referee import Settings, program_seat
+from assignments.othello.referee import referee_game as othello_game
+from assignments.othello.rules import Othello
 from harness import Sandbox
 from harness.games import Clock, InProcess, Program, Served
 from harness.sandbox.forkserver import ForkedProgram
 from harness.sandbox.levels import FORCE_ENV, detect
-from reference.games.isolation import Isolation
-from reference.games.othello import Othello
-from reference.isolation.referee import referee_game, student_contestant
-from reference.othello.referee import Settings, program_seat
-from reference.othello.referee import referee_game as othello_game
 
 pytestmark = pytest.mark.slow
-TEMPLATE_DIR = Path(__file__).resolve().parents[3] / "student_template" / "othello"
+TEMPLATE_DIR = Path(__file__).resolve().parents[3] / "assignments" / "othello" / "template"
 
 BURNERS = '''
 import os, threading

@@ -12,18 +12,18 @@ from typing import Any, Optional
 
 import pytest
 
+from assignments.isolation.house_players import RandomPlayer
+from assignments.isolation.kit import IsolationKit
+from assignments.isolation.referee import referee_game, student_contestant
+from assignments.isolation.rules import Isolation
+from assignments.othello.referee import OthelloCodec, Randy, Settings
+from assignments.othello.rules import Othello
 from harness.games import Clock, InProcess, Program, play_game
 from harness.games.arenas import HouseArena
 from harness.records.games import Entrant, GameResult, GameTask, Reason, aborted
 from harness.sandbox.programs import LineTooLong
 from harness.tournament.engine import run_elimination
 from harness.tournament.executors import LocalExecutor
-from reference.games.isolation import Isolation
-from reference.games.othello import Othello
-from reference.isolation.house_players import RandomPlayer
-from reference.isolation.kit import IsolationKit
-from reference.isolation.referee import referee_game, student_contestant
-from reference.othello.referee import OthelloCodec, Randy, Settings
 
 pytestmark = pytest.mark.slow
 
@@ -226,10 +226,10 @@ def _isolation_case(timeout: float = 60.0) -> Any:
 @pytest.mark.parametrize("forked", [False, True], ids=["fresh", "forked from the zygote"])
 def test_a_game_lost_by_forfeit_gets_its_own_verdict_not_wrong_answer(
         tmp_path: Path, body: str, verdict: str, words: str, forked: bool) -> None:
+    from assignments.isolation.runners import versus_house
     from harness import Sandbox
     from harness.grading.grader import Grader
     from harness.records.verdicts import Verdict
-    from reference.isolation.runners import versus_house
 
     player = tmp_path / "player.py"
     player.write_text("def choose_move(board, player, time_left):\n" + body)

@@ -48,7 +48,7 @@ def test_rungs_default_to_over_half_the_games_and_rise_by_200() -> None:
 
 def _copy(tmp_path: Path, edit: tuple[str, str]) -> Path:
     folder = tmp_path / "connect_four"
-    shutil.copytree(FIXTURE / "test_specs" / "connect_four", folder)
+    shutil.copytree(FIXTURE / "assignments" / "connect_four", folder)
     path = folder / "assignment.yaml"
     text = path.read_text(encoding="utf-8")
     assert edit[0] in text
@@ -71,7 +71,7 @@ def test_a_bad_ladder_is_a_spec_error_naming_its_field(tmp_path: Path, edit: tup
 def test_the_ladder_is_one_case_after_the_due_date_worth_its_rungs_points(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GAMEGRADER_ROOT", str(FIXTURE))
-    assignment = load_assignment(FIXTURE / "test_specs" / "connect_four")
+    assignment = load_assignment(FIXTURE / "assignments" / "connect_four")
     case = ladder_case(assignment, 2)
     assert (case.group, case.number, case.points, case.visibility.value) == \
         ("ladder", "2.1", 5.0, "after_due_date")  # hidden would hide the total

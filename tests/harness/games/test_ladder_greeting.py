@@ -15,7 +15,7 @@ from harness.spec.ladder import ladder_case
 
 pytestmark = pytest.mark.slow  # plays games in the sandbox
 
-SOLUTION = Path(__file__).resolve().parents[3] / "reference" / "solutions" / "othello" / "agent.py"
+SOLUTION = Path(__file__).resolve().parents[3] / "assignments" / "othello" / "solution" / "agent.py"
 
 
 def test_a_program_that_never_says_its_name_plays_one_ladder_game_and_loses_them_all(

@@ -1,7 +1,7 @@
 """The students' starter manager (``othello_game.py``) and the trusted referee agree move for move.
 
 The starter is what students run at home; grading and tournaments use the trusted referee
-(``reference.othello.referee`` on the one match loop). Both are driven here by the same scripted
+(``assignments.othello.referee`` on the one match loop). Both are driven here by the same scripted
 players over the line protocol - seeded random moves, sometimes a bad reply at a chosen ply -
 and must give the same moves, the same winner, the same forfeiter and the same kind of end.
 """
@@ -16,9 +16,9 @@ from typing import Optional
 
 import pytest
 
+from assignments.othello.manager import TEMPLATE_DIR, load_manager
+from assignments.othello.referee import Settings, program_seat, referee_game
 from harness.games import Clock
-from reference.othello.manager import TEMPLATE_DIR, load_manager
-from reference.othello.referee import Settings, program_seat, referee_game
 
 pytestmark = pytest.mark.slow
 

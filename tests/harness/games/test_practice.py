@@ -97,7 +97,7 @@ def test_the_package_s_practice_file_is_the_narrowed_ladder(name: str) -> None:
     assignment = find_assignment(name)
     files, bots = practice_files(assignment)
     [(path, text)] = files.items()
-    assert path == f"test_specs/{name}/practice_ladder.yaml"
+    assert path == f"assignments/{name}/practice_ladder.yaml"
     assert yaml.safe_load(text) == narrowed_ladder(assignment)
     assert bots == tuple(rung["bot"] for rung in yaml.safe_load(text)["rungs"])
     assert "reference" not in yaml.safe_dump(yaml.safe_load(text)["rungs"])

@@ -158,7 +158,7 @@ def test_an_isolation_replay_draws_the_board_with_both_players(tmp_path: Path) -
 
 @needs_chromium
 def test_an_othello_replay_draws_the_board_with_both_colours(tmp_path: Path) -> None:
-    agent = ROOT / "reference" / "solutions" / "othello" / "agent.py"
+    agent = ROOT / "assignments" / "othello" / "solution" / "agent.py"
     out = tournament("othello", tmp_path, f"agent={agent}", "house:random", "--set", "size=6")
     pixels = screenshot(out / "games" / "0001.html", 10, tmp_path)
     assert pixels[rgb("#2e7d32")] > 20_000        # the green board
@@ -171,10 +171,10 @@ def test_games_played_while_grading_are_kept_when_asked(tmp_path: Path) -> None:
     through the environment."""
     import dataclasses
 
+    from assignments.isolation.runners import versus_house
     from harness import Sandbox
     from harness.cli.main import build_parser
     from harness.spec import find_assignment, load_case_file
-    from reference.isolation.runners import versus_house
 
     args = build_parser().parse_args(["grade", "--assignment", "isolation", "--submission",
                                       "p.py", "--output", "r.json", "--games", "kept"])
@@ -183,7 +183,7 @@ def test_games_played_while_grading_are_kept_when_asked(tmp_path: Path) -> None:
     games = [path for path in assignment.case_files if path.name == "02_games.yaml"][0]
     case = dataclasses.replace(load_case_file(games, assignment, 2)[0], timeout=120.0)
     case = dataclasses.replace(case, options={**case.options, "games": 2, "clock": 2.0})
-    player = ROOT / "reference" / "solutions" / "isolation" / "player.py"
+    player = ROOT / "assignments" / "isolation" / "solution" / "player.py"
     with Sandbox("player", {"player.py": player}, games=tmp_path / "kept") as sandbox:
         versus_house(case, sandbox)
     records = sorted((tmp_path / "kept").glob("*.json"))

@@ -27,7 +27,7 @@ from harness.spec.ladder import ladder_case
 
 pytestmark = pytest.mark.slow  # plays games in the sandbox
 
-REFERENCE = (ROOT / "reference" / "solutions" / "isolation" / "player.py").read_text()
+REFERENCE = (ROOT / "assignments" / "isolation" / "solution" / "player.py").read_text()
 LEVELS = dedicated_user_levels()
 
 

@@ -22,11 +22,20 @@ OTHER_SPELLINGS = re.compile(r"^(initial|start|start_state|start_position|initia
                              r"initial_board|start_board|new_game|begin)$")
 
 
+def game_files() -> list[Path]:
+    """The modules holding a game's rules: the shared ones of reference/games/ and each
+    assignment's own rules.py."""
+    shared = [ROOT / "reference" / "games" / f"{info.name}.py"
+              for info in pkgutil.iter_modules(reference.games.__path__)]
+    return shared + sorted((ROOT / "assignments").glob("*/rules.py"))
+
+
 def game_classes() -> list[type]:
-    """The classes of reference/games/ that play a game (they have ``actions`` and ``result``)."""
+    """The classes of the game modules that play a game (they have ``actions`` and ``result``)."""
     found = []
-    for info in pkgutil.iter_modules(reference.games.__path__):
-        module = importlib.import_module(f"reference.games.{info.name}")
+    for path in game_files():
+        name = path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
+        module = importlib.import_module(name)
         found += [c for _, c in inspect.getmembers(module, inspect.isclass)
                   if c.__module__ == module.__name__ and hasattr(c, "actions")
                   and hasattr(c, "result") and hasattr(c, "facts")]
@@ -45,7 +54,7 @@ def test_every_game_module_is_covered() -> None:
 
 
 def test_no_public_function_of_a_game_module_spells_the_start_otherwise() -> None:
-    for path in sorted((ROOT / "reference" / "games").glob("*.py")):
+    for path in game_files():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         defined = {node.name for node in ast.walk(tree)
                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}

@@ -1,6 +1,6 @@
 """A third game with no edit in harness/: connect four, kept as a fixture in
-tests/fixtures/connect_four/ (its rules, house bots and kit in connect_four_game/, its specs,
-template and reference solution in the usual folders), graded, played in a tournament and
+tests/fixtures/connect_four/ (one folder, assignments/connect_four/: its rules, house bots and
+kit, its specs, template, reference solution and mutants), graded, played in a tournament and
 replayed through the real command line, the fixture named by GAMEGRADER_ROOT."""
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict, Pa
     ``--games`` is not one of the kept ones): results.json and the folder, by name. The
     solution's grading plays every ladder game (about 4 core-seconds)."""
     base = tmp_path_factory.mktemp("third-game")
-    submissions = {"solution": FIXTURE / "reference" / "solutions" / "connect_four",
-                   "starter": FIXTURE / "student_template" / "connect_four"}
+    submissions = {"solution": FIXTURE / "assignments" / "connect_four" / "solution",
+                   "starter": FIXTURE / "assignments" / "connect_four" / "template"}
     return {name: (_grade(folder / "player.py", base / name), base / name)
             for name, folder in submissions.items()}
 

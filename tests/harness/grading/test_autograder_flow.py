@@ -14,7 +14,7 @@ from gg_testing import ROOT
 pytestmark = pytest.mark.slow
 
 SCHEMA = json.loads((ROOT / "harness/data/results_schema.json").read_text())
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
 
 
 def layout(tmp_path: Path, assignment: str | None) -> Path:
@@ -84,7 +84,7 @@ def policy_root(tmp_path: Path) -> dict[str, str]:
     root = subset_root(find_assignment("adversarial_search"),
                        ["01_infrastructure", "02_get_best_move"], tmp_path / "specs",
                        generated=False)
-    with open(root / "test_specs/adversarial_search/assignment.yaml", "a") as spec:
+    with open(root / "assignments/adversarial_search/assignment.yaml", "a") as spec:
         spec.write(POLICY)
     return {"GAMEGRADER_ROOT": str(root)}
 

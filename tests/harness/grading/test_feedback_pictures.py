@@ -88,7 +88,7 @@ def test_only_a_test_with_a_picture_is_markdown_and_every_output_is_bounded() ->
 # --- the painters, coordinates as each handout writes moves -------------------------------------
 
 def test_othello_marks_a_move_at_column_then_row() -> None:
-    from reference.othello.pictures import draw_text
+    from assignments.othello.pictures import draw_text
     text = draw_text(((0, 0, 0), (0, 1, 2), (0, 0, 0)), {(2, 0): "*"})
     rows = text.splitlines()
     assert rows[2] == "row 0   . . *"  # (column 2, row 0)
@@ -97,7 +97,7 @@ def test_othello_marks_a_move_at_column_then_row() -> None:
 
 
 def test_isolation_counts_from_one() -> None:
-    from reference.isolation.pictures import draw_text
+    from assignments.isolation.pictures import draw_text
     text = draw_text([["x", "-", "-"], ["-", "*", "-"], ["-", "-", "o"]], {(3, 1): "@"})
     assert text.splitlines()[1] == "        1 2 3"
     assert text.splitlines()[4] == "    3   @ - o"  # (row 3, col 1)
@@ -107,7 +107,7 @@ def test_dominoes_marks_both_squares_of_the_domino() -> None:
     case = case_of("adversarial_search",
                    "get_best_move::3x3 board after (0, 1) vertical, horizontal, limits 1 and 2 "
                    "(handout)")
-    from reference.adversarial_search.pictures import case_picture
+    from assignments.adversarial_search.pictures import case_picture
     observations = seen(None, None, None, ((2, 1), 0, 1), ((2, 1), 0, 1))
     visible = case_picture(case, observations, reveal=True)
     assert "row 0   . X ." in visible  # the setup's perform_move(0, 1, True)
@@ -123,7 +123,7 @@ OTHELLO_START = "minimax::4x4 start, full depth (the second player wins by 6)"
 
 @pytest.mark.parametrize("reveal", [True, False])
 def test_othello_marks_best_moves_only_where_the_case_reveals_them(reveal: bool) -> None:
-    from reference.othello.pictures import case_picture
+    from assignments.othello.pictures import case_picture
     case = case_of("othello", OTHELLO_START)
     observations = seen(None, ((0, 1), -6), ((0, 1), 6), (3, 3))  # select_move is wrong
     picture = case_picture(case, observations, reveal)
@@ -134,7 +134,7 @@ def test_othello_marks_best_moves_only_where_the_case_reveals_them(reveal: bool)
 
 
 def test_a_hidden_isolation_case_marks_no_legal_move() -> None:
-    from reference.isolation.pictures import case_picture
+    from assignments.isolation.pictures import case_picture
     case = next(c for c in _cases("isolation").values() if c.options.get("legal")
                 and c.visibility is not Visibility.VISIBLE)
     picture = case_picture(case, seen(*([None] * (len(case.examples) - 1)), (8, 8)), False)
@@ -142,7 +142,7 @@ def test_a_hidden_isolation_case_marks_no_legal_move() -> None:
 
 
 def test_a_hidden_search_case_names_no_optimum() -> None:
-    from reference.search_and_games.pictures import path_picture
+    from assignments.search_and_games.pictures import path_picture
     case = next(c for c in _cases("search_and_games").values() if c.group == "find_path"
                 and c.options.get("length") and "sanity" not in c.options
                 and c.visibility is not Visibility.VISIBLE)
@@ -156,8 +156,8 @@ def test_a_hidden_search_case_names_no_optimum() -> None:
 
 @pytest.mark.parametrize("reveal", [True, False])
 def test_stonehenge_marks_the_cell_played_in_the_handouts_layout(reveal: bool) -> None:
-    from reference.games.stonehenge import Stonehenge
-    from reference.stonehenge.pictures import case_picture
+    from assignments.stonehenge.pictures import case_picture
+    from assignments.stonehenge.rules import Stonehenge
     case = next(c for c in _cases("stonehenge").values()
                 if c.options.get("game") == "stonehenge" and "recursion" not in c.options)
     accepted = case.options["precomputed"]["accepted"]

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow  # a grading and a browser
 
 def test_a_failing_othello_grading_draws_the_position_in_markdown(tmp_path) -> None:
     from harness.grading.api import GradingOptions, GradingSession
-    agent = (ROOT / "reference/solutions/othello/agent.py").read_text()
+    agent = (ROOT / "assignments/othello/solution/agent.py").read_text()
     wrong = agent.replace(
         "def select_move_minimax(board, color, limit, caching=0):\n",
         "def select_move_minimax(board, color, limit, caching=0):\n"
@@ -67,7 +67,7 @@ def results_page(document: dict[str, Any]) -> str:
 def test_results_render_in_headless_chromium_with_the_board_drawn(tmp_path) -> None:
     from gg_testing import CHROMIUM, NO_CHROMIUM, chromium
 
-    from reference.othello.pictures import case_picture
+    from assignments.othello.pictures import case_picture
     if CHROMIUM is None:
         pytest.fail(NO_CHROMIUM)
     case = case_of("othello", OTHELLO_START)

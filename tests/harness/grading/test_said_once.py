@@ -15,7 +15,7 @@ from harness.grading.report import render
 
 pytestmark = pytest.mark.slow  # gradings
 
-SOLUTION = (ROOT / "reference/solutions/adversarial_search/adversarial_search.py").read_text()
+SOLUTION = (ROOT / "assignments/adversarial_search/solution/adversarial_search.py").read_text()
 LEGAL_MOVES = "        for row in range(self.rows):\n"
 
 

@@ -17,7 +17,7 @@ from harness.records.spec import AllowedPackage
 
 pytestmark = pytest.mark.slow
 
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
 NUMPY = (AllowedPackage(module="numpy", requirement="numpy"),)
 
 

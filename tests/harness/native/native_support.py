@@ -9,8 +9,8 @@ from gg_testing import ROOT
 from harness.spec import find_assignment
 
 EXAMPLE = ROOT / "examples/native"
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
-TEMPLATE = ROOT / "student_template/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
+TEMPLATE = ROOT / "assignments/adversarial_search/template/adversarial_search.py"
 
 
 def suite_root(folder: Path, suite: str | None = None) -> Path:
@@ -19,7 +19,7 @@ def suite_root(folder: Path, suite: str | None = None) -> Path:
     from harness.release.validate import subset_root
     root = subset_root(find_assignment("adversarial_search"), ["01_infrastructure"], folder,
                        generated=False)
-    cases = root / "test_specs/adversarial_search/cases"
+    cases = root / "assignments/adversarial_search/cases"
     (cases / "01_infrastructure.yaml").unlink()
     shutil.copy(EXAMPLE / "course_suite.yaml", cases / "01_course_suite.yaml")
     if suite is None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
+from assignments.adversarial_search.pictures import draw_text as dominoes
+from assignments.isolation.pictures import draw_text as isolation
+from assignments.othello.pictures import draw_text as othello
 from harness.pages.boards import board_tables, boards_in
-from reference.adversarial_search.pictures import draw_text as dominoes
 from reference.core.pictures import draw_grid
-from reference.isolation.pictures import draw_text as isolation
-from reference.othello.pictures import draw_text as othello
 
 
 def test_every_game_s_drawing_is_read_back_square_by_square():

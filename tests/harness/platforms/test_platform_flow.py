@@ -24,8 +24,8 @@ from harness.spec import find_assignment
 
 pytestmark = pytest.mark.slow
 
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
-TEMPLATE = ROOT / "student_template/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
+TEMPLATE = ROOT / "assignments/adversarial_search/template/adversarial_search.py"
 BUGGY = ("if child_value > value:", "if child_value >= value:")
 HOSTILE = ("def get_best_move(self, vertical, limit):\n",
            "def get_best_move(self, vertical, limit):\n"

@@ -11,7 +11,7 @@ from harness.batch.discover import read_entries
 from harness.batch.export_metadata import gradescope_metadata
 from harness.policy.metadata import read_facts
 
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
 EXPORT = """\
 submission_1001:
   :submitters:
@@ -57,7 +57,7 @@ def test_batch_applies_the_late_policy_from_the_export(tmp_path, monkeypatch):
     root = subset_root(find_assignment("adversarial_search"),
                        ["01_infrastructure", "02_get_best_move"], tmp_path / "specs",
                        generated=False)
-    with open(root / "test_specs/adversarial_search/assignment.yaml", "a") as spec:
+    with open(root / "assignments/adversarial_search/assignment.yaml", "a") as spec:
         spec.write('policy:\n  late: {percent: 25, per: day}\n'
                    '  due_date: "2026-11-20T23:59:00-05:00"\n')
     monkeypatch.setenv("GAMEGRADER_ROOT", str(root))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from harness.paths import EQUIVALENT_MUTANTS, ROOT_ENV, solution_folder, specs_root
 from harness.release import mutation
 from harness.spec import SpecError
 
@@ -28,8 +29,8 @@ def test_the_score_leaves_declared_equivalent_mutants_out():
     assert "7 of 8 mutants caught (87.5%)" in report.render()
 
 
-EQUIVALENT_FILES = sorted(p.name.split(".")[0] for p in
-                          (mutation.project_root() / "tests" / "mutants").glob("*.equivalent.yaml"))
+EQUIVALENT_FILES = sorted(p.parent.name for p in
+                          specs_root().glob(f"*/{EQUIVALENT_MUTANTS}"))
 
 
 @pytest.mark.parametrize("assignment", EQUIVALENT_FILES)
@@ -38,7 +39,7 @@ def test_every_declared_equivalent_mutant_still_applies_to_the_solution(assignme
     valid, different program of it (a stale declaration would hide a real survivor). Checked
     by the text, not by listing every automatic mutant: that takes minutes per assignment."""
     declared = mutation.load_equivalent(assignment)
-    folder = mutation.project_root() / "reference" / "solutions" / assignment
+    folder = solution_folder(assignment)
     assert declared
     for name, before, after in declared:
         source = (folder / name).read_text(encoding="utf-8")
@@ -53,15 +54,15 @@ def test_every_declared_equivalent_mutant_still_applies_to_the_solution(assignme
 
 
 def test_a_malformed_equivalent_file_names_the_file(tmp_path, monkeypatch):
-    (tmp_path / "tests" / "mutants").mkdir(parents=True)
-    (tmp_path / "tests" / "mutants" / "x.equivalent.yaml").write_text("- {file: a.py}\n")
-    monkeypatch.setattr(mutation, "project_root", lambda: tmp_path)
-    with pytest.raises(SpecError, match="x.equivalent.yaml"):
+    (tmp_path / "assignments" / "x").mkdir(parents=True)
+    (tmp_path / "assignments" / "x" / EQUIVALENT_MUTANTS).write_text("- {file: a.py}\n")
+    monkeypatch.setenv(ROOT_ENV, str(tmp_path))
+    with pytest.raises(SpecError, match="x/mutants.equivalent.yaml"):
         mutation.load_equivalent("x")
 
 
 def test_a_mutant_is_caught_by_the_first_case_it_fails():
-    solution = (mutation.project_root() / "reference" / "solutions" / "adversarial_search"
+    solution = (solution_folder("adversarial_search")
                 / "adversarial_search.py").read_text(encoding="utf-8")
     wrong = solution.replace("if value >= beta:", "if value > beta:")
     assert mutation.first_failure("adversarial_search", {"adversarial_search.py": wrong}, 10)

@@ -21,7 +21,7 @@ from harness.sandbox.users import lease_user, pool
 
 pytestmark = pytest.mark.slow
 
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
 VICTIM_RUNS = 2
 VICTIM_RUN_ENV = "GG_TEST_VICTIM_RUN"
 """Set to the run's number, so that each run is a grading of its own (the same quiet grading of

@@ -26,7 +26,7 @@ from harness.sandbox.syscall_filter import OFF_ENV
 from harness.sandbox.users import lease_user, pool
 
 pytestmark = pytest.mark.slow
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
 CALLS = {"x86_64": (248, 250), "aarch64": (217, 219)}.get(platform.machine())
 
 KEYS = '''

@@ -19,9 +19,8 @@ pytestmark = pytest.mark.slow
 def _root(tmp_path: Path) -> Path:
     """A GAMEGRADER_ROOT with a copy of every spec (to break) and the real code."""
     root = tmp_path / "root"
-    shutil.copytree(ROOT / "test_specs", root / "test_specs")
-    for shared in ("reference", "student_template"):
-        (root / shared).symlink_to(ROOT / shared)
+    shutil.copytree(ROOT / "assignments", root / "assignments")
+    (root / "reference").symlink_to(ROOT / "reference")
     return root
 
 
@@ -40,7 +39,7 @@ def test_a_total_that_is_not_the_cases_sum_is_refused_everywhere(tmp_path: Path)
     # Dominoes: generate --check refuses the total once it has generated the cases again, about
     # 1 core-second here (Isolation's, the assignment broken here before, about 9)
     root = _root(tmp_path)
-    _edit(root / "test_specs/adversarial_search/assignment.yaml", "total_points: 40",
+    _edit(root / "assignments/adversarial_search/assignment.yaml", "total_points: 40",
           "total_points: 41")
     problem = "total_points is 41, but the cases' points add up to 40"
     status, text = _run(root, "list")
@@ -60,7 +59,7 @@ def test_validate_refuses_the_total_before_grading(tmp_path: Path,
     which this test need not pay for.)"""
     from harness.release.validate import _check_specs
     root = _root(tmp_path)
-    _edit(root / "test_specs/adversarial_search/assignment.yaml", "total_points: 40",
+    _edit(root / "assignments/adversarial_search/assignment.yaml", "total_points: 40",
           "total_points: 39.5")
     monkeypatch.setenv("GAMEGRADER_ROOT", str(root))
     check = _check_specs(find_assignment("adversarial_search"))
@@ -75,7 +74,7 @@ def test_generate_check_refuses_a_typo_in_a_case_file(tmp_path: Path) -> None:
     root = _root(tmp_path)
     status, text = _run(root, "generate", "--check", "adversarial_search")
     assert status == 0, text
-    _edit(root / "test_specs/adversarial_search/cases/02_get_best_move.yaml",
+    _edit(root / "assignments/adversarial_search/cases/02_get_best_move.yaml",
           "    points: 0.5\n", "    pionts: 0.5\n")
     status, text = _run(root, "generate", "--check", "adversarial_search")
     assert status != 0 and "'pionts' was unexpected" in text and "02_get_best_move.yaml" in text
@@ -83,7 +82,7 @@ def test_generate_check_refuses_a_typo_in_a_case_file(tmp_path: Path) -> None:
 
 def test_a_broken_assignment_file_does_not_hide_the_others(tmp_path: Path) -> None:
     root = _root(tmp_path)
-    (root / "test_specs/othello_colour/assignment.yaml").write_text("name: [\n")
+    (root / "assignments/othello_colour/assignment.yaml").write_text("name: [\n")
     status, text = _run(root, "list")
     lines = text.splitlines()
     assert status == 1

@@ -17,15 +17,15 @@ from harness.spec import find_assignment
 
 pytestmark = pytest.mark.slow
 
-PLAYER = ROOT / "reference" / "solutions" / "isolation" / "player.py"
-CASES = "test_specs/isolation/cases/01_choose_move.yaml"
+PLAYER = ROOT / "assignments" / "isolation" / "solution" / "player.py"
+CASES = "assignments/isolation/cases/01_choose_move.yaml"
 
 BREAKAGES = {  # name: (file, old text, new text, what the message must name)
     "misspelt key": (CASES, "\n  points:", "\n  pionts:", ["01_choose_move.yaml", "line ",
                                                              "field 'pionts'"]),
     "invalid YAML": (CASES, "cases:\n", "cases: [\n", ["01_choose_move.yaml", "not valid YAML",
                                                        "line "]),
-    "broken assignment.yaml": ("test_specs/isolation/assignment.yaml", "\nsubmission_files:",
+    "broken assignment.yaml": ("assignments/isolation/assignment.yaml", "\nsubmission_files:",
                                "\nsubmision_files:", ["assignment.yaml", "line ",
                                                       "submision_files"]),
 }

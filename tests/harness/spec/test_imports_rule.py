@@ -26,7 +26,7 @@ EVERY_PACKAGE = {package.module for name in NAMES
 def handed_in_templates(assignment: Assignment) -> list[Path]:
     """The template files a student hands in: those named in submission_files, or the folder's
     one file when it is renamed on submission (Isolation's player_account.py)."""
-    folder = ROOT / "student_template" / assignment.name
+    folder = assignment.folder / "template"
     named = [folder / name for name in assignment.submission_files if (folder / name).is_file()]
     if named:
         return named

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from assignments.stonehenge.positions import accepted_moves
 from harness.spec import SpecError, load_assignment, load_case_file
 from harness.spec.generate import generate
 from harness.spec.loader import flattened_entries, precomputed_path
-from reference.stonehenge.positions import accepted_moves
 
 ASSIGNMENT = "name: demo\ntitle: Demo\nmodule: demo\napi: []\n"
 CASES = """\
 group: strategy
-defaults: {precompute: "reference.stonehenge.positions:precomputed"}
+defaults: {precompute: "assignments.stonehenge.positions:precomputed"}
 cases:
   - name: subtract square from 9
     options: {game: subtract_square, total: TOTAL}
@@ -83,7 +83,8 @@ def test_no_precompute_no_file(tmp_path):
     generate(load_assignment(folder))
     text = (folder / "cases" / "01_x.yaml").read_text()
     (folder / "cases" / "01_x.yaml").write_text(
-        text.replace('defaults: {precompute: "reference.stonehenge.positions:precomputed"}\n', ""))
+        text.replace('defaults: {precompute: "assignments.stonehenge.positions:precomputed"}\n',
+                     ""))
     target = precomputed_path(folder / "cases" / "01_x.yaml")
     assert generate(load_assignment(folder)) == [target] and not target.exists()
     assert "precomputed" not in _load(folder)[0].options

@@ -45,7 +45,7 @@ def shipped_spec_files() -> list[Any]:
 
 
 @pytest.mark.parametrize("path", shipped_spec_files(), ids=lambda path: str(path).split(
-    "test_specs/")[-1])
+    "assignments/")[-1])
 def test_every_shipped_spec_passes_the_fast_check(path):
     check = check_of(path)
     data = read_yaml(path)

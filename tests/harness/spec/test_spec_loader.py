@@ -95,14 +95,14 @@ def test_broken_yaml_names_the_file_and_line(tmp_path):
 
 
 def test_missing_generated_file_and_stale_settings_are_refused(tmp_path):
-    text = ("group: g\ngenerate:\n  - {id: rnd, generator: 'reference.adversarial_search."
+    text = ("group: g\ngenerate:\n  - {id: rnd, generator: 'assignments.adversarial_search."
             "generators:best_move_cases', seed: 1, count: 2}\n")
     with pytest.raises(SpecError, match="missing: run 'gamegrader generate'"):
         load(tmp_path, text)
     folder = tmp_path / "demo"
     (folder / "generated").mkdir()
     (folder / "generated" / "01_x.rnd.yaml").write_text(
-        "source: {generator: 'reference.adversarial_search.generators:best_move_cases', "
+        "source: {generator: 'assignments.adversarial_search.generators:best_move_cases', "
         "seed: 2, count: 2, params: {}}\ncases: []\n")
     with pytest.raises(SpecError, match="made from other settings") as error:
         load_case_file(folder / "cases" / "01_x.yaml", load_assignment(folder), 1)

@@ -114,7 +114,7 @@ def test_every_recorded_time_names_a_relative_case_of_the_shipped_specs() -> Non
     """The recorded files in the repository cover exactly the cases with a relative timeout
     (a stale entry would hide a renamed case)."""
     from harness.spec.loader import load_all_cases
-    for folder in sorted((ROOT / "test_specs").glob("*/reference_times.yaml")):
+    for folder in sorted((ROOT / "assignments").glob("*/reference_times.yaml")):
         assignment = find_assignment(folder.parent.name)
         relative = {c.id for c in load_all_cases(assignment) if c.relative_timeout
                     and c.relative_timeout.reference > 0}  # a floor alone is not timed
@@ -143,7 +143,7 @@ def test_the_grader_and_its_time_budget_use_the_scaled_limits(
     relative = [c for c in cases if c.relative_timeout is not None]
     absolute = [c for c in cases if c.relative_timeout is None]
     assert relative and absolute
-    grader = Grader(assignment, ROOT / "reference" / "solutions" / "stonehenge",
+    grader = Grader(assignment, ROOT / "assignments" / "stonehenge" / "solution",
                     budget=10_000, planned=cases)
     try:
         assert grader.host == HostSpeed(0.5, datetime.date.today().isoformat(),
@@ -276,7 +276,7 @@ def test_the_line_reads_back_from_a_results_document() -> None:
 def test_a_run_with_relative_limits_shows_the_host_speed(tmp_path: Path) -> None:
     output = tmp_path / "results.json"
     done = run_gamegrader("grade", "--assignment", "stonehenge", "--submission",
-                          str(ROOT / "reference" / "solutions" / "stonehenge"), "--output",
+                          str(ROOT / "assignments" / "stonehenge" / "solution"), "--output",
                           str(output), "--quiet", env={calibration.SPEED_ENV: "0.5"})
     assert done.returncode == 0, done.stderr[-3000:]
     line = "Host speed: 0.50x nominal (set by GAMEGRADER_HOST_SPEED)"
@@ -312,14 +312,14 @@ def test_a_batch_report_header_names_the_speeds_its_gradings_used(tmp_path: Path
 def test_recording_writes_the_reference_time_of_every_relative_case_only(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from harness.release.reference_times import record
-    specs = tmp_path / "test_specs" / "demo"
+    specs = tmp_path / "assignments" / "demo"
     (specs / "cases").mkdir(parents=True)
     (specs / "assignment.yaml").write_text(ASSIGNMENT)
     (specs / "cases" / "01_x.yaml").write_text(
         "group: basics\ndefaults: {timeout: {reference: 10, at_least: 2}}\ncases:\n"
         "  - name: one\n    doctest: |\n      >>> double(2)\n      4\n"
         "  - name: two\n    timeout: 5\n    doctest: |\n      >>> double(3)\n      6\n")
-    solution = tmp_path / "reference" / "solutions" / "demo"
+    solution = specs / "solution"
     solution.mkdir(parents=True)
     (solution / "demo.py").write_text("def double(x):\n    return 2 * x\n")
     monkeypatch.setenv("GAMEGRADER_ROOT", str(tmp_path))

@@ -35,7 +35,7 @@ from harness.timing import lanes
 pytestmark = pytest.mark.slow
 
 ASSIGNMENT = find_assignment("adversarial_search")
-SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"
+SOLUTION = ROOT / "assignments/adversarial_search/solution/adversarial_search.py"
 
 
 def transcript_case(name: str, doctest: str, alone: bool = False) -> Case:

@@ -12,7 +12,7 @@ from harness.records.games import Entrant
 from harness.tournament.cli import _seeding, load_arena, main, parse_entrant
 
 ROOT = Path(__file__).resolve().parents[3]
-SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"
+SOLUTION = ROOT / "assignments" / "isolation" / "solution" / "player.py"
 
 
 @pytest.mark.slow  # starts processes
@@ -96,7 +96,7 @@ def test_entrant_files_are_read_without_following_links_or_blocking(tmp_path: Pa
 
 @pytest.mark.slow  # starts processes
 def test_othello_entrants_play_through_the_trusted_referee(tmp_path: Path) -> None:
-    agent = ROOT / "reference" / "solutions" / "othello" / "agent.py"
+    agent = ROOT / "assignments" / "othello" / "solution" / "agent.py"
     status = main(["othello", "house:random", f"agent={agent}", "--set", "size=4",
                    "--set", "limit=3", "--clock", "5", "--quiet", "--out", str(tmp_path)])
     assert status == 0

@@ -12,8 +12,8 @@ from gg_testing import ROOT, run_gamegrader
 
 pytestmark = pytest.mark.slow
 
-ISOLATION_PLAYER = ROOT / "reference" / "solutions" / "isolation" / "player.py"
-OTHELLO_AGENT = ROOT / "reference" / "solutions" / "othello" / "agent.py"
+ISOLATION_PLAYER = ROOT / "assignments" / "isolation" / "solution" / "player.py"
+OTHELLO_AGENT = ROOT / "assignments" / "othello" / "solution" / "agent.py"
 
 
 def standings(folder: Path) -> dict[str, dict[str, str]]:

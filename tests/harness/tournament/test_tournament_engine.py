@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 from tournament_fakes import FaultyArena, InProcess
 
+from assignments.isolation.kit import IsolationKit
 from harness.games.arenas import HouseArena
 from harness.records.games import Entrant, GameResult, GameTask, Reason, aborted
 from harness.tournament.engine import run_elimination, run_round_robin
@@ -15,7 +16,6 @@ from harness.tournament.executors import DaskExecutor, LocalExecutor
 from harness.tournament.progress import Progress
 from harness.tournament.ratings import rate
 from harness.tournament.standings import CSV_COLUMNS, format_csv, leaderboard_entries
-from reference.isolation.kit import IsolationKit
 
 # deterministic bots only, so that two runs with the same seed are equal move for move
 FIELD = [Entrant("rand-a", "house:random"), Entrant("greedy", "house:greedy"),

@@ -12,7 +12,7 @@ from harness.tournament.cli import main
 from harness.tournament.entrants import export_entrants
 
 ROOT = Path(__file__).resolve().parents[3]
-SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"
+SOLUTION = ROOT / "assignments" / "isolation" / "solution" / "player.py"
 METADATA = """\
 submission_101:
   :submitters:

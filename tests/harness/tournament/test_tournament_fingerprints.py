@@ -6,6 +6,7 @@ from pathlib import Path
 
 from tournament_fakes import CoinArena
 
+from assignments.isolation.kit import make_kit
 from harness.games.arenas import HouseArena
 from harness.records.games import Entrant, GameTask
 from harness.tournament.fingerprints import (
@@ -14,7 +15,6 @@ from harness.tournament.fingerprints import (
     fingerprinted,
     house_files,
 )
-from reference.isolation.kit import make_kit
 
 ADA = Entrant("ada", "/tmp/one/player.py", "c-ada")
 BOB = Entrant("bob", "/tmp/two/player.py", "c-bob")

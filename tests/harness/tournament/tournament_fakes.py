@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
+from assignments.isolation.kit import IsolationKit
 from harness.games.arenas import HouseArena
 from harness.games.pages import Paint, ReplayView
 from harness.records.games import GameResult, GameTask, Reason
-from reference.isolation.kit import IsolationKit
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,10 @@ import re as _golden_re
 
 SOURCE = "@@SOURCE@@"
 SECRETS = {
-    "golden file": SOURCE + "/test_specs/adversarial_search/generated/"
+    "golden file": SOURCE + "/assignments/adversarial_search/generated/"
                             "02_get_best_move.random_boards.yaml",
-    "case file": SOURCE + "/test_specs/adversarial_search/cases/02_get_best_move.yaml",
-    "reference solution": SOURCE + "/reference/solutions/adversarial_search/adversarial_search.py",
+    "case file": SOURCE + "/assignments/adversarial_search/cases/02_get_best_move.yaml",
+    "reference solution": SOURCE + "/assignments/adversarial_search/solution/adversarial_search.py",
 }
 _CASE = _golden_re.compile(r">>> g = DominoesGame\((.*)\)\n\s*>>> g\.get_best_move\((\w+), (\d+)\)"
                            r"\n\s*(.+)")

@@ -1,1 +1,0 @@
-../othello/othello_game.py

@@ -1,1 +1,0 @@
-../othello/othello_shared.py

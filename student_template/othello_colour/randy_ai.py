@@ -1,1 +1,0 @@
-../othello/randy_ai.py
