@@ -17,7 +17,8 @@ can call with its kit; options:
   share of games in which the student made no fault, whoever won;
 - ``even``: with ``"wins"``, the wins a player as strong as the bot gets (half the games, say),
   which earn nothing: the case then earns ``min(1, (wins - even) / (min_wins - even))``, so its
-  points follow how much stronger than the bot the player is.
+  points follow how much stronger than the bot the player is; ``even_means``: what those wins
+  stand for, in the feedback (default: what a player as strong as the bot wins).
 
 Games not played before the case's timeout count as neither wins nor clean games. A game's
 runner may pass a ``picture`` function: the first lost games of a visible case are then drawn
@@ -206,7 +207,7 @@ HOUSE_GAME_OPTIONS: dict[str, Option] = dict(
     seed=Option(INTEGER),
     score=Option(TEXT, choices=("wins", "clean")),
     min_wins=Option(INTEGER, required=True, unless=("score", "clean")),
-    even=Option(INTEGER))
+    even=Option(INTEGER), even_means=Option(TEXT))
 """The options of games against a house bot (the module docstring says what each means)."""
 
 
@@ -287,9 +288,11 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
         if not 0 <= even < required:
             raise ValueError(f"options.even must be from 0 to min_wins - 1, got {even}")
         fraction = min(1.0, max(0, wins - even) / (required - even))
+        means = (options.get("even_means")
+                 or f"what a player as strong as the {opponent} player wins")
         lines.append(f"Needed {required} wins" + (
-            f"; the first {even} (what a player as strong as the {opponent} player wins) earn "
-            "nothing, each one beyond them a share of the points." if even else "."))
+            f"; the first {even} ({means}) earn nothing, each one beyond them a share of the "
+            "points." if even else "."))
     if done and clock.game_seconds is not None:
         most = max(clock.game_seconds - game.clock_left for game in done)
         lines.append(f"Most clock used in one game: {most:.2f} s of {clock.game_seconds:g} s.")

@@ -6,7 +6,9 @@ numbered games and o in odd ones, each game in a fresh sandboxed process under t
 chess clock. Options:
 
 - ``opponent``: a house bot students hold (random or greedy: they need the rules alone, so the
-  student package plays these games too);
+  student package plays these games too), or, in a case shown only after the due date, a
+  fixed-depth alpha-beta bot of the staff's (``depth1`` to ``depth3``: a search, so it never
+  ships, and the package's check leaves such a case out);
 - ``games``: how many games; ``clock``: seconds per player per game; ``seed``: game seeds derive
   from it (the random bot's moves, the greedy bot's tie-breaks);
 - ``score``: ``"wins"`` (default) earns ``min(1, wins / min_wins)``; ``"clean"`` earns the
@@ -22,7 +24,7 @@ from harness import Case, Judgement, Sandbox
 from harness.games import versus
 from harness.spec.contracts import NUMBER, TEXT, Option, declare_options
 from reference.isolation.house_players import HOUSE_PLAYERS
-from reference.isolation.kit import make_kit
+from reference.isolation.kit import SEARCHING_BOTS, make_kit
 from reference.isolation.pictures import game_picture
 
 
@@ -32,7 +34,8 @@ def picture(game: versus.HouseGame) -> str:
 
 
 @declare_options(**{**versus.HOUSE_GAME_OPTIONS,
-                    "opponent": Option(TEXT, required=True, choices=HOUSE_PLAYERS),
+                    "opponent": Option(TEXT, required=True,
+                                       choices=(*HOUSE_PLAYERS, *SEARCHING_BOTS)),
                     "clock": Option(NUMBER, required=True)})
 def versus_house(case: Case, sandbox: Sandbox) -> Judgement:
     """The runner named in the spec; see the module docstring for the options."""

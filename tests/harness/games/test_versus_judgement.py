@@ -91,5 +91,8 @@ def test_wins_up_to_the_even_score_earn_nothing_and_each_one_beyond_a_share() ->
     message = judge(_case(Visibility.HIDDEN, min_wins=7, even=5), _Kit(), "greedy", 8,
                     Played(mixed)).message
     assert "the first 5 (what a player as strong as the greedy player wins) earn nothing" in message
+    told = judge(_case(Visibility.HIDDEN, min_wins=7, even=5, even_means="what a shallow player "
+                       "wins"), _Kit(), "depth3", 8, Played(mixed)).message
+    assert "the first 5 (what a shallow player wins) earn nothing" in told
     with pytest.raises(ValueError, match="options.even"):
         fraction(mixed, 7)
