@@ -140,8 +140,8 @@ def host_factor() -> float:
 
 def ladder_kit(options: dict[str, Any], speed: float) -> GameKit:
     """The ladder's kit with its clock divided by the host's ``speed`` factor."""
-    return load_kit({"kit": options["kit"], "clock": round(float(options["clock"]) / speed, 3),
-                     "settings": options.get("settings", {})})
+    return load_kit({"kit": options["kit"], "clock": options["clock"], "host_scaled": True,
+                     "settings": options.get("settings", {})}, lambda: speed)
 
 
 def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, seed: int,

@@ -9,8 +9,9 @@ chess clock. Options:
   student package plays these games too), or, in a case shown only after the due date, a
   fixed-depth alpha-beta bot of the staff's (``depth1`` to ``depth3``: a search, so it never
   ships, and the package's check leaves such a case out);
-- ``games``: how many games; ``clock``: seconds per player per game; ``seed``: game seeds derive
-  from it (the random bot's moves, the greedy bot's tie-breaks);
+- ``games``: how many games; ``clock``: seconds per player per game (``host_scaled``: divided by
+  the host's speed factor); ``seed``: game seeds derive from it (the random bot's moves, the
+  greedy and fixed-depth bots' tie-breaks);
 - ``score``: ``"wins"`` (default) earns ``min(1, wins / min_wins)``; ``"clean"`` earns the
   share of games in which the student made no fault (no timeout, crash, malformed or illegal
   answer), whoever won.
@@ -39,8 +40,8 @@ def picture(game: versus.HouseGame) -> str:
                     "clock": Option(NUMBER, required=True)})
 def versus_house(case: Case, sandbox: Sandbox) -> Judgement:
     """The runner named in the spec; see the module docstring for the options."""
-    judgement: Judgement = versus.versus_house(case, sandbox, make_kit(case.options["clock"]),
-                                               picture)
+    judgement: Judgement = versus.versus_house(case, sandbox,
+                                               make_kit(versus.case_clock(case.options)), picture)
     return judgement
 
 
