@@ -36,6 +36,7 @@ from harness.games.versus import (
     Played,
     alternating,
     counted_time,
+    host_factor,
     load_kit,
     no_greeting,
     play_versus_house,
@@ -128,14 +129,6 @@ def leaderboard(rungs: Sequence[Rung], played: Sequence[Played], rating: Rating,
         entries.append({"name": f"Win rate v {rung.bot}", "value": round(rate_of, 3),
                         "order": "desc"})
     return tuple(entries)
-
-
-def host_factor() -> float:
-    """The grading host's speed factor (``harness.timing.calibration``): clocks are divided by
-    it, so a slow host gives every player the time the nominal machine would."""
-    from harness.timing.calibration import host_speed
-
-    return host_speed().factor
 
 
 def ladder_kit(options: dict[str, Any], speed: float) -> GameKit:

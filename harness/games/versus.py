@@ -186,6 +186,14 @@ def alternating(kit: GameKit, games: int, seed: int) -> list[tuple[Hashable, int
     return [(kit.sides[number % 2], derive_seed(seed, number)) for number in range(games)]
 
 
+def host_factor() -> float:
+    """The grading host's speed factor (``harness.timing.calibration``): clocks are divided by
+    it, so a slow host gives every player the time the nominal machine would."""
+    from harness.timing.calibration import host_speed
+
+    return host_speed().factor
+
+
 def case_clock(options: Mapping[str, Any],
                factor: Optional[Callable[[], float]] = None) -> Optional[float]:
     """The case's ``clock``, divided by the host's speed ``factor`` (default the calibrated
@@ -193,8 +201,6 @@ def case_clock(options: Mapping[str, Any],
     clock = options.get("clock")
     if clock is None or not options.get("host_scaled"):
         return None if clock is None else float(clock)
-    from harness.games.ladder import host_factor
-
     return round(float(clock) / (factor or host_factor)(), 3)
 
 
@@ -334,6 +340,7 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
 
 
 __all__ = ["HOUSE_GAME_OPTIONS", "PICTURED_LOSSES", "HouseGame", "Picture", "Played",
-           "alternating", "case_clock", "counted_time", "judge", "keep_house_game", "load_kit",
+           "alternating", "case_clock", "counted_time", "host_factor", "judge", "keep_house_game",
+           "load_kit",
            "loss_reason", "no_greeting", "play_one", "play_versus_house", "setup_line",
            "versus_house"]
