@@ -19,9 +19,9 @@ five to nine plies where every other move loses by force, proved by
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
-from assignments.isolation.positions import draw_position
+from reference.core.symmetry import SYMMETRIES, first_image
 from assignments.isolation.rules import (
     Isolation,
     IsolationState,
@@ -29,7 +29,9 @@ from assignments.isolation.rules import (
     Player,
     format_board,
     opponent,
+    parse_board,
 )
+from assignments.isolation.positions import draw_position, region_of, walled_apart
 from assignments.isolation.solver import Solver
 from harness.spec import render_doctest
 
@@ -43,9 +45,11 @@ def _board_statement(state: IsolationState) -> str:
 
 
 def _case(game: Isolation, state: IsolationState, number: int, what: str,
-          time_left: float) -> dict[str, Any]:
+          time_left: float, right: Sequence[Move] = ()) -> dict[str, Any]:
+    """The case asking ``state``; its transcript shows the first of the ``right`` moves (the
+    only ones that pass, when given) or else of the legal moves, ``(None, None)`` when stuck."""
     legal = game.actions(state)
-    expected = legal[0] if legal else (None, None)
+    expected: tuple[Any, Any] = (right or legal)[0] if legal else (None, None)
     ply = bin(state.filled).count("1")
     return {
         "name": f"#{number:02d} {what}: ply {ply}, {state.to_move} to move, "
@@ -55,6 +59,40 @@ def _case(game: Isolation, state: IsolationState, number: int, what: str,
                                   expected),
         "options": {"legal": [list(m) for m in legal]},
     }
+
+
+SYMMETRY_NAMES = tuple(SYMMETRIES)
+"""Isolation keeps every symmetry of its square board: a queen moves along rows, columns and
+both diagonals, which reflections and rotations only swap among themselves (the players' start
+squares matter only to the opening, never to a position's moves)."""
+
+Build = Callable[[Callable[[IsolationState], IsolationState]], dict[str, Any]]
+"""Makes one case from the drawn positions, each first passed through the given view (the
+identity, or a symmetry of the board)."""
+
+
+def image_of(state: IsolationState, symmetry: str) -> IsolationState:
+    """``state`` under the board symmetry ``symmetry`` (a name of
+    :data:`reference.core.symmetry.SYMMETRIES`), the same player to move."""
+    board = SYMMETRIES[symmetry](format_board(state))
+    return parse_board([list(row) for row in board], state.to_move)
+
+
+def _shown_or_image(build: Build, drawn: IsolationState, images: Sequence[str]
+                    ) -> dict[str, Any]:
+    """The case ``build`` makes of the drawn positions; with ``images`` (symmetry names), the
+    same case asked on their first image that changes ``drawn``, answered on the image itself
+    and ``mirror_of`` the shown case (the generator then runs with the shown block's seed and
+    settings, so it draws exactly the shown positions)."""
+    shown = build(lambda state: state)
+    if not images:
+        return shown
+    found = first_image(format_board(drawn), images)
+    if found is None:
+        raise RuntimeError(f"{shown['name']} is symmetric under every one of {list(images)}")
+    name = found[0]
+    image = build(lambda state: image_of(state, name))
+    return {**image, "name": f"{shown['name']} ({name} image)", "mirror_of": shown["name"]}
 
 
 def _states(rng: random.Random, count: int,
@@ -70,21 +108,32 @@ def _states(rng: random.Random, count: int,
 
 def _cases(rng: random.Random, count: int, what: str,
            accept: Callable[[Isolation, IsolationState], bool],
-           time_left: float) -> Iterator[dict[str, Any]]:
+           time_left: float, images: Sequence[str] = ()) -> Iterator[dict[str, Any]]:
     game = Isolation()
     for number, state in enumerate(_states(rng, count, accept), start=1):
-        yield _case(game, state, number, what, time_left)
+
+        def build(view: Callable[[IsolationState], IsolationState],
+                  state: IsolationState = state, number: int = number) -> dict[str, Any]:
+            return _case(game, view(state), number, what, time_left)
+
+        yield _shown_or_image(build, state, images)
 
 
-def legal_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
+def legal_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT,
+                     first_ply: int = 0, images: Sequence[str] = ()
                      ) -> Iterator[dict[str, Any]]:
-    """``count`` distinct positions where the player to move has at least two moves."""
+    """``count`` distinct positions where the player to move has at least two moves, from ply
+    ``first_ply`` on (1 leaves out the opening, which a visible case shows).
+
+    ``images`` (here and in the other generators of shown positions): symmetry names; each
+    case then asks the image of the position drawn (``_shown_or_image``)."""
     return _cases(rng, count, "position",
-                  lambda game, s: game.mobility(s, s.to_move) >= 2, time_left)
+                  lambda game, s: game.mobility(s, s.to_move) >= 2
+                  and bin(s.filled).count("1") >= first_ply, time_left, images)
 
 
-def stuck_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
-                ) -> Iterator[dict[str, Any]]:
+def stuck_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT,
+                images: Sequence[str] = ()) -> Iterator[dict[str, Any]]:
     """``count`` distinct final positions: the player to move has no move, so (None, None).
 
     Each is paired with a position of the same player that has at least two moves, asked first
@@ -96,21 +145,27 @@ def stuck_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
         player = state.to_move
         movable = draw_position(game, rng, lambda s, p=player: s.to_move == p  # type: ignore
                                 and game.mobility(s, p) >= 2)
-        first = _case(game, movable, number, "", time_left)
-        stuck = _case(game, state, number, "stuck", time_left)
-        yield {
-            "name": f"{stuck['name']}, asked after a position with "
-                    f"{len(first['options']['legal'])} moves",
-            "doctest": first["doctest"] + stuck["doctest"],
-            "options": {"calls": [first["options"]["legal"], stuck["options"]["legal"]]},
-        }
+
+        def build(view: Callable[[IsolationState], IsolationState],
+                  movable: IsolationState = movable, state: IsolationState = state,
+                  number: int = number) -> dict[str, Any]:
+            first = _case(game, view(movable), number, "", time_left)
+            stuck = _case(game, view(state), number, "stuck", time_left)
+            return {
+                "name": f"{stuck['name']}, asked after a position with "
+                        f"{len(first['options']['legal'])} moves",
+                "doctest": first["doctest"] + stuck["doctest"],
+                "options": {"calls": [first["options"]["legal"], stuck["options"]["legal"]]},
+            }
+
+        yield _shown_or_image(build, state, images)
 
 
-def forced_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT
-                      ) -> Iterator[dict[str, Any]]:
+def forced_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT,
+                      images: Sequence[str] = ()) -> Iterator[dict[str, Any]]:
     """``count`` distinct positions where the player to move has exactly one move."""
     return _cases(rng, count, "forced",
-                  lambda game, s: game.mobility(s, s.to_move) == 1, time_left)
+                  lambda game, s: game.mobility(s, s.to_move) == 1, time_left, images)
 
 
 DIRECTION_NAMES = {(-1, -1): "up-left", (-1, 0): "up", (-1, 1): "up-right", (0, -1): "left",
@@ -187,8 +242,8 @@ def winning_move_cases(rng: random.Random, count: int, *, time_left: float = TIM
     the options list the winning moves as ``wins`` beside the legal moves."""
     game = Isolation()
     for number, state in enumerate(_states(rng, count, _must_win_now), start=1):
-        case = _case(game, state, number, "win at once", time_left)
         wins = winning_moves(game, state)
+        case = _case(game, state, number, "win at once", time_left, wins)
         case["name"] += f", {len(wins)} of them winning"
         case["options"]["wins"] = [list(m) for m in wins]
         yield case
@@ -228,10 +283,11 @@ def safe_move_cases(rng: random.Random, count: int, *, time_left: float = TIME_L
         state = draw_position(game, rng, lambda s, p=mover: s.to_move == p  # type: ignore
                               and s not in seen and _must_not_lose_now(game, s))
         seen.add(state)
-        case = _case(game, state, number, "do not lose at once", time_left)
         losing = losing_moves(game, state)
+        safe = [m for m in game.actions(state) if m not in losing]
+        case = _case(game, state, number, "do not lose at once", time_left, safe)
         case["name"] += f", {len(losing)} of them losing at once"
-        case["options"]["safe"] = [list(m) for m in game.actions(state) if m not in losing]
+        case["options"]["safe"] = [list(m) for m in safe]
         yield case
 
 
@@ -303,30 +359,50 @@ def deep_split(game: Isolation, state: IsolationState, shortest: int, longest: i
 
 
 def deep_win_cases(rng: random.Random, count: int, *, time_left: float = TIME_LEFT,
-                   shortest: int = 5, longest: int = 9) -> Iterator[dict[str, Any]]:
+                   shortest: int = 5, longest: int = 9, apart: bool = False,
+                   images: Sequence[str] = ()) -> Iterator[dict[str, Any]]:
     """``count`` endgame positions whose winning moves take ``shortest`` to ``longest`` plies
     to see (``deep_split``), x and o to move in turn; the options list the winning moves as
-    ``forcing`` beside the legal moves."""
+    ``forcing`` beside the legal moves. With ``apart``, positions where the board has split
+    into regions the players can no longer leave (``walled_apart``): the right move is the one
+    with the longest path through the mover's own region, which takes counting to the end."""
     game = Isolation()
     seen: set[IsolationState] = set()
+
+    def accept(state: IsolationState, mover: Player) -> bool:
+        return (state.to_move == mover and state not in seen
+                and (not apart or walled_apart(game, state))
+                and deep_split(game, state, shortest, longest) is not None)
+
     for number in range(1, count + 1):
         mover = "x" if number % 2 else "o"
-        state = draw_position(game, rng, lambda s, p=mover: s.to_move == p  # type: ignore
-                              and s not in seen and deep_split(game, s, shortest, longest)
-                              is not None)
+        state = draw_position(game, rng, lambda s, p=mover: accept(s, p),  # type: ignore
+                              tries=20000 if apart else 1000)
         seen.add(state)
-        split = deep_split(game, state, shortest, longest)
-        assert split is not None
-        winning, losing = split
-        length = Solver(game).win_length(state, longest)
-        case = _case(game, state, number, f"win by force in {length} plies", time_left)
-        case["name"] += (f", {len(winning)} of them winning; the others lose by force, "
-                         "and so do the moves a one- or two-ply look rates best")
-        case["options"]["forcing"] = [list(m) for m in winning]
-        yield case
+
+        def build(view: Callable[[IsolationState], IsolationState],
+                  state: IsolationState = state, number: int = number) -> dict[str, Any]:
+            shown = view(state)
+            split = deep_split(game, shown, shortest, longest)
+            assert split is not None
+            winning, losing = split
+            length = Solver(game).win_length(shown, longest)
+            what = f"win by force in {length} plies"
+            if apart:
+                what = (f"walled apart ({len(region_of(game, shown, shown.to_move))} and "
+                        f"{len(region_of(game, shown, opponent(shown.to_move)))} squares), "
+                        f"{what}")
+            case = _case(game, shown, number, what, time_left, winning)
+            case["name"] += (f", {len(winning)} of them winning; the others lose by force, "
+                             "and so do the moves a one- or two-ply look rates best")
+            case["options"]["forcing"] = [list(m) for m in winning]
+            return case
+
+        yield _shown_or_image(build, state, images)
 
 
-__all__ = ["DEEP_EMPTY", "DIRECTION_NAMES", "SHALLOW_WEIGHTS", "TIME_LEFT", "deep_split",
+__all__ = ["DEEP_EMPTY", "DIRECTION_NAMES", "SHALLOW_WEIGHTS", "SYMMETRY_NAMES", "TIME_LEFT",
+           "deep_split", "image_of",
            "deep_win_cases", "forced_direction_cases", "forced_move_cases", "legal_move_cases",
            "losing_moves", "safe_move_cases", "shallow_choices", "stuck_cases",
            "winning_move_cases", "winning_moves"]

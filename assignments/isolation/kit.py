@@ -27,6 +27,10 @@ DEFAULT_CLOCK = 60.0
 _SHIPPED = house_bot
 _STAFF = "assignments.isolation.players:house_bot"
 
+SEARCHING_BOTS = ("depth1", "depth2", "depth3")
+"""The fixed-depth alpha-beta house bots (clock ignored, ties broken the way the game's seed
+says, so deterministic per seed); the staff's, never in the student package."""
+
 
 @dataclass(frozen=True)
 class IsolationKit:
@@ -50,9 +54,8 @@ class IsolationKit:
         HouseBot("random", _SHIPPED, "uniformly random legal moves"),
         HouseBot("greedy", _SHIPPED, "one-ply mobility difference"),
         HouseBot("reference", _STAFF, "the reference's timed alpha-beta"),
-        HouseBot("depth1", _STAFF, "alpha-beta to depth 1, clock ignored"),
-        HouseBot("depth2", _STAFF, "alpha-beta to depth 2, clock ignored"),
-        HouseBot("depth3", _STAFF, "alpha-beta to depth 3, clock ignored"),
+        *(HouseBot(name, _STAFF, f"alpha-beta to depth {name[-1]}, clock ignored, seeded ties")
+          for name in SEARCHING_BOTS),
     )
 
     @property
@@ -97,4 +100,4 @@ def make_kit(clock: Optional[float] = None, **settings: Any) -> IsolationKit:
     return IsolationKit(DEFAULT_CLOCK if clock is None else float(clock), **settings)
 
 
-__all__ = ["DEFAULT_CLOCK", "IsolationKit", "make_kit"]
+__all__ = ["DEFAULT_CLOCK", "IsolationKit", "SEARCHING_BOTS", "make_kit"]

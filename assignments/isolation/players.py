@@ -8,14 +8,19 @@ separate file ``assignments/isolation/solution/``.
 """
 from __future__ import annotations
 
+import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from assignments.isolation.evaluation import MobilityEvaluation
 from assignments.isolation.house_players import HOUSE_PLAYERS, house_player
 from assignments.isolation.rules import Isolation, IsolationState, Move
 from harness.games.seats import Agent
+from assignments.isolation.evaluation import MobilityEvaluation
+from assignments.isolation.house_players import HOUSE_PLAYERS, house_player
+from assignments.isolation.kit import SEARCHING_BOTS
+from assignments.isolation.rules import Isolation, IsolationState, Move
 from reference.search.timed_alphabeta import timed_alphabeta_search
 
 
@@ -54,6 +59,9 @@ class AlphaBetaPlayer:
         timed: whether the clock limits the search.
         clock: the search's clock: the thread's CPU time, which is what its in-process seat
             is charged (``harness.games.seats.InProcess``); a fake in tests.
+        seed: None to break ties between equally good moves by ``actions`` order; else the
+            seed of the order the root's moves are tried in, so ties go a seeded way (each game
+            of a graded series differs, and each replays the same from its seed).
     """
 
     game: Isolation
@@ -62,11 +70,14 @@ class AlphaBetaPlayer:
     max_depth: Optional[int] = None
     timed: bool = True
     clock: Callable[[], float] = time.thread_time
+    seed: int | str | None = None
+    _rng: Optional[random.Random] = field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
         """Raises ValueError for an untimed player without a depth limit."""
         if not self.timed and self.max_depth is None:
             raise ValueError("an untimed AlphaBetaPlayer needs a max_depth")
+        self._rng = None if self.seed is None else random.Random(self.seed)
 
     def choose_move(self, state: IsolationState, time_left: float) -> Optional[Move]:
         """The best move found in this move's time budget, or None when there is no move."""
@@ -78,14 +89,17 @@ class AlphaBetaPlayer:
         if seconds <= 0.0:
             return moves[0]
         evaluate = self.evaluate or MobilityEvaluation(self.game)
+        if self._rng is not None:
+            self._rng.shuffle(moves)
         result = timed_alphabeta_search(self.game, state, seconds, evaluate=evaluate,
-                                        max_depth=self.max_depth, clock=self.clock)
+                                        max_depth=self.max_depth, clock=self.clock,
+                                        root_moves=moves)
         return result.move
 
 
-HOUSE_BOTS = (*HOUSE_PLAYERS, "reference", "depth1", "depth2", "depth3")
+HOUSE_BOTS = (*HOUSE_PLAYERS, "reference", *SEARCHING_BOTS)
 """Built-in players: seeded random, greedy one-ply with seeded ties, the timed alpha-beta
-reference, and fixed-depth alpha-beta (deterministic, clock ignored)."""
+reference, and fixed-depth alpha-beta (clock ignored, seeded ties: deterministic per seed)."""
 
 
 def house_agent(name: str, game: Isolation, seed: int | str) -> Agent[IsolationState, Move]:
@@ -98,8 +112,8 @@ def house_agent(name: str, game: Isolation, seed: int | str) -> Agent[IsolationS
         return house_player(name, game, seed)
     if name == "reference":
         return AlphaBetaPlayer(game)
-    if name in HOUSE_BOTS and name.startswith("depth"):
-        return AlphaBetaPlayer(game, max_depth=int(name[len("depth"):]), timed=False)
+    if name in SEARCHING_BOTS:
+        return AlphaBetaPlayer(game, max_depth=int(name[len("depth"):]), timed=False, seed=seed)
     raise ValueError(f"unknown house bot {name!r}; known: {', '.join(HOUSE_BOTS)}")
 
 

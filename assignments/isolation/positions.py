@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from assignments.isolation.rules import Isolation, IsolationState
+from assignments.isolation.rules import Isolation, IsolationState, Player, Square, opponent
 
 
 def random_playout(game: Isolation, rng: random.Random) -> list[IsolationState]:
@@ -35,4 +35,29 @@ def draw_position(game: Isolation, rng: random.Random,
     raise RuntimeError(f"no acceptable position in {tries} random playouts")
 
 
-__all__ = ["draw_position", "random_playout"]
+def region_of(game: Isolation, state: IsolationState, player: Player) -> set[Square]:
+    """The empty squares ``player`` could ever reach: those joined to its square through empty
+    squares side by side or corner to corner (a queen's move crosses only such squares; the
+    other player's square stays closed, filled once it is left)."""
+    start, other = state.square_of(player), state.square_of(opponent(player))
+    found: set[Square] = set()
+    todo = [start]
+    while todo:
+        row, col = todo.pop()
+        for near in ((row + dr, col + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+            if (near in found or near in (start, other)
+                    or not (1 <= near[0] <= game.size and 1 <= near[1] <= game.size)
+                    or state.filled >> ((near[0] - 1) * game.size + near[1] - 1) & 1):
+                continue
+            found.add(near)
+            todo.append(near)
+    return found
+
+
+def walled_apart(game: Isolation, state: IsolationState) -> bool:
+    """Whether the players can no longer meet: their regions (``region_of``) share no square,
+    so each plays on alone and the one with the longer path through its own region wins."""
+    return not region_of(game, state, "x") & region_of(game, state, "o")
+
+
+__all__ = ["draw_position", "random_playout", "region_of", "walled_apart"]

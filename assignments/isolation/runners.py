@@ -6,9 +6,12 @@ numbered games and o in odd ones, each game in a fresh sandboxed process under t
 chess clock. Options:
 
 - ``opponent``: a house bot students hold (random or greedy: they need the rules alone, so the
-  student package plays these games too);
-- ``games``: how many games; ``clock``: seconds per player per game; ``seed``: game seeds derive
-  from it (the random bot's moves, the greedy bot's tie-breaks);
+  student package plays these games too), or, in a case shown only after the due date, a
+  fixed-depth alpha-beta bot of the staff's (``depth1`` to ``depth3``: a search, so it never
+  ships, and the package's check leaves such a case out);
+- ``games``: how many games; ``clock``: seconds per player per game (``host_scaled``: divided by
+  the host's speed factor); ``seed``: game seeds derive from it (the random bot's moves, the
+  greedy and fixed-depth bots' tie-breaks);
 - ``score``: ``"wins"`` (default) earns ``min(1, wins / min_wins)``; ``"clean"`` earns the
   share of games in which the student made no fault (no timeout, crash, malformed or illegal
   answer), whoever won.
@@ -26,6 +29,9 @@ from harness.games import versus
 from harness.records.spec import Case
 from harness.records.verdicts import Judgement
 from harness.spec.contracts import NUMBER, TEXT, Option, declare_options
+from assignments.isolation.house_players import HOUSE_PLAYERS
+from assignments.isolation.kit import SEARCHING_BOTS, make_kit
+from assignments.isolation.pictures import game_picture
 
 
 def picture(game: versus.HouseGame) -> str:
@@ -34,12 +40,13 @@ def picture(game: versus.HouseGame) -> str:
 
 
 @declare_options(**{**versus.HOUSE_GAME_OPTIONS,
-                    "opponent": Option(TEXT, required=True, choices=HOUSE_PLAYERS),
+                    "opponent": Option(TEXT, required=True,
+                                       choices=(*HOUSE_PLAYERS, *SEARCHING_BOTS)),
                     "clock": Option(NUMBER, required=True)})
 def versus_house(case: Case, sandbox: Sandbox) -> Judgement:
     """The runner named in the spec; see the module docstring for the options."""
-    judgement: Judgement = versus.versus_house(case, sandbox, make_kit(case.options["clock"]),
-                                               picture)
+    judgement: Judgement = versus.versus_house(case, sandbox,
+                                               make_kit(versus.case_clock(case.options)), picture)
     return judgement
 
 

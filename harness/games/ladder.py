@@ -36,6 +36,7 @@ from harness.games.versus import (
     Played,
     alternating,
     counted_time,
+    host_factor,
     load_kit,
     no_greeting,
     play_versus_house,
@@ -130,18 +131,10 @@ def leaderboard(rungs: Sequence[Rung], played: Sequence[Played], rating: Rating,
     return tuple(entries)
 
 
-def host_factor() -> float:
-    """The grading host's speed factor (``harness.timing.calibration``): clocks are divided by
-    it, so a slow host gives every player the time the nominal machine would."""
-    from harness.timing.calibration import host_speed
-
-    return host_speed().factor
-
-
 def ladder_kit(options: dict[str, Any], speed: float) -> GameKit:
     """The ladder's kit with its clock divided by the host's ``speed`` factor."""
-    return load_kit({"kit": options["kit"], "clock": round(float(options["clock"]) / speed, 3),
-                     "settings": options.get("settings", {})})
+    return load_kit({"kit": options["kit"], "clock": options["clock"], "host_scaled": True,
+                     "settings": options.get("settings", {})}, lambda: speed)
 
 
 def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, seed: int,

@@ -9,7 +9,10 @@ can call with its kit; options:
 
 - ``kit``: the game's kit factory, ``package.module:function`` called as ``function(clock=...)``;
 - ``clock``: the kit's clock setting (seconds; the kit says per game or per move);
-  ``settings``: the kit's other settings (e.g. a board size), if any;
+  ``settings``: the kit's other settings (e.g. a board size), if any; ``host_scaled``: divide
+  the clock by the host's speed factor (``harness.timing.calibration``), as the staff ladder
+  does, so that a player searches as deep on a slow grader as on the nominal machine (for games
+  against a fixed-depth bot, whose strength no host changes);
 - ``opponent``: a house bot of the kit; ``games``: how many games, the student taking the first
   side in even-numbered games (counting from 0) and the second in odd ones; ``seed``: each
   game's seed derives from it (the bot's random choices);
@@ -17,7 +20,8 @@ can call with its kit; options:
   share of games in which the student made no fault, whoever won;
 - ``even``: with ``"wins"``, the wins a player as strong as the bot gets (half the games, say),
   which earn nothing: the case then earns ``min(1, (wins - even) / (min_wins - even))``, so its
-  points follow how much stronger than the bot the player is.
+  points follow how much stronger than the bot the player is; ``even_means``: what those wins
+  stand for, in the feedback (default: what a player as strong as the bot wins).
 
 Games not played before the case's timeout count as neither wins nor clean games. A game's
 runner may pass a ``picture`` function: the first lost games of a visible case are then drawn
@@ -185,8 +189,28 @@ def alternating(kit: GameKit, games: int, seed: int) -> list[tuple[Hashable, int
     return [(kit.sides[number % 2], derive_seed(seed, number)) for number in range(games)]
 
 
-def load_kit(options: Mapping[str, Any]) -> GameKit:
-    """The kit a case's options name (``kit``, called with ``clock`` and the ``settings``).
+def host_factor() -> float:
+    """The grading host's speed factor (``harness.timing.calibration``): clocks are divided by
+    it, so a slow host gives every player the time the nominal machine would."""
+    from harness.timing.calibration import host_speed
+
+    return host_speed().factor
+
+
+def case_clock(options: Mapping[str, Any],
+               factor: Optional[Callable[[], float]] = None) -> Optional[float]:
+    """The case's ``clock``, divided by the host's speed ``factor`` (default the calibrated
+    one) when ``host_scaled`` is set; None when the case names no clock."""
+    clock = options.get("clock")
+    if clock is None or not options.get("host_scaled"):
+        return None if clock is None else float(clock)
+    return round(float(clock) / (factor or host_factor)(), 3)
+
+
+def load_kit(options: Mapping[str, Any],
+             factor: Optional[Callable[[], float]] = None) -> GameKit:
+    """The kit a case's options name (``kit``, called with ``clock`` and the ``settings``; the
+    clock divided by the host's speed ``factor`` with ``host_scaled``).
 
     Raises:
         ValueError: when the kit cannot be found or refuses the settings.
@@ -195,7 +219,7 @@ def load_kit(options: Mapping[str, Any]) -> GameKit:
 
     try:
         factory = resolve_callable(str(options["kit"]))
-        return factory(clock=options.get("clock"),  # type: ignore[no-any-return]
+        return factory(clock=case_clock(options, factor),  # type: ignore[no-any-return]
                        **dict(options.get("settings") or {}))
     except (KeyError, LookupError, TypeError) as error:
         raise ValueError(f"the case's game kit (options.kit): {error}") from error
@@ -209,7 +233,7 @@ HOUSE_GAME_OPTIONS: dict[str, Option] = dict(
     seed=Option(INTEGER),
     score=Option(TEXT, choices=("wins", "clean")),
     min_wins=Option(INTEGER, required=True, unless=("score", "clean")),
-    even=Option(INTEGER))
+    even=Option(INTEGER), even_means=Option(TEXT), host_scaled=Option((bool,)))
 """The options of games against a house bot (the module docstring says what each means)."""
 
 
@@ -281,6 +305,10 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
              f"as {second}: {sum(g.won for g in by_side[second])} of {len(by_side[second])}); "
              f"clock {clock.describe().replace(' per player', '')}, counted in "
              f"{counted_time(done)}."]
+    if options.get("host_scaled"):
+        lines.append(f"The case's clock is {float(options['clock']):g} s, divided by this "
+                     "grader's speed factor: a player searches as deep here as on the nominal "
+                     "machine.")
     if options.get("score", "wins") == "clean":
         clean = sum(game.is_clean for game in done)
         fraction = clean / games
@@ -290,9 +318,11 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
         if not 0 <= even < required:
             raise ValueError(f"options.even must be from 0 to min_wins - 1, got {even}")
         fraction = min(1.0, max(0, wins - even) / (required - even))
+        means = (options.get("even_means")
+                 or f"what a player as strong as the {opponent} player wins")
         lines.append(f"Needed {required} wins" + (
-            f"; the first {even} (what a player as strong as the {opponent} player wins) earn "
-            "nothing, each one beyond them a share of the points." if even else "."))
+            f"; the first {even} ({means}) earn nothing, each one beyond them a share of the "
+            "points." if even else "."))
     if done and clock.game_seconds is not None:
         most = max(clock.game_seconds - game.clock_left for game in done)
         lines.append(f"Most clock used in one game: {most:.2f} s of {clock.game_seconds:g} s.")
@@ -313,5 +343,7 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
 
 
 __all__ = ["HOUSE_GAME_OPTIONS", "PICTURED_LOSSES", "HouseGame", "Picture", "Played",
-           "alternating", "counted_time", "judge", "keep_house_game", "load_kit", "loss_reason",
-           "no_greeting", "play_one", "play_versus_house", "setup_line", "versus_house"]
+           "alternating", "case_clock", "counted_time", "host_factor", "judge", "keep_house_game",
+           "load_kit",
+           "loss_reason", "no_greeting", "play_one", "play_versus_house", "setup_line",
+           "versus_house"]

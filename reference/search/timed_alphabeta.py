@@ -59,6 +59,7 @@ def timed_alphabeta_search(
     max_depth: int | None = None,
     clock: Callable[[], float] = time.perf_counter,
     counter: Counter | None = None,
+    root_moves: Sequence[M] | None = None,
 ) -> TimedSearchResult[M]:
     """Iterative-deepening alpha-beta that returns within about ``seconds``.
 
@@ -73,10 +74,13 @@ def timed_alphabeta_search(
         max_depth: deepest iteration to run; None for no limit other than the game's end.
         clock: seconds from an arbitrary origin, monotonic.
         counter: if given, leaves and expansions of every iteration are added to it.
+        root_moves: the root's legal moves in the order to try them (so to break ties);
+            default ``game.actions`` order.
 
     Returns:
-        A :class:`TimedSearchResult`. Moves are tried in ``game.actions`` order, with the previous
-        iteration's best move first; ties keep the first best move (strict improvement only).
+        A :class:`TimedSearchResult`. Root moves are tried in ``root_moves`` order, with the
+        previous iteration's best move first; ties keep the first best move (strict improvement
+        only).
 
     Raises:
         ValueError: when ``game`` lacks one of the facts above.
@@ -86,7 +90,7 @@ def timed_alphabeta_search(
     start = clock()
     evaluate = evaluate or game.utility
     counter = counter if counter is not None else Counter()
-    moves = list(game.actions(state))
+    moves = list(game.actions(state) if root_moves is None else root_moves)
     if not moves:
         return TimedSearchResult(None, 0.0, 0, True)
     best = TimedSearchResult(moves[0], 0.0, 0, False)

@@ -1,5 +1,6 @@
 """Issue 51, item 4: answers checked beyond the asked position. Othello's minimax and alpha-beta
-groups, Search & Games' find_path and Dominoes' get_best_move ask shown positions again
+groups, Search & Games' find_path, Dominoes' get_best_move and Isolation's choose_move ask shown
+positions again
 mirrored (``mirror_of``), answered by the reference on the image. A file that hard-codes every
 visible answer and returns a constant elsewhere earns no hidden point there and is flagged
 "right only where it was shown"; the reference is not.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 from gradingfair_support import grade
@@ -95,6 +96,15 @@ def shown_answers() -> dict[tuple[str, Any, int], Any]:
     return table
 
 
+def graded_keeper(tmp_path: Path, assignment: str, name: str, text: str, stems: Any
+                  ) -> tuple[dict[str, Any], Path]:
+    """The results of grading ``text`` handed in as ``name`` on the case files ``stems``."""
+    keeper = tmp_path / "submission" / name
+    keeper.parent.mkdir()
+    keeper.write_text(text, encoding="utf-8")
+    return grade(tmp_path / "graded", assignment, keeper, stems=stems), keeper
+
+
 def hidden_points(document: dict[str, Any]) -> float:
     return float(sum(t["score"] for t in document["tests"] if t["visibility"] != "visible"))
 
@@ -103,10 +113,8 @@ def test_a_file_keeping_the_shown_answers_earns_no_hidden_point_and_is_flagged(
         tmp_path: Path) -> None:
     table = shown_answers()
     assert len(table) >= 12
-    agent = tmp_path / "submission" / "agent.py"
-    agent.parent.mkdir()
-    agent.write_text(HARD_CODER.format(table=table), encoding="utf-8")
-    document = grade(tmp_path / "graded", "othello", agent, stems=STEMS)
+    document, agent = graded_keeper(tmp_path, "othello", "agent.py",
+                                    HARD_CODER.format(table=table), STEMS)
     visible = [t for t in document["tests"] if t["visibility"] == "visible"]
     assert visible and all(t["status"] == "passed" for t in visible)
     assert hidden_points(document) == 0
@@ -142,14 +150,21 @@ def find_path(start, goal, scene):
 def shown_paths() -> dict[Any, Any]:
     """Every visible find_path call and the answer its transcript shows (the calls are replayed
     on a recorder, so any way the handout writes them is read)."""
+    return replayed_answers("search_and_games", "find_path", lambda asked: {
+        "find_path": lambda start, goal, scene: asked.append(
+            (tuple(start), tuple(goal), tuple(tuple(row) for row in scene)))})
+
+
+def replayed_answers(assignment: str, group: str,
+                     recorders: Callable[[list[Any]], dict[str, Any]]) -> dict[Any, Any]:
+    """Every visible call of ``group`` replayed on recorders (``recorders(asked)``: the names
+    the transcripts use, each call appending its key to ``asked``), with the answer shown."""
     table: dict[Any, Any] = {}
-    for case in load_all_cases(find_assignment("search_and_games")):
-        if case.group != "find_path" or case.visibility is not Visibility.VISIBLE:
+    for case in load_all_cases(find_assignment(assignment)):
+        if case.group != group or case.visibility is not Visibility.VISIBLE:
             continue
         asked: list[Any] = []
-        names: dict[str, Any] = {
-            "find_path": lambda start, goal, scene: asked.append(
-                (tuple(start), tuple(goal), tuple(tuple(row) for row in scene)))}
+        names = recorders(asked)
         for example in case.examples:
             exec(compile(example.source, "<case>", "single" if example.want else "exec"),
                  names)  # trusted: the project's own visible cases
@@ -162,10 +177,8 @@ def test_a_file_keeping_the_shown_paths_earns_no_hidden_path_point_and_is_flagge
         tmp_path: Path) -> None:
     table = shown_paths()
     assert len(table) == 3
-    keeper = tmp_path / "submission" / "search_and_games.py"
-    keeper.parent.mkdir()
-    keeper.write_text(PATH_KEEPER.format(table=table), encoding="utf-8")
-    document = grade(tmp_path / "graded", "search_and_games", keeper, stems=("09_find_path",))
+    document, keeper = graded_keeper(tmp_path, "search_and_games", "search_and_games.py",
+                                    PATH_KEEPER.format(table=table), ("09_find_path",))
     visible = [t for t in document["tests"] if t["visibility"] == "visible"]
     assert len(visible) == 2 and all(t["status"] == "passed" for t in visible)
     assert hidden_points(document) == 0
@@ -202,12 +215,7 @@ class DominoesGame:
 
 def shown_best_moves() -> dict[Any, Any]:
     """Every visible get_best_move call, keyed by the board it was asked on, and its answer."""
-    table: dict[Any, Any] = {}
-    for case in load_all_cases(find_assignment("adversarial_search")):
-        if case.group != "get_best_move" or case.visibility is not Visibility.VISIBLE:
-            continue
-        asked: list[Any] = []
-
+    def recorders(asked: list[Any]) -> dict[str, Any]:
         class Recorder:
             def __init__(self, board: Any) -> None:
                 self.board = [list(row) for row in board]
@@ -219,24 +227,17 @@ def shown_best_moves() -> dict[Any, Any]:
             def get_best_move(self, vertical: bool, limit: int) -> None:
                 asked.append((tuple(tuple(row) for row in self.board), vertical, limit))
 
-        names: dict[str, Any] = {"DominoesGame": Recorder}
-        for example in case.examples:
-            exec(compile(example.source, "<case>", "single" if example.want else "exec"),
-                 names)  # trusted: the project's own visible cases
-            if asked:
-                table[asked.pop()] = ast.literal_eval(example.want)
-    return table
+        return {"DominoesGame": Recorder}
+
+    return replayed_answers("adversarial_search", "get_best_move", recorders)
 
 
 def test_a_file_keeping_the_shown_best_moves_earns_no_hidden_point_and_is_flagged(
         tmp_path: Path) -> None:
     table = shown_best_moves()
     assert len(table) == 4
-    keeper = tmp_path / "submission" / "adversarial_search.py"
-    keeper.parent.mkdir()
-    keeper.write_text(DOMINOES_KEEPER.format(table=table), encoding="utf-8")
-    document = grade(tmp_path / "graded", "adversarial_search", keeper,
-                     stems=("02_get_best_move",))
+    document, keeper = graded_keeper(tmp_path, "adversarial_search", "adversarial_search.py",
+                                    DOMINOES_KEEPER.format(table=table), ("02_get_best_move",))
     visible = [t for t in document["tests"] if t["visibility"] == "visible"]
     assert len(visible) == 2 and all(t["status"] == "passed" for t in visible)
     assert hidden_points(document) == 0
@@ -249,5 +250,46 @@ def test_the_dominoes_reference_keeps_every_point_with_no_flag(tmp_path: Path) -
     document = grade(tmp_path, "adversarial_search",
                      SOLUTIONS / "adversarial_search/solution/adversarial_search.py",
                      stems=("02_get_best_move",))
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
+
+
+MOVE_KEEPER = '''
+TABLE = {table!r}
+
+
+def choose_move(board, player, time_left):
+    return TABLE.get((tuple(tuple(row) for row in board), player), (None, None))
+'''
+
+
+def shown_moves() -> dict[Any, Any]:
+    """Every visible choose_move call of Isolation, keyed by its board and player, and the
+    move its transcript shows."""
+    return replayed_answers("isolation", "choose_move", lambda asked: {
+        "choose_move": lambda board, player, time_left: asked.append(
+            (tuple(tuple(row) for row in board), player))})
+
+
+def test_a_file_keeping_the_shown_isolation_moves_earns_no_hidden_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_moves()
+    assert len(table) >= 12
+    document, keeper = graded_keeper(tmp_path, "isolation", "player.py",
+                                    MOVE_KEEPER.format(table=table), ("01_choose_move",))
+    visible = [t for t in document["tests"] if t["visibility"] == "visible"]
+    assert len(visible) == 12 and all(t["status"] == "passed" for t in visible), [
+        (t["name"], t["output"][:300]) for t in visible if t["status"] != "passed"]
+    assert hidden_points(document) == 0
+    images = [t for t in document["tests"] if " image)" in t["name"]]
+    assert len(images) == 10
+    assert all(MIRROR_MESSAGE in t["output"] for t in images)
+    assert sorted(document["extra_data"][RIGHT_ONLY_WHERE_SHOWN]) == sorted(
+        t["extra_data"]["case_id"] for t in images)
+
+
+def test_the_isolation_reference_answers_every_image_with_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "isolation", SOLUTIONS / "isolation/player.py",
+                     stems=("01_choose_move",))
     assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
     assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]

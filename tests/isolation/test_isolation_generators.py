@@ -138,3 +138,79 @@ def test_a_move_that_loses_by_force_fails_where_one_wins_by_force():
     assert lost.fraction == 0.0 and "deeper search" in lost.message
     assert "(3, 4)" not in lost.message
     assert check_move("", Observation((3, 4), True), options, reveal=False).fraction == 1.0
+
+
+def _longest_path(state, player) -> int:
+    """Plain search: the most moves ``player`` can make in a row, the other player standing
+    still (what it has left once the players are walled apart)."""
+    from dataclasses import replace
+
+    mine = replace(state, to_move=player)
+    best = 0
+    for move in GAME.actions(mine):
+        after = replace(GAME.result(mine, move), to_move=player)
+        best = max(best, 1 + _longest_path(after, player))
+    return best
+
+
+def test_walled_apart_positions_are_won_by_the_longest_path_through_the_movers_region():
+    """Issue 51: positions where the players can no longer meet (their regions share no
+    square), won by force where the mover's longest path outlasts the opponent's; the moves a
+    one- or two-ply look rates best lose."""
+    from dataclasses import replace
+
+    from assignments.isolation.positions import region_of, walled_apart
+
+    for case in deep_win_cases(random.Random(47081), 2, apart=True):
+        assert "walled apart" in case["name"]
+        state = position(case)
+        assert walled_apart(GAME, state)
+        assert not region_of(GAME, state, "x") & region_of(GAME, state, "o")
+        theirs = _longest_path(state, opponent(state.to_move))
+        forcing = [tuple(m) for m in case["options"]["forcing"]]
+        for move in GAME.actions(state):
+            after = replace(GAME.result(state, move), to_move=state.to_move)
+            assert (1 + _longest_path(after, state.to_move) > theirs) == (move in forcing)
+        assert not shallow_choices(GAME, state) & set(forcing)
+
+
+def test_the_players_regions_meet_while_a_path_of_empty_squares_joins_them():
+    from assignments.isolation.positions import walled_apart
+
+    open_board = GAME.initial_state()
+    assert not walled_apart(GAME, open_board)
+    wall = [['x', '-', '*', '-'], ['-', '-', '*', '-'], ['*', '*', '*', '-'], ['-', '-', '-', 'o']]
+    four = Isolation(4)
+    assert walled_apart(four, parse_board(wall, "x", 4))
+    wall[1][2] = "-"  # a gap in the wall, corner to corner
+    assert not walled_apart(four, parse_board(wall, "x", 4))
+
+
+def test_an_image_asks_the_shown_position_under_a_symmetry_answered_on_the_image():
+    """Issue 51, item 4: with ``images``, the same draws as the shown block, each position
+    mirrored or rotated, its answer computed on the image, ``mirror_of`` the shown case."""
+    from reference.core.symmetry import SYMMETRIES
+    from assignments.isolation.generators import image_of, legal_move_cases
+
+    shown = list(deep_win_cases(random.Random(6), 2))
+    images = list(deep_win_cases(random.Random(6), 2, images=["rotate90"]))
+    for seen, image in zip(shown, images):
+        assert image["mirror_of"] == seen["name"] and "(rotate90 image)" in image["name"]
+        assert image_of(position(seen), "rotate90") == position(image)
+        assert [tuple(m) for m in image["options"]["forcing"]] == Solver(GAME).winning_moves(
+            position(image), 9)
+    for seen, image in zip(legal_move_cases(random.Random(3), 3),
+                           legal_move_cases(random.Random(3), 3, images=list(SYMMETRIES))):
+        assert position(image) != position(seen)
+        assert sorted(map(tuple, image["options"]["legal"])) == GAME.actions(position(image))
+
+
+def test_a_transcript_shows_a_right_move_where_only_some_moves_pass():
+    """The doctest a student reads shows a move the case accepts, never a losing legal one."""
+    for case in [*deep_win_cases(random.Random(6), 1), *winning_move_cases(random.Random(5), 2),
+                 *safe_move_cases(random.Random(5), 2)]:
+        shown = tuple(int(v) for v in case["doctest"].strip().splitlines()[-1].strip("()")
+                      .split(","))
+        accepted = case["options"].get("forcing") or case["options"].get("wins") or \
+            case["options"]["safe"]
+        assert list(shown) in accepted

@@ -91,5 +91,26 @@ def test_wins_up_to_the_even_score_earn_nothing_and_each_one_beyond_a_share() ->
     message = judge(_case(Visibility.HIDDEN, min_wins=7, even=5), _Kit(), "greedy", 8,
                     Played(mixed)).message
     assert "the first 5 (what a player as strong as the greedy player wins) earn nothing" in message
+    told = judge(_case(Visibility.HIDDEN, min_wins=7, even=5, even_means="what a shallow player "
+                       "wins"), _Kit(), "depth3", 8, Played(mixed)).message
+    assert "the first 5 (what a shallow player wins) earn nothing" in told
     with pytest.raises(ValueError, match="options.even"):
         fraction(mixed, 7)
+
+
+def test_a_host_scaled_clock_is_divided_by_the_hosts_speed_factor() -> None:
+    """Issue 51: games against a fixed-depth bot give the player the nominal machine's depth on
+    any grader (its clock divided by the host's speed factor, as the staff ladder's is)."""
+    from harness.games.versus import case_clock, load_kit
+
+    slow, fast = (lambda: 0.5), (lambda: 2.0)
+    assert case_clock({"clock": 2.0, "host_scaled": True}, slow) == 4.0
+    assert case_clock({"clock": 2.0, "host_scaled": True}, fast) == 1.0
+    assert case_clock({"clock": 2.0}, slow) == 2.0
+    assert case_clock({}, slow) is None
+    kit = load_kit({"kit": "assignments.isolation.kit:make_kit", "clock": 2.0,
+                    "host_scaled": True}, slow)
+    assert kit.clock.game_seconds == 4.0
+    told = judge(_case(Visibility.HIDDEN, min_wins=1, clock=2.0, host_scaled=True), _Kit(),
+                 "depth3", 4, Played(GAMES)).message
+    assert "The case's clock is 2 s, divided by this grader's speed factor" in told
