@@ -1,8 +1,8 @@
-"""Issue 51, item 4: answers checked beyond the asked position. Othello's minimax and alpha-beta
-groups, Search & Games' find_path and Dominoes' get_best_move ask shown positions again
-mirrored (``mirror_of``), answered by the reference on the image. A file that hard-codes every
-visible answer and returns a constant elsewhere earns no hidden point there and is flagged
-"right only where it was shown"; the reference is not.
+"""Issue 51, item 4: answers checked beyond the asked position. Othello's minimax, alpha-beta and
+depth-limit groups, Lights Out, Search & Games' find_path and Dominoes' get_best_move ask shown
+positions again mirrored (``mirror_of``), answered by the reference on the image. A file that
+hard-codes every visible answer and returns a constant elsewhere earns no hidden point there and
+is flagged "right only where it was shown"; the reference is not.
 """
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from harness.spec.model import Visibility
 
 pytestmark = pytest.mark.slow
 
-STEMS = ("02_minimax", "03_alphabeta")
-GROUPS = ("minimax", "alphabeta")
+STEMS = ("02_minimax", "03_alphabeta", "04_depth_limit")
+GROUPS = ("minimax", "alphabeta", "depth_limit")
 SOLUTIONS = Path(__file__).resolve().parents[2] / "reference/solutions"
 REFERENCE = SOLUTIONS / "othello/agent.py"
 
@@ -32,8 +32,8 @@ HARD_CODER = '''
 TABLE = {table!r}
 
 
-def _kept(name, board, color, constant):
-    key = (name, tuple(tuple(row) for row in board), color)
+def _kept(name, board, color, limit, constant):
+    key = (name, tuple(tuple(row) for row in board), color, limit)
     return TABLE.get(key, constant)
 
 
@@ -46,27 +46,27 @@ def compute_heuristic(board, color):
 
 
 def minimax_max_node(board, color, limit, caching=0):
-    return _kept("minimax_max_node", board, color, (None, 0))
+    return _kept("minimax_max_node", board, color, limit, (None, 0))
 
 
 def minimax_min_node(board, color, limit, caching=0):
-    return _kept("minimax_min_node", board, color, (None, 0))
+    return _kept("minimax_min_node", board, color, limit, (None, 0))
 
 
 def select_move_minimax(board, color, limit, caching=0):
-    return _kept("select_move_minimax", board, color, (0, 0))
+    return _kept("select_move_minimax", board, color, limit, (0, 0))
 
 
 def alphabeta_max_node(board, color, alpha, beta, limit, caching=0, ordering=0):
-    return _kept("alphabeta_max_node", board, color, (None, 0))
+    return _kept("alphabeta_max_node", board, color, limit, (None, 0))
 
 
 def alphabeta_min_node(board, color, alpha, beta, limit, caching=0, ordering=0):
-    return _kept("alphabeta_min_node", board, color, (None, 0))
+    return _kept("alphabeta_min_node", board, color, limit, (None, 0))
 
 
 def select_move_alphabeta(board, color, limit, caching=0, ordering=0):
-    return _kept("select_move_alphabeta", board, color, (0, 0))
+    return _kept("select_move_alphabeta", board, color, limit, (0, 0))
 
 
 def run_ai():
@@ -74,10 +74,10 @@ def run_ai():
 '''
 
 
-def shown_answers() -> dict[tuple[str, Any, int], Any]:
+def shown_answers() -> dict[tuple[str, Any, int, int], Any]:
     """Every visible call of the groups and the answer its transcript shows, as a student who
     copies the handout's cases would keep them."""
-    table: dict[tuple[str, Any, int], Any] = {}
+    table: dict[tuple[str, Any, int, int], Any] = {}
     for case in load_all_cases(find_assignment("othello")):
         if case.group not in GROUPS or case.visibility is not Visibility.VISIBLE:
             continue
@@ -90,7 +90,9 @@ def shown_answers() -> dict[tuple[str, Any, int], Any]:
                 call = node.value
                 assert isinstance(call.func, ast.Name) and isinstance(call.args[0], ast.Name)
                 color = ast.literal_eval(call.args[1])
-                table[(call.func.id, boards[call.args[0].id], color)] = ast.literal_eval(
+                window = call.func.id.startswith("alphabeta_")  # alpha and beta come first
+                limit = ast.literal_eval(call.args[4 if window else 2])
+                table[(call.func.id, boards[call.args[0].id], color, limit)] = ast.literal_eval(
                     example.want)
     return table
 
@@ -110,13 +112,13 @@ def test_a_file_keeping_the_shown_answers_earns_no_hidden_point_and_is_flagged(
     visible = [t for t in document["tests"] if t["visibility"] == "visible"]
     assert visible and all(t["status"] == "passed" for t in visible)
     assert hidden_points(document) == 0
-    images = [t for t in document["tests"] if "image of" in t["name"]]
-    assert len(images) == 4
+    images = [t for t in document["tests"] if "image of" in t["name"] or "image)" in t["name"]]
+    assert len(images) == 6
     assert all(MIRROR_MESSAGE in t["output"] for t in images)
     flagged = document["extra_data"][RIGHT_ONLY_WHERE_SHOWN]
     assert sorted(flagged) == sorted(t["extra_data"]["case_id"] for t in images)
     record = Record(Submission("s1", agent, (Student("Ada"),)), document, 1.0, "")
-    assert base_status(record) == ("graded; right only where it was shown (wrong on 4 mirror "
+    assert base_status(record) == ("graded; right only where it was shown (wrong on 6 mirror "
                                    "images of visible positions)")
 
 
@@ -248,5 +250,99 @@ def test_the_dominoes_reference_keeps_every_point_with_no_flag(tmp_path: Path) -
     document = grade(tmp_path, "adversarial_search",
                      SOLUTIONS / "adversarial_search/adversarial_search.py",
                      stems=("02_get_best_move",))
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
+
+
+LIGHTS_OUT_KEEPER = '''
+TABLE = {table!r}
+
+
+class LightsOutPuzzle:
+    def __init__(self, board, history=None):
+        self.history = history or (("board", tuple(tuple(row) for row in board)),)
+
+    def _kept(self, method, constant):
+        return TABLE.get((method, self.history), constant)
+
+    def get_board(self):
+        return self._kept("get_board", None)
+
+    def perform_move(self, row, col):
+        self.history += ((row, col),)
+
+    def is_solved(self):
+        return self._kept("is_solved", False)
+
+    def copy(self):
+        return LightsOutPuzzle(None, self.history)
+
+    def find_solution(self):
+        return self._kept("find_solution", None)
+
+
+def create_puzzle(rows, cols):
+    return LightsOutPuzzle(None, (("create", rows, cols),))
+'''
+LIGHTS_OUT_STEMS = ("01_get_board", "02_create_puzzle", "03_perform_move", "05_is_solved",
+                    "06_copy", "08_find_solution")
+"""Lights Out's groups whose visible answers a table can keep (successors' printed lines and
+scramble's seeded runs are left out: neither has hidden points a constant could earn)."""
+
+
+def shown_lights_out_answers() -> dict[Any, Any]:
+    """Every visible Lights Out question the handout answers with one value, keyed as the keeper
+    keys it: the method and how the puzzle was made (a board or a size, then the moves)."""
+    table: dict[Any, Any] = {}
+    asked: list[Any] = []
+
+    class Recorder:
+        def __init__(self, board: Any, history: Any = None) -> None:
+            self.history = history or (("board", tuple(tuple(row) for row in board)),)
+
+        def perform_move(self, row: int, col: int) -> None:
+            self.history += ((row, col),)
+
+        def copy(self) -> Recorder:
+            return Recorder(None, self.history)
+
+        def __getattr__(self, method: str) -> Any:
+            return lambda: asked.append((method, self.history))
+
+    names: dict[str, Any] = {"LightsOutPuzzle": Recorder, "create_puzzle": lambda rows, cols:
+                             Recorder(None, (("create", rows, cols),))}
+    for case in load_all_cases(find_assignment("search_and_games")):
+        if case.visibility is not Visibility.VISIBLE or case.group not in (
+                "get_board", "create_puzzle", "perform_move", "is_solved", "copy",
+                "find_solution"):
+            continue
+        for example in case.examples:
+            exec(example.source, names)  # trusted: the project's own visible cases
+            if len(asked) == 1:
+                table[asked[0]] = ast.literal_eval(example.want)
+            asked.clear()
+    return table
+
+
+def test_a_file_keeping_the_shown_lights_out_answers_earns_no_hidden_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_lights_out_answers()
+    assert len(table) == 11
+    keeper = tmp_path / "submission" / "search_and_games.py"
+    keeper.parent.mkdir()
+    keeper.write_text(LIGHTS_OUT_KEEPER.format(table=table), encoding="utf-8")
+    document = grade(tmp_path / "graded", "search_and_games", keeper, stems=LIGHTS_OUT_STEMS)
+    visible = [t for t in document["tests"] if t["visibility"] == "visible"]
+    assert len(visible) == 12 and all(t["status"] == "passed" for t in visible)
+    assert hidden_points(document) == 0
+    images = [t for t in document["tests"] if "image)" in t["name"]]
+    assert len(images) == 4 and all(MIRROR_MESSAGE in t["output"] for t in images)
+    assert sorted(document["extra_data"][RIGHT_ONLY_WHERE_SHOWN]) == sorted(
+        t["extra_data"]["case_id"] for t in images)
+
+
+def test_the_reference_solves_every_lights_out_image_with_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "search_and_games",
+                     SOLUTIONS / "search_and_games/search_and_games.py", stems=LIGHTS_OUT_STEMS)
     assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
     assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
