@@ -347,12 +347,12 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
 
 def limit_images(rng: random.Random, count: int, *, board: Sequence[Sequence[int]], color: Player,
                  algorithm: str, limits: Sequence[int], images: Sequence[str],
-                 mirror_of: str) -> Iterator[dict[str, Any]]:
+                 mirror_of: str, value_fn: str = "") -> Iterator[dict[str, Any]]:
     """The visible case ``mirror_of`` (the max node of ``algorithm`` on ``board`` for ``color``
     at each of ``limits``, a case written by hand) asked again on the first image of ``board``
     under ``images`` that differs from it (Othello's rules keep every symmetry of the square
     board), answered by the reference on the image; answers a constant could give are paired as
-    in :func:`node_cases`. ``count`` must be 1.
+    in :func:`node_cases`; ``value_fn`` as there. ``count`` must be 1.
     """
     if count != 1:
         raise ValueError("limit_images asks one visible case again: count must be 1")
@@ -365,7 +365,7 @@ def limit_images(rng: random.Random, count: int, *, board: Sequence[Sequence[int
     calls: list[Call] = [
         ([f"board = {image!r}"] if index == 0 else [],
          call(f"{algorithm}_max_node", f"board, {color}, {window}{limit}, "
-                                       f"{_switches(algorithm)}"),
+                                       f"{_switches(algorithm)}", value_fn),
          answer_entry("node", image, color, limit, True))
         for index, limit in enumerate(limits)]
 
