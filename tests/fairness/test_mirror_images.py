@@ -1,8 +1,9 @@
 """Issue 51, item 4: answers checked beyond the asked position. Othello's minimax, alpha-beta and
-depth-limit groups, Lights Out, Search & Games' find_path and Dominoes' get_best_move ask shown
-positions again mirrored (``mirror_of``), answered by the reference on the image. A file that
-hard-codes every visible answer and returns a constant elsewhere earns no hidden point there and
-is flagged "right only where it was shown"; the reference is not.
+depth-limit groups, Lights Out, Stonehenge's scripted games, Search & Games' find_path and
+Dominoes' get_best_move ask shown positions again mirrored (``mirror_of``), answered by the
+reference on the image. A file that hard-codes every visible answer and returns a constant
+elsewhere earns no hidden point there and is flagged "right only where it was shown"; the
+reference is not.
 """
 from __future__ import annotations
 
@@ -99,6 +100,19 @@ def shown_answers() -> dict[tuple[str, Any, int, int], Any]:
 
 def hidden_points(document: dict[str, Any]) -> float:
     return float(sum(t["score"] for t in document["tests"] if t["visibility"] != "visible"))
+
+
+def assert_kept_only_where_shown(document: dict[str, Any], *, visible: int, images: int,
+                                 marker: str) -> None:
+    """A keeping file's grading: every one of ``visible`` shown cases passed, no hidden point,
+    and each of the ``images`` image cases (names holding ``marker``) told and flagged."""
+    shown = [t for t in document["tests"] if t["visibility"] == "visible"]
+    assert len(shown) == visible and all(t["status"] == "passed" for t in shown)
+    assert hidden_points(document) == 0
+    asked = [t for t in document["tests"] if marker in t["name"]]
+    assert len(asked) == images and all(MIRROR_MESSAGE in t["output"] for t in asked)
+    assert sorted(document["extra_data"][RIGHT_ONLY_WHERE_SHOWN]) == sorted(
+        t["extra_data"]["case_id"] for t in asked)
 
 
 def test_a_file_keeping_the_shown_answers_earns_no_hidden_point_and_is_flagged(
@@ -332,17 +346,102 @@ def test_a_file_keeping_the_shown_lights_out_answers_earns_no_hidden_point_and_i
     keeper.parent.mkdir()
     keeper.write_text(LIGHTS_OUT_KEEPER.format(table=table), encoding="utf-8")
     document = grade(tmp_path / "graded", "search_and_games", keeper, stems=LIGHTS_OUT_STEMS)
-    visible = [t for t in document["tests"] if t["visibility"] == "visible"]
-    assert len(visible) == 12 and all(t["status"] == "passed" for t in visible)
-    assert hidden_points(document) == 0
-    images = [t for t in document["tests"] if "image)" in t["name"]]
-    assert len(images) == 4 and all(MIRROR_MESSAGE in t["output"] for t in images)
-    assert sorted(document["extra_data"][RIGHT_ONLY_WHERE_SHOWN]) == sorted(
-        t["extra_data"]["case_id"] for t in images)
+    assert_kept_only_where_shown(document, visible=12, images=4, marker="image)")
 
 
 def test_the_reference_solves_every_lights_out_image_with_no_flag(tmp_path: Path) -> None:
     document = grade(tmp_path, "search_and_games",
                      SOLUTIONS / "search_and_games/search_and_games.py", stems=LIGHTS_OUT_STEMS)
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
+
+
+STONEHENGE_KEEPER = '''
+TABLE = {table!r}
+
+
+class StonehengeState:
+    def __init__(self, key):
+        self.key = key
+
+    def make_move(self, move):
+        side, first, moves = self.key
+        return StonehengeState((side, first, moves + move))
+
+    def __str__(self):
+        return TABLE.get(("str", self.key), "")
+
+
+class StonehengeGame:
+    def __init__(self, p1_starts):
+        side = int(input("Enter the side length of the board: "))
+        self.current_state = StonehengeState((side, "p1" if p1_starts else "p2", ""))
+
+    def is_over(self, state):
+        return TABLE.get(("is_over", state.key), False)
+
+    def is_winner(self, player):
+        return TABLE.get(("is_winner", self.current_state.key, player), False)
+'''
+
+
+def shown_stonehenge_answers() -> dict[Any, Any]:
+    """Every visible captures game's boards, is_over and is_winner answers, keyed by the side,
+    the first player and the moves made, as a file keeping the shown games would key them."""
+    table: dict[Any, Any] = {}
+    asked: list[Any] = []
+
+    class State:
+        def __init__(self, key: Any) -> None:
+            self.key = key
+
+        def make_move(self, move: str) -> State:
+            return State((self.key[0], self.key[1], self.key[2] + move))
+
+        def __str__(self) -> str:
+            asked.append(("str", self.key))
+            return ""
+
+    for case in load_all_cases(find_assignment("stonehenge")):
+        if case.group != "captures" or case.visibility is not Visibility.VISIBLE:
+            continue
+        side = int(str(case.stdin))
+
+        class Game:
+            def __init__(self, p1_starts: bool) -> None:
+                self.current_state = State((side, "p1" if p1_starts else "p2", ""))
+
+            def is_over(self, state: State) -> None:
+                asked.append(("is_over", state.key))
+
+            def is_winner(self, player: str) -> None:
+                asked.append(("is_winner", self.current_state.key, player))
+
+        names: dict[str, Any] = {"StonehengeGame": Game}
+        for example in case.examples:
+            exec(example.source, names)  # trusted: the project's own visible cases
+            if asked and asked[0][0] == "str":
+                table[asked[0]] = example.want.rstrip("\n")
+            elif len(asked) == 1:
+                table[asked[0]] = ast.literal_eval(example.want)
+            elif asked:
+                table.update(zip(asked, ast.literal_eval(example.want)))
+            asked.clear()
+    return table
+
+
+def test_a_file_keeping_the_shown_stonehenge_games_earns_no_hidden_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_stonehenge_answers()
+    keeper = tmp_path / "submission" / "stonehenge.py"
+    keeper.parent.mkdir()
+    keeper.write_text(STONEHENGE_KEEPER.format(table=table), encoding="utf-8")
+    document = grade(tmp_path / "graded", "stonehenge", keeper, stems=("04_captures",))
+    assert_kept_only_where_shown(document, visible=5, images=5, marker="(image of")
+
+
+def test_the_stonehenge_reference_plays_every_image_with_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "stonehenge", SOLUTIONS / "stonehenge/stonehenge.py",
+                     stems=("04_captures",))
     assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
     assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
