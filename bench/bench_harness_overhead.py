@@ -38,17 +38,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import harness.grading.grader  # noqa: E402
-from harness.compare.observations import Observation  # noqa: E402
-from harness.compare.registry import resolve_comparator  # noqa: E402
 from harness.grading import results as results_file  # noqa: E402
 from harness.grading.api import GradingOptions, GradingSession, cases_to_grade  # noqa: E402
 from harness.grading.grader import Grader  # noqa: E402
 from harness.host import allowed_cpus  # noqa: E402
+from harness.records.observations import Observation  # noqa: E402
 from harness.sandbox.levels import detect  # noqa: E402
 from harness.sandbox.packages import abi_tag  # noqa: E402
 from harness.sandbox.stages import STAGES  # noqa: E402
 from harness.spec import find_assignment  # noqa: E402
 from harness.spec.loader import load_all_cases  # noqa: E402
+from harness.spec.registry import resolve_comparator  # noqa: E402
 from harness.timing.lanes import choose_lanes  # noqa: E402
 
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"

@@ -24,7 +24,7 @@ from typing import Any, Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "harness" / "native")]
 
-from harness.compare.observations import Observation  # noqa: E402
+from harness.records.observations import Observation  # noqa: E402
 from harness.worker.bounds import MAX_NODES, MAX_STRING  # noqa: E402
 
 LISTS = (MAX_NODES - 1) // 3  # small lists of two integers: three nodes each
@@ -96,9 +96,9 @@ def suite_part() -> float:
 
 
 def comparator_part() -> float:
-    from harness.compare.registry import resolve_comparator
     from harness.spec.assignments import find_assignment, list_assignments
     from harness.spec.loader import load_all_cases
+    from harness.spec.registry import resolve_comparator
     worst, where = 0.0, ""
     print("comparators of the specs (CPU seconds, worst shape):")
     for name in list_assignments():

@@ -40,10 +40,10 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from harness.tournament.arenas import HouseArena, entrant_sandbox  # noqa: E402
+from harness.games.arenas import HouseArena, entrant_sandbox  # noqa: E402
+from harness.records.games import Entrant, GameResult  # noqa: E402
 from harness.tournament.engine import run_round_robin  # noqa: E402
 from harness.tournament.executors import DaskExecutor, Executor, LocalExecutor  # noqa: E402
-from harness.tournament.records import Entrant, GameResult  # noqa: E402
 from reference.isolation.kit import IsolationKit  # noqa: E402
 
 LOG_ENV = "BENCH_REFEREE_LOG"
@@ -221,7 +221,7 @@ def breakdown(entrants: list[Entrant], clock: float) -> None:
     """
     from harness.games.freeze import Freezer
     from harness.games.seats import Served
-    from harness.tournament.records import GameTask
+    from harness.records.games import GameTask
 
     spans: list[tuple[str, float, float]] = []
 
@@ -274,7 +274,7 @@ def breakdown(entrants: list[Entrant], clock: float) -> None:
     }
     per_move["legal moves, clock, match loop (the rest)"] = overhead - sum(per_move.values())
     print(f"one game in this process ({entrants[1].name} v {entrants[2].name}: {moves + 1} "
-          f"moves, {total:.2f} s with sandbox start and stop, {result.reason}); "
+          f"moves, {total:.2f} s with sandbox start and stop, {result.reason.value}); "
           "per move:")
     for name, seconds in per_move.items():
         print(f"  {name:<60} {seconds / moves * 1e3:7.3f} ms")
@@ -286,7 +286,7 @@ def report(name: str, seconds: float, results: list[GameResult], overhead: list[
            thinking: list[float]) -> float:
     games = len(results)
     per_minute = games / seconds * 60
-    endings = Counter(r.reason for r in results)
+    endings = Counter(r.reason.value for r in results)
     assert endings.get("aborted", 0) == 0, f"aborted games: {endings}"
     print(f"{name}: {games} games in {seconds:.1f} s = {per_minute:.0f} games/min; endings: "
           + ", ".join(f"{n} {k}" for k, n in endings.most_common()))

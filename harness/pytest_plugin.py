@@ -17,9 +17,9 @@ import pytest
 
 from harness.grading import results as results_file
 from harness.grading.api import GradingOptions, GradingSession
-from harness.grading.verdicts import CaseResult
+from harness.records.spec import Assignment, Case, Visibility
+from harness.records.verdicts import CaseResult
 from harness.spec import SpecError, load_assignment, load_case_file
-from harness.spec.model import Assignment, Case, Visibility
 from harness.spec.schema import MAX_TIMEOUT
 
 

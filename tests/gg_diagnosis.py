@@ -11,10 +11,11 @@ from types import CodeType
 from typing import Any, Optional
 
 from harness.compare.diagnosis import diagnose
-from harness.compare.observations import Observation
-from harness.compare.registry import resolve_callable, resolve_comparator
+from harness.dotted import resolve_callable
+from harness.records.observations import Observation
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
+from harness.spec.registry import resolve_comparator
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,7 +12,7 @@ from harness.batch.gradebook import write_csv
 from harness.batch.html_report import apart
 from harness.batch.store import Record
 from harness.paths import templates_root
-from harness.spec.model import Assignment
+from harness.records.spec import Assignment
 
 CHANGES_CSV = "changes.csv"
 SIMILARITY_CSV = "similarity.csv"

@@ -16,7 +16,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Collection, Iterable, Mapping
 
 from harness.grading import results as results_file
 from harness.intake.reading import DEFAULT_CAPS, Caps, take
@@ -168,10 +168,11 @@ def close_warm() -> None:
     WARM.close()
 
 
-def interrupt_gradings() -> None:
-    """Stop this process's running gradings as Ctrl-C would: each leaves a results.json saying
-    it was interrupted (no grade), and is killed if it has not ended ``STOP_GRACE`` s later."""
-    WARM.interrupt(STOP_GRACE)
+def interrupt_gradings(threads: Collection[int] | None = None) -> None:
+    """Stop this process's running gradings (with ``threads``, those graded from these threads:
+    a dask worker's tasks of one run) as Ctrl-C would: each leaves a results.json saying it was
+    interrupted (no grade), and is killed if it has not ended ``STOP_GRACE`` s later."""
+    WARM.interrupt(STOP_GRACE, threads)
 
 
 def warm_up_grading(assignment_name: str) -> None:
@@ -196,13 +197,15 @@ def grade_here(job: Job, submission: str, output: str, cwd: str, stderr: str) ->
     from harness.grading.api import GradingOptions
     from harness.policy.entry import grade_under_policy
     from harness.spec import SpecError
+    from harness.spec.run import RunContext
 
     descriptor = os.open(stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.dup2(descriptor, 2)
     os.close(descriptor)
     os.chdir(cwd)
     try:
-        grade_under_policy(job.assignment, Path(submission), Path(output),
+        grade_under_policy(RunContext(job.assignment, output=Path(output)), Path(submission),
+                           Path(output),
                            GradingOptions(budget=job.budget, timeout_cap=job.timeout_cap,
                                           lanes=1), job.metadata or {})
         return 0
@@ -262,7 +265,7 @@ def _problem(document: Any, outcome: JobEnd, limit: float) -> str:
     extra = extra if isinstance(extra, dict) else {}
     status = outcome.value if isinstance(outcome.value, int) else outcome.status
     finished = status == 0 and extra.get("final") and not extra.get("harness_error")
-    if extra.get(results_file.INTERRUPTED) or (WARM.interrupted and not finished):
+    if extra.get(results_file.INTERRUPTED) or (outcome.interrupted and not finished):
         return f"{INTERRUPTED} grading was stopped before it finished; the next run grades it again"
     if outcome.status is None:
         return f"the grading process ran longer than {limit:g} s and was stopped"

@@ -16,6 +16,7 @@ import harness
 from harness.batch import regrade, similarity, store
 from harness.batch.canvas import CanvasOptions, Unmatched, write_canvas
 from harness.batch.discover import METADATA_FILE, Submission, discover, read_entries
+from harness.batch.export_metadata import gradescope_metadata
 from harness.batch.gradebook import write_gradebook
 from harness.batch.html_report import write_pages
 from harness.batch.insights import InsightOptions, write_insights
@@ -32,11 +33,10 @@ from harness.batch.jobs import (
 )
 from harness.batch.progress import Progress
 from harness.parallel.executors import default_workers, run_dask, run_local
-from harness.policy.export import gradescope_metadata
-from harness.release.build import grading_code
+from harness.records.spec import Assignment
 from harness.spec import find_assignment
+from harness.spec.grading_code import grading_code
 from harness.spec.loader import load_checked_cases
-from harness.spec.model import Assignment
 from harness.timing.calibration import find_speed_ahead
 
 
@@ -185,7 +185,8 @@ def run_batch(options: BatchOptions) -> BatchSummary:
         if planned and assignment.reference_times and not options.scheduler:
             find_speed_ahead()  # dask workers may be other machines: each measures its own
         if options.scheduler:
-            run_dask(planned, options.scheduler, on_done, grade_job, pin=True)
+            run_dask(planned, options.scheduler, on_done, grade_job, pin=True,
+                     stop=interrupt_gradings)
         else:
             run_local(planned, options.workers or default_workers(), on_done, grade_job,
                       pin=True, stop=interrupt_gradings)

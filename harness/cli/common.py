@@ -9,14 +9,15 @@ from pathlib import Path
 from typing import Any, Callable
 
 from harness.grading.api import GradingOptions, grade_to_file
-from harness.grading.verdicts import CaseResult
 from harness.intake.reading import take
 from harness.intake.submission import stem_key
 from harness.paths import checker_paths
+from harness.records.verdicts import CaseResult
 from harness.spec import SpecError, find_assignment, list_assignments
+from harness.spec.run import RunContext
 
 
-def _progress(quiet: bool, assignment_name: str, visible_only: bool
+def _progress(quiet: bool, run: RunContext, visible_only: bool
               ) -> Callable[[CaseResult], None] | None:
     """On a terminal, each case as it finishes, on a bar redrawn in place (``check`` of
     Isolation takes 16 s, a player that overruns its clock minutes): ``checking [####....]
@@ -28,7 +29,7 @@ def _progress(quiet: bool, assignment_name: str, visible_only: bool
     from harness.grading.feedback import points_text
     from harness.spec.loader import load_checked_cases
 
-    total = sum(1 for case in load_checked_cases(find_assignment(assignment_name))
+    total = sum(1 for case in load_checked_cases(run.assignment)
                 if not visible_only or case.visibility.value == "visible")
     bar = Progress(total, label="checking" if visible_only else "grading")
     bar.start()
@@ -40,7 +41,7 @@ def _progress(quiet: bool, assignment_name: str, visible_only: bool
     return show
 
 
-def run_grading(assignment_name: str, submission: Path, output: Path, *,
+def run_grading(run: RunContext, submission: Path, output: Path, *,
                 visible_only: bool = False, siblings: bool = False, budget: float | None = None,
                 timeout_cap: float | None = None, quiet: bool = False,
                 lanes: int | None = None) -> dict[str, Any]:
@@ -48,9 +49,9 @@ def run_grading(assignment_name: str, submission: Path, output: Path, *,
     ``harness.grading.api.grade_to_file``."""
     options = GradingOptions(visible_only=visible_only, budget=budget,
                              timeout_cap=timeout_cap, siblings=siblings, lanes=lanes)
-    progress = _progress(quiet, assignment_name, visible_only)
+    progress = _progress(quiet, run, visible_only)
     try:
-        return grade_to_file(assignment_name, submission, output, options, progress)
+        return grade_to_file(run, submission, output, options, progress)
     finally:
         if progress is not None:  # the bar's line ends
             print(file=sys.stderr)
@@ -130,10 +131,10 @@ def infer_assignment(path: Path) -> str:
     return matches[0]
 
 
-def install_missing_packages(name: str) -> None:
+def install_missing_packages(run: RunContext) -> None:
     """Students: the first check installs the packages the course allows (once, per user)."""
     from harness.release.packages_install import InstallError, install, missing
-    requirements = find_assignment(name).requirements
+    requirements = run.assignment.requirements
     if not missing(requirements):
         return
     print(f"Installing the packages this course allows ({', '.join(requirements)}) for the "

@@ -23,19 +23,18 @@ from harness.cli.play import add_play_command
 from harness.cli.workflows import add_workflow_commands
 from harness.spec import SpecError, find_assignment, list_assignments
 from harness.spec.loader import load_checked_cases
+from harness.spec.run import RunContext
 from harness.timing.calibration import host_speed
 
 
 def _cmd_grade(args: argparse.Namespace) -> int:
-    known_assignment(args.assignment)
+    run = RunContext(known_assignment(args.assignment), output=args.output,
+                     games=args.games.resolve() if args.games is not None else None)
     existing_path(args.submission)
-    if args.games is not None:
-        from harness.tournament.replays import GAMES_DIR_ENV
-        os.environ[GAMES_DIR_ENV] = str(args.games.resolve())
     with tempfile.TemporaryDirectory() as folder:
         # Gradescope's file is the grading's own; any other platform's is made from it
         gradescope = args.format == "gradescope"
-        document = run_grading(args.assignment, args.submission,
+        document = run_grading(run, args.submission,
                                args.output if gradescope else Path(folder) / "results.json",
                                budget=args.budget, timeout_cap=args.timeout_cap,
                                quiet=args.quiet, lanes=args.lanes)
@@ -75,14 +74,15 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from harness.grading.coverage import coverage_lines, coverage_of
     from harness.grading.report import render
     existing_path(args.path)
-    name = known_assignment(args.assignment) if args.assignment else infer_assignment(args.path)
-    install_missing_packages(name)
+    run = RunContext(known_assignment(args.assignment) if args.assignment
+                     else infer_assignment(args.path))
+    install_missing_packages(run)
     with tempfile.TemporaryDirectory() as folder:
-        document = run_grading(name, args.path, Path(folder) / "results.json",
+        document = run_grading(run, args.path, Path(folder) / "results.json",
                                visible_only=True, siblings=True)
     print(render(with_student_lines(document), color=sys.stdout.isatty()))
     points_run = sum(float(test.get("max_score", 0)) for test in document.get("tests", []))
-    print("\n".join(coverage_lines(coverage_of(find_assignment(name)), points_run)))
+    print("\n".join(coverage_lines(coverage_of(run.assignment), points_run)))
     return 0
 
 
@@ -131,7 +131,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     if args.record:
         if in_student_package():
             raise UsageProblem("--record needs the reference solutions (the full repository)")
-        from harness.timing.reference_times import record
+        from harness.release.reference_times import record
         for name in [known_assignment(n) for n in args.assignments] or list_assignments():
             written = record(name, args.rounds)
             print(f"wrote: {written}" if written else f"{name}: no timeout is relative to the "
@@ -140,7 +140,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
 
 
 def _cmd_gradescope(args: argparse.Namespace) -> int:
-    from harness.grading.gradescope import run
+    from harness.platforms.gradescope import run
     existing_path(args.root, "autograder root folder")
     return run(args.root, args.assignment, args.budget)
 
@@ -152,7 +152,7 @@ def _cmd_prairielearn(args: argparse.Namespace) -> int:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from harness.tournament.replays import replay_record
+    from harness.games.replays import replay_record
     try:
         page = replay_record(args.record, args.out, args.force)
     except (ValueError, FileExistsError) as exc:

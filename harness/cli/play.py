@@ -9,7 +9,6 @@ as ``check`` says it, and nothing is played.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
@@ -22,8 +21,8 @@ from harness.cli.common import (
     install_missing_packages,
     known_assignment,
 )
-from harness.spec import find_assignment
 from harness.spec.loader import load_checked_cases
+from harness.spec.run import RunContext
 
 if TYPE_CHECKING:
     from harness.games.versus import HouseGame
@@ -42,9 +41,8 @@ def _check_out(out: Path) -> None:
 def _games_folder(out: Path) -> None:
     """Make ``out`` with the marker that keeps its games out of any later intake (``check`` or
     ``play`` of a file in the folder above takes no game record for the student's data), and
-    have the games kept there."""
+    have the games kept there (the run context's games folder)."""
     from harness.intake.reading import GAMES_MARKER
-    from harness.tournament.replays import GAMES_DIR_ENV
 
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -52,7 +50,6 @@ def _games_folder(out: Path) -> None:
                                         encoding="utf-8")
     except OSError as exc:
         raise UsageProblem(f"cannot write the games to {out}: {exc}") from exc
-    os.environ[GAMES_DIR_ENV] = str(out.resolve())  # where versus keeps every game
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -68,7 +65,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     existing_path(args.path)
     name = known_assignment(args.assignment) if args.assignment else infer_assignment(args.path)
-    assignment = find_assignment(name)
+    run = RunContext(name, games=args.out.resolve())
+    assignment = run.assignment
     load_checked_cases(assignment)  # a broken spec is refused, as by every command
     ladder = practice_ladder(assignment)
     if ladder is None:
@@ -79,8 +77,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageProblem(str(exc)) from exc
     _check_out(args.out)
-    install_missing_packages(name)
-    session = GradingSession(args.path, GradingOptions(visible_only=True, siblings=True))
+    install_missing_packages(run)
+    session = GradingSession(args.path, GradingOptions(visible_only=True, siblings=True),
+                             games=run.games)
     grader = session.grader(assignment)
     try:
         grader.host = host_speed()  # the ladder's clock is divided by it

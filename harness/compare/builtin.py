@@ -7,9 +7,10 @@ from collections import Counter
 from typing import Any, Mapping
 
 from harness.compare.equality import accepted_forms, strict_equal
-from harness.compare.observations import Observation
 from harness.compare.text import normalize_text, show
-from harness.compare.verdict import Judgement, Part, per_example
+from harness.compare.verdict import per_example
+from harness.records.observations import Observation
+from harness.records.verdicts import Judgement, Part
 
 _NO_LITERAL = object()
 

@@ -17,9 +17,8 @@ from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 from harness.compare.text import show
-from harness.compare.verdict import Part
-from harness.grading.verdicts import CaseResult, Verdict
-from harness.spec.model import Visibility
+from harness.records.spec import Visibility
+from harness.records.verdicts import CaseResult, Part, Verdict
 
 OPTION = "constant_parts"
 NO_CREDIT = "no_credit"

@@ -13,18 +13,20 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from harness.compare.diagnosis_groups import diagnosis_text
 from harness.compare.equality import accepted_forms, strict_equal
-from harness.compare.observations import Observation
-from harness.compare.registry import resolve_variants
-from harness.compare.verdict import Judgement
-from harness.spec.contracts import Variant  # the diagnose contract's record, kept importable here
+from harness.dotted import resolve_callable
+from harness.records.observations import Observation
+from harness.records.verdicts import Judgement, Variant
 
 AMBIGUOUS = 2  # at most this many mistakes named together when they give the same answers
 
 
 def _replay(case: Any, namespace: dict[str, Any]) -> Iterator[Any]:
     """The values of the case's judged examples, run in ``namespace`` (trusted code only: the
-    spec's transcript and the reference's names), one at a time so a replay can stop early."""
-    for example in case.examples:
+    spec's transcript and the reference's names), one at a time so a replay can stop early.
+    Examples after the last judged one are not run: nothing they show is reproduced (an
+    ungraded probe there, such as Othello's select_move one ply deeper, may be a long search)."""
+    judged = [index for index, example in enumerate(case.examples) if example.want.strip()]
+    for example in case.examples[:judged[-1] + 1 if judged else 0]:
         source = example.source.strip()
         try:
             code = compile(source, "<diagnosis>", "eval")
@@ -102,7 +104,7 @@ def with_diagnosis(judgement: Judgement, case: Any,
     search) or fail, the judgement is returned as it was.
     """
     try:
-        found = matching_mistakes(case, observations, resolve_variants(case.diagnose)(),
+        found = matching_mistakes(case, observations, resolve_callable(case.diagnose)(),
                                   cached=True)
     except Exception:  # a diagnosis is a bonus; it must never cost the case
         return judgement

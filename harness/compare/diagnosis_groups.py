@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from harness.grading.verdicts import CaseResult, Verdict
+from harness.records.verdicts import CaseResult, Verdict
 
 LIKELY = "Likely mistake: "
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from harness.grading.verdicts import CaseResult
+from harness.records.verdicts import CaseResult
 
 RIGHT_ONLY_WHERE_SHOWN = "right_only_where_shown"
 """``extra_data`` key: the ids of the image cases failed whose shown case passed."""

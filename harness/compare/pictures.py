@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Sequence
 
-from harness.compare.observations import Observation
-from harness.compare.registry import resolve_callable
-from harness.compare.verdict import Judgement
+from harness.dotted import resolve_callable
+from harness.records.observations import Observation
+from harness.records.verdicts import Judgement
 
 
 def with_picture(judgement: Judgement, case: Any, observations: Sequence[Observation],

@@ -1,7 +1,7 @@
 """A game kit: what one two-player game supplies so that the harness can play it anywhere.
 
 The harness plays every game the same way: graded games against house bots
-(``harness.games.versus``), tournaments (``harness.tournament.arenas.HouseArena``), the staff
+(``harness.games.versus``), tournaments (``harness.games.arenas.HouseArena``), the staff
 ladder and replays. What differs between games is small and lives in the game's kit:
 
 - the rules and the start position, the two sides (first mover first) and the clock;
@@ -22,7 +22,7 @@ from typing import Any, Callable, Hashable, Mapping, Optional, Protocol, Sequenc
 from harness.games.match import Clock, GameRecord, Rules, Seat, play_game
 from harness.games.pages import ReplayView
 from harness.games.seats import Agent, InProcess
-from harness.tournament.records import HOUSE_PREFIX
+from harness.records.games import HOUSE_PREFIX, GameResult, GameTask
 
 
 def house_bot_name(source: str) -> Optional[str]:
@@ -139,7 +139,7 @@ def house_agent(kit: GameKit, name: str, seed: int) -> Agent[Any, Any]:
         ValueError: for an unknown name, or a staff bot whose code is not here (the student
             package holds only the bots students may have).
     """
-    from harness.compare.registry import resolve_callable
+    from harness.dotted import resolve_callable
 
     factory = find_bot(kit, name).factory
     if isinstance(factory, str):
@@ -160,5 +160,35 @@ def play(kit: GameKit, first: Seat[Any, Any], second: Seat[Any, Any]) -> GameRec
     return play_game(kit.rules(), kit.start(), dict(zip(kit.sides, (first, second))), kit.clock)
 
 
-__all__ = ["GameKit", "HOUSE_PREFIX", "HouseBot", "SandboxLike", "bot_names", "find_bot",
-           "house_agent", "house_bot_name", "house_seat", "play", "student_bots"]
+
+
+def result_of(record: GameRecord[Any], task: GameTask, sides: Sequence[Hashable],
+              game: Optional[dict[str, Any]] = None) -> GameResult:
+    """A refereed game as the tournament's plain result.
+
+    Args:
+        record: the match loop's record.
+        task: the game's task; its first entrant played ``sides[0]``.
+        sides: the game's two player values, the first entrant's first.
+        game: the game's settings, kept for replays.
+    """
+    index = {side: i for i, side in enumerate(sides)}
+    outcome, clocks = record.outcome, dict(record.clocks)
+    return GameResult(
+        task.first.name, task.second.name, task.seed,
+        None if outcome.winner is None else index[outcome.winner], outcome.reason,
+        outcome.detail, tuple(tuple(int(v) for v in p.move) for p in record.plies),
+        tuple(round(p.seconds, 6) for p in record.plies),
+        (_clock(clocks[sides[0]]), _clock(clocks[sides[1]])),
+        None if outcome.forfeiter is None else index[outcome.forfeiter],
+        tuple(sorted((game or {}).items())),
+        (round(record.waiting_of(sides[0]).setup, 6), round(record.waiting_of(sides[1]).setup, 6)))
+
+
+def _clock(seconds: float) -> float:
+    """A clock for JSON: rounded, and 0.0 for a game without a chess clock (infinite)."""
+    return round(seconds, 6) if seconds != float("inf") else 0.0
+
+
+__all__ = ["GameKit", "HouseBot", "SandboxLike", "bot_names", "find_bot", "house_agent",
+           "house_bot_name", "house_seat", "play", "result_of", "student_bots"]

@@ -153,7 +153,7 @@ def play_rungs(kit: GameKit, sandbox: Any, rungs: Sequence[Rung], games: int, se
     program lost in its greeting (it would lose every other the same way): the rest of that
     rung and the later rungs are ``rest_lost``. Games the time left unplayed are
     ``rest_lost`` too when the program kept the games waiting (:func:`charge_waiting`)."""
-    from harness.tournament.schedule import derive_seed
+    from harness.games.seeds import derive_seed
 
     deadline = time.monotonic() + seconds
     played: list[Played] = []
@@ -208,7 +208,7 @@ def score(played: Played) -> float:
                  rungs=Option((list,), required=True))
 def climb(case: Any, sandbox: Any, *, factor: Optional[Callable[[], float]] = None) -> Any:
     """The ladder case's runner (``harness.spec.ladder``); see the module docstring."""
-    from harness import Judgement
+    from harness.records.verdicts import Judgement
 
     options = dict(case.options)
     speed = (factor or host_factor)()

@@ -26,7 +26,7 @@ The player to move loses when it runs out of time, crashes, answers something ma
 something that cannot even be read: any error while reading counts) or answers an illegal move,
 including "no move" while it has one. A position without legal moves ends the game by the rules:
 the player with the higher utility wins, equal utilities draw. Every game therefore ends with a
-winner or a draw and a named :class:`~harness.games.outcome.Reason`; nothing an entrant does
+winner or a draw and a named :class:`~harness.records.games.Reason`; nothing an entrant does
 makes this loop raise.
 """
 from __future__ import annotations
@@ -46,7 +46,7 @@ from typing import (
 )
 
 from harness.games.cpu_clock import BACKSTOP_SECONDS, unexplained_wait, wall_backstop
-from harness.games.outcome import Outcome, Reason
+from harness.records.games import GameEnd, Reason
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -110,7 +110,7 @@ class Seat(Protocol[S_contra, M_co]):
     def choose(self, state: S_contra, seconds: float) -> Reply[M_co]:
         """The seat's reply for ``state``, where it is to move, within ``seconds``."""
 
-    def finish(self, state: S_contra, outcome: Outcome) -> None:
+    def finish(self, state: S_contra, outcome: GameEnd) -> None:
         """Tell the seat the game is over (never raises)."""
 
     def pause(self) -> None:
@@ -239,7 +239,7 @@ class GameRecord(Generic[M]):
 
     plies: tuple[Ply[M], ...]
     clocks: tuple[tuple[Player, float], ...]
-    outcome: Outcome
+    outcome: GameEnd
     bad_move: Optional[Any] = None
     stderr: str = ""
     wall_clocked: tuple[Player, ...] = ()
@@ -332,7 +332,7 @@ def play_game(
     budget = float("inf") if clock.game_seconds is None else float(clock.game_seconds)
     time_left = {player: budget for player in players}
     plies: list[Ply[M]] = []
-    outcome: Optional[Outcome] = None
+    outcome: Optional[GameEnd] = None
     bad_move: Any = None
     forfeiter_seat: Optional[Seat[S, M]] = None
     wall_clocked: list[Player] = []
@@ -404,7 +404,7 @@ def play_game(
             plies.append(Ply(mover, reply.move, spent, time_left[mover]))
             state = game.result(state, reply.move)
     finally:
-        final = outcome or Outcome(None, Reason.CRASH, "the referee stopped")
+        final = outcome or GameEnd(None, Reason.CRASH, "the referee stopped")
         for seat in seats.values():
             seat.resume()
             try:
@@ -455,9 +455,9 @@ def _waiting_fault(waiting: Waiting, asked: _Asked[Any], watched: bool
         f"so the waiting is its own (sleeping or blocking)")
 
 
-def _forfeit(players: tuple[Player, ...], loser: Player, reason: Reason, detail: str) -> Outcome:
+def _forfeit(players: tuple[Player, ...], loser: Player, reason: Reason, detail: str) -> GameEnd:
     winner = next(p for p in players if p != loser)
-    return Outcome(winner, reason, detail, loser)
+    return GameEnd(winner, reason, detail, loser)
 
 
 def _fault(reply: Reply[M], legal: list[M], time_left: float, allowed: float,
@@ -487,12 +487,12 @@ def _fault(reply: Reply[M], legal: list[M], time_left: float, allowed: float,
     return None
 
 
-def _scored_outcome(game: Rules[S, M], state: S, players: tuple[Player, ...]) -> Outcome:
+def _scored_outcome(game: Rules[S, M], state: S, players: tuple[Player, ...]) -> GameEnd:
     """NO_MOVES outcome: the player with the higher utility wins; None on equal utilities."""
     values = {player: game.utility(state, player) for player in players}
     best = max(values.values())
     leaders = [player for player, value in values.items() if value == best]
-    return Outcome(leaders[0] if len(leaders) == 1 else None, Reason.NO_MOVES)
+    return GameEnd(leaders[0] if len(leaders) == 1 else None, Reason.NO_MOVES)
 
 
 def replay(game: Rules[S, M], state: S, moves: Sequence[M]) -> list[S]:

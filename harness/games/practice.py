@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional, Sequence
 from harness.games.kit import GameKit, bot_names, student_bots
 from harness.games.ladder import Rung, ladder_kit, play_rungs, rungs_of, score
 from harness.games.versus import HouseGame, Played, counted_time, load_kit, loss_reason
-from harness.spec.model import Assignment
+from harness.records.spec import Assignment
 
 PRACTICE_FILE = "practice_ladder.yaml"
 """The practice ladder in a student package's ``test_specs/NAME/`` (see the module docstring)."""
@@ -111,10 +111,10 @@ class RungResult:
 
 
 def chance_of_winning(kit: GameKit, bot: str, played: Played) -> tuple[float, float, float]:
-    """P(the student beats ``bot``) and its 95 % interval: ``harness.tournament.intervals``'s
+    """P(the student beats ``bot``) and its 95 % interval: ``harness.games.intervals``'s
     fit of the games (with its weak prior, so a clean sweep is not a certainty)."""
-    from harness.tournament.intervals import fit_strengths
-    from harness.tournament.records import GameResult
+    from harness.games.intervals import fit_strengths
+    from harness.records.games import GameResult
 
     you = "you"
     results = []
@@ -122,7 +122,7 @@ def chance_of_winning(kit: GameKit, bot: str, played: Played) -> tuple[float, fl
         first, second = (you, bot) if game.side == kit.sides[0] else (bot, you)
         winner = game.record.outcome.winner
         results.append(GameResult(first, second, game.seed, None if winner is None
-                                  else kit.sides.index(winner), game.record.outcome.reason.value))
+                                  else kit.sides.index(winner), game.record.outcome.reason))
     return fit_strengths([you, bot], results).pair(you, bot)
 
 
@@ -168,8 +168,8 @@ def play_practice(ladder: dict[str, Any], sandbox: Any, speed: float, *,
                   seed: Optional[int] = None,
                   on_game: Optional[Callable[[str, HouseGame], None]] = None) -> Practice:
     """Play ``rungs`` of the practice ``ladder`` against the submission in ``sandbox`` (kept
-    as replay pages where ``harness.tournament.replays.GAMES_DIR_ENV`` says); ``on_game`` is
-    told the bot and each game as it finishes."""
+    as replay pages in the sandbox's games folder, ``Sandbox.games``); ``on_game`` is told the
+    bot and each game as it finishes."""
     kit = ladder_kit(ladder, speed)
     count = games_per_rung(ladder, games)
     base = int(ladder.get("seed", 0)) if seed is None else seed

@@ -25,7 +25,7 @@ import msgspec
 from harness.games.cpu_clock import CpuMeter, CpuSample, thread_sample, wall_backstop
 from harness.games.freeze import Freezer, freezer_for
 from harness.games.match import Reply, abbreviate
-from harness.games.outcome import Outcome, Reason
+from harness.records.games import GameEnd, Reason
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -46,7 +46,7 @@ class _Quiet:
     def start(self, player: Any, seconds: float) -> Optional[Reply[Any]]:
         return None
 
-    def finish(self, state: Any, outcome: Outcome) -> None:
+    def finish(self, state: Any, outcome: GameEnd) -> None:
         return None
 
     def pause(self) -> None:
@@ -303,7 +303,7 @@ class Served(_Frozen, Generic[S, M]):
         waited = getattr(self.server, "import_seconds", 0.0)
         return float(waited) if isinstance(waited, (int, float)) else 0.0
 
-    def finish(self, state: S, outcome: Outcome) -> None:
+    def finish(self, state: S, outcome: GameEnd) -> None:
         """The game is over: the server (one per game) gets no more calls, so it may end now
         rather than idle while the referee reads its stderr."""
         end_calls = getattr(self.server, "end_calls", None)
@@ -350,7 +350,7 @@ class LineCodec(Protocol[S_contra, M_co]):
     def decode(self, line: str, state: S_contra) -> Optional[M_co]:
         """The move a reply line names; raises ValueError when the line is not a move."""
 
-    def farewell(self, state: S_contra, outcome: Outcome) -> Sequence[str]:
+    def farewell(self, state: S_contra, outcome: GameEnd) -> Sequence[str]:
         """Lines sent when the game is over."""
 
 
@@ -441,7 +441,7 @@ class Program(_Frozen, Generic[S, M]):
         except ValueError as error:
             return Reply(None, Reason.MALFORMED, f"{abbreviate(str(error))}; {STDOUT_HINT}")
 
-    def finish(self, state: S, outcome: Outcome) -> None:
+    def finish(self, state: S, outcome: GameEnd) -> None:
         self._send(self.codec.farewell(state, outcome))
 
     def stderr_tail(self) -> str:

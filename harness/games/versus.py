@@ -31,9 +31,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Hashable, Mapping, Optional, Sequence
 
-from harness.games.kit import HOUSE_PREFIX, GameKit, SandboxLike, house_seat, play
+from harness.games.kit import GameKit, SandboxLike, house_seat, play
 from harness.games.match import HANDSHAKE, GameRecord
-from harness.games.outcome import Reason
+from harness.records.games import HOUSE_PREFIX, Reason
 from harness.spec.contracts import INTEGER, NUMBER, TEXT, Option, declare_options
 
 PICTURED_LOSSES = 2
@@ -140,7 +140,8 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
             break
         record = play_one(kit, sandbox, bot, side, seed)
         game = HouseGame(number, side, seed, record)
-        page = keep_house_game(kit, game, bot, f"{name}-game{number + 1}")
+        page = keep_house_game(kit, game, bot, f"{name}-game{number + 1}",
+                               getattr(sandbox, "games", None))
         game = replace(game, replay=page)
         played.append(game)
         pages.extend([page] if page is not None else [])
@@ -156,12 +157,14 @@ def play_versus_house(kit: GameKit, sandbox: SandboxLike, bot: str,
     return Played(tuple(played), skipped, tuple(pages))
 
 
-def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optional[Path]:
-    """Keep a graded game as a record and replay page, "you" on the student's side (its
-    forfeit's detail followed by the end of its stderr); the page's path, or None when games
-    are not kept."""
-    from harness.tournament.records import Entrant, GameTask, result_of
-    from harness.tournament.replays import keep_graded_game
+def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str,
+                    folder: Optional[Path]) -> Optional[Path]:
+    """Keep a graded game in ``folder`` as a record and replay page, "you" on the student's side
+    (its forfeit's detail followed by the end of its stderr); the page's path, or None when
+    games are not kept (``folder`` is None)."""
+    from harness.games.kit import result_of
+    from harness.games.replays import keep_graded_game
+    from harness.records.games import Entrant, GameTask
 
     you, house = Entrant("you", "submission"), Entrant(bot, f"{HOUSE_PREFIX}{bot}")
     first, second = (you, house) if game.side == kit.sides[0] else (house, you)
@@ -171,13 +174,13 @@ def keep_house_game(kit: GameKit, game: HouseGame, bot: str, name: str) -> Optio
     if tail:  # the page shows the outcome's detail: a crash's traceback belongs with it
         result = replace(result, detail=f"{result.detail}; your stderr ended with: "
                                         + " | ".join(line.strip() for line in tail))
-    return keep_graded_game(kit, result, name)
+    return keep_graded_game(kit, result, name, folder)
 
 
 def alternating(kit: GameKit, games: int, seed: int) -> list[tuple[Hashable, int]]:
     """``games`` games, the student on the first side in even-numbered ones, seeds derived from
     ``seed``."""
-    from harness.tournament.schedule import derive_seed
+    from harness.games.seeds import derive_seed
 
     return [(kit.sides[number % 2], derive_seed(seed, number)) for number in range(games)]
 
@@ -188,7 +191,7 @@ def load_kit(options: Mapping[str, Any]) -> GameKit:
     Raises:
         ValueError: when the kit cannot be found or refuses the settings.
     """
-    from harness.compare.registry import resolve_callable
+    from harness.dotted import resolve_callable
 
     try:
         factory = resolve_callable(str(options["kit"]))
@@ -266,7 +269,7 @@ def setup_line(games: Sequence[HouseGame], kit: GameKit) -> str:
 def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
           picture: Optional[Picture] = None) -> Any:
     """The case's judgement from its games (the module docstring says how it scores)."""
-    from harness import Judgement
+    from harness.records.verdicts import Judgement
 
     options, done = case.options, played.games
     wins = sum(game.won for game in done)

@@ -20,12 +20,13 @@ from harness.compare.diagnosis_groups import consistent_diagnoses
 from harness.compare.mirror_images import RIGHT_ONLY_WHERE_SHOWN, mark_mirror_images, shown_only
 from harness.grading import results as results_file
 from harness.grading.grader import Grader
-from harness.grading.verdicts import CaseResult
 from harness.intake.python_version import NEWER_PYTHON, zero_note
+from harness.records.spec import Assignment, Case, Visibility
+from harness.records.verdicts import CaseResult
 from harness.sandbox.levels import Level
-from harness.spec import SpecError, find_assignment
+from harness.spec import SpecError
 from harness.spec.loader import load_all_cases, load_checked_cases
-from harness.spec.model import Assignment, Case, Visibility
+from harness.spec.run import RunContext, as_run
 from harness.timing.lanes import choose_lanes
 
 
@@ -76,9 +77,11 @@ class GradingSession:
     groups), then ``grade`` each, then ``finish``.
     """
 
-    def __init__(self, submission: Path, options: GradingOptions = GradingOptions()) -> None:
+    def __init__(self, submission: Path, options: GradingOptions = GradingOptions(), *,
+                 games: Path | None = None) -> None:
         self.submission = submission
         self.options = options
+        self.games = games  # where game runners keep the games they play (RunContext.games)
         self.started = time.monotonic()
         self.graders: dict[str, Grader] = {}
         self.results: dict[str, CaseResult] = {}
@@ -96,7 +99,7 @@ class GradingSession:
             self.graders[assignment.name] = Grader(
                 assignment, self.submission, remaining, timeout_cap=self.options.timeout_cap,
                 siblings=self.options.siblings, planned=self.planned.get(assignment.name, ()),
-                capped=self.options.capped)
+                capped=self.options.capped, games=self.games)
         return self.graders[assignment.name]
 
     def grade(self, assignment: Assignment, case: Case) -> CaseResult:
@@ -212,15 +215,16 @@ def cases_to_grade(assignment: Assignment, options: GradingOptions) -> list[Case
             if not options.visible_only or case.visibility is Visibility.VISIBLE]
 
 
-def grade(assignment_name: str, submission: Path, options: GradingOptions = GradingOptions(),
+def grade(run: RunContext | str, submission: Path, options: GradingOptions = GradingOptions(),
           on_case: Callable[[CaseResult], None] | None = None) -> GradingResult:
-    """Grade ``submission`` against every case of the assignment.
+    """Grade ``submission`` against every case of the run's assignment.
 
     Raises:
         SpecError: the assignment is unknown, or its assignment.yaml or a case file is broken.
     """
-    assignment = find_assignment(assignment_name)
-    session = GradingSession(submission, options)
+    run = as_run(run)
+    assignment = run.assignment
+    session = GradingSession(submission, options, games=run.games)
     cases = cases_to_grade(assignment, options)
     session.plan(assignment, cases)
     session.grade_all(assignment, cases, on_case)
@@ -228,7 +232,7 @@ def grade(assignment_name: str, submission: Path, options: GradingOptions = Grad
     return GradingResult(document, tuple(session.results[c.id] for c in cases))
 
 
-def grade_to_file(assignment_name: str, submission: Path, output: Path,
+def grade_to_file(run: RunContext | str, submission: Path, output: Path,
                   options: GradingOptions = GradingOptions(),
                   on_case: Callable[[CaseResult], None] | None = None) -> dict[str, Any]:
     """``grade`` into the results file ``output``, and return the document written.
@@ -242,12 +246,13 @@ def grade_to_file(assignment_name: str, submission: Path, output: Path,
         SpecError: the spec is broken (nothing was graded).
         KeyboardInterrupt: Ctrl-C or SIGTERM (``harness.interrupts``) stopped the grading.
     """
+    run = as_run(run)
     started = time.monotonic()
     results_file.write(output, results_file.provisional(
         "Grading started but did not finish; please contact your instructor."),
         reserve=results_file.RESERVE_BYTES)
     try:
-        document = grade(assignment_name, submission, options, on_case).document
+        document = grade(run, submission, options, on_case).document
         results_file.write(output, document)
         return document
     except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (harness.interrupts): no grade at all
@@ -260,16 +265,16 @@ def grade_to_file(assignment_name: str, submission: Path, output: Path,
         problem = f"{type(exc).__name__}: {exc}"
     print(f"gamegrader: grading failed ({problem}); writing a fallback results.json",
           file=sys.stderr)
-    _write_fallback(assignment_name, output, problem, time.monotonic() - started,
+    _write_fallback(run, output, problem, time.monotonic() - started,
                     options.visible_only)
     fallback: dict[str, Any] = json.loads(output.read_text(encoding="utf-8"))
     return fallback
 
 
-def _write_fallback(name: str, output: Path, problem: str, seconds: float,
+def _write_fallback(run: RunContext, output: Path, problem: str, seconds: float,
                     visible_only: bool) -> None:
     try:
-        cases = load_all_cases(find_assignment(name))
+        cases = load_all_cases(run.assignment)
         if visible_only:
             cases = [c for c in cases if c.visibility is Visibility.VISIBLE]
     except SpecError:

@@ -14,9 +14,9 @@ from typing import Any
 
 import yaml
 
+from harness.records.spec import Assignment
 from harness.spec.errors import SpecError
 from harness.spec.loader import load_all_cases
-from harness.spec.model import Assignment
 from harness.spec.yaml_files import read_yaml
 
 COVERAGE_FILE = "coverage.yaml"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from harness.grading.verdicts import CaseResult
+from harness.records.verdicts import CaseResult
 from harness.wire.safe_text import safe_text
 
 MARKDOWN = "md"

@@ -11,9 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from harness.compare import Judgement, observations_from_reply
-from harness.compare.observations import ErrorInfo, error_from_reply
-from harness.compare.registry import resolve_comparator, resolve_runner
+from harness.compare import observations_from_reply
+from harness.compare.observations import error_from_reply
 from harness.grading.lane_run import LaneRun
 from harness.grading.said_once import (
     blocked_by_module,
@@ -21,14 +20,14 @@ from harness.grading.said_once import (
     blocked_line,
     without_repeats,
 )
-from harness.grading.steps import Outcome, Ready, harness_error
-from harness.grading.verdicts import CaseResult, Verdict
+from harness.grading.steps import Finished, Ready, harness_error
 from harness.host import cpu_quota
 from harness.intake.import_policy import refused_import
 from harness.intake.preflight import (
     SYNTAX_ERRORS,
     Preflight,
     describe_process_failure,
+    not_utf8,
     resolver_notes,
     run_preflight,
 )
@@ -38,10 +37,13 @@ from harness.intake.reading import display_name
 from harness.intake.registry import registry_stand_in, through_registry
 from harness.intake.shipped import withhold_shipped
 from harness.intake.submission import FoundFiles, find_files
+from harness.records.observations import ErrorInfo
+from harness.records.spec import Assignment, Case
+from harness.records.verdicts import CaseResult, Judgement, Verdict
 from harness.sandbox import Isolation, Sandbox
 from harness.sandbox.packages import python_version
 from harness.sandbox.syscall_filter import status as filter_status
-from harness.spec.model import Assignment, Case
+from harness.spec.registry import resolve_comparator, resolve_runner
 from harness.spec.schema import MAX_TIMEOUT
 from harness.timing.budget import LOCAL_WALL_FACTOR, TimeShares, case_charge
 from harness.timing.calibration import HostSpeed, host_speed
@@ -79,12 +81,13 @@ class Grader:
         capped: the budget is also the run's wall-clock cap (Gradescope); otherwise the wall
             clock stops the run at ``LOCAL_WALL_FACTOR`` times the budget, so that a busy host
             slows the cases the ledger lets run but does not decide which.
+        games: where game runners keep the games they play (``Sandbox.games``), or None.
     """
 
     def __init__(self, assignment: Assignment, submission: Path, budget: float | None = None,
                  isolation: Isolation | None = None, timeout_cap: float | None = None,
                  siblings: bool = False, planned: Sequence[Case] = (),
-                 capped: bool = False) -> None:
+                 capped: bool = False, games: Path | None = None) -> None:
         self.assignment = assignment
         self.timeout_cap = timeout_cap
         # The course's support files and the probes are ours: no submitted file may stand in
@@ -111,7 +114,7 @@ class Grader:
         self.files = files
         self.sandbox = Sandbox(assignment.module, files, assignment.limits, isolation,
                                name_resolver=assignment.name_resolver,
-                               packages=assignment.allowed_packages)
+                               packages=assignment.allowed_packages, games=games)
         # The budget's clock starts once the sandbox is ready: waiting for a sandbox user other
         # gradings hold, or probing the isolation on a busy host, is not the student's time.
         ledger = budget if budget is not None else assignment.budget
@@ -236,6 +239,8 @@ class Grader:
             return "syntax error"
         file, line = place.groups()
         inside = "" if file == self.assignment.main_file else f" in {file}"
+        if not_utf8(error):  # not the student's syntax: the editor's encoding
+            return f"not saved as UTF-8{inside} (line {line}: save it as UTF-8)"
         return f"syntax error{inside} at line {line}"
 
     def remaining(self) -> float:
@@ -281,25 +286,25 @@ class Grader:
             results[index] = result
         return [result for result in results if result is not None]
 
-    def _start(self, case: Case) -> Ready | Outcome:
+    def _start(self, case: Case) -> Ready | Finished:
         """What must happen before ``case`` runs, in case order (import checks, budget), in
         this thread: the case with its time limit, or its result if it will not run."""
         try:
             return self._checks(case)
         except Exception as exc:  # a harness bug must cost one case, never the run
-            return Outcome(harness_error(case, exc))
+            return Finished(harness_error(case, exc))
 
-    def _attempt(self, step: Ready | Outcome) -> Outcome:
+    def _attempt(self, step: Ready | Finished) -> Finished:
         """Run and judge a case that is ready (from any lane's thread)."""
-        if isinstance(step, Outcome):
+        if isinstance(step, Finished):
             return step
         try:
             outcome = self._run(step)
         except Exception as exc:  # a harness bug must cost one case, never the run
-            outcome = Outcome(harness_error(step.case, exc))
+            outcome = Finished(harness_error(step.case, exc))
         return replace(outcome, probe=step.probe, cut=step.cut, limit=step.timeout)
 
-    def _settle(self, outcome: Outcome, elapsed: float, charged: float | None = None,
+    def _settle(self, outcome: Finished, elapsed: float, charged: float | None = None,
                 finished: bool = True) -> CaseResult:
         """Take a case's outcome into this grading, in case order: its refused imports, and
         its cost (``charged``, by default ``budget.case_charge``) against its group's share."""
@@ -318,29 +323,29 @@ class Grader:
             self.hangs.settled(result.case, timed_out, outcome.cut, outcome.probe)
         return result if result.seconds else replace(result, seconds=elapsed)
 
-    def _checks(self, case: Case) -> Ready | Outcome:
+    def _checks(self, case: Case) -> Ready | Finished:
         if min(self.remaining(), self.shares.wall_remaining()) < MIN_CASE_SECONDS:
-            return Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
+            return Finished(CaseResult(case, Verdict.NOT_RUN, 0.0,
                                        "not run: time budget used up"))
         module = case.module or self.assignment.module
         preflight = self.preflight(module)
         if preflight.import_problem:
             self.blocked.setdefault(module, []).append(case)
-            return Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0,
+            return Finished(CaseResult(case, Verdict.NOT_RUN, 0.0,
                                       blocked_by_module(f"{module}.py")))
         broken = [name for name in case.requires if name in preflight.broken]
         if broken:
-            return Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, blocked_by_names(broken)))
+            return Finished(CaseResult(case, Verdict.NOT_RUN, 0.0, blocked_by_names(broken)))
         self.ran += 1
         allowance = self.shares.allowance(case)
         if allowance < MIN_CASE_SECONDS:
-            return Outcome(CaseResult(
+            return Finished(CaseResult(
                 case, Verdict.NOT_RUN, 0.0,
                 f"not run: the {case.group} cases used up their share of the time budget "
                 "(the rest is kept for the other groups)"))
         stopped = self.hangs.stopped(case)
         if stopped:
-            return Outcome(CaseResult(case, Verdict.NOT_RUN, 0.0, stopped))
+            return Finished(CaseResult(case, Verdict.NOT_RUN, 0.0, stopped))
         full = case.timeout + preflight.import_allowance
         limit = min(full, self.timeout_cap or full)
         allowance = min(allowance, self.shares.wall_remaining())
@@ -349,7 +354,7 @@ class Grader:
             return Ready(case, probe.seconds, probe)
         return Ready(case, min(limit, allowance), cut=allowance < limit)
 
-    def _run(self, ready: Ready) -> Outcome:
+    def _run(self, ready: Ready) -> Finished:
         case, timeout = ready.case, ready.timeout
         if case.runner:
             return self._run_game(case, case.runner, timeout)
@@ -358,14 +363,14 @@ class Grader:
         cpu = raw.reply.cpu_seconds if raw.reply is not None else None
         return replace(self._from_raw(case, raw, timeout), cpu=cpu)
 
-    def _run_game(self, case: Case, runner: str, timeout: float) -> Outcome:
+    def _run_game(self, case: Case, runner: str, timeout: float) -> Finished:
         judgement = resolve_runner(runner)(replace(case, timeout=timeout), self.sandbox)
-        return Outcome(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
+        return Finished(self._from_judgement(case, judgement, Verdict.WRONG_ANSWER))
 
-    def _from_raw(self, case: Case, raw: RawRun, timeout: float) -> Outcome:
+    def _from_raw(self, case: Case, raw: RawRun, timeout: float) -> Finished:
         """The outcome of a transcript's run."""
         if raw.memory_exceeded:
-            return Outcome(CaseResult(case, Verdict.OUT_OF_MEMORY, 0.0, self._memory_message(),
+            return Finished(CaseResult(case, Verdict.OUT_OF_MEMORY, 0.0, self._memory_message(),
                                        raw.output, raw.seconds))
         outcome = self._judged(case, raw, timeout)
         if raw.disk_full and not outcome.result.passed:
@@ -384,7 +389,7 @@ class Grader:
                 "processes together, with the files and shared memory they wrote into "
                 "memory), the most a submission may hold; the case was stopped")
 
-    def _judged(self, case: Case, raw: RawRun, timeout: float) -> Outcome:
+    def _judged(self, case: Case, raw: RawRun, timeout: float) -> Finished:
         """The outcome of a case whose process ran within its memory bound."""
         if raw.reply is None:
             verdict = (Verdict.TIMED_OUT if raw.timed_out else
@@ -392,17 +397,17 @@ class Grader:
             if raw.exit_status == -signal.SIGXCPU:
                 verdict = Verdict.TIMED_OUT
             message = describe_process_failure(raw, "running this case", timeout)
-            return Outcome(CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds))
+            return Finished(CaseResult(case, verdict, 0.0, message, raw.output, raw.seconds))
         if raw.reply.import_error is not None:
             error = error_from_reply(raw.reply.import_error)
             refused = self._refused(error)
             message = refused or f"importing your file raised {error.describe()}"
-            return Outcome(CaseResult(case, Verdict.RAISED, 0.0, message, raw.output,
+            return Finished(CaseResult(case, Verdict.RAISED, 0.0, message, raw.output,
                                        raw.seconds), tuple(filter(None, [refused])))
         try:
             observations = observations_from_reply(raw.reply.observations)
         except ValueError as exc:
-            return Outcome(CaseResult(case, Verdict.PROTOCOL_VIOLATION, 0.0,
+            return Finished(CaseResult(case, Verdict.PROTOCOL_VIOLATION, 0.0,
                                        f"your code broke the grader's protocol: {exc}",
                                        raw.output, raw.seconds))
         judgement = resolve_comparator(case.compare)(case, observations,
@@ -426,7 +431,7 @@ class Grader:
         said = [error for error, note in explained if note]  # at the top, once
         if said:
             judgement = replace(judgement, message=without_repeats(judgement.message, said))
-        return Outcome(self._from_judgement(case, judgement, failure, raw.output, raw.seconds),
+        return Finished(self._from_judgement(case, judgement, failure, raw.output, raw.seconds),
                        tuple(note for _, note in explained if note))
 
     def _refused(self, error: ErrorInfo) -> str:

@@ -5,9 +5,9 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Callable, Protocol, Sequence
 
-from harness.grading.steps import Outcome, Ready
-from harness.grading.verdicts import CaseResult, Verdict
-from harness.spec.model import Case
+from harness.grading.steps import Finished, Ready
+from harness.records.spec import Case
+from harness.records.verdicts import CaseResult, Verdict
 from harness.timing.lanes import keep_lanes
 
 # Verdicts of a case that hit what the lanes share: the host's CPUs (a timeout beside another
@@ -23,9 +23,9 @@ class Grader(Protocol):
 
     def limited(self, case: Case) -> Case: ...
     def grade(self, case: Case) -> CaseResult: ...
-    def _start(self, case: Case) -> Ready | Outcome: ...
-    def _attempt(self, step: Ready | Outcome) -> Outcome: ...
-    def _settle(self, outcome: Outcome, elapsed: float, charged: float | None = None,
+    def _start(self, case: Case) -> Ready | Finished: ...
+    def _attempt(self, step: Ready | Finished) -> Finished: ...
+    def _settle(self, outcome: Finished, elapsed: float, charged: float | None = None,
                 finished: bool = True) -> CaseResult: ...
 
 
@@ -47,8 +47,8 @@ class LaneRun:
         self.serial = False
         self.run_beside = 0  # cases that ran beside another so far
         self.not_passed = 0  # of those, the ones not passed
-        self.running: dict[Future[Outcome], tuple[int, float]] = {}
-        self.failed: list[tuple[int, Outcome]] = []  # not passed beside another: to regrade
+        self.running: dict[Future[Finished], tuple[int, float]] = {}
+        self.failed: list[tuple[int, Finished]] = []  # not passed beside another: to regrade
         self.results: list[CaseResult | None] = []
         self.reported = 0
 
@@ -65,7 +65,7 @@ class LaneRun:
                     self._grade_again_alone(cases)
                 started = time.monotonic()
                 step = grader._start(case)
-                if isinstance(step, Outcome) or alone or self.serial:
+                if isinstance(step, Finished) or alone or self.serial:
                     self._done(index, grader._settle(grader._attempt(step),
                                                      time.monotonic() - started))
                 else:

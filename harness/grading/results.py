@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from harness import schema_checks
 from harness.grading import feedback
-from harness.grading.verdicts import CaseResult, Verdict
-from harness.spec.model import Case
+from harness.records.spec import Case
+from harness.records.verdicts import CaseResult, Verdict
 from harness.wire.safe_text import safe_text
 
 SCHEMA_PATH = Path(__file__).resolve().parents[1] / "data" / "results_schema.json"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from harness.compare.observations import ErrorInfo
+from harness.records.observations import ErrorInfo
 
 SEE_ABOVE = "see above"
 

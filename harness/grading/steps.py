@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from harness.grading.verdicts import CaseResult, Verdict
-from harness.spec.model import Case
+from harness.records.spec import Case
+from harness.records.verdicts import CaseResult, Verdict
 from harness.timing.hang_probes import Probe
 
 
@@ -19,7 +19,7 @@ class Ready:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Finished:
     """A case's result, the refused-import messages it met (noted as it settles), and how its
     limit was set."""
 

@@ -12,10 +12,10 @@ import re
 import sys
 from typing import Sequence
 
-from harness.compare.observations import ErrorInfo
 from harness.intake.python2 import MODULES as PYTHON2_MODULES
 from harness.intake.python2 import python2_note
-from harness.spec.model import AllowedPackage
+from harness.records.observations import ErrorInfo
+from harness.records.spec import AllowedPackage
 
 _MISSING = re.compile(r"No module named '([A-Za-z_][\w.]{0,200})'")
 

@@ -5,13 +5,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from harness.compare.observations import ErrorInfo, error_from_reply
+from harness.compare.observations import error_from_reply
 from harness.intake.import_policy import refused_import
 from harness.intake.python2 import python2_note
+from harness.records.observations import ErrorInfo
+from harness.records.spec import AllowedPackage, ApiEntry
 from harness.sandbox import Sandbox
 from harness.sandbox.execution import RawRun
 from harness.sandbox.packages import python_version
-from harness.spec.model import AllowedPackage, ApiEntry
 from harness.wire.protocol import WorkerReply
 from harness.wire.safe_text import safe_text
 
@@ -132,6 +133,11 @@ _NOT_UTF8 = re.compile(r"'utf-8' codec can't decode|Non-UTF-8 code")
 """How Python says a source file's bytes are not UTF-8 (a string, a name, depending on where)."""
 
 
+def not_utf8(error: ErrorInfo) -> bool:
+    """Whether ``error`` is Python refusing a source file whose bytes are not UTF-8."""
+    return bool(_NOT_UTF8.search(error.message))
+
+
 def import_error_hint(error: ErrorInfo, python: str) -> str:
     """What to do about an import error that behaves differently on the student's machine:
     input() with no keyboard, Python 2 code (``harness.intake.python2``), syntax newer than the
@@ -145,7 +151,7 @@ def import_error_hint(error: ErrorInfo, python: str) -> str:
     python2 = python2_note(error, python)
     if python2:
         return f"\n  ({python2})"
-    if _NOT_UTF8.search(error.message):
+    if not_utf8(error):
         return ("\n  (your file is not UTF-8 text: it was probably saved in another encoding, "
                 "such as Latin-1 or Windows-1252, and holds a non-ASCII character outside a "
                 "comment; save it as UTF-8)")

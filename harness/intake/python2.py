@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from harness.compare.observations import ErrorInfo
+from harness.records.observations import ErrorInfo
 
 MODULES = {
     "Queue": "queue", "ConfigParser": "configparser", "cPickle": "pickle",

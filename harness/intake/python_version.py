@@ -21,7 +21,6 @@ from typing import Mapping
 
 from harness.wire.safe_text import safe_text
 
-DEFAULT_GRADING_PYTHON = "3.10"
 MAX_FILE_BYTES = 256 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024
 MAX_FILES = 50

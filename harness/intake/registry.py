@@ -16,7 +16,7 @@ from pathlib import Path
 
 from harness.intake.preflight import Preflight
 from harness.intake.submission import FoundFiles
-from harness.spec.model import Assignment
+from harness.records.spec import Assignment
 
 STAND_IN = ('"""Written by the grader: no file of this name was handed in, so the handout\'s '
             'names are looked up in your registry."""\n')

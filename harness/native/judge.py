@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 from unittest.util import safe_repr
 
-from harness.compare.observations import Observation
-from harness.compare.verdict import Judgement, Verdict
 from harness.native.suite import trusted_namespace
 from harness.native.transcript import RAISES, SuiteProblem
+from harness.records.observations import Observation
+from harness.records.verdicts import Judgement, Verdict
 
 TAMPERED = "the test's records were not what the grader wrote (tampered with?)"
 

@@ -10,9 +10,10 @@ completion order.
 """
 from __future__ import annotations
 
+import time
 import uuid
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, as_completed, wait
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Collection, Optional, Sequence
 
 from harness.host import cpu_count
 from harness.interrupts import deferred
@@ -20,6 +21,8 @@ from harness.parallel.affinity import CpuSlots, spread_cluster
 
 OnDone = Callable[[Any], None]
 Work = Callable[[Any], Any]
+StopThreads = Callable[[Collection[int]], None]
+"""Run on a dask worker: stop the jobs running on these threads (``threading.get_ident``)."""
 
 
 def default_workers() -> int:
@@ -62,8 +65,15 @@ def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,
 def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work,
              key: Optional[Callable[[Any], str]] = None,
              on_error: Optional[Callable[[Any, BaseException], Any]] = None,
-             pin: bool = False) -> None:
+             pin: bool = False, stop: Optional[StopThreads] = None,
+             grace: float = 60.0) -> None:
     """Run ``work(job)`` for every job on a dask.distributed cluster; ``on_done(result)``.
+
+    On KeyboardInterrupt, as ``run_local`` does: what finished is handed to ``on_done``, jobs
+    not yet started are cancelled, and ``stop(threads)`` runs on each worker with the threads
+    running this call's jobs there (without ``stop`` they are cancelled too, and run on to
+    their end unseen); what those jobs then return (within ``grace`` seconds) is handed to
+    ``on_done``, and the interrupt propagates.
 
     Args:
         scheduler: the scheduler's address (connected and closed here), or a connected
@@ -87,20 +97,57 @@ def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work,
         spread_cluster(client, pin)
         # pure=False: two identical jobs are still two runs, and a rerun is never served from
         # the cluster's memory of an earlier one.
-        run = uuid.uuid4().hex[:8]  # two runs on one cluster never share a task key
+        prefix = f"gamegrader-{uuid.uuid4().hex[:8]}-"  # two runs never share a task key
         names = [(key or (lambda job: str(job.key)))(job) for job in jobs]
-        futures = client.map(work, list(jobs), pure=False,
-                             key=[f"gamegrader-{run}-{name}" for name in names])
+        futures = client.map(work, list(jobs), pure=False, key=[prefix + name for name in names])
         job_of = {future.key: job for future, job in zip(futures, jobs)}
+        handed: set[Any] = set()
+
+        def hand_on(future: Any) -> None:
+            handed.add(future.key)
+            if future.status != "finished" and on_error is not None:
+                on_done(on_error(job_of[future.key], future.exception()))
+            else:
+                on_done(future.result())
+
         try:
             for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
-                if future.status != "finished" and on_error is not None:
-                    on_done(on_error(job_of[future.key], future.exception()))
-                else:
-                    on_done(future.result())
+                with deferred():  # a result is stored whole, whenever Ctrl-C comes
+                    hand_on(future)
         except KeyboardInterrupt:
-            client.cancel(futures)
+            _stop_on_cluster(client, [f for f in futures if f.key not in handed], prefix,
+                             stop, grace, hand_on)
             raise
     finally:
         if own:
             client.close()
+
+
+def _stop_on_cluster(client: Any, left: Sequence[Any], prefix: str, stop: Optional[StopThreads],
+                     grace: float, hand_on: Callable[[Any], None]) -> None:
+    """After an interrupt: hand on the finished futures of ``left``, ``stop`` the running ones
+    (on their workers), cancel the rest, and hand on what the stopped ones return in ``grace`` s."""
+    stopping: set[Any] = set()
+    if stop is not None:
+        answers = client.run(_stop_on_worker, prefix, stop, on_error="return")
+        stopping = {key for keys in answers.values() if isinstance(keys, list) for key in keys}
+    client.cancel([f for f in left if not f.done() and f.key not in stopping])
+    deadline = time.monotonic() + grace
+    waiting = [f for f in left if f.done() or f.key in stopping]
+    while waiting and time.monotonic() < deadline:
+        for future in [f for f in waiting if f.done()]:
+            waiting.remove(future)
+            if future.status != "cancelled":
+                hand_on(future)
+        if waiting:
+            time.sleep(0.1)
+
+
+def _stop_on_worker(prefix: str, stop: StopThreads, dask_worker: Any) -> list[Any]:
+    """On each dask worker (``Client.run`` fills in ``dask_worker``): ``stop`` the tasks of the
+    run whose keys start with ``prefix`` that are running there; their keys."""
+    running = {thread: key for thread, key in dict(dask_worker.active_threads).items()
+               if str(key).startswith(prefix)}
+    if running:
+        stop(set(running))
+    return list(running.values())

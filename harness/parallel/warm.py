@@ -29,6 +29,7 @@ import the caller's main script, so functions and classes defined there can be s
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import json
 import os
@@ -42,7 +43,7 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Collection, Mapping, Optional, Sequence
 
 from harness.interrupts import stop_on_signals
 from harness.parallel import affinity
@@ -75,6 +76,8 @@ class JobEnd:
     status: Optional[int]
     value: Any = None
     error: str = ""
+    interrupted: bool = False
+    """Whether :meth:`WarmPool.interrupt` asked this job to stop while it ran."""
 
 
 class WarmProcessGone(RuntimeError):
@@ -121,7 +124,10 @@ class WarmProcess:
     """One warm process and its request pipe; used by one thread at a time."""
 
     def __init__(self, python: str, env: Mapping[str, str], main: Sequence[str] = ()) -> None:
-        command = [python, "-m", SERVER_MODULE, *main]
+        # A caller that ignores Ctrl-C (a script's background job) has jobs that ignore it too:
+        # else a Ctrl-C to the script's group stops each grading while the batch goes on.
+        ignoring = [CTRL_C_IGNORED] if signal.getsignal(signal.SIGINT) is signal.SIG_IGN else []
+        command = [python, "-m", SERVER_MODULE, *ignoring, *main]
         self.process = subprocess.Popen(
             command, env=_path_env(env), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -251,17 +257,19 @@ class WarmPool:
 
     def __init__(self) -> None:
         self._idle: dict[str, list[WarmProcess]] = {}
-        self._running: set[WarmProcess] = set()
+        self._running: dict[WarmProcess, int] = {}  # -> the thread that waits for its job
+        self._interrupted: set[WarmProcess] = set()
         self._lock = threading.Lock()
-        self.interrupted = False
-        """Whether :meth:`interrupt` was called (since the last :meth:`close`)."""
 
-    def interrupt(self, grace: float) -> None:
+    def interrupt(self, grace: float, threads: Optional[Collection[int]] = None) -> None:
         """Stop every running job as Ctrl-C would (each records that it was cut short and hands
-        that back), and kill those still running ``grace`` seconds later."""
+        that back), and kill those still running ``grace`` seconds later. With ``threads``, only
+        the jobs called from those threads (``threading.get_ident``): a dask worker's tasks of
+        one run, while another run's go on."""
         with self._lock:
-            running = list(self._running)
-            self.interrupted = True
+            running = [process for process, thread in self._running.items()
+                       if threads is None or thread in threads]
+            self._interrupted.update(running)
         for process in running:
             process.signal_job(INTERRUPT_JOB)
 
@@ -295,27 +303,36 @@ class WarmPool:
             process = WarmProcess(python, env, main)
         affinity.pin(process.process.pid)  # the job's child and its sandboxes inherit it
         with self._lock:
-            self._running.add(process)
+            self._running[process] = threading.get_ident()
         try:
             outcome = process.call(function, args, timeout, warm=warm, own_group=own_group)
         except WarmProcessGone as exc:
             process.close()
             _sweep_after_killed_job()
-            return JobEnd(1, error=str(exc))
+            outcome = JobEnd(1, error=str(exc))
+            return self._noting_interrupt(process, outcome)
         finally:
             with self._lock:
-                self._running.discard(process)
+                self._running.pop(process, None)
+        outcome = self._noting_interrupt(process, outcome)
         with self._lock:
             self._idle.setdefault(key, []).append(process)
         if outcome.status != 0:
             _sweep_after_killed_job()
         return outcome
 
+    def _noting_interrupt(self, process: WarmProcess, outcome: JobEnd) -> JobEnd:
+        """``outcome``, saying whether :meth:`interrupt` reached its job."""
+        with self._lock:
+            if process not in self._interrupted:
+                return outcome
+            self._interrupted.discard(process)
+        return dataclasses.replace(outcome, interrupted=True)
+
     def close(self) -> None:
         """End every idle warm process (call once no job runs)."""
         with self._lock:
             idle, self._idle = self._idle, {}
-            self.interrupted = False
         for processes in idle.values():
             for process in processes:
                 process.close()
@@ -344,6 +361,8 @@ def _child(request: dict[str, Any], result_fd: int, threaded: bool) -> int:
     for each in (INTERRUPT_JOB, KILL_JOB):
         signal.signal(each, signal.SIG_DFL)
     stop_on_signals(keep_ignored=False)  # Ctrl-C and SIGTERM stop a job as they stop a command
+    if _CTRL_C_IGNORED:  # ... unless its caller ignores Ctrl-C
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     if request.get("own_group"):
         os.setsid()
     null = os.open(os.devnull, os.O_RDWR)
@@ -372,6 +391,11 @@ def _send(answer: dict[str, Any]) -> None:
         data = data[os.write(1, data):]
 
 
+CTRL_C_IGNORED = "--ctrl-c-ignored"
+"""First argument of a warm process whose caller ignores SIGINT: its jobs ignore it too (and
+:data:`INTERRUPT_JOB` reaches them as SIGTERM)."""
+_CTRL_C_IGNORED = False
+
 _JOB: list[tuple[int, bool]] = []
 """The warm process's running job: its pid and whether it leads its own group (while it is
 unreaped, so the pid is nobody else's)."""
@@ -380,8 +404,9 @@ unreaped, so the pid is nobody else's)."""
 def _pass_on(signum: int, frame: Any) -> None:
     """In the warm process: :data:`INTERRUPT_JOB` becomes SIGINT to the running job,
     :data:`KILL_JOB` SIGKILL (to its whole group when it leads one)."""
+    stop = signal.SIGTERM if _CTRL_C_IGNORED else signal.SIGINT  # what the job heeds
     for pid, own_group in _JOB:
-        sent = signal.SIGINT if signum == INTERRUPT_JOB else signal.SIGKILL
+        sent = stop if signum == INTERRUPT_JOB else signal.SIGKILL
         try:
             os.killpg(pid, sent) if own_group else os.kill(pid, sent)
         except (ProcessLookupError, PermissionError):
@@ -466,9 +491,12 @@ def main(argv: Sequence[str]) -> int:
     """The warm process (``--main-name NAME`` or ``--main-path FILE`` first imports the
     caller's main module as ``__main__``'s stand-in), or with ``--once REQUEST FD`` one job in
     a fresh interpreter."""
-    if argv[:1] == ["--once"]:
-        stop_on_signals(keep_ignored=False)
+    if argv[:1] == ["--once"]:  # the fork's handlers (ignored Ctrl-C included) came along
+        stop_on_signals(keep_ignored=True)
         return _run_job(json.loads(argv[1]), int(argv[2]))
+    if argv[:1] == [CTRL_C_IGNORED]:
+        global _CTRL_C_IGNORED
+        _CTRL_C_IGNORED, argv = True, argv[1:]
     for each in (signal.SIGINT, signal.SIGTERM):  # for the jobs, which record that they stopped
         signal.signal(each, signal.SIG_IGN)
     for each in (INTERRUPT_JOB, KILL_JOB):

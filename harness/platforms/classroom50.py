@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from harness.platforms.outcome import HIDDEN_NAME, Outcome
+from harness.platforms.outcome import HIDDEN_NAME, GradingOutcome
 
 SUBMITTED_AT = "submitted-at"
 
 
-def document(outcome: Outcome) -> dict[str, Any]:
+def document(outcome: GradingOutcome) -> dict[str, Any]:
     tests: list[dict[str, Any]] = [
         {"test-name": f"{case.number} {case.name}".strip(), "passed": case.passed,
          "score": round(case.points, 6), "max-score": case.max_points}
@@ -24,5 +24,5 @@ def document(outcome: Outcome) -> dict[str, Any]:
             SUBMITTED_AT: outcome.submitted_at, "tests": tests}
 
 
-def render(outcome: Outcome) -> bytes:
+def render(outcome: GradingOutcome) -> bytes:
     return (json.dumps(document(outcome), indent=2, ensure_ascii=False) + "\n").encode("utf-8")

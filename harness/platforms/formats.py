@@ -16,14 +16,14 @@ from typing import Callable
 
 from harness.grading import results as results_file
 from harness.platforms import classroom50, junit, prairielearn, tap
-from harness.platforms.outcome import Outcome
+from harness.platforms.outcome import GradingOutcome
 
 
 @dataclass(frozen=True)
 class Format:
     """A platform's file: how to render it, and its usual name (for a batch's files)."""
 
-    render: Callable[[Outcome], bytes] | None
+    render: Callable[[GradingOutcome], bytes] | None
     file_name: str
     fault_exit: bool = False
     """Whether the platform reads a non-zero exit status as an infrastructure error (and so
@@ -41,7 +41,7 @@ FORMATS: dict[str, Format] = {
 """By name: every one of ``harness.platforms.FORMAT_NAMES``."""
 
 
-def render(name: str, outcome: Outcome) -> bytes:
+def render(name: str, outcome: GradingOutcome) -> bytes:
     """The file of format ``name`` for ``outcome``, as bytes."""
     renderer = FORMATS[name].render
     if renderer is None:
@@ -49,7 +49,7 @@ def render(name: str, outcome: Outcome) -> bytes:
     return renderer(outcome)
 
 
-def write(name: str, outcome: Outcome, path: Path) -> None:
+def write(name: str, outcome: GradingOutcome, path: Path) -> None:
     """Write the file of format ``name`` for ``outcome`` to ``path``, atomically."""
     if FORMATS[name].render is None:
         results_file.write(path, dict(outcome.document))
@@ -67,7 +67,7 @@ def write(name: str, outcome: Outcome, path: Path) -> None:
         raise
 
 
-def capture_points_line(outcome: Outcome) -> str:
+def capture_points_line(outcome: GradingOutcome) -> str:
     """What CodeGrade's Capture Points step reads: the score as a 0-1 fraction, alone on the
     last line of the output."""
     return f"{outcome.fraction:.6f}"

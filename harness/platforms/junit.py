@@ -12,8 +12,8 @@ import re
 import xml.etree.ElementTree as ElementTree
 from datetime import datetime, timezone
 
-from harness.grading.verdicts import Verdict
-from harness.platforms.outcome import HIDDEN_NAME, Outcome
+from harness.platforms.outcome import HIDDEN_NAME, GradingOutcome
+from harness.records.verdicts import Verdict
 
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 ERRORS = (Verdict.NOT_RUN.name, Verdict.HARNESS_ERROR.name)
@@ -25,7 +25,7 @@ def xml_text(text: str) -> str:
     return _NOT_XML.sub("\ufffd", text)
 
 
-def timestamp(outcome: Outcome) -> str:
+def timestamp(outcome: GradingOutcome) -> str:
     """Ant's timestamp (ISO 8601 without a zone, UTC): the submission time, else now."""
     when = None
     if outcome.submitted_at:
@@ -39,7 +39,7 @@ def timestamp(outcome: Outcome) -> str:
     return when.strftime("%Y-%m-%dT%H:%M:%S")
 
 
-def render(outcome: Outcome) -> bytes:
+def render(outcome: GradingOutcome) -> bytes:
     name = outcome.assignment or "gamegrader"
     root = ElementTree.Element("testsuites")
     rows: list[tuple[str, str, float, str, str, str]] = []  # name, class, time, kind, type, text

@@ -1,9 +1,9 @@
 """The platform-neutral result of one grading, and what every platform shows of it.
 
 The grading builds one results document (``harness.grading.results``; the policy layer, batches
-and the fallback of a failed grading all write the same document), and an ``Outcome`` is read
-from it once: cases with points, verdicts, visibility and feedback (the drawn board kept apart,
-as data), the total, the "ungradable" (the submission's fault: nothing could run) and
+and the fallback of a failed grading all write the same document), and a ``GradingOutcome`` is
+read from it once: cases with points, verdicts, visibility and feedback (the drawn board kept
+apart, as data), the total, the "ungradable" (the submission's fault: nothing could run) and
 "infrastructure fault" (the grader's) distinction, and the submission time. Each platform's
 writer (``harness.platforms.formats``) turns an outcome into its file; none reads the
 document itself, except Gradescope's, whose file is that document unchanged.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from harness.grading.feedback import MARKDOWN, output_text
-from harness.grading.verdicts import Verdict
+from harness.records.verdicts import Verdict
 from harness.wire.safe_text import safe_text
 
 _FENCE = re.compile(r"^(`{3,})(?:text)?$")
@@ -75,7 +75,7 @@ class HiddenSummary:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class GradingOutcome:
     """A grading's result, whatever the platform.
 
     Attributes:
@@ -160,7 +160,7 @@ def _case(test: Mapping[str, Any]) -> CaseOutcome:
 
 
 def from_document(document: Mapping[str, Any], assignment: str = "",
-                  submitted_at: str | None = None) -> Outcome:
+                  submitted_at: str | None = None) -> GradingOutcome:
     """The outcome of the grading whose results document is ``document``."""
     extra = document.get("extra_data") if isinstance(document.get("extra_data"), dict) else {}
     assert isinstance(extra, dict)
@@ -172,7 +172,7 @@ def from_document(document: Mapping[str, Any], assignment: str = "",
     nothing_ran = bool(cases) and all(c.verdict == Verdict.NOT_RUN.name for c in cases)
     if nothing_ran and not ungradable and not fault:
         ungradable = NOTHING_RAN
-    return Outcome(
+    return GradingOutcome(
         assignment=assignment, score=float(document.get("score") or 0),
         max_score=round(sum(case.max_points for case in cases), 4),
         summary=safe_text(str(document.get("output", ""))), cases=cases,

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from harness.platforms.board_png import available, data_url
-from harness.platforms.outcome import HIDDEN_NAME, CaseOutcome, Outcome
+from harness.platforms.outcome import HIDDEN_NAME, CaseOutcome, GradingOutcome
 from harness.wire.safe_text import safe_text
 
 MAX_BYTES = 1_000_000
@@ -60,7 +60,7 @@ def grader_failed(fault: str, output: str = "") -> dict[str, Any]:
                         "and used no attempt. Please tell your instructor.", output)
 
 
-def _ungradable(outcome: Outcome) -> dict[str, Any]:
+def _ungradable(outcome: GradingOutcome) -> dict[str, Any]:
     if outcome.fault:
         return grader_failed(outcome.fault, outcome.summary)
     details = (outcome.summary,) if outcome.summary.strip() else ()
@@ -68,7 +68,7 @@ def _ungradable(outcome: Outcome) -> dict[str, Any]:
                         outcome.summary, details)
 
 
-def document(outcome: Outcome) -> dict[str, Any]:
+def document(outcome: GradingOutcome) -> dict[str, Any]:
     """PrairieLearn's results for ``outcome`` (before the 1 MB cap, see ``serialize``)."""
     if outcome.fault or outcome.ungradable:
         return _ungradable(outcome)
@@ -113,5 +113,5 @@ def serialize(results: dict[str, Any]) -> bytes:
     return json.dumps(bare, ensure_ascii=False).encode("utf-8")
 
 
-def render(outcome: Outcome) -> bytes:
+def render(outcome: GradingOutcome) -> bytes:
     return serialize(document(outcome))

@@ -16,10 +16,10 @@ import uuid
 from html import escape
 from pathlib import Path
 
+from harness.records.spec import Assignment, Visibility
 from harness.release.build import Built, autograder_files, write_folder
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
-from harness.spec.model import Assignment, Visibility
 
 INSTALL_ROOT = "/opt/gamegrader"
 ENTRY_POINT = f"{INSTALL_ROOT}/run_prairielearn"

@@ -42,7 +42,7 @@ def job_settings(root: Path, given: str | None) -> tuple[str | None, float | Non
     ``params.assignment`` in ``data/data.json``, else the image's own: ``$GAMEGRADER_ASSIGNMENT``
     or ``$AUTOGRADER_ROOT/source/ASSIGNMENT``) and the budget in seconds (None: the
     assignment's own)."""
-    from harness.grading.gradescope import assignment_name
+    from harness.platforms.gradescope import assignment_name
     config = _json_object(root / "tests" / CONFIG)
     params = _json_object(root / "data" / "data.json").get("params")
     name = given or config.get("assignment") or (
@@ -57,6 +57,7 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
     """Grade ``root/student`` into ``root/results/results.json``; always leaves valid results
     (``gradable: false`` when the grader is not configured or failed). Returns 0."""
     from harness.grading.api import GradingOptions, grade_to_file
+    from harness.spec.run import RunContext
     output = root / "results" / "results.json"
     name, configured = job_settings(root, given)
     if name is None:
@@ -66,7 +67,8 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
         return 0
     options = GradingOptions(budget=budget or configured, capped=True)
     with tempfile.TemporaryDirectory(prefix="gamegrader-pl-") as folder:
-        document = grade_to_file(name, root / "student", Path(folder) / "results.json", options)
+        run = RunContext(name, output=output)
+        document = grade_to_file(run, root / "student", Path(folder) / "results.json", options)
     try:
         outcome = from_document(document, name)
         write("prairielearn", outcome, output)

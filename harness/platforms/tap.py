@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from harness.platforms.outcome import HIDDEN_NAME, Outcome
+from harness.platforms.outcome import HIDDEN_NAME, GradingOutcome
 
 
 def description(text: str) -> str:
@@ -21,7 +21,7 @@ def _block(fields: dict[str, Any]) -> list[str]:
     return ["  ---", *(f"  {line}" for line in dumped.rstrip("\n").split("\n")), "  ..."]
 
 
-def render(outcome: Outcome) -> bytes:
+def render(outcome: GradingOutcome) -> bytes:
     points: list[tuple[bool, str, dict[str, Any]]] = []
     for case in outcome.shown:
         points.append((case.passed, f"{case.number} {case.name}".strip(), {

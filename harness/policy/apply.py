@@ -14,8 +14,8 @@ from typing import Any
 
 from harness.policy import feedback, keep, late, rate
 from harness.policy.metadata import Facts
-from harness.policy.rules import Policy
-from harness.policy.times import shown
+from harness.records.policy import Policy
+from harness.records.times import shown
 
 PREFIX = "Policy: "
 REFUSED = "this submission was not graded"

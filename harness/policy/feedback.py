@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from harness.policy.metadata import Facts
-from harness.policy.rules import FeedbackRelease
+from harness.records.policy import FeedbackRelease
 
 
 def same_day(facts: Facts) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
-from harness.policy.rules import LatePenalty
-from harness.policy.times import shown, span_text
+from harness.records.policy import LatePenalty
+from harness.records.times import shown, span_text
 
 _UNIT_SECONDS = {"hour": 3600, "day": 86400}
 

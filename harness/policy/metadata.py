@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from harness.policy.times import parse_time
+from harness.records.times import parse_time
 
 MAX_PREVIOUS = 10000  # more earlier submissions than any course allows: the rest are not read
 

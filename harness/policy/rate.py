@@ -12,8 +12,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from harness.policy.metadata import Facts
-from harness.policy.rules import RateLimit
-from harness.policy.times import parse_time
+from harness.records.policy import RateLimit
+from harness.records.times import parse_time
 
 MAX_CHAIN = 1000
 

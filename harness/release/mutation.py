@@ -21,11 +21,11 @@ from typing import Any, Iterator, Sequence
 import jsonschema
 
 from harness.grading.grader import Grader
-from harness.grading.verdicts import Verdict
 from harness.paths import project_root
+from harness.records.spec import Assignment, Case
+from harness.records.verdicts import Verdict
 from harness.spec import SpecError, find_assignment
 from harness.spec.loader import load_case_file
-from harness.spec.model import Assignment, Case
 from harness.spec.yaml_files import read_yaml
 
 EQUIVALENT_SCHEMA: dict[str, Any] = {"type": "array", "items": {

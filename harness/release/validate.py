@@ -35,9 +35,10 @@ import jsonschema
 import yaml
 
 from harness.batch.jobs import Job, JobResult, grade_job, read_files
-from harness.grading.verdicts import Verdict
 from harness.parallel.executors import default_workers, run_local
 from harness.paths import ROOT_ENV, project_root
+from harness.records.spec import Assignment
+from harness.records.verdicts import Verdict
 from harness.spec import SpecError, find_assignment
 from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.generate import generate
@@ -46,7 +47,6 @@ from harness.spec.loader import (
     partial_copy_text,
     precomputed_path,
 )
-from harness.spec.model import Assignment
 from harness.spec.yaml_files import read_yaml
 from harness.timing.calibration import find_speed_ahead
 

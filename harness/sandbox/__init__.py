@@ -11,7 +11,7 @@ from harness.lazy import lazy_names
 
 _PUBLIC = {
     "Isolation": "harness.sandbox.levels", "Level": "harness.sandbox.levels",
-    "detect": "harness.sandbox.levels", "Limits": "harness.sandbox.limits",
+    "detect": "harness.sandbox.levels",
     "CallResult": "harness.sandbox.programs", "CallServer": "harness.sandbox.programs",
     "LineTooLong": "harness.sandbox.programs", "StudentProgram": "harness.sandbox.programs",
     "Sandbox": "harness.sandbox.session",
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from harness.sandbox.levels import Isolation as Isolation
     from harness.sandbox.levels import Level as Level
     from harness.sandbox.levels import detect as detect
-    from harness.sandbox.limits import Limits as Limits
     from harness.sandbox.programs import CallResult as CallResult
     from harness.sandbox.programs import CallServer as CallServer
     from harness.sandbox.programs import LineTooLong as LineTooLong

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from msgspec.structs import replace
 
+from harness.records.limits import Limits
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import (
     TAG_VARIABLE,
@@ -19,7 +20,7 @@ from harness.sandbox.cleanup import (
 )
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.levels import Isolation
-from harness.sandbox.limits import Limits, case_allowance
+from harness.sandbox.limits import case_allowance
 from harness.sandbox.stages import STAGES, marks_of, now
 from harness.wire.protocol import (
     REPLY_LIMIT,

@@ -19,6 +19,7 @@ from typing import IO, Any, Callable, Sequence
 
 from msgspec.structs import replace
 
+from harness.records.limits import Limits
 from harness.sandbox.capture import BoundedBuffer, Feed, drain, pump
 from harness.sandbox.cleanup import (
     TAG_VARIABLE,
@@ -34,7 +35,7 @@ from harness.sandbox.cleanup import (
 from harness.sandbox.execution import OUTPUT_LIMIT, RawRun, parse_reply
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.levels import Isolation
-from harness.sandbox.limits import Limits, case_allowance
+from harness.sandbox.limits import case_allowance
 from harness.sandbox.process_times import process_times
 from harness.sandbox.stages import STAGES, marks_of, now
 from harness.wire.protocol import (

@@ -13,9 +13,10 @@ import subprocess
 from pathlib import Path
 from typing import IO, Sequence
 
+from harness.records.limits import Limits
 from harness.sandbox.cleanup import supervise
 from harness.sandbox.levels import Isolation, Level
-from harness.sandbox.limits import Limits, apply_limits, prlimit_words
+from harness.sandbox.limits import apply_limits, prlimit_words
 from harness.sandbox.memory_group import FALLBACK_DENIED_CALLS, join_words
 from harness.sandbox.packages import program_command
 from harness.sandbox.syscall_filter import loader_words

@@ -36,7 +36,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from harness.host import CGROUP_ROOT, own_cgroup_folder
-from harness.sandbox.limits import Limits
+from harness.records.limits import Limits
 
 MiB = 1024 * 1024
 GROUP_PREFIX = "gamegrader-"

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from harness.host import started_on
+from harness.records.limits import Limits
 from harness.sandbox.cleanup import (
     TAG_VARIABLE,
     StudentProcess,
@@ -38,7 +39,6 @@ from harness.sandbox.ipc import remove_user_ipc
 from harness.sandbox.keyrings import clear_user_keyrings
 from harness.sandbox.launcher import launch, python_command
 from harness.sandbox.levels import Isolation, Level, detect
-from harness.sandbox.limits import Limits
 from harness.sandbox.memory_group import MemoryGroup, open_memory_group
 from harness.sandbox.packages import PRELOADED_STANDARD_MODULES, imported_packages, installed_folder
 from harness.sandbox.programs import CallServer, StudentProgram
@@ -51,7 +51,7 @@ from harness.wire.protocol import ProgramStart, WorkerRequest, encode
 from harness.wire.safe_text import student_relative
 
 if TYPE_CHECKING:
-    from harness.spec.model import AllowedPackage
+    from harness.records.spec import AllowedPackage
 
 NO_ZYGOTE_ENV = "GAMEGRADER_NO_ZYGOTE"
 
@@ -82,13 +82,15 @@ class Sandbox:
             the worker right after each student module is imported (see harness.worker.main).
         packages: the third-party packages student code may import (see
             ``harness.sandbox.packages``); used when installed for the sandbox's interpreter.
+        games: where game runners keep the games they play (the run context's), or None.
     """
 
     def __init__(self, module: str, files: dict[str, Path], limits: Limits | None = None,
                  isolation: Isolation | None = None, *,
                  name_resolver: str | None = None,
-                 packages: Sequence[AllowedPackage] = ()) -> None:
+                 packages: Sequence[AllowedPackage] = (), games: Path | None = None) -> None:
         self.module = module
+        self.games = games
         self.name_resolver = name_resolver
         self.limits = limits or Limits()
         self.isolation = isolation or detect()

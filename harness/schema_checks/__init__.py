@@ -2,7 +2,7 @@
 
 jsonschema takes about 45 ms to import, a third of a grading command's start. The modules beside
 this one are generated ahead of time by fastjsonschema from the same schemas (``python -m
-harness.schema_checks.generate``; a test fails when one is out of date) and decide the common
+harness.release.write_schema_checks``; a test fails when one is out of date) and decide the common
 case, a valid document. When a check refuses a document, or cannot judge it, the caller asks
 jsonschema, which decides and words the message: every verdict and message stays jsonschema's.
 """

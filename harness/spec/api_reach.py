@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import AbstractSet, Sequence
 
-from harness.spec.model import ApiEntry
+from harness.records.spec import ApiEntry
 
 
 def reached_classes(api: Sequence[ApiEntry], used: AbstractSet[str]) -> set[str]:

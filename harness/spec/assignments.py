@@ -6,16 +6,11 @@ import ast
 import re
 from pathlib import Path
 
-from harness.intake.python_version import DEFAULT_GRADING_PYTHON
 from harness.paths import project_root, specs_root
-from harness.policy.rules import PolicyError, parse_policy
-from harness.sandbox.limits import Limits
+from harness.records.limits import Limits
+from harness.records.policy import PolicyError, parse_policy
+from harness.records.spec import DEFAULT_GRADING_PYTHON, AllowedPackage, ApiEntry, Assignment
 from harness.spec.errors import SpecError
-from harness.spec.model import (
-    AllowedPackage,
-    ApiEntry,
-    Assignment,
-)
 from harness.spec.yaml_files import check_schema, read_yaml
 
 DEFAULT_BUDGET = 480.0

@@ -2,9 +2,9 @@
 
 A spec names its plug-ins as ``package.module:function`` (``compare:``, ``runner:``,
 ``generator:``, ``precompute:``, ``diagnose:``, and ``arena:`` in assignment.yaml), and
-``harness.compare.registry`` finds them, typed as the Protocols here. As with pytest's hook
-specifications, each Protocol's docstring says what the plug-in gets and what it must return;
-the harness calls nothing else of an assignment's code.
+``harness.spec.registry`` (``harness.dotted``) finds them, typed as the Protocols here. As with
+pytest's hook specifications, each Protocol's docstring says what the plug-in gets and what it
+must return; the harness calls nothing else of an assignment's code.
 
 A runner also declares the options it reads (``declare_options``), so a spec that gives one it
 does not know, leaves out one it needs, or gives one of the wrong type is refused when it loads
@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Se
 from harness.spec.errors import SpecError
 
 if TYPE_CHECKING:
-    from harness.compare.observations import Observation
-    from harness.compare.verdict import Judgement
+    from harness.records.games import Arena
+    from harness.records.observations import Observation
+    from harness.records.spec import Case
+    from harness.records.verdicts import Judgement, Variant
     from harness.sandbox.session import Sandbox
-    from harness.spec.model import Case
-    from harness.tournament.records import Arena
 
 
 class Comparator(Protocol):
@@ -79,18 +79,6 @@ class Precompute(Protocol):
     def __call__(self, options: Mapping[str, Any]) -> Mapping[str, Any]: ...
 
 
-@dataclass(frozen=True)
-class Variant:
-    """A known mistake: how feedback describes it, and a fresh namespace in which the case's
-    transcript runs as code with that mistake would (``harness.compare.diagnosis``)."""
-
-    description: str
-    namespace: Callable[[], dict[str, Any]]
-    alone: bool = False
-    """Named only where no other variant gives the same answers: for mistakes whose twins are
-    common and tell the student nothing (a case cannot single either out)."""
-
-
 class Variants(Protocol):
     """Names the likely mistakes a failed case is compared with (a case's ``diagnose:``).
 
@@ -106,7 +94,7 @@ class ArenaFactory(Protocol):
 
     Gets ``clock`` (seconds per player per game, None for the game's default) and the arena's
     further settings as keywords; raises ``TypeError`` for one it does not know. Returns an
-    ``Arena`` (``harness.tournament.records``): small, picklable, plays one game per task.
+    ``Arena`` (``harness.records.games``): small, picklable, plays one game per task.
     """
 
     def __call__(self, *, clock: float | None = None, **options: Any) -> Arena: ...

@@ -2,23 +2,12 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
+
+from harness.records.spec import Example
 
 if TYPE_CHECKING:
     import doctest
-
-
-@dataclass(frozen=True)
-class Example:
-    """One ``>>>`` example: its source and the output the transcript expects ("" for none).
-
-    ``line`` counts from 1 within the transcript.
-    """
-
-    source: str
-    want: str
-    line: int
 
 
 @functools.lru_cache(maxsize=1)

@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from harness.compare.registry import resolve_generator, resolve_precompute
+from harness.records.spec import Assignment
 from harness.spec.errors import SpecError
 from harness.spec.loader import (
     generated_path,
@@ -20,7 +20,7 @@ from harness.spec.loader import (
     precomputed_path,
     read_case_file,
 )
-from harness.spec.model import Assignment
+from harness.spec.registry import resolve_generator, resolve_precompute
 
 
 class _BlockText(yaml.SafeDumper):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.spec.model import Assignment, Case, RelativeTimeout, Visibility
+from harness.records.spec import Assignment, Case, RelativeTimeout, Visibility
 from harness.spec.schema import MAX_TIMEOUT
 
 RUNNER = "harness.games.ladder:climb"

@@ -8,17 +8,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from harness.records.spec import Assignment, Case, RelativeTimeout, Visibility
 from harness.spec import schema
 from harness.spec.api_reach import required_names
 from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.doctests import parse_transcript
 from harness.spec.errors import SpecError
-from harness.spec.model import (
-    Assignment,
-    Case,
-    RelativeTimeout,
-    Visibility,
-)
 from harness.spec.yaml_files import check_schema, read_yaml
 
 DEFAULTS: dict[str, Any] = {"points": 1, "visibility": "visible", "timeout": 10,
@@ -245,7 +240,7 @@ def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list
     Raises:
         SpecError: the file, a case, or a generated file is invalid.
     """
-    from harness.compare.registry import check_case_references  # it imports this module
+    from harness.spec.registry import check_case_references  # it imports this module
     cases = _read_cases(path, assignment, file_number)
     for case in cases:
         check_case_references(case)

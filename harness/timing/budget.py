@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from harness.spec.model import Case
+from harness.records.spec import Case
 
 MIN_GROUP_SECONDS = 10.0
 LOCAL_WALL_FACTOR = 2.0

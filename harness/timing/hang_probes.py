@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from harness.spec.model import Case, Visibility
+from harness.records.spec import Case, Visibility
 
 PROBE_FRACTION = 0.1
 """A probe's share of the case's own limit."""

@@ -16,20 +16,23 @@ import argparse
 import ast
 import sys
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
+from harness.games.arenas import load_arena, registered_arena
 from harness.interrupts import exit_status
-from harness.tournament.arenas import load_arena, registered_arena
+from harness.records.games import Entrant
 from harness.tournament.engine import Format, run_elimination, run_round_robin
 from harness.tournament.entrants import is_export, parse_entrant, parse_entrants
 from harness.tournament.executors import make_executor
 from harness.tournament.fingerprints import fingerprinted
 from harness.tournament.outputs import write_outputs
 from harness.tournament.progress import Progress
-from harness.tournament.records import Entrant
 from harness.tournament.standings import format_csv
 from harness.tournament.store import RECORDS_DIR, GameStore
 from harness.wire.safe_text import from_spreadsheet_cell
+
+if TYPE_CHECKING:
+    from harness.spec.run import RunContext
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -125,46 +128,48 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     return run(_parser().parse_args(argv))
 
 
-def _submission_files(game: str) -> tuple[str, ...]:
+def _submission_files(game: RunContext) -> tuple[str, ...]:
     """The file names a grading of ``game`` takes from a submission, the main one first.
 
     Raises:
         ValueError: for a name that is no assignment.
     """
-    from harness.spec import SpecError, find_assignment
+    from harness.spec import SpecError
 
     registered_arena(game)  # the clear error for an unknown name or a game with no arena
     try:
-        return find_assignment(game).submission_files
+        return game.assignment.submission_files
     except SpecError as error:
         raise ValueError(str(error)) from error
 
 
-def _check_spec(game: str) -> None:
+def _check_spec(game: RunContext) -> None:
     """Refuse a game whose assignment spec is broken, as every command does (its house bots,
     clocks and ladder come from it).
 
     Raises:
         ValueError: naming the file, line and field (or the unknown game).
     """
-    from harness.spec import SpecError, find_assignment
+    from harness.spec import SpecError
     from harness.spec.loader import load_checked_cases
 
     registered_arena(game)  # the clear error for an unknown name or a game with no arena
     try:
-        load_checked_cases(find_assignment(game))
+        load_checked_cases(game.assignment)
     except SpecError as error:
         raise ValueError(str(error)) from error
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the tournament the parsed ``args`` describe; 0 on success, 2 for a usage error."""
+    from harness.spec.run import RunContext
+    game = RunContext(args.game)  # the one context of the run: its spec is read once
     try:
         if args.arena is None:  # a factory of its own names no assignment
-            _check_spec(args.game)
+            _check_spec(game)
         exports = any(is_export(Path(word)) for word in args.entrants)
-        entrants = parse_entrants(args.entrants, _submission_files(args.game) if exports else ())
-        arena = load_arena(args.game, args.clock, args.arena,
+        entrants = parse_entrants(args.entrants, _submission_files(game) if exports else ())
+        arena = load_arena(args.game, args.clock, args.arena or registered_arena(game),
                            dict(parse_option(o) for o in args.set))
         check = getattr(arena, "check", None)
         for entrant in entrants:

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional, Sequence
 
+from harness.games.intervals import fit_strengths, unsettled_neighbours
+from harness.records.games import Arena, Entrant, GameResult, GameTask
 from harness.tournament.executors import Executor
-from harness.tournament.intervals import fit_strengths, unsettled_neighbours
 from harness.tournament.points import points_table
 from harness.tournament.progress import Progress
 from harness.tournament.ratings import rate
-from harness.tournament.records import Arena, Entrant, GameResult, GameTask
 from harness.tournament.schedule import (
     Match,
     bracket_rounds,

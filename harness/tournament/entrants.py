@@ -18,8 +18,8 @@ from pathlib import Path, PurePosixPath
 from typing import Optional
 
 from harness.intake.reading import take
+from harness.records.games import HOUSE_PREFIX, Entrant
 from harness.tournament.fingerprints import code_fingerprint
-from harness.tournament.records import HOUSE_PREFIX, Entrant
 
 
 def parse_entrant(text: str, staging: Optional[Path] = None) -> list[Entrant]:

@@ -21,7 +21,7 @@ from typing import Any, Callable, Optional, Protocol, Sequence
 
 from harness.parallel.executors import run_dask, run_local
 from harness.parallel.warm import WarmPool, main_module
-from harness.tournament.records import Arena, GameResult, GameTask, aborted
+from harness.records.games import Arena, GameResult, GameTask, aborted
 
 ResultCallback = Callable[[GameTask, GameResult], None]
 Numbered = tuple[int, GameTask]

@@ -26,7 +26,7 @@ import types
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from harness.tournament.records import Arena, Entrant
+from harness.records.games import Arena, Entrant
 
 DIGITS = 24
 """Hex digits kept of a SHA-256 digest (96 bits: no collision in any class's lifetime)."""

@@ -25,14 +25,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from harness.games.replays import drawn_replay, report_page
+from harness.records.games import GameResult
 from harness.tournament.engine import TournamentResult
 from harness.tournament.fingerprints import (
     arena_fingerprint,
     code_fingerprint,
     modules_fingerprint,
 )
-from harness.tournament.records import GameResult
-from harness.tournament.replays import drawn_replay, report_page
 from harness.tournament.standings import format_csv
 
 GAMES_DIR = "games"
@@ -41,7 +41,7 @@ PAGES_INDEX = ".replay-index"
 INDEX_FORMAT = 1
 MAX_INDEX_BYTES = 64 << 20
 """An index larger than this is not read (every page is drawn again)."""
-PAINTER_MODULES = ("harness.tournament.replays", "harness.games.pages", "harness.pages.layout",
+PAINTER_MODULES = ("harness.games.replays", "harness.games.pages", "harness.pages.layout",
                    "harness.pages.style")
 """The modules that draw every page; the arena's own modules are added to them."""
 _NUMBERED = re.compile(r"^\d{4,}\.(json|html)$")

@@ -10,7 +10,7 @@ import time
 from typing import Callable, Optional, TextIO
 
 from harness.progress import ProgressDisplay
-from harness.tournament.records import GameResult, GameTask
+from harness.records.games import GameResult, GameTask
 
 
 class Progress(ProgressDisplay):
@@ -34,13 +34,13 @@ class Progress(ProgressDisplay):
         if result.is_aborted:
             verdict = f"ABORTED ({result.detail})"
         elif result.winner is None:
-            verdict = f"draw ({result.reason})"
+            verdict = f"draw ({result.reason.value})"
         elif result.forfeiter_name is not None:
             first = " on its first move" if result.forfeit_on_first_move else ""
             verdict = (f"{result.winner_name} won ({result.forfeiter_name} forfeited: "
-                       f"{result.reason}{first})")
+                       f"{result.reason.value}{first})")
         else:
-            verdict = f"{result.winner_name} won ({result.reason})"
+            verdict = f"{result.winner_name} won ({result.reason.value})"
         self.write(f"[{self.done:>{width}}/{self.total} {self.elapsed()}] "
                    f"{task.label or f'game {task.index}'}: {verdict}")
 

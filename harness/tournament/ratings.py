@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from harness.tournament.records import GameResult
+from harness.records.games import GameResult
 
 CONFIDENCE_SIGMAS = 3.0
 """The conservative rating is ``mu - CONFIDENCE_SIGMAS * sigma`` (openskill's ordinal)."""

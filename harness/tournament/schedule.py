@@ -18,22 +18,12 @@ Project decisions (the handout leaves them open; ``docs/games.md``):
 """
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from harness.tournament.records import Entrant, GameTask
-
-
-def derive_seed(seed: int, *parts: object) -> int:
-    """A 32-bit seed from ``seed`` and labels, stable across processes and Python versions.
-
-    >>> derive_seed(7, "round", 1) == derive_seed(7, "round", 1) != derive_seed(8, "round", 1)
-    True
-    """
-    text = ":".join([str(seed)] + [str(p) for p in parts])
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big")
+from harness.games.seeds import derive_seed
+from harness.records.games import Entrant, GameTask
 
 
 def check_entrants(entrants: Sequence[Entrant]) -> None:
@@ -196,5 +186,5 @@ def decider_task(match: Match, seed: int, index: int) -> GameTask:
 
 
 __all__ = ["Match", "bracket_positions", "bracket_rounds", "check_entrants", "decider_task",
-           "derive_seed", "draw_order", "first_round", "match_tasks", "next_round",
+           "draw_order", "first_round", "match_tasks", "next_round",
            "pair_task", "round_robin"]

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence
 
-from harness.tournament.intervals import SEPARATED, StrengthFit, fit_strengths
+from harness.games.intervals import SEPARATED, StrengthFit, fit_strengths
+from harness.records.games import GameResult, Reason
 from harness.tournament.ratings import Rating
-from harness.tournament.records import GameResult
 from harness.wire.safe_text import spreadsheet_cell
 
 CSV_COLUMNS = ("rank", "name", "games", "wins", "draws", "losses", "aborted", "forfeits",
@@ -107,8 +107,9 @@ def tally(names: Sequence[str], results: Sequence[GameResult], ratings: Mapping[
     for result in results:
         loser = result.forfeiter_name
         if loser is not None:
-            forfeits[loser][result.reason] = forfeits[loser].get(result.reason, 0) + 1
-            if result.reason == "timeout" and result.forfeit_on_first_move:
+            reason = result.reason.value
+            forfeits[loser][reason] = forfeits[loser].get(reason, 0) + 1
+            if result.reason is Reason.TIMEOUT and result.forfeit_on_first_move:
                 first_move_timeouts[loser] += 1
         for side, name in enumerate((result.first, result.second)):
             if result.is_aborted:
@@ -136,9 +137,10 @@ def with_neighbours(table: Sequence[Standing], fit: StrengthFit) -> list[Standin
     """The table with each entrant's comparison to the next one down and its summary."""
     out = []
     for rank, standing in enumerate(table):
-        words = (f"expected score {standing.strength:.2f} (95% interval "
-                 f"{standing.strength_low:.2f} to {standing.strength_high:.2f}) against an "
-                 "average entrant")
+        strength, low, high = (_as_in_csv(v) for v in (standing.strength, standing.strength_low,
+                                                        standing.strength_high))
+        words = (f"expected score {strength:.2f} (95% interval {low:.2f} to {high:.2f}) against "
+                 "an average entrant")
         below = table[rank + 1] if rank + 1 < len(table) else None
         if below is None:
             out.append(dataclasses.replace(standing, summary=words + "; last"))
@@ -148,10 +150,18 @@ def with_neighbours(table: Sequence[Standing], fit: StrengthFit) -> list[Standin
         verdict = "separated" if separated else "not separated"
         out.append(dataclasses.replace(
             standing, beats_next=likelihood, separated_from_next=separated,
-            summary=f"{words}; stronger than {below.name} with likelihood {likelihood:.1%}, "
+            summary=f"{words}; stronger than {below.name} with likelihood "
+                    f"{_as_in_csv(likelihood):.1%}, "
                     f"{'reaching' if separated else 'short of'} the {SEPARATED:.1%} that "
                     f"separates two entrants: {verdict}"))
     return out
+
+
+def _as_in_csv(value: float) -> float:
+    """``value`` as standings.csv holds it (three decimals): the summary rounds that, as the
+    report's table (made from the CSV) does, so the two never show one number two ways
+    (0.78466 was "0.78" in the summary and "0.79", from 0.785, beside it)."""
+    return round(value, 3)
 
 
 def format_csv(table: Sequence[Standing]) -> str:

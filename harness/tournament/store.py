@@ -24,8 +24,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from harness.records.games import Arena, Entrant, GameResult, GameTask
 from harness.tournament.fingerprints import arena_fingerprint, code_fingerprint
-from harness.tournament.records import Arena, Entrant, GameResult, GameTask
 
 RECORDS_DIR = "records"
 FORMAT = 1

@@ -12,7 +12,7 @@ import functools
 from dataclasses import replace
 from typing import Any, Iterator
 
-from harness.compare.diagnosis import Variant
+from harness.records.verdicts import Variant
 from reference.core.counters import BudgetCounter
 from reference.games.dominoes import Dominoes, DominoesState, board_from_lists, legal_moves, place
 from reference.search.alphabeta import TEXTBOOK, SearchRules, alphabeta_search

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from harness import Case, Judgement, Observation, per_example, show
+from harness import per_example, show
+from harness.records.observations import Observation
+from harness.records.spec import Case
+from harness.records.verdicts import Judgement
 from reference.games.isolation_replies import ReplyError, parse_move
 
 

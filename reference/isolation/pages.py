@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from harness.games.pages import Paint, ReplayView
-from harness.tournament.records import GameResult
+from harness.records.games import GameResult
 from reference.games.isolation import EMPTY, FILLED, SIZE, Isolation, O, X, format_board
 from reference.isolation.referee import replay_result
 

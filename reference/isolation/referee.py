@@ -15,9 +15,10 @@ from typing import Annotated, Any, Callable, Optional
 
 import msgspec
 
+from harness.games.kit import result_of
 from harness.games.match import Clock, GameRecord, Seat, play_game, replay
 from harness.games.seats import CallServerLike, Served
-from harness.tournament.records import GameResult, GameTask, result_of
+from harness.records.games import GameResult, GameTask, Reason
 from reference.games.isolation import (
     Isolation,
     IsolationState,
@@ -79,11 +80,11 @@ def replay_result(result: GameResult, game: Optional[Isolation] = None) -> list[
     """
     game = game or Isolation()
     states = replay(game, game.initial_state(), [tuple(m) for m in result.moves])  # type: ignore[misc]
-    if result.reason == "no_moves":
+    if result.reason is Reason.NO_MOVES:
         final = states[-1]
         expected_winner = 1 if final.to_move == X else 0
         if not game.is_terminal(final) or result.winner != expected_winner:
-            raise ValueError(f"the recorded result ({result.reason}, winner "
+            raise ValueError(f"the recorded result ({result.reason.value}, winner "
                              f"{result.winner}) does not match the replayed final position")
     return states
 

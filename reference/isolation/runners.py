@@ -18,8 +18,10 @@ visible case it also lists the first lost game's moves and draws the first two l
 """
 from __future__ import annotations
 
-from harness import Case, Judgement, Sandbox
+from harness import Sandbox
 from harness.games import versus
+from harness.records.spec import Case
+from harness.records.verdicts import Judgement
 from harness.spec.contracts import NUMBER, TEXT, Option, declare_options
 from reference.isolation.house_players import HOUSE_PLAYERS
 from reference.isolation.kit import make_kit

@@ -11,10 +11,12 @@ report; an ``ordered`` entry lists only the best moves a root searching in the h
 chooses, a ``cutoff`` entry where a pruning node stops; both also hold ``best`` and
 ``unordered``; an ``ordered`` entry may hold ``shallower``, the moves a root one ply short of
 the limit chooses in the handout's order, and ``one_ply_less``, those of them accepted because
-they show the order as well). Examples sharing a
-unit are graded together (each earns the lowest fraction of its unit): a generator pairs an
-answer a constant could give (value 0, the corner (0, 0)) with one it cannot, so that a stub
-earns nothing. Which forms each shape accepts, and why, is in ``docs/assignments/othello.md``.
+they show the order as well; an ordering case may add ``options.deeper``, an ungraded
+select_move one ply deeper that tells the two apart where ``shallower`` alone cannot, see
+:func:`read_one_ply_deeper`). Examples sharing a unit are graded together (each earns the
+lowest fraction of its unit): a generator pairs an answer a constant could give (value 0, the
+corner (0, 0)) with one it cannot, so that a stub earns nothing. Which forms each shape
+accepts, and why, is in ``docs/assignments/othello.md``.
 """
 from __future__ import annotations
 
@@ -22,8 +24,11 @@ import re
 from collections import defaultdict
 from typing import Any, Mapping, NamedTuple, Optional, Sequence
 
-from harness import Case, Judgement, Observation, show, strict_equal
+from harness import show, strict_equal
 from harness.compare.builtin import check_doctest
+from harness.records.observations import Observation
+from harness.records.spec import Case
+from harness.records.verdicts import Judgement
 from reference.core.pictures import answer_of
 
 NO_MOVE_FORMS: tuple[Any, ...] = (None, (), [])
@@ -173,9 +178,12 @@ def judge_value(value: Any, answer: Mapping[str, Any], reveal: bool) -> tuple[fl
         problem = _check_ordered(value, answer, reveal)
         if problem and _is_square(value, (tuple,)) \
                 and list(value) in answer.get("one_ply_less", []):
+            deeper = (f", and with limit {answer['deeper']} your root chose as that order does "
+                      "one ply short of it, no move a search to that limit chooses"
+                      if "deeper" in answer else "")
             return 1.0, (f"{show(value)} is what a root searching one ply less than the limit "
-                         "chooses in the handout's order: the ordering is right; the depth "
-                         "limit is charged in the depth_limit cases, not here")
+                         f"chooses in the handout's order{deeper}: the ordering is right; the "
+                         "depth limit is charged in the depth_limit cases, not here")
         return (0.0, problem) if problem else (1.0, "")
     if type(value) not in (tuple, list) or len(value) != 2:
         return 0.0, f"expected a (move, utility) pair, got {show(value)}"
@@ -210,9 +218,47 @@ def unit_fractions(fractions: Sequence[float], answers: Sequence[Mapping[str, An
             for fraction, answer in zip(fractions, answers)]
 
 
+def _deeper_move(case: Case, observations: Sequence[Observation]) -> Any:
+    """What the ungraded select_move one ply deeper returned: the case's last example, shown
+    without an answer, where ``options.deeper`` (``generators.one_ply_deeper``) says it has one;
+    None where it has none or that example showed no value."""
+    if not case.options.get("deeper") or not case.examples or case.examples[-1].want.strip() \
+            or len(observations) < len(case.examples):
+        return None
+    observation = observations[len(case.examples) - 1]
+    return observation.value if observation.error is None else None
+
+
+def read_one_ply_deeper(answer: Mapping[str, Any], move: Any,
+                        deeper: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An ordered ``answer`` as the select_move one ply deeper (``deeper``, see
+    ``generators.one_ply_deeper``) reads it, where the root's choice alone cannot tell a root
+    one ply short in the handout's order from an ordering mistake.
+
+    There a search reaching the limit chooses a best move, whatever its order, and a root one
+    ply short in the handout's order chooses one of ``deeper["moves"]``, none of them best: such
+    a ``move`` credits every move of ``shallower`` (its ordering is right, its depth is charged
+    in the depth-limit cases); a best ``move`` shows the root reaches the limit, so the feedback
+    no longer names a root one ply short. Any other move says neither.
+    """
+    if answer["shape"] != "ordered" or not _is_square(move, (tuple,)):
+        return answer
+    if [*move] in deeper["best"]:
+        return {**answer, "shallower": []}
+    if [*move] in deeper["moves"]:
+        return {**answer, "one_ply_less": answer.get("shallower", []), "deeper": deeper["limit"]}
+    return answer
+
+
 def best_answers(case: Case, observations: Sequence[Observation], reveal: bool) -> Judgement:
-    """Every graded example must show a best move / the exact node value (see module doc)."""
+    """Every graded example must show a best move / the exact node value (see module doc); an
+    ordered answer is read with the ungraded select_move one ply deeper where the case has one
+    (:func:`read_one_ply_deeper`)."""
     answers = case.options["answers"]
+    deeper = _deeper_move(case, observations)
+    if deeper is not None:
+        answers = [read_one_ply_deeper(answer, deeper, case.options["deeper"])
+                   for answer in answers]
     graded = _graded(case, observations)
     if len(answers) != len(graded):
         raise ValueError(f"case {case.id}: {len(graded)} graded examples but "
@@ -476,4 +522,5 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
 
 
 __all__ = ["INSTRUMENTATION_DISABLED", "NO_MOVE_FORMS", "best_answers", "caching",
-           "every_example", "judge_answer", "judge_value", "unit_fractions"]
+           "every_example", "judge_answer", "judge_value", "read_one_ply_deeper",
+           "unit_fractions"]

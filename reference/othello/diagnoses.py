@@ -23,7 +23,7 @@ import functools
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from harness.compare.diagnosis import Variant
+from harness.records.verdicts import Variant
 from reference.core.counters import BudgetCounter
 from reference.games.othello import (
     Move,

@@ -115,10 +115,12 @@ def call(function: str, arguments: str, value_fn: str = "") -> str:
 
 
 def _expected(answer: dict[str, Any]) -> Any:
+    """What the transcript shows for an answer: what the function returns, a select_move's move
+    (with ordering too) alone, a node's (move, value)."""
     first = tuple(answer["moves"][0]) if answer["moves"] else None
     if answer["shape"] == "value":
         return answer["value"]
-    return first if answer["shape"] == "move" else (first, answer["value"])
+    return first if answer["shape"] in ("move", "ordered") else (first, answer["value"])
 
 
 def _transcript(calls: Sequence[Call]) -> str:
@@ -631,28 +633,34 @@ def ordering_mistakes(board: Board, color: Player,
     }
 
 
+def _handout_choices(children: Sequence[tuple[Move, int, int]]) -> list[Move]:
+    """The moves a root searching ``children`` highest ``compute_utility`` first chooses: the
+    best moves of the highest utility among the best ones (ties in utility in any order)."""
+    best = max(value for _, _, value in children)
+    top = max(utility for _, utility, value in children if value == best)
+    return [move for move, utility, value in children if value == best and utility == top]
+
+
 def ordered_entry(board: Board, color: Player, limit: int) -> Optional[dict[str, Any]]:
     """An answer entry for select_move_alphabeta with ordering at ``limit`` on a position where
     the order searched shows in the root's choice; None where it does not.
 
     A root with the full window chooses the first move, in the order searched, that reaches the
     best value (a later one with the same value returns only a bound). Searched highest
-    ``compute_utility`` for ``color`` first, that is a best move of the highest utility among
-    the best ones (ties in utility in any order): ``moves``. The position is used only when the
-    first best move in column order is not among them (so ordering shows), nor (0, 0) (so a
-    stub earns nothing), nor what the other known ordering mistakes choose (each fails).
+    ``compute_utility`` for ``color`` first, that is one of :func:`_handout_choices`:
+    ``moves``. The position is used only when the first best move in column order is not among
+    them (so ordering shows), nor (0, 0) (so a stub earns nothing), nor what the other known
+    ordering mistakes choose (each fails).
     """
     children = _child_values(board, color, limit)
     best = max(value for _, _, value in children)
-    best_moves = [(move, utility) for move, utility, value in children if value == best]
-    top = max(utility for _, utility in best_moves)
-    accepted = [move for move, utility in best_moves if utility == top]
+    accepted = _handout_choices(children)
     mistakes = ordering_mistakes(board, color, children)
     if set(mistakes.values()) & set(accepted) or (0, 0) in accepted:
         return None
     return {"shape": "ordered", "value": best, "moves": [list(m) for m in accepted],
-            "best": [list(m) for m, _ in best_moves], "unordered": list(mistakes["ignored"]),
-            "color": color}
+            "best": [list(m) for m, _, value in children if value == best],
+            "unordered": list(mistakes["ignored"]), "color": color}
 
 
 def one_ply_less(board: Board, color: Player, limit: int,
@@ -665,15 +673,41 @@ def one_ply_less(board: Board, color: Player, limit: int,
     children = _child_values(board, color, limit - 1) if limit > 1 else []
     if not children:
         return {"shallower": [], "one_ply_less": []}
-    best = max(value for _, _, value in children)
-    moves = {move for move, _, value in children if value == best}
-    top = max(utility for move, utility, _ in children if move in moves)
-    moves = {move for move, utility, _ in children if move in moves and utility == top}
+    moves = set(_handout_choices(children))
     shallower = [list(move) for move in sorted(moves)]
     telling = ordered_entry(board, color, limit - 1) is not None and not moves & set(
         ordering_mistakes(board, color, _child_values(board, color, limit)).values())
     credited = moves - {tuple(m) for m in ordered["moves"]} if telling else set()
     return {"shallower": shallower, "one_ply_less": [list(move) for move in sorted(credited)]}
+
+
+def unresolved_short_roots(ordered: dict[str, Any]) -> list[list[int]]:
+    """The moves a root one ply short in the handout's order chooses that ``ordered`` (with
+    :func:`one_ply_less`'s keys) neither accepts nor credits: an ordering mistake chooses them
+    too, so the root's choice alone cannot tell which mistake was made."""
+    return [move for move in ordered["shallower"]
+            if move not in ordered["moves"] and move not in ordered["one_ply_less"]]
+
+
+def one_ply_deeper(board: Board, color: Player, limit: int,
+                   ordered: dict[str, Any]) -> Optional[dict[str, Any]]:
+    """The entry of an extra, ungraded ``select_move_alphabeta`` with ordering at ``limit + 1``
+    that tells a root one ply short in the handout's order from an ordering mistake where the
+    root's choice at ``limit`` cannot (:func:`unresolved_short_roots`); None where it cannot
+    tell either.
+
+    At ``limit + 1`` such a root chooses one of ``ordered["moves"]`` (the handout's order one
+    ply less), which no known ordering mistake chooses (:func:`ordered_entry`); a root that
+    searches to the limit chooses a best move at ``limit + 1``, whatever its order. So it tells
+    where none of ``moves`` is a best move at ``limit + 1`` (``best``). The call is the case's
+    last example, shown without an answer (how the comparator finds it).
+    """
+    best = node_answers(board, color, limit + 1, True)[1]
+    moves = [tuple(move) for move in ordered["moves"]]
+    if set(moves) & set(best):
+        return None
+    return {"limit": limit + 1, "moves": [list(m) for m in moves],
+            "best": [list(m) for m in best]}
 
 
 def cutoff_entry(board: Board, color: Player, depth: int) -> Optional[dict[str, Any]]:
@@ -705,6 +739,28 @@ def cutoff_entry(board: Board, color: Player, depth: int) -> Optional[dict[str, 
     return None
 
 
+Entry = dict[str, Any]
+"""An answer entry of :mod:`reference.othello.checkers`."""
+
+
+def _ordering_answers(board: Board, color: Player, limit: int
+                      ) -> Optional[tuple[Entry, Entry, Optional[Entry]]]:
+    """The cut-off entry, the ordered entry (with :func:`one_ply_less`'s keys) and, where its
+    root's choice cannot tell a root one ply short from an ordering mistake, the
+    :func:`one_ply_deeper` entry of an ordering case on this position; None where the position
+    does not tell: no cut-off, no ordered choice, or a root one ply short in the handout's
+    order that even one ply deeper could not be told from an ordering mistake (the depth limit
+    is charged in its own group, and that case would charge it again)."""
+    cutoff, ordered = cutoff_entry(board, color, 2), ordered_entry(board, color, limit)
+    if cutoff is None or ordered is None:
+        return None
+    ordered.update(one_ply_less(board, color, limit, ordered))
+    if not unresolved_short_roots(ordered):
+        return cutoff, ordered, None
+    deeper = one_ply_deeper(board, color, limit, ordered)
+    return None if deeper is None else (cutoff, ordered, deeper)
+
+
 def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5,
                    plies: Sequence[int] = (4, 14), value_fn: str = "") -> Iterator[dict[str, Any]]:
     """Move ordering seen in what the handout fixes: the order successors are searched in.
@@ -715,24 +771,30 @@ def ordering_cases(rng: random.Random, count: int, size: int = 6, limit: int = 5
     ``(-inf, beta)`` (see :func:`cutoff_entry`): it must stop before reaching any best move, so
     a search that does not prune, or searches in another order and so reaches a best move,
     fails; what a node returns when it stops is not fixed by the handout and is not judged.
-    Nothing is counted, so nothing in the student's process can be patched to fake it.
+    Where a root one ply short in the handout's order chooses what an ordering mistake chooses
+    too, the same select_move follows one ply deeper, ungraded (:func:`one_ply_deeper`); only
+    positions where that tells are used. Nothing is counted, so nothing in the student's
+    process can be patched to fake it.
     """
-    def telling(board: Board, color: Player) -> bool:
-        return cutoff_entry(board, color, 2) is not None \
-            and ordered_entry(board, color, limit) is not None
-
     seen: set[Board] = set()
     for _index in range(count):
-        board, color, played = _position(rng, size, plies, seen, telling)
+        board, color, played = _position(
+            rng, size, plies, seen,
+            lambda board, color: _ordering_answers(board, color, limit) is not None)
         yield ordering_case(board, color, played, limit, value_fn)
+
+
+DEEPER_NOTE = "not graded: one ply deeper, to tell a root one ply short from an ordering mistake"
+"""The comment on the ungraded select_move one ply deeper (:func:`one_ply_deeper`), so a
+reader of the transcript knows why it shows no answer."""
 
 
 def ordering_case(board: Board, color: Player, played: int, limit: int,
                   value_fn: str = "") -> dict[str, Any]:
     """The case :func:`ordering_cases` makes of one position (which must tell, see there)."""
-    cutoff, ordered = cutoff_entry(board, color, 2), ordered_entry(board, color, limit)
-    assert cutoff is not None and ordered is not None
-    ordered.update(one_ply_less(board, color, limit, ordered))
+    answers = _ordering_answers(board, color, limit)
+    assert answers is not None
+    cutoff, ordered, deeper = answers
     calls: list[Call] = [
         ([f"board = {board!r}"], call("alphabeta_max_node", f"board, {color}, float('-inf'), "
                                       f"{cutoff['beta']}, 2, 0, 1", value_fn), cutoff),
@@ -740,10 +802,16 @@ def ordering_case(board: Board, color: Player, played: int, limit: int,
          ordered)]
     for _, _, answer in calls:
         answer["unit"] = "ordering"
-    return _case(_title(board, played, color, limit) + ", ordering on", calls)
+    case = _case(_title(board, played, color, limit) + ", ordering on", calls)
+    if deeper is not None:
+        probe = call("select_move_alphabeta", f"board, {color}, {limit + 1}, 0, 1", value_fn)
+        case["doctest"] += f">>> {probe}  # {DEEPER_NOTE}\n"
+        case["options"]["deeper"] = deeper
+    return case
 
 
 __all__ = ["CONSTANT_ANSWERS", "answer_entry", "caching_cases", "caching_turn_cases", "call",
            "colour_node_cases", "constant_earns", "cutoff_entry", "node_cases",
-           "one_ply_less_tells", "ordered_entry", "ordering_case", "ordering_cases",
-           "ordering_mistakes", "position_id", "utility_cases"]
+           "one_ply_deeper", "one_ply_less_tells", "ordered_entry", "ordering_case",
+           "ordering_cases", "ordering_mistakes", "position_id", "unresolved_short_roots",
+           "utility_cases"]

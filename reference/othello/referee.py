@@ -14,9 +14,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from harness.games import Clock, GameRecord, Outcome, Program, Seat, play_game, replay
+from harness.games import Clock, GameRecord, Program, Seat, play_game, replay
 from harness.games.pages import Paint, ReplayView
-from harness.tournament.records import GameResult
+from harness.records.games import GameEnd, GameResult
 from reference.games.othello import (
     DARK,
     LIGHT,
@@ -111,7 +111,7 @@ class OthelloCodec:
     def decode(self, line: str, state: OthelloState) -> Optional[Move]:
         return parse_reply(line)
 
-    def farewell(self, state: OthelloState, outcome: Outcome) -> Sequence[str]:
+    def farewell(self, state: OthelloState, outcome: GameEnd) -> Sequence[str]:
         dark, light = get_score(state.board)
         return [f"FINAL {dark} {light}"]
 

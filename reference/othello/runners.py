@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, cast
 
-from harness import Case, Judgement, Sandbox
+from harness import Sandbox
 from harness.games import GameRecord
 from harness.games.versus import PICTURED_LOSSES, counted_time, play_versus_house
+from harness.records.spec import Case
+from harness.records.verdicts import Judgement
 from harness.spec.contracts import FLAG, INTEGER, NUMBER, Option, declare_options
 from reference.games.othello import get_score
 from reference.othello.kit import OthelloKit

@@ -16,8 +16,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Mapping, Sequence
 
-from harness import Case, Judgement, Observation, per_example, show
+from harness import per_example, show
 from harness.compare.text import normalize_text
+from harness.records.observations import Observation
+from harness.records.spec import Case
+from harness.records.verdicts import Judgement
 from reference.games.grid_geometry import (
     Point,
     Scene,

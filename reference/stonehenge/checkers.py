@@ -31,8 +31,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from harness import Case, Judgement, Observation, show, strict_equal
+from harness import show, strict_equal
 from harness.compare.builtin import parse_expected
+from harness.records.observations import Observation
+from harness.records.spec import Case
+from harness.records.verdicts import Judgement
 from harness.wire.codec import Opaque
 from reference.stonehenge.board_text import (
     board_tokens,

@@ -8,7 +8,7 @@ from typing import Any
 import gg_diagnosis
 from gg_diagnosis import diagnosable_cases, edited
 
-from harness.compare.observations import Observation
+from harness.records.observations import Observation
 
 SOLUTION = (Path(__file__).resolve().parents[2] / "reference" / "solutions" / "adversarial_search"
             / "adversarial_search.py")

@@ -16,9 +16,9 @@ from diagnosis_support import (
     student_edits,
 )
 
-from harness.compare.diagnosis import Variant, diagnose, with_diagnosis
-from harness.compare.observations import ErrorInfo
-from harness.compare.verdict import Judgement
+from harness.compare.diagnosis import diagnose, with_diagnosis
+from harness.records.observations import ErrorInfo
+from harness.records.verdicts import Judgement, Variant
 from reference.adversarial_search.diagnoses import MISTAKES, variants
 
 SAMPLE = best_move_cases()[:24]  # both handout cases and the first hidden ones

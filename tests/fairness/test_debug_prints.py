@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from gradingfair_support import GENERATED, grade_reference, grade_variant, per_case
 
-from harness.compare import Observation
 from harness.compare.builtin import check_doctest
+from harness.records.observations import Observation
 
 pytestmark = pytest.mark.slow
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from gradingfair_support import grade_variant, per_case, reference_fixture
 
-from harness.spec.model import Case, RelativeTimeout, Visibility
+from harness.records.spec import Case, RelativeTimeout, Visibility
 from harness.timing.hang_probes import (
     PROBE_FLOOR_SECONDS,
     PROBE_FRACTION,

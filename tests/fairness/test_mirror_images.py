@@ -18,9 +18,9 @@ from harness.batch.discover import Student, Submission
 from harness.batch.statuses import base_status
 from harness.batch.store import Record
 from harness.compare.mirror_images import MIRROR_MESSAGE, RIGHT_ONLY_WHERE_SHOWN
+from harness.records.spec import Visibility
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
-from harness.spec.model import Visibility
 
 pytestmark = pytest.mark.slow
 

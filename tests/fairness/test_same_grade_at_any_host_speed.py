@@ -12,15 +12,19 @@ time, not wall time) by tests/fairness/test_same_grade_on_any_load.py.
 """
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
-from test_same_grade_on_any_load import ASSIGNMENT, budget_for
+from test_same_grade_on_any_load import ASSIGNMENT, budget_for, burners, on_one_cpu
 
 from harness.grading.grader import Grader
-from harness.spec import load_assignment
+from harness.release.validate import subset_root
+from harness.spec import find_assignment, load_assignment
 from harness.spec.loader import load_all_cases
-from harness.timing.calibration import SPEED_ENV
+from harness.timing.calibration import CACHE_ENV, SPEED_ENV
+from harness.timing.hang_probes import run_order
 
 pytestmark = pytest.mark.slow
 
@@ -112,3 +116,83 @@ def test_a_case_that_passes_at_nominal_speed_passes_at_the_speed_measured_under_
     loaded = graded(tmp_path / "loaded", budget)
     assert [verdict for _, verdict, _ in nominal] == ["TIMED_OUT"] + ["PASSED"] * 5, nominal
     assert loaded == nominal
+
+
+UNSEEN_AGENT = Path(__file__).parents[1] / "othello" / "unseen" / "agent.py"
+SLOW_ON_8X8 = '''\
+    if len(board) > 6:  # "my move list was wrong on big boards once": checked 3000 times
+        for _ in range(3000):
+            assert len(get_possible_moves(board, player)) == len(result)
+'''
+"""What makes the real-style agent slow: each 8x8 node costs tens of milliseconds, so its 8x8
+ordering search takes about 12 CPU-seconds (6 times its limit; the 6x6 ones stay quick)."""
+ORDERING_LIMIT = "{reference: 20, at_least: 2}"
+"""The ordering cases' limit: 2 s on the nominal machine (the spec's 30 s would make each
+timeout cost 30 CPU-seconds and, beside the burners, minutes of wall time)."""
+ORDERING_SHARE = 3.2
+"""The group's share on this host: one full limit, then room for the quick 6x6 cases."""
+
+
+def slow_agent() -> str:
+    """tests/othello/unseen/agent.py with a costly check in ``successors`` on 8x8 boards."""
+    text = UNSEEN_AGENT.read_text()
+    anchor = "    if ordering:\n        result.sort("
+    assert anchor in text
+    return text.replace(anchor, SLOW_ON_8X8 + anchor, 1)
+
+
+def graded_othello(folder: Path, root: Path, budget: float) -> list[tuple[str, str, float]]:
+    """The ordering group of ``root``'s Othello graded for ``slow_agent``, with the host's speed
+    measured afresh (a cache of its own, nothing pinned); results in the order they ran."""
+    assignment = load_assignment(root / "test_specs" / "othello")
+    cases = load_all_cases(assignment)
+    folder.mkdir()
+    (folder / "agent.py").write_text(slow_agent())
+    grader = Grader(assignment, folder / "agent.py", budget=budget, planned=cases)
+    try:
+        results = grader.grade_all(cases, lanes=1)
+        assert grader.host is not None and grader.host.source != SPEED_ENV
+    finally:
+        grader.close()
+    return [(results[i].case.name, results[i].verdict.name, results[i].score)
+            for i in run_order(cases)]
+
+
+def test_a_slow_othello_agent_scores_the_same_beside_busy_processes_at_the_speed_measured_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 53's scenario: a slow real-style agent, graded alone and beside busy processes,
+    each time with the host's speed measured afresh. The loaded grading runs on one CPU beside
+    three burners there: the speed it then measures (about 0.2x) is about what six burners on
+    this two-CPU host gave (0.29x), for half the CPU."""
+    monkeypatch.delenv(SPEED_ENV, raising=False)
+    root = tmp_path / "root"
+    subset_root(find_assignment("othello"), ["06_ordering"], root)
+    spec = root / "test_specs" / "othello" / "cases" / "06_ordering.yaml"
+    text = spec.read_text()
+    assert "timeout: {reference: 20, at_least: 30}" in text
+    spec.write_text(text.replace("{reference: 20, at_least: 30}", ORDERING_LIMIT))
+    budget = budget_for(ORDERING_SHARE, load_all_cases(load_assignment(spec.parents[1])),
+                        group="ordering")
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "alone.json"))
+    alone = graded_othello(tmp_path / "alone", root, budget)
+    cpu = max(os.sched_getaffinity(0))
+    with on_one_cpu(cpu):
+        busy = burners(3, cpu)
+        try:
+            monkeypatch.setenv(CACHE_ENV, str(tmp_path / "loaded.json"))
+            loaded = graded_othello(tmp_path / "loaded", root, budget)
+        finally:
+            for process in busy:
+                process.kill()
+                process.wait()
+    speeds = [json.loads((tmp_path / f"{run}.json").read_text()) for run in ("alone", "loaded")]
+    factors = [next(iter(entries.values()))["factor"] for entries in speeds]
+    # The burners were felt, and measured (what the run alone measures depends on what else
+    # the host runs: on this shared machine anything from 0.1x to 0.35x)
+    assert factors[1] < 0.5, factors
+    verdicts = [verdict for _, verdict, _ in alone]
+    # Not vacuous: an 8x8 search ran out of its limit (charged its limit, which the speed
+    # scaled), and a 6x6 case after it still ran and passed. (With only the limits scaled, a
+    # slow speed, measured beside the burners or on a host busy anyway, left it not run.)
+    assert "TIMED_OUT" in verdicts and "PASSED" in verdicts[verdicts.index("TIMED_OUT"):], alone
+    assert loaded == alone, (factors, alone, loaded)

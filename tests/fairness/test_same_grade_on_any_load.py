@@ -33,7 +33,7 @@ from typing import Iterator
 import pytest
 
 from harness.grading.grader import Grader
-from harness.grading.verdicts import Verdict
+from harness.records.verdicts import Verdict
 from harness.spec import load_assignment
 from harness.spec.loader import load_all_cases
 from harness.timing.budget import TimeShares
@@ -162,12 +162,12 @@ def passing_cpu_seconds(folder: Path) -> float:
     return (time.process_time() - started) * PASSING
 
 
-def budget_for(share: float, cases: list) -> float:
-    """The budget that guarantees the search group ``share`` seconds (``TimeShares``)."""
+def budget_for(share: float, cases: list, group: str = "best_move") -> float:
+    """The budget that guarantees ``group`` ``share`` seconds (``TimeShares``)."""
     low, high = 1.0, 5000.0
     for _ in range(60):
         middle = (low + high) / 2
-        low, high = ((middle, high) if TimeShares(middle, cases).groups["best_move"].share < share
+        low, high = ((middle, high) if TimeShares(middle, cases).groups[group].share < share
                      else (low, middle))
     return high
 

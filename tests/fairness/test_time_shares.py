@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from gradingfair_support import grade_variant, per_case, reference_fixture
 
-from harness.spec.model import Case, Visibility
+from harness.records.spec import Case, Visibility
 from harness.timing.budget import MIN_GROUP_SECONDS, TimeShares, case_charge
 
 pytestmark = pytest.mark.slow

@@ -20,7 +20,7 @@ from harness.batch.failures import (
 from harness.batch.jobs import JobResult
 from harness.batch.regrade import compare_batches, render_changes
 from harness.grading import results as results_file
-from harness.grading.verdicts import CaseResult, Verdict
+from harness.records.verdicts import CaseResult, Verdict
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
 

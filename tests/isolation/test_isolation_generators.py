@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from harness import Observation
+from harness.records.observations import Observation
 from reference.games.isolation import Isolation, opponent, parse_board
 from reference.isolation.checkers import check_move
 from reference.isolation.generators import (

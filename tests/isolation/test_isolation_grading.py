@@ -17,10 +17,10 @@ import pytest
 from gg_testing import scores_by_group
 
 from harness import Sandbox
-from harness.games.outcome import Reason
 from harness.games.seats import InProcess
 from harness.games.versus import play_one
 from harness.grading.feedback import output_text
+from harness.records.games import Reason
 from reference.games.isolation import Isolation
 from reference.isolation.house_players import house_player
 from reference.isolation.kit import make_kit

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 from isolation_fakes import TickingClock
 
-from harness.games.outcome import Reason
 from harness.games.seats import InProcess
+from harness.records.games import Reason
 from reference.games.isolation import Isolation, parse_board
 from reference.isolation.house_players import GreedyPlayer, RandomPlayer, house_player
 from reference.isolation.players import HOUSE_BOTS, AlphaBetaPlayer, TimePolicy, house_agent

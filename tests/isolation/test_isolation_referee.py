@@ -6,9 +6,8 @@ from typing import Any
 import pytest
 from isolation_fakes import FakeResult, FakeServer, TickingClock
 
-from harness.games.outcome import Reason
 from harness.games.seats import InProcess
-from harness.tournament.records import Entrant, GameResult, GameTask
+from harness.records.games import Entrant, GameResult, GameTask, Reason
 from reference.games.isolation import Isolation, parse_board
 from reference.isolation.house_players import GreedyPlayer, RandomPlayer
 from reference.isolation.referee import (

@@ -13,11 +13,12 @@ from gg_diagnosis import diagnoses_of, observe
 from othello_diagnosis_support import SOLUTION, STARTER, search_cases, student_source
 from othello_support import grade_cases
 
-from harness.compare import Observation
-from harness.compare.diagnosis import Variant, diagnose
+from harness.compare.diagnosis import diagnose
+from harness.records.observations import Observation
+from harness.records.verdicts import Variant
 from reference.core.counters import BudgetCounter, WorkBudgetExceeded
 from reference.othello.agent import ReferenceAgent
-from reference.othello.diagnoses import MISTAKES, variants
+from reference.othello.diagnoses import MISTAKES, NO_PRUNING, ordering_variants, variants
 
 # One worker runs this module: the tests of the other mistakes, which fail the same cases, find
 # each mistake's replay of a case in the run's replay cache; on two workers both searched it.
@@ -122,3 +123,14 @@ def test_a_replay_that_outgrows_its_work_budget_stops_and_does_not_match():
 
     assert "the textbook" in diagnose(case, answers, [textbook(10**6)])
     assert diagnose(case, answers, [textbook(10)]) == ""
+
+
+def test_an_ungraded_search_after_the_judged_answers_is_not_replayed():
+    """Issue 50: an ordering case may end with an ungraded select_move one ply deeper (it tells
+    a root one ply short from an ordering mistake). A mistake's replay stops at the last judged
+    answer: "no pruning" replayed there outgrew its work budget and was no longer named."""
+    case = next(c for c in search_cases() if c.group == "ordering" and "deeper" in c.options)
+    assert not case.examples[-1].want.strip()
+    answers = observe(case, student_source(NO_PRUNING), STARTER)
+    no_pruning = [v for v in ordering_variants() if v.description.startswith(NO_PRUNING)]
+    assert NO_PRUNING in diagnose(case, answers, no_pruning)

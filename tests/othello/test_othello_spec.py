@@ -1,6 +1,7 @@
 """The othello grading spec: generated files, hand-written answers, checkers, probe, solution."""
 from __future__ import annotations
 
+import ast
 import itertools
 import math
 import subprocess
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 from othello_support import REPO, SOLUTION, TEMPLATE_DIR
 
-from harness.compare import ErrorInfo, Observation
-from harness.spec import Case, Visibility, find_assignment, load_case_file, parse_transcript
+from harness.records.observations import ErrorInfo, Observation
+from harness.records.spec import Case, Visibility
+from harness.spec import find_assignment, load_case_file, parse_transcript
+from harness.spec.loader import load_all_cases
 from reference.othello import checkers
 from reference.othello.generators import answer_entry
 
@@ -71,6 +74,24 @@ def test_every_group_adds_up_to_the_handout_points():
         totals[case.group] = round(totals.get(case.group, 0) + case.points, 6)
     assert totals == {"compute_utility": 5, "minimax": 20, "alphabeta": 20, "depth_limit": 20,
                       "caching": 12, "ordering": 13, "games": 10}
+
+
+@pytest.mark.parametrize("assignment", ["othello", "othello_2025", "othello_valuefn",
+                                        "othello_colour"])
+def test_a_transcript_shows_select_move_returning_a_move(assignment):
+    # issue 50 (messages): the visible ordering case showed select_move_alphabeta(board, 2, 5,
+    # 0, 1) giving ((4, 4), 2), a (move, value) pair, where the handout asks for a (column, row)
+    # tuple, which is all the case accepts
+    shown = 0
+    for case in load_all_cases(find_assignment(assignment)):
+        for example in case.examples:
+            if example.source.lstrip().startswith("select_move_") and example.want.strip():
+                move = ast.literal_eval(example.want.strip())
+                assert move is None or (type(move) is tuple and len(move) == 2
+                                        and all(type(part) is int for part in move)), \
+                    f"{case.name}: {example.source.strip()} shows {example.want.strip()}"
+                shown += 1
+    assert shown >= 10
 
 
 def _observed(value=None, error=None):
@@ -273,6 +294,52 @@ def test_an_ordered_root_one_ply_short_is_told_from_an_ordering_mistake(move, fr
                                                                          message):
     assert checkers.judge_value(move, SHORT_ROOT, reveal=False)[0] == fraction
     assert message in checkers.judge_value(move, SHORT_ROOT, reveal=False)[1]
+
+
+UNTOLD_SHORT_ROOT = {**SHORT_ROOT, "one_ply_less": []}
+"""A position where the handout's order one ply short chooses (0, 1), the first best move in
+column order (what a root ignoring ordering chooses), or (4, 4), which another mistake chooses."""
+DEEPER = {"limit": 5, "moves": [[3, 2]], "best": [[0, 1]]}
+ORDERING_PROBED = (">>> select_move_alphabeta(b, 1, 4, 0, 1)\n(3, 2)\n"
+                   ">>> select_move_alphabeta(b, 1, 5, 0, 1)  # not graded: one ply deeper\n")
+
+
+@pytest.mark.parametrize("at_limit, deeper, fraction, message", [
+    # issue 50: a root one ply short in the handout's order chooses at the next limit what
+    # that order chooses at this one, no best move there: its ordering is right
+    ((0, 1), (3, 2), 1.0, "(0, 1) is what a root searching one ply less than the limit chooses "
+     "in the handout's order, and with limit 5 your root chose as that order does one ply "
+     "short of it, no move a search to that limit chooses: the ordering is right; the depth "
+     "limit is charged in the depth_limit cases, not here"),
+    ((4, 4), (3, 2), 1.0, "the ordering is right"),  # ties in utility in another order
+    # a root reaching the limit chooses a best move there whatever its order: ordering ignored,
+    # and the root one ply short is no longer named beside it
+    ((0, 1), (0, 1), 0.0, "as a root that does not order its successors would: with"),
+    # neither: the case cannot tell, and says so
+    ((0, 1), (1, 1), 0.0, "this case cannot tell which"),
+    ((0, 1), None, 0.0, "this case cannot tell which"),
+    ((0, 1), [3, 2], 0.0, "this case cannot tell which"),  # select_move returns a tuple
+    # the right answer needs nothing one ply deeper, and an ordering mistake gains nothing
+    ((3, 2), (0, 1), 1.0, ""),
+    ((1, 1), (3, 2), 0.0, "is not a best move"),
+])
+def test_select_move_one_ply_deeper_tells_a_root_one_ply_short_from_an_ordering_mistake(
+        at_limit, deeper, fraction, message):
+    case = make_case(ORDERING_PROBED, {"answers": [UNTOLD_SHORT_ROOT], "deeper": DEEPER})
+    judgement = checkers.best_answers(case, [_observed(at_limit), _observed(deeper)],
+                                      reveal=False)
+    assert (judgement.fraction, message in judgement.message) == (fraction, True), \
+        judgement.message
+    assert "cannot tell which" not in judgement.message or deeper not in ((0, 1), (3, 2))
+
+
+def test_select_move_one_ply_deeper_that_raised_credits_nothing():
+    case = make_case(ORDERING_PROBED, {"answers": [UNTOLD_SHORT_ROOT], "deeper": DEEPER})
+    error = ErrorInfo("RecursionError", "maximum recursion depth exceeded", "agent.py, line 9")
+    judgement = checkers.best_answers(case, [_observed((0, 1)), _observed(error=error)],
+                                      reveal=False)
+    assert judgement.fraction == 0.0
+    assert "this case cannot tell which" in judgement.message
 
 
 def test_a_set_up_call_that_raises_fails_the_caching_case():

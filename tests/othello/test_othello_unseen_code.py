@@ -142,19 +142,21 @@ def test_colour_nodes_with_the_starters_level_and_limit_are_graded(grade) -> Non
     assert "alphabeta_min_node has a changed signature" not in document.get("output", "")
 
 
-def test_a_root_one_ply_short_is_named_beside_ordering_where_a_case_cannot_tell(
+def test_a_root_one_ply_short_in_the_handouts_order_earns_every_ordering_point(
         mutate, tmp_path: Path) -> None:
     # the same mistake in select_move_alphabeta: on one 8x8 position the handout's order one
     # ply short chooses the first best move in column order, which a root ignoring ordering
-    # chooses too; the message said as a fact that the ordering was ignored
+    # chooses too, so it lost that case (11/13) for a mistake the depth-limit cases charge;
+    # the select_move one ply deeper there tells the two apart
     agent = mutate(STUDENT, [(ROOT, ROOT.replace("limit,", "limit - 1,"))], name="agent.py")
     document = grade_cases(agent, tmp_path / "r.json", "06_ordering.yaml")
     text = messages(document)
-    assert group_scores(document) == {"ordering": 11.0}, text
-    assert ("the root chose (0, 5), the first best move in column order, as a root that does "
-            "not order its successors would") in text
-    assert ("(a root searching one ply less than the limit in that order chooses it too, so "
-            "this case cannot tell which)") in text
+    assert group_scores(document) == {"ordering": 13.0}, text
+    assert ("(0, 5) is what a root searching one ply less than the limit chooses in the "
+            "handout's order, and with limit 5 your root chose as that order does one ply short "
+            "of it, no move a search to that limit chooses: the ordering is right; the depth "
+            "limit is charged in the depth_limit cases, not here") in text
+    assert "as a root that does not order its successors would" not in text
 
 
 def test_pruning_ordered_by_a_heuristic_of_ones_own_is_not_called_no_pruning(

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import Case, Observation
-from harness.compare.observations import ErrorInfo
-from harness.spec import Visibility, parse_transcript
+from harness.records.observations import ErrorInfo, Observation
+from harness.records.spec import Case, Visibility
+from harness.spec import parse_transcript
 from harness.wire.codec import Opaque
 from reference.search_and_games.checkers import find_path, find_solution, scramble, unordered_lines
 from reference.search_and_games.lights_out_algebra import precomputed

@@ -6,10 +6,9 @@ from typing import Any
 
 import pytest
 
-from harness import Case, Observation
-from harness.compare.observations import ErrorInfo
+from harness.records.observations import ErrorInfo, Observation
+from harness.records.spec import Case, Visibility
 from harness.spec.doctests import parse_transcript
-from harness.spec.model import Visibility
 from reference.stonehenge import checkers
 from reference.stonehenge.positions import precomputed
 

@@ -30,15 +30,16 @@ HOW = {  # name: (signal, to the whole process group (as a terminal's Ctrl-C), t
 EXIT = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGKILL: -signal.SIGKILL}
 
 
-def stopped(command: list[str], env: dict[str, str], ready: Callable[[], bool], how: str
-            ) -> tuple[int, str]:
-    """Run ``command`` in a process group of its own, signal it as ``how`` says once ``ready()``,
-    and return its exit status and stderr once it and every process of its group ended."""
+def stopped(command: list[str], env: dict[str, str], ready: Callable[[], bool], how: str,
+            started_with: Any = signal.SIG_DFL) -> tuple[int, str]:
+    """Run ``command`` in a process group of its own (SIGINT set to ``started_with``), signal
+    it as ``how`` says once ``ready()``, and return its exit status and stderr once it and
+    every process of its group ended."""
     signum, group, times = HOW[how]
     process = subprocess.Popen(
         command, cwd=REPO, env={**os.environ, **env}, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, start_new_session=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        preexec_fn=lambda: signal.signal(signal.SIGINT, started_with))
     deadline = time.monotonic() + 240
     while not ready() and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.05)
@@ -78,6 +79,26 @@ def slow_solution() -> str:
     return text.replace(anchor, anchor + "        __import__('time').sleep(1)\n", 1)
 
 
+def one_fast_two_slow(submissions: Path) -> Path:
+    """A submissions folder: a_fast (the reference), b_slow and c_slow (``slow_solution``)."""
+    for name, text in (("a_fast", SOLUTION.read_text()), ("b_slow", slow_solution()),
+                       ("c_slow", slow_solution())):
+        (submissions / name).mkdir(parents=True)
+        (submissions / name / "adversarial_search.py").write_text(text)
+    return submissions
+
+
+def local_batch(tmp_path: Path) -> tuple[dict[str, str], Path, Path, list[str]]:
+    """The environment, submissions (``one_fast_two_slow``), output folder and command of a
+    batch on two local workers."""
+    env = small_root(tmp_path / "root")
+    submissions = one_fast_two_slow(tmp_path / "submissions")
+    out = tmp_path / "out"
+    return env, submissions, out, [
+        sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT, str(submissions),
+        "--out", str(out), "--workers", "2", "--no-progress"]
+
+
 def gradebook(out: Path) -> dict[str, dict[str, str]]:
     with (out / "gradebook.csv").open(newline="", encoding="utf-8") as stream:
         return {row["submission"]: row for row in csv.DictReader(stream)}
@@ -86,15 +107,7 @@ def gradebook(out: Path) -> dict[str, dict[str, str]]:
 @pytest.mark.parametrize("how", list(HOW))
 def test_a_stopped_batch_keeps_what_finished_and_records_no_grade_for_what_it_cut(
         tmp_path: Path, how: str) -> None:
-    env = small_root(tmp_path / "root")
-    submissions = tmp_path / "submissions"
-    for name, text in (("a_fast", SOLUTION.read_text()), ("b_slow", slow_solution()),
-                       ("c_slow", slow_solution())):
-        (submissions / name).mkdir(parents=True)
-        (submissions / name / "adversarial_search.py").write_text(text)
-    out = tmp_path / "out"
-    command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
-               str(submissions), "--out", str(out), "--workers", "2", "--no-progress"]
+    env, submissions, out, command = local_batch(tmp_path)
     fast = out / "submissions" / "a_fast" / "input.json"
     status, stderr = stopped(command, env, fast.is_file, how)
     signum = HOW[how][0]
@@ -175,3 +188,95 @@ def test_a_stopped_tournament_keeps_its_finished_games_and_plays_the_rest_next_t
     assert f"{6 - kept} games played, {kept} taken from the records" in rerun.stderr
     games = read_json(out / "results.json")["games"]
     assert len(games) == 6 and all(game["reason"] != "aborted" for game in games)
+
+
+def _grandchildren(pid: int) -> list[int]:
+    """The processes two or more levels below ``pid`` (a dask worker's jobs: its warm processes
+    stay, what they forked must not)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[int(entry.name)] = int(fields[1])
+    children = [child for child, parent in parents.items() if parent == pid]
+    return [child for child, parent in parents.items() if parent in children]
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "ctrl-c twice", "sigterm"])
+def test_a_stopped_batch_on_a_dask_cluster_stops_its_gradings_there_and_keeps_no_grade(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    distributed = pytest.importorskip("distributed")
+    env = small_root(tmp_path / "root")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)  # before the cluster starts: its worker inherits it
+    submissions = one_fast_two_slow(tmp_path / "submissions")
+    out = tmp_path / "out"
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=3, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        worker = next(iter(client.run(os.getpid).values()))
+        command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
+                   str(submissions), "--out", str(out), "--scheduler",
+                   cluster.scheduler_address, "--no-progress"]
+        status, stderr = stopped(command, env, (out / "submissions" / "a_fast" /
+                                                "results.json").is_file, how)
+        assert status == EXIT[HOW[how][0]], stderr[-3000:]
+        # the slow gradings on the cluster were stopped, not left to run on (15 s or more)
+        deadline = time.monotonic() + 5
+        while _grandchildren(worker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _grandchildren(worker), "gradings of the stopped batch ran on"
+        rows = gradebook(out)
+        assert (rows["a_fast"]["score"], rows["a_fast"]["status"]) == ("8", "graded")
+        for name in ("b_slow", "c_slow"):
+            assert rows[name]["score"] == "" and rows[name]["status"].startswith(
+                "interrupted: grading was stopped before it finished"), rows[name]
+            document = read_json(out / "submissions" / name / "results.json")
+            assert not document["extra_data"].get("final"), document
+        assert ",0\n" not in (out / "canvas.csv").read_text(encoding="utf-8")
+
+        rerun = gamegrader(*command[3:], env=env)
+        assert rerun.returncode == 0, rerun.stderr[-3000:]
+        assert "2 graded, 1 unchanged (kept)" in rerun.stdout
+        assert {name: (row["score"], row["status"]) for name, row in gradebook(out).items()} \
+            == {name: ("8", "graded") for name in ("a_fast", "b_slow", "c_slow")}
+
+
+def test_a_batch_that_ignores_ctrl_c_grades_on_and_so_do_its_gradings(tmp_path: Path) -> None:
+    """A script's background job starts ignoring Ctrl-C, and a Ctrl-C in the script's terminal
+    reaches its whole group: the batch carries on, and its gradings with it (they stopped, were
+    recorded interrupted, and the batch then exited 1 saying "6 graded ... 4 without a result")."""
+    env, submissions, out, command = local_batch(tmp_path)
+    fast = out / "submissions" / "a_fast" / "input.json"
+    status, stderr = stopped(command, env, fast.is_file, "ctrl-c twice",
+                             started_with=signal.SIG_IGN)
+    assert status == 0, stderr[-3000:]
+    assert {name: (row["score"], row["status"]) for name, row in gradebook(out).items()} == {
+        name: ("8", "graded") for name in ("a_fast", "b_slow", "c_slow")}
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_a_stopped_tournament_on_a_dask_cluster_keeps_its_finished_games(
+        tmp_path: Path, how: str) -> None:
+    distributed = pytest.importorskip("distributed")
+    out = tmp_path / "cup"
+    records = out / "records"
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
+                                  dashboard_address=None) as cluster:
+        command = [sys.executable, "-m", "harness", "tournament", "isolation",
+                   f"solution={ISOLATION_PLAYER}", "house:greedy", "house:random", "--clock",
+                   "3", "--seed", "7", "--scheduler", cluster.scheduler_address,
+                   "--out", str(out)]
+        status, stderr = stopped(command, {}, lambda: any(records.glob("[!.]*.json")), how)
+        assert status == EXIT[HOW[how][0]], stderr[-3000:]
+        assert "interrupted; every game that finished is kept" in stderr
+        kept = len(list(records.glob("[!.]*.json")))
+        assert 1 <= kept < 6 and not (out / "standings.csv").exists()
+
+        rerun = gamegrader(*command[3:])
+        assert rerun.returncode == 0, rerun.stderr[-3000:]
+        assert f"{6 - kept} games played, {kept} taken from the records" in rerun.stderr
+        games = read_json(out / "results.json")["games"]
+        assert len(games) == 6 and all(game["reason"] != "aborted" for game in games)

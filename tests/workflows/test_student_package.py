@@ -25,8 +25,9 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 from workflow_support import gamegrader
 
-from harness.release.build import build_student, module_file, shippable_code, student_cases
+from harness.release.build import build_student, shippable_code, student_cases
 from harness.spec import find_assignment, list_assignments
+from harness.spec.grading_code import module_file
 from harness.spec.loader import load_all_cases
 
 pytestmark = pytest.mark.slow

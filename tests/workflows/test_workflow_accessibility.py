@@ -19,7 +19,7 @@ import pytest
 from gg_browser import WCAG_TAGS, axe_version, chromium_browser, wcag_violations
 from gg_testing import CHROMIUM, NO_CHROMIUM, ROOT, run_gamegrader
 
-from harness.tournament.replays import report_page
+from harness.games.replays import report_page
 from harness.tournament.standings import CSV_COLUMNS
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("accessibility"),

@@ -16,10 +16,10 @@ import jsonschema
 import pytest
 from workflow_support import ASSIGNMENT, SOLUTION, gamegrader
 
+from harness.records.spec import AllowedPackage
 from harness.sandbox.packages import MANIFEST, folder_name, installed_folder, packages_folder
 from harness.spec import SpecError, load_assignment
 from harness.spec.assignments import allowed_package
-from harness.spec.model import AllowedPackage
 from harness.spec.schema import ALLOWED_PACKAGE
 
 pytestmark = pytest.mark.slow

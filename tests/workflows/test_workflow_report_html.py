@@ -20,7 +20,7 @@ from harness.batch.html_report import histogram_svg, write_pages
 from harness.batch.insights import InsightOptions, write_insights
 from harness.batch.store import Record
 from harness.grading import results as results_file
-from harness.grading.verdicts import CaseResult, Verdict
+from harness.records.verdicts import CaseResult, Verdict
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
 

@@ -9,15 +9,15 @@ from typing import Any, Sequence
 
 import pytest
 
-from harness.compare import Observation
 from harness.compare.builtin import BUILTIN
 from harness.compare.constant_parts import constant_parts, withhold_constant_parts
-from harness.compare.registry import check_case_references
 from harness.grading.grader import Grader
-from harness.grading.verdicts import CaseResult, Verdict
+from harness.records.observations import Observation
+from harness.records.spec import Case, Visibility
+from harness.records.verdicts import CaseResult, Verdict
 from harness.spec import SpecError
 from harness.spec.doctests import parse_transcript
-from harness.spec.model import Case, Visibility
+from harness.spec.registry import check_case_references
 
 OPTIONS = {"names": ["move", "value", "leaf count"], "constant_parts": "no_credit"}
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from harness.compare.diagnosis_groups import consistent_diagnoses, diagnosis_text
-from harness.grading.verdicts import CaseResult, Verdict
-from harness.spec.model import Case, Visibility
+from harness.records.spec import Case, Visibility
+from harness.records.verdicts import CaseResult, Verdict
 
 EARLY, LATE, SWAPPED = "stopping one ply early", "searching one ply late", "MIN and MAX swapped"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from harness.compare.mirror_images import MIRROR_MESSAGE, mark_mirror_images, shown_only
-from harness.grading.verdicts import CaseResult, Verdict
-from harness.spec.model import Case, Visibility
+from harness.records.spec import Case, Visibility
+from harness.records.verdicts import CaseResult, Verdict
 
 
 def _result(name: str, passed: bool, mirror_of: str | None = None) -> CaseResult:

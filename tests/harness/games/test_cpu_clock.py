@@ -13,9 +13,9 @@ import pytest
 
 from harness.games.cpu_clock import CpuMeter, CpuSample, process_times, wall_backstop
 from harness.games.match import Clock, GameRecord, play_game
-from harness.games.outcome import Outcome, Reason
 from harness.games.seats import InProcess, Served
 from harness.games.versus import HouseGame, counted_time
+from harness.records.games import GameEnd, Reason
 from reference.games.isolation import Isolation, parse_board
 from reference.isolation.house_players import RandomPlayer
 from reference.isolation.referee import WIRE_TYPE, encode_request, read_reply
@@ -288,7 +288,7 @@ def test_a_house_bot_is_charged_its_threads_cpu_time() -> None:
     seat_record = play_game(GAME, GAME.initial_state(),
                             {"x": fake, "o": InProcess(RandomPlayer(GAME, 4))},
                             Clock(game_seconds=0.5), timer=WallClock(0.0))
-    assert seat_record.outcome == Outcome("o", Reason.TIMEOUT, seat_record.outcome.detail, "x")
+    assert seat_record.outcome == GameEnd("o", Reason.TIMEOUT, seat_record.outcome.detail, "x")
 
 
 def test_the_backstop_is_five_times_the_cpu_time_and_two_seconds() -> None:
@@ -304,7 +304,7 @@ def test_othellos_clock_line_says_wall_time_only_where_it_was_charged(
     from reference.games.othello import DARK, LIGHT
 
     record: GameRecord[Any] = GameRecord((), ((DARK, 0.0), (LIGHT, 0.0)),
-                                         Outcome(DARK, Reason.NO_MOVES),
+                                         GameEnd(DARK, Reason.NO_MOVES),
                                          wall_clocked=(DARK,) if wall else ())
     monkeypatch.setattr(runners, "play_versus_house",
                         lambda *args, **kwargs: Played((HouseGame(0, DARK, 1, record),)))

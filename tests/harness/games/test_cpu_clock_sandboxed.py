@@ -19,7 +19,7 @@ from harness import Sandbox
 from harness.games import Clock, InProcess
 from harness.games.cpu_clock import wall_backstop
 from harness.games.match import GameRecord, play_game
-from harness.games.outcome import Reason
+from harness.records.games import Reason
 from reference.games.isolation import Isolation
 from reference.isolation.house_players import RandomPlayer
 from reference.isolation.referee import student_contestant

@@ -12,12 +12,12 @@ from typing import Any, Optional
 
 import pytest
 
-from harness.games import Clock, InProcess, Program, Reason, play_game
+from harness.games import Clock, InProcess, Program, play_game
+from harness.games.arenas import HouseArena
+from harness.records.games import Entrant, GameResult, GameTask, Reason, aborted
 from harness.sandbox.programs import LineTooLong
-from harness.tournament.arenas import HouseArena
 from harness.tournament.engine import run_elimination
 from harness.tournament.executors import LocalExecutor
-from harness.tournament.records import Entrant, GameResult, GameTask, aborted
 from reference.games.isolation import Isolation
 from reference.games.othello import Othello
 from reference.isolation.house_players import RandomPlayer
@@ -173,7 +173,7 @@ def test_a_sandboxed_hostile_player_forfeits_and_the_bracket_does_not_send_it_on
     for game in games:
         if game.forfeiter is not None:
             assert game.forfeiter_name == "hostile"
-            assert game.reason in ("malformed", "crash")
+            assert game.reason in (Reason.MALFORMED, Reason.CRASH)
     assert result.standings[0].name == "random"
     assert {s.name: s.round_reached for s in result.standings} == {"random": 2, "hostile": 1}
 
@@ -228,7 +228,7 @@ def test_a_game_lost_by_forfeit_gets_its_own_verdict_not_wrong_answer(
         tmp_path: Path, body: str, verdict: str, words: str, forked: bool) -> None:
     from harness import Sandbox
     from harness.grading.grader import Grader
-    from harness.grading.verdicts import Verdict
+    from harness.records.verdicts import Verdict
     from reference.isolation.runners import versus_house
 
     player = tmp_path / "player.py"

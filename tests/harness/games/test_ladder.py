@@ -112,7 +112,7 @@ def test_the_isolation_and_othello_ladders_are_worth_nothing_and_name_known_bots
 
 def test_recording_reference_times_passes_over_the_ladder(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    from harness.timing.reference_times import record
+    from harness.release.reference_times import record
 
     monkeypatch.setenv("GAMEGRADER_ROOT", str(FIXTURE))
     monkeypatch.syspath_prepend(str(FIXTURE))
@@ -121,11 +121,11 @@ def test_recording_reference_times_passes_over_the_ladder(monkeypatch: pytest.Mo
 
 def _played(games: int, waited: float, cpu: float) -> "Played":
     from harness.games.match import GameRecord, Waiting
-    from harness.games.outcome import Outcome, Reason
     from harness.games.versus import HouseGame, Played
+    from harness.records.games import GameEnd, Reason
 
     record: GameRecord[Any] = GameRecord((), (("x", 1.0), ("o", 1.0)),
-                                         Outcome("o", Reason.NO_MOVES),
+                                         GameEnd("o", Reason.NO_MOVES),
                                          waiting=(Waiting("x", waited, cpu, 20),))
     return Played(tuple(HouseGame(n, "x", n, record) for n in range(games)),
                   "the case's 10 s ran out")

@@ -166,14 +166,14 @@ def test_an_othello_replay_draws_the_board_with_both_colours(tmp_path: Path) -> 
     assert pixels[rgb("#f5f5f5")] > 1_000         # light discs
 
 
-def test_games_played_while_grading_are_kept_when_asked(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_games_played_while_grading_are_kept_when_asked(tmp_path: Path) -> None:
+    """The games folder reaches the runner through the sandbox (the run context's), not
+    through the environment."""
     import dataclasses
 
     from harness import Sandbox
     from harness.cli.main import build_parser
     from harness.spec import find_assignment, load_case_file
-    from harness.tournament.replays import GAMES_DIR_ENV
     from reference.isolation.runners import versus_house
 
     args = build_parser().parse_args(["grade", "--assignment", "isolation", "--submission",
@@ -183,9 +183,8 @@ def test_games_played_while_grading_are_kept_when_asked(tmp_path: Path,
     games = [path for path in assignment.case_files if path.name == "02_games.yaml"][0]
     case = dataclasses.replace(load_case_file(games, assignment, 2)[0], timeout=120.0)
     case = dataclasses.replace(case, options={**case.options, "games": 2, "clock": 2.0})
-    monkeypatch.setenv(GAMES_DIR_ENV, str(tmp_path / "kept"))
     player = ROOT / "reference" / "solutions" / "isolation" / "player.py"
-    with Sandbox("player", {"player.py": player}) as sandbox:
+    with Sandbox("player", {"player.py": player}, games=tmp_path / "kept") as sandbox:
         versus_house(case, sandbox)
     records = sorted((tmp_path / "kept").glob("*.json"))
     pages = sorted((tmp_path / "kept").glob("*.html"))

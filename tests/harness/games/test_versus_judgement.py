@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from harness.games.match import HANDSHAKE, Clock, GameRecord
-from harness.games.outcome import Outcome, Reason
 from harness.games.versus import HouseGame, Played, judge, play_versus_house
-from harness.spec.model import Visibility
+from harness.records.games import GameEnd, Reason
+from harness.records.spec import Visibility
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ def _game(number: int, winner: str, reason: Reason = Reason.NO_MOVES, forfeiter:
           detail: str = "") -> HouseGame:
     side = "x" if number % 2 == 0 else "o"
     record: GameRecord[Any] = GameRecord((), (("x", 9.0), ("o", 9.0)),
-                                         Outcome(winner, reason, detail, forfeiter))
+                                         GameEnd(winner, reason, detail, forfeiter))
     return HouseGame(number, side, number, record)
 
 
@@ -60,7 +60,7 @@ def test_a_failed_handshake_stops_the_games(monkeypatch: pytest.MonkeyPatch) -> 
 
     def no_name(kit: Any, sandbox: Any, bot: str, side: Any, seed: int) -> GameRecord[Any]:
         return GameRecord((), (("x", 9.0), ("o", 9.0)),
-                          Outcome("o" if side == "x" else "x", Reason.CRASH,
+                          GameEnd("o" if side == "x" else "x", Reason.CRASH,
                                   f"{HANDSHAKE}it exited", side))
 
     monkeypatch.setattr(versus, "play_one", no_name)

@@ -12,12 +12,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from harness.compare import Observation
 from harness.compare.builtin import check_doctest
-from harness.compare.observations import ErrorInfo
 from harness.compare.verdict import per_example
 from harness.intake.preflight import describe_process_failure, import_error_hint
 from harness.intake.submission import find_files
+from harness.records.observations import ErrorInfo, Observation
 from harness.sandbox.execution import RawRun
 from harness.sandbox.packages import python_version
 from harness.spec.doctests import parse_transcript

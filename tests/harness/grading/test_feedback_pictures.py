@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from markdown_it import MarkdownIt
 
-from harness.compare import Observation
 from harness.grading import feedback
 from harness.grading import results as results_file
-from harness.grading.verdicts import CaseResult, Verdict
+from harness.records.observations import Observation
+from harness.records.spec import Case, Visibility
+from harness.records.verdicts import CaseResult, Verdict
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
-from harness.spec.model import Case, Visibility
 
 
 @functools.lru_cache(maxsize=None)

@@ -12,7 +12,7 @@ from test_feedback_pictures import OTHELLO_START, _cases, case_of, html_of, seen
 
 from harness.grading import results as results_file
 from harness.grading.report import render
-from harness.grading.verdicts import CaseResult, Verdict
+from harness.records.verdicts import CaseResult, Verdict
 from harness.spec import find_assignment
 
 pytestmark = pytest.mark.slow  # a grading and a browser

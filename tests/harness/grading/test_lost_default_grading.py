@@ -9,7 +9,7 @@ import pytest
 
 from harness.grading.api import GradingOptions, cases_to_grade
 from harness.grading.grader import Grader
-from harness.grading.verdicts import Verdict
+from harness.records.verdicts import Verdict
 from harness.spec import load_assignment
 
 pytestmark = pytest.mark.slow

@@ -12,9 +12,9 @@ import jsonschema
 import pytest
 
 from harness.grading import results
-from harness.grading.verdicts import CaseResult, Verdict
+from harness.records.spec import Case, Visibility
+from harness.records.verdicts import CaseResult, Verdict
 from harness.spec.doctests import parse_transcript
-from harness.spec.model import Case, Visibility
 
 pytestmark = pytest.mark.slow
 

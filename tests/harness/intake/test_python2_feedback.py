@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from gg_testing import FINISHED_GRADING, ROOT, run_gamegrader
 
-from harness.compare.observations import ErrorInfo
 from harness.intake.import_policy import refused_import
 from harness.intake.preflight import failing_module
 from harness.intake.python2 import python2_note
-from harness.spec.model import AllowedPackage
+from harness.records.observations import ErrorInfo
+from harness.records.spec import AllowedPackage
 
 pytestmark = pytest.mark.slow
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.intake.python_version import DEFAULT_GRADING_PYTHON, parse_version, version_warning
+from harness.intake.python_version import parse_version, version_warning
+from harness.records.spec import DEFAULT_GRADING_PYTHON
 from harness.spec import SpecError
 from harness.spec.assignments import load_assignment
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from native_support import suite_root
 
-from harness.compare.observations import Observation
 from harness.native.judge import assertions
+from harness.records.observations import Observation
 from harness.spec import SpecError, find_assignment, load_case_file
 
 
@@ -129,7 +129,7 @@ def test_a_suite_that_cannot_be_graded_safely_is_refused_with_the_reason(tmp_pat
 
 
 def observed(records, error=None):
-    from harness.compare.observations import ErrorInfo
+    from harness.records.observations import ErrorInfo
     return [Observation(), Observation(value=records, has_value=True,
                                        error=ErrorInfo(*error) if error else None)]
 

@@ -23,12 +23,12 @@ from platform_schemas import (
 )
 
 from harness.grading import results
-from harness.grading.verdicts import CaseResult, Verdict
 from harness.platforms import FORMAT_NAMES, formats, prairielearn
 from harness.platforms.cli import write_format
-from harness.platforms.outcome import Outcome, from_document, picture_of
+from harness.platforms.outcome import GradingOutcome, from_document, picture_of
+from harness.records.spec import Case, Visibility
+from harness.records.verdicts import CaseResult, Verdict
 from harness.spec.doctests import parse_transcript
-from harness.spec.model import Case, Visibility
 
 BOARD = "    0 1 2\n 0  . X .\n 1  . X .\n 2  . . .\n(your move: X)"
 HOSTILE = "</failure>]]>\x00\x1b[2J # not ok 99 \\ \n  ...\n---\n\ufffe<b>\udcff"
@@ -58,7 +58,7 @@ def document(hostile: str = "") -> dict[str, Any]:
                                                execution_time=3.2)))
 
 
-def outcome(hostile: str = "") -> Outcome:
+def outcome(hostile: str = "") -> GradingOutcome:
     return from_document(document(hostile), "adversarial_search", "2026-11-21T09:00:00-05:00")
 
 

@@ -6,9 +6,9 @@ import json
 import os
 
 from harness.platforms.prairielearn_build import ENTRY_POINT, MAX_TIMEOUT, build_prairielearn
+from harness.records.spec import Visibility
 from harness.spec import find_assignment
 from harness.spec.loader import load_all_cases
-from harness.spec.model import Visibility
 
 
 def test_the_question_folder_grades_externally_with_the_image_and_the_visible_cases(tmp_path):

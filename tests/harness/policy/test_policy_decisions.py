@@ -10,7 +10,7 @@ from policy_support import DUE, metadata, results
 from harness.grading import results as results_file
 from harness.policy.apply import after_grading, before_grading
 from harness.policy.metadata import read_facts
-from harness.policy.rules import parse_policy
+from harness.records.policy import parse_policy
 
 RATE = parse_policy({"rate_limit": {"submissions": 2, "hours": 24}})
 

@@ -8,7 +8,7 @@ import pytest
 from gg_testing import ROOT
 
 from harness.batch.discover import read_entries
-from harness.policy.export import gradescope_metadata
+from harness.batch.export_metadata import gradescope_metadata
 from harness.policy.metadata import read_facts
 
 SOLUTION = ROOT / "reference/solutions/adversarial_search/adversarial_search.py"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.policy.rules import FeedbackRelease, LatePenalty, Policy, RateLimit
+from harness.records.policy import FeedbackRelease, LatePenalty, Policy, RateLimit
 from harness.spec import SpecError, load_assignment
 
 BASE = "name: demo\ntitle: Demo\nmodule: demo\n"

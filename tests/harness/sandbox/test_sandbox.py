@@ -570,7 +570,7 @@ SMALL_BOUNDS = {"sandbox_memory_mb": 96, "disk_mb": 8}
 def bounded(request, tmp_path):
     """A sandbox whose memory (96 MB) and case-folder (8 MB) bounds are small, so the tests
     exceed them without straining the host."""
-    from harness.sandbox import Limits
+    from harness.records.limits import Limits
     source = tmp_path / "student.py"
     source.write_text(BOUNDED_STUDENT)
     box = Sandbox("student", {"student.py": source}, Limits(**SMALL_BOUNDS),

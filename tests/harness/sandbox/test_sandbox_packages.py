@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.records.spec import AllowedPackage
 from harness.sandbox import Sandbox
-from harness.spec.model import AllowedPackage
 from harness.wire.codec import Opaque
 from harness.wire.protocol import value_of
 

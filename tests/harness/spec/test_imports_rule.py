@@ -13,9 +13,9 @@ import pytest
 
 from harness.intake.import_policy import imports_rule
 from harness.paths import project_root
+from harness.records.spec import Assignment
 from harness.release.build import build_student
 from harness.spec import find_assignment, list_assignments
-from harness.spec.model import Assignment
 
 ROOT = project_root()
 NAMES = list_assignments()

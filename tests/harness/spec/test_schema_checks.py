@@ -11,7 +11,7 @@ import pytest
 
 from harness import schema_checks
 from harness.grading import results
-from harness.schema_checks.generate import COMMAND, schemas, stale
+from harness.release.write_schema_checks import COMMAND, schemas, stale
 from harness.spec import find_assignment, list_assignments
 from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.loader import (

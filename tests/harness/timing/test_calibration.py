@@ -14,8 +14,8 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 
 from harness.grading.grader import Grader
+from harness.records.spec import RelativeTimeout
 from harness.spec import SpecError, find_assignment, load_assignment, load_case_file
-from harness.spec.model import RelativeTimeout
 from harness.spec.schema import MAX_TIMEOUT
 from harness.timing import calibration
 from harness.timing.calibration import HostSpeed, described, host_speed
@@ -311,7 +311,7 @@ def test_a_batch_report_header_names_the_speeds_its_gradings_used(tmp_path: Path
 @pytest.mark.slow
 def test_recording_writes_the_reference_time_of_every_relative_case_only(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from harness.timing.reference_times import record
+    from harness.release.reference_times import record
     specs = tmp_path / "test_specs" / "demo"
     (specs / "cases").mkdir(parents=True)
     (specs / "assignment.yaml").write_text(ASSIGNMENT)

@@ -23,13 +23,13 @@ from gg_testing import ROOT, run_gamegrader
 from harness import host
 from harness.grading.api import GradingOptions, grade
 from harness.grading.grader import Grader
-from harness.grading.verdicts import CaseResult, Verdict
+from harness.records.spec import Case, Visibility
+from harness.records.verdicts import CaseResult, Verdict
 from harness.sandbox.execution import RawRun
 from harness.sandbox.session import NO_ZYGOTE_ENV
 from harness.spec import find_assignment
 from harness.spec.doctests import parse_transcript
 from harness.spec.loader import load_all_cases
-from harness.spec.model import Case, Visibility
 from harness.timing import lanes
 
 pytestmark = pytest.mark.slow

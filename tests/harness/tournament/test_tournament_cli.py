@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.records.games import Entrant
 from harness.tournament.cli import _seeding, load_arena, main, parse_entrant
-from harness.tournament.records import Entrant
 
 ROOT = Path(__file__).resolve().parents[3]
 SOLUTION = ROOT / "reference" / "solutions" / "isolation" / "player.py"

@@ -8,13 +8,12 @@ from dataclasses import dataclass, field
 import pytest
 from tournament_fakes import FaultyArena, InProcess
 
-from harness.games.outcome import Reason
-from harness.tournament.arenas import HouseArena
+from harness.games.arenas import HouseArena
+from harness.records.games import Entrant, GameResult, GameTask, Reason, aborted
 from harness.tournament.engine import run_elimination, run_round_robin
 from harness.tournament.executors import DaskExecutor, LocalExecutor
 from harness.tournament.progress import Progress
 from harness.tournament.ratings import rate
-from harness.tournament.records import Entrant, GameResult, GameTask, aborted
 from harness.tournament.standings import CSV_COLUMNS, format_csv, leaderboard_entries
 from reference.isolation.kit import IsolationKit
 
@@ -30,7 +29,7 @@ def test_round_robin_on_local_processes_gives_standings_and_progress() -> None:
     stream = io.StringIO()
     result = run_round_robin(ARENA, FIELD, 7, LocalExecutor(2), Progress(stream))
     assert len(result.results) == 20
-    assert all(r.reason == "no_moves" for r in result.results)
+    assert all(r.reason is Reason.NO_MOVES for r in result.results)
     assert sum(s.wins for s in result.standings) == 20
     assert [s.score for s in result.standings] == sorted(
         (s.score for s in result.standings), reverse=True)
@@ -50,7 +49,7 @@ def test_faulty_entrants_never_stall_the_tournament() -> None:
     result = run_round_robin(FaultyArena(), entrants, 1, LocalExecutor(2), Progress(stream))
     by_pair = {(r.first, r.second): r for r in result.results}
     # every game has a faulty side
-    assert all(r.reason == Reason.ABORTED.value for r in result.results)
+    assert all(r.reason == Reason.ABORTED for r in result.results)
     assert "worker died" in by_pair[("ok", "crasher")].detail
     assert "overran its 1 s deadline" in by_pair[("ok", "hanger")].detail
     assert "arena error: RuntimeError: arena bug" in by_pair[("ok", "buggy")].detail
@@ -97,8 +96,9 @@ def test_dask_local_cluster_gives_the_local_results() -> None:
 
 def test_ratings_follow_results_and_skip_aborted_games() -> None:
     names = ["a", "b"]
-    wins = [GameResult("a", "b", 0, 0, "no_moves"), GameResult("b", "a", 1, 1, "no_moves")]
-    ratings = rate(names, wins + [GameResult("a", "b", 2, None, Reason.ABORTED.value)])
+    wins = [GameResult("a", "b", 0, 0, Reason.NO_MOVES),
+            GameResult("b", "a", 1, 1, Reason.NO_MOVES)]
+    ratings = rate(names, wins + [GameResult("a", "b", 2, None, Reason.ABORTED)])
     assert ratings["a"].mu > 25 > ratings["b"].mu
     assert ratings["a"].sigma < 25 / 3
     assert rate(names, wins) == ratings
@@ -123,13 +123,13 @@ class HiccupArena:
         self.tries[task.index] += 1
         if self.tries[task.index] == 1:
             return aborted(task, "game worker died")
-        return GameResult(task.first.name, task.second.name, task.seed, 0, "no_moves")
+        return GameResult(task.first.name, task.second.name, task.seed, 0, Reason.NO_MOVES)
 
 
 def test_a_round_robin_plays_an_aborted_game_again() -> None:
     arena = HiccupArena()
     field_ = [Entrant("a", "house:random"), Entrant("b", "house:greedy")]
     result = run_round_robin(arena, field_, 1, InProcess())
-    assert [r.reason for r in result.results] == ["no_moves", "no_moves"]
+    assert [r.reason for r in result.results] == [Reason.NO_MOVES, Reason.NO_MOVES]
     assert set(arena.tries.values()) == {2}
     assert all(s.aborted == 0 and s.games == 2 for s in result.standings)

@@ -111,8 +111,8 @@ def test_an_export_with_nothing_to_play_is_a_usage_error(
 
 
 def test_a_student_named_like_a_house_bot_or_another_entrant_plays_as_themself() -> None:
+    from harness.records.games import Entrant
     from harness.tournament.entrants import distinct_names
-    from harness.tournament.records import Entrant
 
     named = distinct_names([Entrant("greedy", "/x/player.py"), Entrant("greedy", "house:greedy"),
                             Entrant("player", "/a/player.py"), Entrant("player", "/b/player.py"),

@@ -6,14 +6,14 @@ from pathlib import Path
 
 from tournament_fakes import CoinArena
 
-from harness.tournament.arenas import HouseArena
+from harness.games.arenas import HouseArena
+from harness.records.games import Entrant, GameTask
 from harness.tournament.fingerprints import (
     arena_fingerprint,
     code_fingerprint,
     fingerprinted,
     house_files,
 )
-from harness.tournament.records import Entrant, GameTask
 from reference.isolation.kit import make_kit
 
 ADA = Entrant("ada", "/tmp/one/player.py", "c-ada")

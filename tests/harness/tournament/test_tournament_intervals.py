@@ -10,25 +10,25 @@ from pathlib import Path
 import pytest
 from tournament_fakes import CoinArena
 
-from harness.tournament.engine import run_round_robin
-from harness.tournament.executors import LocalExecutor
-from harness.tournament.intervals import (
+from harness.games.intervals import (
     SEPARATED,
     fit_strengths,
     games_for_width,
     logistic,
     unsettled_neighbours,
 )
+from harness.records.games import Entrant, GameResult, Reason
+from harness.tournament.engine import run_round_robin
+from harness.tournament.executors import LocalExecutor
 from harness.tournament.ratings import rate
-from harness.tournament.records import Entrant, GameResult
 from harness.tournament.standings import tally
 from harness.tournament.store import GameStore
 
 
 def games(a: str, b: str, wins: int, losses: int, draws: int = 0) -> list[GameResult]:
-    return ([GameResult(a, b, k, 0, "no_moves") for k in range(wins)]
-            + [GameResult(a, b, k, 1, "no_moves") for k in range(losses)]
-            + [GameResult(a, b, k, None, "no_moves") for k in range(draws)])
+    return ([GameResult(a, b, k, 0, Reason.NO_MOVES) for k in range(wins)]
+            + [GameResult(a, b, k, 1, Reason.NO_MOVES) for k in range(losses)]
+            + [GameResult(a, b, k, None, Reason.NO_MOVES) for k in range(draws)])
 
 
 def test_a_dominant_entrant_is_separated_and_an_even_pair_is_not() -> None:
@@ -51,7 +51,7 @@ def test_the_fit_ignores_the_order_of_games_and_aborted_ones() -> None:
     results = games("a", "b", 3, 1) + games("b", "c", 2, 2, 1) + games("c", "a", 1, 3)
     shuffled = list(results)
     random.Random(3).shuffle(shuffled)
-    aborted = [GameResult("a", "c", 9, None, "aborted")]
+    aborted = [GameResult("a", "c", 9, None, Reason.ABORTED)]
     assert fit_strengths(names, shuffled + aborted).theta == pytest.approx(
         fit_strengths(names, results).theta)
 
@@ -94,7 +94,7 @@ def test_games_for_width_gives_the_fewest_games_that_reach_the_width() -> None:
 def test_a_balanced_round_robin_ranks_by_score() -> None:
     names = ["a", "b", "c", "d"]
     rng = random.Random(5)
-    results = [GameResult(x, y, 0, rng.choice([0, 1, None]), "no_moves")
+    results = [GameResult(x, y, 0, rng.choice([0, 1, None]), Reason.NO_MOVES)
                for x in names for y in names if x != y]
     table = tally(names, results, rate(names, results))
     assert [s.score for s in table] == sorted((s.score for s in table), reverse=True)

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from tournament_fakes import InProcess, PaintedCoinArena
 
+from harness.records.games import Entrant
 from harness.tournament import outputs
 from harness.tournament.engine import run_round_robin
 from harness.tournament.fingerprints import module_files, modules_fingerprint
 from harness.tournament.outputs import PAGES_INDEX, write_outputs
-from harness.tournament.records import Entrant
 from harness.tournament.store import RECORDS_DIR, GameStore
 
 HERE = Path(__file__).resolve().parent

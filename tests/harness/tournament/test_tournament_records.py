@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from tournament_fakes import CoinArena
 
+from harness.records.games import Entrant, GameResult, GameTask
 from harness.tournament.engine import run_elimination, run_round_robin
 from harness.tournament.executors import DaskExecutor, LocalExecutor
 from harness.tournament.fingerprints import fingerprinted
 from harness.tournament.progress import Progress
-from harness.tournament.records import Entrant, GameResult, GameTask
 from harness.tournament.store import RECORDS_DIR, GameStore
 
 HERE = Path(__file__).resolve().parent

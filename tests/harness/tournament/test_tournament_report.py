@@ -2,14 +2,19 @@
 ratings in words and no empty column, in the look every gamegrader page shares."""
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
+from harness.games.intervals import StrengthFit
 from harness.games.pages import Paint, ReplayView, replay_page
+from harness.games.replays import report_page, standings_table
 from harness.pages.style import STYLE
-from harness.tournament.records import GameResult
-from harness.tournament.replays import report_page, standings_table
+from harness.records.games import GameResult, Reason
+from harness.tournament.ratings import Rating
+from harness.tournament.standings import Standing, format_csv, with_neighbours
 
 CSV_HEADER = ("rank,name,games,wins,draws,losses,aborted,forfeits,first_move_timeouts,score,mu,"
               "sigma,rating,round_reached,points")
@@ -26,8 +31,8 @@ class Scored:
 
 
 def _results() -> tuple[GameResult, ...]:
-    return (GameResult("ann", "bob", 1, 0, "no_moves", moves=((1, 2), (3, 4), (5, 6))),
-            GameResult("bob", "ann", 2, None, "aborted", "worker lost"))
+    return (GameResult("ann", "bob", 1, 0, Reason.NO_MOVES, moves=((1, 2), (3, 4), (5, 6))),
+            GameResult("bob", "ann", 2, None, Reason.ABORTED, "worker lost"))
 
 
 def _cells(html: str, table: str) -> list[list[str]]:
@@ -96,3 +101,26 @@ def test_a_replay_numbers_the_board_as_its_moves_do():
     html = replay_page(view)
     assert '"origin": 1' in html and "counted from 1" in html and "(row, column)" in html
     assert STYLE in html and '<header class="site">' in html and "x won" in html
+
+
+class _Fit:
+    """A strength fit that only says how likely one entrant is stronger than another."""
+
+    def superiority(self, upper: str, lower: str) -> float:
+        return 0.84951
+
+
+def test_the_summary_and_the_table_round_each_number_the_same_way():
+    """The report's table is made from standings.csv (three decimals) and the summary under it
+    from the fit: 0.78466 read "0.79" (from 0.785) in the table and "0.78" in the summary."""
+    table = [Standing("ann", 2, 0, 0, 0, Rating("ann", 30.0, 5.0), strength=0.78466,
+                      strength_low=0.43449, strength_high=0.94651),
+             Standing("bob", 0, 0, 2, 0, Rating("bob", 20.0, 5.0), strength=0.2)]
+    ranked = with_neighbours(table, cast(StrengthFit, _Fit()))
+    lines = format_csv(ranked).splitlines()
+    html = standings_table(lines[0].split(","), [next(csv.reader([line])) for line in lines[1:]])
+    shown = _cells(html, "standings")[1]
+    expected, next_rank = shown[-2], shown[-1]
+    assert expected == "0.79 (0.43 to 0.95)" and next_rank == "85.0%: not separated"
+    assert ranked[0].summary.startswith("expected score 0.79 (95% interval 0.43 to 0.95)")
+    assert "with likelihood 85.0%" in ranked[0].summary

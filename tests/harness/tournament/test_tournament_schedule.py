@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
+from harness.records.games import Entrant
 from harness.tournament.points import points_table
-from harness.tournament.records import Entrant
 from harness.tournament.schedule import (
     bracket_positions,
     bracket_rounds,

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
+from harness.games.arenas import HouseArena
 from harness.games.pages import Paint, ReplayView
-from harness.tournament.arenas import HouseArena
-from harness.tournament.records import GameResult, GameTask
+from harness.records.games import GameResult, GameTask, Reason
 from reference.isolation.kit import IsolationKit
 
 
@@ -67,7 +67,7 @@ class CoinArena:
         draw = hashlib.sha256(text).digest()[0]
         edge = _strength(task.first.name) - _strength(task.second.name)
         winner = 0 if draw < 128 + 60 * edge else 1
-        return GameResult(task.first.name, task.second.name, task.seed, winner, "no_moves",
+        return GameResult(task.first.name, task.second.name, task.seed, winner, Reason.NO_MOVES,
                           moves=((draw,),), game=(("name", "coin"),))
 
 

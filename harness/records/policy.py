@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from harness.policy.times import parse_time
+from harness.records.times import parse_time
 
 
 @dataclass(frozen=True)

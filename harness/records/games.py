@@ -1,4 +1,9 @@
-"""Plain-data records that cross process boundaries in a tournament: entrants, tasks, results.
+"""How a refereed game ends, and the plain-data records that cross process boundaries in a
+tournament: entrants, tasks, results.
+
+A game ends either by the rules (the player to move has no legal move; the game's utility then
+names the winner or a draw) or by a forfeit of the player to move, for one named reason
+(``Reason``, ``GameEnd``): one vocabulary for every game, grading runner and tournament.
 
 Everything here is a frozen dataclass of builtins, picklable by the standard library and by dask,
 and convertible to JSON-ready dicts (``to_dict``/``from_dict`` pairs), so a tournament can be
@@ -7,11 +12,72 @@ game must offer to be played in a tournament.
 """
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
-from typing import Any, Hashable, Optional, Protocol, Sequence
+from typing import Any, Hashable, Optional, Protocol
 
-from harness.games.match import GameRecord
-from harness.games.outcome import Reason
+from harness.records.verdicts import Verdict
+
+
+class Reason(enum.Enum):
+    """Why a game ended."""
+
+    NO_MOVES = "no_moves"
+    """The player to move had no legal move; the rules' utility decides the result."""
+    ILLEGAL = "illegal"
+    """The player to move answered a move that is not legal, or no move while it had one."""
+    MALFORMED = "malformed"
+    """The player to move answered something that is not a move at all (or too much of it)."""
+    TIMEOUT = "timeout"
+    """The player to move ran out of clock time before answering."""
+    CRASH = "crash"
+    """The player to move raised, died, or stopped answering."""
+    ABORTED = "aborted"
+    """A game a tournament gave up on, for a cause outside both entrants: its worker crashed
+    or overran its deadline (an entrant's own faults and waiting are its forfeits). Such a game
+    has no winner and is left out of ratings; it is never a win for anybody: a tournament plays
+    it once more, and an elimination match that stays undecided by aborted games sends nobody
+    on."""
+
+    @property
+    def is_forfeit(self) -> bool:
+        """Whether the player to move lost by its own fault."""
+        return self not in (Reason.NO_MOVES, Reason.ABORTED)
+
+    @property
+    def verdict(self) -> Verdict | None:
+        """The case verdict of a game lost this way; None for a game lost by the rules, which is
+        simply a wrong answer."""
+        return _VERDICTS.get(self)
+
+    @property
+    def label(self) -> str:
+        """Words for feedback and standings, e.g. ``"forfeit: timeout"``."""
+        if self is Reason.NO_MOVES:
+            return "no legal move left"
+        return "aborted" if self is Reason.ABORTED else f"forfeit: {self.value}"
+
+
+_VERDICTS = {Reason.TIMEOUT: Verdict.TIMED_OUT, Reason.CRASH: Verdict.CRASHED,
+             Reason.MALFORMED: Verdict.PROTOCOL_VIOLATION, Reason.ILLEGAL: Verdict.ILLEGAL_MOVE}
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """The end of a game: who won and why.
+
+    Attributes:
+        winner: the winning player (a value of the game's players), or None for a draw.
+        reason: why the game ended.
+        detail: for a forfeit, a short message about the faulty reply (bounded text), else "".
+        forfeiter: the player who forfeited, or None when the rules ended the game.
+    """
+
+    winner: Optional[Hashable]
+    reason: Reason
+    detail: str = ""
+    forfeiter: Optional[Hashable] = None
+
 
 HOUSE_PREFIX = "house:"
 """An entrant whose source starts so is a house bot the arena holds (``house:greedy``); game
@@ -71,7 +137,7 @@ class GameResult:
         second: name of the entrant who played second.
         seed: the task's seed.
         winner: 0 when ``first`` won, 1 when ``second`` won, None for a draw or an aborted game.
-        reason: why the game ended, a ``harness.games.outcome.Reason`` value (``"no_moves"``,
+        reason: why the game ended, a ``harness.records.games.Reason`` value (``"no_moves"``,
             ``"illegal"``, ..., ``"aborted"`` for a game the tournament gave up on).
         detail: short reason text for a fault or an abort, else "".
         moves: the moves in play order, each as a list of ints (the game's own move format).
@@ -88,7 +154,7 @@ class GameResult:
     second: str
     seed: int
     winner: Optional[int]
-    reason: str
+    reason: Reason
     detail: str = ""
     moves: tuple[tuple[int, ...], ...] = ()
     seconds: tuple[float, ...] = ()
@@ -115,7 +181,7 @@ class GameResult:
     @property
     def is_aborted(self) -> bool:
         """Whether the tournament gave up on this game."""
-        return self.reason == Reason.ABORTED.value
+        return self.reason is Reason.ABORTED
 
     def outcome_key(self) -> tuple[Any, ...]:
         """The parts that a reproducible run repeats exactly (everything but the timings)."""
@@ -124,7 +190,7 @@ class GameResult:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`from_dict` rebuilds an equal result."""
         return {"first": self.first, "second": self.second, "seed": self.seed,
-                "winner": self.winner, "reason": self.reason, "detail": self.detail,
+                "winner": self.winner, "reason": self.reason.value, "detail": self.detail,
                 "moves": [list(m) for m in self.moves], "seconds": list(self.seconds),
                 "clocks": list(self.clocks), "forfeiter": self.forfeiter,
                 "game": dict(self.game), "setup": list(self.setup)}
@@ -133,45 +199,17 @@ class GameResult:
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
         """Inverse of :meth:`to_dict` (trusted data: files this engine wrote)."""
         return cls(data["first"], data["second"], int(data["seed"]), data["winner"],
-                   data["reason"], data.get("detail", ""),
+                   Reason(data["reason"]), data.get("detail", ""),
                    tuple(tuple(m) for m in data.get("moves", ())),
                    tuple(data.get("seconds", ())), tuple(data.get("clocks", (0.0, 0.0))),
                    data.get("forfeiter"), tuple(sorted(dict(data.get("game", {})).items())),
                    tuple(data.get("setup", (0.0, 0.0))))
 
 
-def result_of(record: GameRecord[Any], task: GameTask, sides: Sequence[Hashable],
-              game: Optional[dict[str, Any]] = None) -> GameResult:
-    """A refereed game as the tournament's plain result.
-
-    Args:
-        record: the match loop's record.
-        task: the game's task; its first entrant played ``sides[0]``.
-        sides: the game's two player values, the first entrant's first.
-        game: the game's settings, kept for replays.
-    """
-    index = {side: i for i, side in enumerate(sides)}
-    outcome, clocks = record.outcome, dict(record.clocks)
-    return GameResult(
-        task.first.name, task.second.name, task.seed,
-        None if outcome.winner is None else index[outcome.winner], outcome.reason.value,
-        outcome.detail, tuple(tuple(int(v) for v in p.move) for p in record.plies),
-        tuple(round(p.seconds, 6) for p in record.plies),
-        (_clock(clocks[sides[0]]), _clock(clocks[sides[1]])),
-        None if outcome.forfeiter is None else index[outcome.forfeiter],
-        tuple(sorted((game or {}).items())),
-        (round(record.waiting_of(sides[0]).setup, 6), round(record.waiting_of(sides[1]).setup, 6)))
-
-
-def _clock(seconds: float) -> float:
-    """A clock for JSON: rounded, and 0.0 for a game without a chess clock (infinite)."""
-    return round(seconds, 6) if seconds != float("inf") else 0.0
-
-
 def aborted(task: GameTask, detail: str) -> GameResult:
     """The result recorded for ``task`` when its game could not be finished."""
     return GameResult(task.first.name, task.second.name, task.seed, None,
-                      Reason.ABORTED.value, detail)
+                      Reason.ABORTED, detail)
 
 
 class Arena(Protocol):
@@ -191,4 +229,5 @@ class Arena(Protocol):
         """Play ``task`` and report its result."""
 
 
-__all__ = ["HOUSE_PREFIX", "Arena", "Entrant", "GameResult", "GameTask", "aborted", "result_of"]
+__all__ = ["HOUSE_PREFIX", "Arena", "Entrant", "GameEnd", "GameResult", "GameTask", "Reason",
+           "aborted"]

@@ -1,7 +1,7 @@
 """The house arena of every game, and finding a game's arena: the ``arena:`` factory its
 assignment.yaml names, so the tournament engine (and replays) know no game.
 
-A factory returns either an :class:`~harness.tournament.records.Arena` or a game kit
+A factory returns either an :class:`~harness.records.games.Arena` or a game kit
 (``harness.games.kit.GameKit``), which is seated in :class:`HouseArena`: house bots play in the
 game's process, a submission file in a sandbox of its own (its assignment's module name,
 starter files and allowed packages), through the kit's seat codec and the one match loop.
@@ -13,13 +13,24 @@ import sys
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
-from harness.games.kit import GameKit, SandboxLike, find_bot, house_bot_name, house_seat, play
+from harness.games.kit import (
+    GameKit,
+    SandboxLike,
+    find_bot,
+    house_bot_name,
+    house_seat,
+    play,
+    result_of,
+)
 from harness.games.match import Seat
 from harness.games.pages import ReplayView
-from harness.tournament.records import Arena, Entrant, GameResult, GameTask, result_of
-from harness.tournament.schedule import derive_seed
+from harness.games.seeds import derive_seed
+from harness.records.games import Arena, Entrant, GameResult, GameTask
+
+if TYPE_CHECKING:
+    from harness.spec.run import RunContext
 
 SandboxOpener = Callable[[str, str], AbstractContextManager[SandboxLike]]
 """``open_sandbox(assignment, path)``: a context manager holding a sandbox with the submission
@@ -145,28 +156,31 @@ def load_arena(game: str, clock: Optional[float], factory: Optional[str] = None,
         raise ValueError(f"bad arena option: {error}") from error
 
 
-def registered_arena(game: str) -> str:
-    """The ``arena`` factory named by the assignment ``game``.
+def registered_arena(game: RunContext | str) -> str:
+    """The ``arena`` factory named by the assignment ``game`` (a run's context, whose assignment
+    is then looked up once for the whole run, or its name).
 
     Raises:
         ValueError: for an unknown assignment (with the close names) or one that is no game.
     """
     import difflib
 
-    from harness.spec import SpecError, find_assignment, list_assignments
+    from harness.spec import SpecError, list_assignments
+    from harness.spec.run import as_run
 
+    run = as_run(game)
     known = list_assignments()
-    if game not in known:
-        close = difflib.get_close_matches(game, known, n=3)
+    if run.name not in known:
+        close = difflib.get_close_matches(run.name, known, n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise ValueError(f"no assignment named {game!r}{hint}")
+        raise ValueError(f"no assignment named {run.name!r}{hint}")
     try:
-        arena = find_assignment(game).arena
+        arena = run.assignment.arena
     except SpecError as error:
         raise ValueError(str(error)) from error
     if not arena:
         games = [name for name in known if _arena_or_empty(name)]
-        raise ValueError(f"{game!r} has no tournament (games: {', '.join(games)})")
+        raise ValueError(f"{run.name!r} has no tournament (games: {', '.join(games)})")
     return arena
 
 

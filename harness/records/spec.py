@@ -1,4 +1,4 @@
-"""Records describing assignments and cases (immutable; built only by ``loader``)."""
+"""Records describing assignments and cases (immutable; built only by ``harness.spec.loader``)."""
 from __future__ import annotations
 
 import enum
@@ -6,10 +6,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from harness.intake.python_version import DEFAULT_GRADING_PYTHON
-from harness.policy.rules import Policy
-from harness.sandbox.limits import Limits
-from harness.spec.doctests import Example
+from harness.records.limits import Limits
+from harness.records.policy import Policy
+
+DEFAULT_GRADING_PYTHON = "3.10"
+"""The Python of Gradescope's image, unless an assignment names another (``grading_python``)."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """One ``>>>`` example: its source and the output the transcript expects ("" for none).
+
+    ``line`` counts from 1 within the transcript.
+    """
+
+    source: str
+    want: str
+    line: int
 
 
 class Visibility(enum.Enum):

@@ -13,15 +13,14 @@ import csv
 import html
 import io
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
+from harness.games.arenas import load_arena
 from harness.games.pages import replay_page
 from harness.pages.layout import page, table
-from harness.tournament.arenas import load_arena
-from harness.tournament.records import GameResult
+from harness.records.games import GameResult
 from harness.wire.safe_text import from_spreadsheet_cell
 
 
@@ -30,7 +29,7 @@ def outcome_text(result: GameResult) -> str:
     ``"bob won (no moves)"``."""
     if result.is_aborted:
         return f"aborted: {result.detail}"
-    how = result.reason.replace("_", " ")  # "no_moves" -> "no moves"
+    how = result.reason.value.replace("_", " ")  # "no_moves" -> "no moves"
     if result.winner_name is None:
         return f"draw ({how})"
     if result.forfeiter_name is not None:
@@ -68,16 +67,13 @@ def drawn_replay(arena: Any, result: GameResult) -> Optional[tuple[str, str]]:
         return None
 
 
-GAMES_DIR_ENV = "GAMEGRADER_GAMES_DIR"
-"""When set (``gamegrader grade --games DIR``), game runners keep every game they play there."""
-
-
-def keep_graded_game(arena: Any, result: GameResult, name: str) -> Optional[Path]:
-    """Save a game played while grading as ``NAME.json`` and its replay ``NAME.html`` in the
-    folder named by :data:`GAMES_DIR_ENV`; nothing when it is unset. Never raises for a
-    folder that cannot be written (the grade matters more than the record)."""
-    folder = os.environ.get(GAMES_DIR_ENV)
-    if not folder:
+def keep_graded_game(arena: Any, result: GameResult, name: str,
+                     folder: Optional[Path]) -> Optional[Path]:
+    """Save a game played while grading as ``NAME.json`` and its replay ``NAME.html`` in
+    ``folder`` (the run context's games folder: ``gamegrader grade --games DIR``); nothing when
+    it is None. Never raises for a folder that cannot be written (the grade matters more than
+    the record)."""
+    if folder is None:
         return None
     stem = Path(folder) / re.sub(r"[^A-Za-z0-9_.-]+", "_", name)[:120]
     try:
@@ -267,6 +263,6 @@ def games_table(results: Sequence[GameResult], pages: Sequence[Optional[Path]],
     return table(headers, rows, "games", frozenset({0, len(headers) - 2}), sortable=True)
 
 
-__all__ = ["GAMES_DIR_ENV", "drawn_replay", "game_score", "games_table", "keep_graded_game",
+__all__ = ["drawn_replay", "game_score", "games_table", "keep_graded_game",
            "outcome_text", "replay_record", "replay_target", "report_page", "standings_table",
            "write_replay"]

@@ -1,6 +1,6 @@
-"""Write the generated schema checks beside this module from the schemas they check:
-``python -m harness.schema_checks.generate`` (``--check``: only list the stale ones, exit 1 if
-any). Needs fastjsonschema, a dev dependency: grading never imports this module."""
+"""Write the generated schema checks (``harness/schema_checks/``) from the schemas they check:
+``python -m harness.release.write_schema_checks`` (``--check``: only list the stale ones, exit 1
+if any). Needs fastjsonschema, a dev dependency: grading never imports this module."""
 from __future__ import annotations
 
 import argparse
@@ -12,8 +12,8 @@ from typing import Any
 
 import fastjsonschema
 
-FOLDER = Path(__file__).resolve().parent
-COMMAND = "python -m harness.schema_checks.generate"
+FOLDER = Path(__file__).resolve().parents[1] / "schema_checks"
+COMMAND = "python -m harness.release.write_schema_checks"
 _THEIR_IMPORT = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException"
 _OUR_IMPORT = ("from harness.schema_checks.refusal import JsonSchemaValueException, "
                "JsonSchemaValuesException")

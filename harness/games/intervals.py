@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from harness.tournament.records import GameResult
+from harness.records.games import GameResult
 
 Z95 = 1.959963984540054
 """Standard normal quantile for a two-sided 95% interval."""

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.grading import results as results_file
+from harness.spec.run import RunContext
 
 ASSIGNMENT_ENV = "GAMEGRADER_ASSIGNMENT"
 
@@ -37,13 +38,13 @@ def assignment_name(root: Path, given: str | None) -> str | None:
         return None
 
 
-def warn_if_packages_missing(name: str) -> None:
+def warn_if_packages_missing(run: RunContext) -> None:
     """Tell the instructor (Gradescope shows this log to instructors only) when the packages
     students may import are not installed for the sandbox, before a student finds out."""
     from harness.release.packages_install import missing
-    from harness.spec import SpecError, find_assignment
+    from harness.spec import SpecError
     try:
-        requirements = find_assignment(name).requirements
+        requirements = run.assignment.requirements
     except SpecError:
         return  # grading reports it
     if missing(requirements):
@@ -68,10 +69,11 @@ def run(root: Path, given: str | None = None, budget: float | None = None) -> in
         results_file.write(output, results_file.misconfigured(
             "no assignment name is configured (see docs/workflows.md)"))
         return 2
-    warn_if_packages_missing(name)
+    run = RunContext(name, output=output)
+    warn_if_packages_missing(run)
     # The container is stopped at Gradescope's cap: the budget is a wall-clock cap here.
     options = GradingOptions(budget=budget, capped=True)
-    document = grade_under_policy(name, root / "submission", output, options,
+    document = grade_under_policy(run, root / "submission", output, options,
                                   read_metadata(root))
     print(f"Graded {name}: score {document['score']:g}", file=sys.stderr)
     for line in document.get("extra_data", {}).get(GRADING_HOST, []):

@@ -2,30 +2,12 @@
 as the contracts of ``harness.spec.contracts`` say."""
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any, Callable, cast
 
+from harness.dotted import resolve_callable
+
 if TYPE_CHECKING:
-    from harness.spec.contracts import Comparator, Generator, Precompute, Runner, Variants
-
-
-def resolve_callable(reference: str) -> Callable[..., Any]:
-    """Import ``package.module:function`` and return the function.
-
-    Raises:
-        LookupError: the module or the function cannot be found.
-    """
-    module_name, colon, attribute = reference.partition(":")
-    if not colon:
-        raise LookupError(f"{reference!r} is not of the form 'package.module:function'")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise LookupError(f"cannot import {module_name!r}: {exc}") from exc
-    function = getattr(module, attribute, None)
-    if not callable(function):
-        raise LookupError(f"{module_name!r} has no function {attribute!r}")
-    return cast("Callable[..., Any]", function)
+    from harness.spec.contracts import Comparator, Generator, Precompute, Runner
 
 
 def resolve_comparator(name: str) -> Comparator:
@@ -47,7 +29,6 @@ def resolve_comparator(name: str) -> Comparator:
 resolve_runner = cast("Callable[[str], Runner]", resolve_callable)
 resolve_generator = cast("Callable[[str], Generator]", resolve_callable)
 resolve_precompute = cast("Callable[[str], Precompute]", resolve_callable)
-resolve_variants = cast("Callable[[str], Variants]", resolve_callable)
 
 
 def check_case_references(case: Any) -> None:
