@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from harness.records.spec import Case, Visibility
 from harness.spec import find_assignment
 from harness.spec.assignments import list_assignments
 from harness.spec.loader import load_all_cases
-from harness.spec.model import Case, Visibility
 
 
 def seeded(case: Case) -> bool:
