@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterator, Sequence
 
-from reference.core.symmetry import SYMMETRIES, first_image
+from assignments.isolation.positions import draw_position, region_of, walled_apart
 from assignments.isolation.rules import (
     Isolation,
     IsolationState,
@@ -31,9 +31,9 @@ from assignments.isolation.rules import (
     opponent,
     parse_board,
 )
-from assignments.isolation.positions import draw_position, region_of, walled_apart
 from assignments.isolation.solver import Solver
 from harness.spec import render_doctest
+from reference.core.symmetry import SYMMETRIES, first_image
 
 TIME_LEFT = 2.0
 """Clock passed to the student in these cases; only legality is judged here, not time."""

@@ -15,12 +15,9 @@ from typing import Any, Callable, Optional
 
 from assignments.isolation.evaluation import MobilityEvaluation
 from assignments.isolation.house_players import HOUSE_PLAYERS, house_player
-from assignments.isolation.rules import Isolation, IsolationState, Move
-from harness.games.seats import Agent
-from assignments.isolation.evaluation import MobilityEvaluation
-from assignments.isolation.house_players import HOUSE_PLAYERS, house_player
 from assignments.isolation.kit import SEARCHING_BOTS
 from assignments.isolation.rules import Isolation, IsolationState, Move
+from harness.games.seats import Agent
 from reference.search.timed_alphabeta import timed_alphabeta_search
 
 

@@ -22,16 +22,13 @@ visible case it also lists the first lost game's moves and draws the first two l
 from __future__ import annotations
 
 from assignments.isolation.house_players import HOUSE_PLAYERS
-from assignments.isolation.kit import make_kit
+from assignments.isolation.kit import SEARCHING_BOTS, make_kit
 from assignments.isolation.pictures import game_picture
 from harness import Sandbox
 from harness.games import versus
 from harness.records.spec import Case
 from harness.records.verdicts import Judgement
 from harness.spec.contracts import NUMBER, TEXT, Option, declare_options
-from assignments.isolation.house_players import HOUSE_PLAYERS
-from assignments.isolation.kit import SEARCHING_BOTS, make_kit
-from assignments.isolation.pictures import game_picture
 
 
 def picture(game: versus.HouseGame) -> str:

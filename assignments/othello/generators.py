@@ -347,6 +347,37 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
                        f"{position_id(board)})", image_calls), "mirror_of": title}
 
 
+def limit_images(rng: random.Random, count: int, *, board: Sequence[Sequence[int]], color: Player,
+                 algorithm: str, limits: Sequence[int], images: Sequence[str],
+                 mirror_of: str, value_fn: str = "") -> Iterator[dict[str, Any]]:
+    """The visible case ``mirror_of`` (the max node of ``algorithm`` on ``board`` for ``color``
+    at each of ``limits``, a case written by hand) asked again on the first image of ``board``
+    under ``images`` that differs from it (Othello's rules keep every symmetry of the square
+    board), answered by the reference on the image; answers a constant could give are paired as
+    in :func:`node_cases`; ``value_fn`` as there. ``count`` must be 1.
+    """
+    if count != 1:
+        raise ValueError("limit_images asks one visible case again: count must be 1")
+    position: Board = tuple(tuple(row) for row in board)
+    found = first_image(position, images)
+    if found is None:
+        raise ValueError(f"{mirror_of!r} is unchanged by every one of {list(images)}")
+    name, image = found
+    window = _WINDOW if algorithm == "alphabeta" else ""
+    calls: list[Call] = [
+        ([f"board = {image!r}"] if index == 0 else [],
+         call(f"{algorithm}_max_node", f"board, {color}, {window}{limit}, "
+                                       f"{_switches(algorithm)}", value_fn),
+         answer_entry("node", image, color, limit, True))
+        for index, limit in enumerate(limits)]
+
+    def no_select() -> Call:
+        raise ValueError("a limit image asks no select_move")
+
+    _pair_constant_answers(calls, no_select)
+    yield {**_case(f"{mirror_of} ({name} image)", calls), "mirror_of": mirror_of}
+
+
 def mover_value(board: Board, color: Player) -> int:
     """A min node's value where ``color`` is taken for the player to move there (the colour-only
     starter fixes no convention for min nodes): ``color`` moves and minimises the value for its

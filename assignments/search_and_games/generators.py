@@ -41,7 +41,7 @@ from assignments.search_and_games.scene_kinds import (
     walled_in_scene,
 )
 from harness import render_doctest
-from reference.core.symmetry import SYMMETRIES, point_image
+from reference.core.symmetry import first_image_with_points
 from reference.search.astar import astar_search
 from reference.search.bfs import breadth_first_graph_search
 
@@ -134,18 +134,28 @@ def perform_move_cases(rng: random.Random, count: int, *, max_rows: int = 6, max
 
 def is_solved_cases(rng: random.Random, count: int, *, max_rows: int = 5,
                     max_cols: int = 5) -> Iterator[CaseDict]:
-    """Solved and unsolved boards alternately; unsolved ones have a single light on half the
-    time, so an ``is_solved`` that only looks at part of the board is caught."""
+    """A solved and an unsolved board per case, in either order, so that a constant answer
+    fails every case; unsolved boards have a single light on in every other case, so an
+    ``is_solved`` that only looks at part of the board is caught."""
     for number in range(1, count + 1):
+        solved = create_board(*_size(rng, max_rows, max_cols))
         rows, cols = _size(rng, max_rows, max_cols)
-        board = create_board(rows, cols)
-        if number % 2 == 0:
+        unsolved = create_board(rows, cols)
+        while is_solved(unsolved):
             lit = (rng.randrange(rows), rng.randrange(cols))
-            board = tuple(tuple((r, c) == lit for c in range(cols)) for r in range(rows)) \
-                if number % 4 == 0 else _random_board(rng, rows, cols)
-        yield {"name": f"#{number} {rows}x{cols} board",
-               "doctest": render_doctest([_puzzle_setup(board)], "p.is_solved()",
-                                         is_solved(board))}
+            unsolved = tuple(tuple((r, c) == lit for c in range(cols)) for r in range(rows)) \
+                if number % 2 == 0 else _random_board(rng, rows, cols)
+        first, other = (solved, unsolved) if rng.random() < 0.5 else (unsolved, solved)
+        yield {"name": f"#{number} {len(first)}x{len(first[0])} and "
+                       f"{len(other)}x{len(other[0])} boards",
+               "doctest": _is_solved_transcript([_puzzle_setup(first)], first, other)}
+
+
+def _is_solved_transcript(setup: Sequence[str], board: Board, other: Board) -> str:
+    """``is_solved`` of ``p`` (made by ``setup``, ending as ``board``) and of a puzzle ``q`` on
+    ``other``, asked in one example, so that the case is right only when both answers are."""
+    return render_doctest([*setup, f"q = LightsOutPuzzle({grid_to_lists(other)!r})"],
+                          "p.is_solved(), q.is_solved()", (is_solved(board), is_solved(other)))
 
 
 def copy_cases(rng: random.Random, count: int, *, max_rows: int = 5,
@@ -206,7 +216,8 @@ def find_solution_cases(rng: random.Random, count: int, *, sizes: Sequence[Seque
     cannot solve, on sizes where such boards exist. ``options`` holds ``board`` (rows of
     ``.``/``X``, X for a light on) and ``length`` (the optimal number of moves, None when
     unsolvable) for ``checkers.find_solution``. Unsolvable cases first ask for the solution of
-    a 1x1 board with its light on (``options.sanity``), so that always answering None fails.
+    a board the handout does not show (``options.sanity``, :data:`_SANITY_BOARD`), so that
+    always answering None fails, and so does keeping the handout's answers.
 
     Raises:
         ValueError: ``solvable`` is False and a size has no unsolvable board.
@@ -226,22 +237,76 @@ def find_solution_cases(rng: random.Random, count: int, *, sizes: Sequence[Seque
             board = _random_board(rng, rows, cols)
         if board in seen or is_solvable(board) != solvable:
             continue  # the algebra screens boards quickly; the answer comes from the BFS
-        answer = breadth_first_graph_search(LightsOutProblem(board))
-        if (answer is not None) != solvable:
+        case = _solution_case(board)
+        if (case["options"]["length"] is not None) != solvable:
             continue
         seen.add(board)
         made += 1
-        lit = sum(map(sum, board))
         kind = "solvable" if solvable else "unsolvable"
-        options: dict[str, Any] = {"board": format_scene(board).split(),
-                                   "length": None if answer is None else len(answer)}
-        transcript = render_doctest([_puzzle_setup(board)], "p.find_solution()", answer)
-        if answer is None:
-            transcript = render_doctest([], "LightsOutPuzzle([[True]]).find_solution()",
-                                        [(0, 0)]) + transcript
-            options["sanity"] = {"example": 0, "board": ["X"], "length": 1}
-        yield {"name": f"{kind} #{made}: {rows}x{cols} board, {lit} on",
-               "doctest": transcript, "options": options}
+        yield {**case, "name": f"{kind} #{made}: {rows}x{cols} board, {sum(map(sum, board))} on"}
+
+
+_SANITY_BOARD = ("XX", "X.")
+"""The board a case whose answer is None asks first: solved by one press, and not one the
+handout shows (a file keeping the handout's answers fails it)."""
+
+
+def _solution_case(board: Board) -> CaseDict:
+    """A find_solution case on ``board`` (no name yet), answered by the reference BFS; one whose
+    answer is None first asks for the solution of :data:`_SANITY_BOARD`."""
+    answer = breadth_first_graph_search(LightsOutProblem(board))
+    options: dict[str, Any] = {"board": format_scene(board).split(),
+                               "length": None if answer is None else len(answer)}
+    transcript = render_doctest([_puzzle_setup(board)], "p.find_solution()", answer)
+    if answer is None:
+        sanity = parse_scene("\n".join(_SANITY_BOARD))
+        easy = breadth_first_graph_search(LightsOutProblem(sanity))
+        assert easy is not None
+        transcript = render_doctest(
+            [], f"LightsOutPuzzle({grid_to_lists(sanity)!r}).find_solution()", easy) + transcript
+        options["sanity"] = {"example": 0, "board": list(_SANITY_BOARD), "length": len(easy)}
+    return {"doctest": transcript, "options": options}
+
+
+_ASKS = ("get_board", "is_solved", "find_solution")
+"""What :func:`lights_out_images` can ask of a position."""
+
+
+def lights_out_images(rng: random.Random, count: int, *, board: Sequence[str], ask: str,
+                      mirror_of: str, images: Sequence[str], moves: Sequence[Sequence[int]] = (),
+                      label: str = "") -> Iterator[CaseDict]:
+    """The visible case ``mirror_of`` (a puzzle made from ``board``, rows of ``.``/``X``, then
+    ``moves`` pressed, then ``ask`` called) asked again under the first symmetry of ``images``
+    (names of :mod:`reference.core.symmetry`) that changes the board or a move, answered by the
+    reference on the image. Pressing a light toggles it and its orthogonal neighbours, so every
+    symmetry of the board keeps the rules: all eight on a square board, mirror, flip and
+    rotate180 on any. ``is_solved`` is asked together with a board of the other answer (a size
+    the handout does not show), so that a constant fails. The case is named ``label`` (default
+    ``mirror_of``) and the image's name. ``count`` must be 1.
+    """
+    if count != 1 or ask not in _ASKS:
+        raise ValueError(f"lights_out_images asks one visible case again (count 1) with one of "
+                         f"{list(_ASKS)}")
+    found = first_image_with_points(parse_scene("\n".join(board)), moves, images)
+    if found is None:
+        raise ValueError(f"{mirror_of!r} is unchanged by every one of {list(images)}")
+    name, image, pressed = found
+    after = image
+    for move in pressed:
+        after = press(after, move)
+    title = f"{label or mirror_of} ({name} image)"
+    if ask == "find_solution":
+        yield {**_solution_case(after), "name": title, "mirror_of": mirror_of}
+        return
+    setup = [_puzzle_setup(image)] + [f"p.perform_move({r}, {c})" for r, c in pressed]
+    if ask == "get_board":
+        transcript = render_doctest(setup, "p.get_board()", grid_to_lists(after))
+    else:
+        rows, cols = len(after), len(after[0]) + 1
+        other = create_board(rows, cols) if not is_solved(after) \
+            else press(create_board(rows, cols), (0, 0))
+        transcript = _is_solved_transcript(setup, after, other)
+    yield {"name": title, "doctest": transcript, "mirror_of": mirror_of}
 
 
 def scramble_cases(rng: random.Random, count: int, *, check: str,
@@ -392,16 +457,12 @@ def find_path_images(rng: random.Random, count: int, *, scene: Sequence[str],
     if count != 1:
         raise ValueError("find_path_images asks one visible case again: count must be 1")
     grid = parse_scene("\n".join(scene))
-    rows, cols = len(grid), len(grid[0])
-    asked = (tuple(map(tuple, grid)), tuple(start), tuple(goal))
-    for name in images:
-        image = (SYMMETRIES[name](grid), point_image(name, (start[0], start[1]), rows, cols),
-                 point_image(name, (goal[0], goal[1]), rows, cols))
-        if image != asked:
-            case = _path_case(f"{mirror_of} ({name} image)", image[0], image[1], image[2])
-            yield {**case, "mirror_of": mirror_of}
-            return
-    raise ValueError(f"{mirror_of!r} is unchanged by every one of {list(images)}")
+    found = first_image_with_points(grid, [start, goal], images)
+    if found is None:
+        raise ValueError(f"{mirror_of!r} is unchanged by every one of {list(images)}")
+    name, image, (image_start, image_goal) = found
+    case = _path_case(f"{mirror_of} ({name} image)", image, image_start, image_goal)
+    yield {**case, "mirror_of": mirror_of}
 
 
 def _with_cell(scene: Scene, point: Point, obstacle: bool) -> Scene:
@@ -414,6 +475,7 @@ def _with_cell(scene: Scene, point: Point, obstacle: bool) -> Scene:
 
 __all__ = [
     "copy_cases", "create_puzzle_cases", "find_path_cases", "find_solution_cases",
-    "get_board_cases", "is_solved_cases", "perform_move_cases",
+    "find_path_images", "get_board_cases", "is_solved_cases", "lights_out_images",
+    "perform_move_cases",
     "scramble_cases", "successor_count_cases", "successors_cases", "successors_unchanged_cases",
 ]

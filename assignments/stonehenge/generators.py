@@ -14,6 +14,7 @@ from assignments.stonehenge import transcripts as t
 from assignments.stonehenge.game_tree import TreeGame, TreeTooLargeError, build_tree, encode
 from assignments.stonehenge.rough import rough_outcome
 from assignments.stonehenge.rules import Stonehenge, StonehengePosition
+from assignments.stonehenge.symmetry import first_image
 from reference.search.minimax import bounded_value, optimal_moves
 
 _NAMES = {1: "p1", 2: "p2"}
@@ -103,6 +104,21 @@ def game_cases(rng: random.Random, count: int, *, side: int,
                   t.value("g.is_winner('p1'), g.is_winner('p2')", (winner == 1, winner == 2))]
         yield {"name": f"side {side}, {_NAMES[first]} first, moves {' '.join(moves)}",
                "doctest": t.render(steps)}
+
+
+def game_images(rng: random.Random, count: int, *, side: int, script: Script,
+                mirror_of: str) -> Iterator[Case]:
+    """The visible scripted game ``mirror_of`` (``script``) asked again as :func:`game_cases`
+    asks it, its cells relabelled by the first symmetry of the board's rules that changes the
+    moves (:mod:`assignments.stonehenge.symmetry`), answered by the reference on the image.
+    ``count`` must be 1."""
+    found = first_image(side, script["moves"])
+    if count != 1 or found is None:
+        raise ValueError(f"game_images asks one visible game again that a symmetry changes "
+                         f"(count 1): {mirror_of!r}")
+    image = {"first": script["first"], "moves": found[1]}
+    for case in game_cases(rng, 1, side=side, scripts=[image]):
+        yield {**case, "name": f"{case['name']} (image of {mirror_of})", "mirror_of": mirror_of}
 
 
 def rough_cases(rng: random.Random, count: int, *, side: int,
@@ -202,5 +218,5 @@ def strategy_cases(rng: random.Random, count: int, *, strategy: str, sides: list
                "doctest": t.render(steps), "options": options}
 
 
-__all__ = ["Script", "board_cases", "game_cases", "make_move_cases", "random_game", "rough_cases",
-           "strategy_cases"]
+__all__ = ["Script", "board_cases", "game_cases", "game_images", "make_move_cases", "random_game",
+           "rough_cases", "strategy_cases"]

@@ -53,6 +53,22 @@ def first_image(grid: Sequence[Sequence[Cell]], names: Sequence[str]
     return None
 
 
+def first_image_with_points(grid: Sequence[Sequence[Cell]], points: Sequence[Sequence[int]],
+                            names: Sequence[str]
+                            ) -> tuple[str, Grid[Cell], list[tuple[int, int]]] | None:
+    """The first of the symmetries ``names`` that changes ``grid`` together with its cells
+    ``points`` (a start and a goal, the moves made), the image of the board and of the points
+    (None when every one of them leaves both as they are)."""
+    rows, cols = len(grid), len(grid[0])
+    asked = (_rows(grid), [(p[0], p[1]) for p in points])
+    for name in names:
+        image: Grid[Cell] = SYMMETRIES[name](grid)
+        moved = [point_image(name, point, rows, cols) for point in asked[1]]
+        if (image, moved) != asked:
+            return name, image, moved
+    return None
+
+
 def point_image(name: str, point: tuple[int, int], rows: int, cols: int) -> tuple[int, int]:
     """Where the symmetry ``name`` takes the cell ``point`` = (row, column) of a ``rows`` x
     ``cols`` board (found by moving the board's own coordinates, so no formula can disagree

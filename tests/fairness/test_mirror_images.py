@@ -1,9 +1,9 @@
-"""Issue 51, item 4: answers checked beyond the asked position. Othello's minimax and alpha-beta
-groups, Search & Games' find_path, Dominoes' get_best_move and Isolation's choose_move ask shown
-positions again
-mirrored (``mirror_of``), answered by the reference on the image. A file that hard-codes every
-visible answer and returns a constant elsewhere earns no hidden point there and is flagged
-"right only where it was shown"; the reference is not.
+"""Issue 51, item 4: answers checked beyond the asked position. Othello's minimax, alpha-beta and
+depth-limit groups, Lights Out, Stonehenge's scripted games, Search & Games' find_path,
+Dominoes' get_best_move and Isolation's choose_move ask shown positions again mirrored
+(``mirror_of``), answered by the reference on the image. A file that hard-codes every visible
+answer and returns a constant elsewhere earns no hidden point there and is flagged "right only
+where it was shown"; the reference is not.
 """
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from harness.spec.loader import load_all_cases
 
 pytestmark = pytest.mark.slow
 
-STEMS = ("02_minimax", "03_alphabeta")
-GROUPS = ("minimax", "alphabeta")
+STEMS = ("02_minimax", "03_alphabeta", "04_depth_limit")
+GROUPS = ("minimax", "alphabeta", "depth_limit")
 SOLUTIONS = Path(__file__).resolve().parents[2] / "assignments"
 REFERENCE = SOLUTIONS / "othello/solution/agent.py"
 
@@ -33,8 +33,8 @@ HARD_CODER = '''
 TABLE = {table!r}
 
 
-def _kept(name, board, color, constant):
-    key = (name, tuple(tuple(row) for row in board), color)
+def _kept(name, board, color, limit, constant):
+    key = (name, tuple(tuple(row) for row in board), color, limit)
     return TABLE.get(key, constant)
 
 
@@ -47,27 +47,27 @@ def compute_heuristic(board, color):
 
 
 def minimax_max_node(board, color, limit, caching=0):
-    return _kept("minimax_max_node", board, color, (None, 0))
+    return _kept("minimax_max_node", board, color, limit, (None, 0))
 
 
 def minimax_min_node(board, color, limit, caching=0):
-    return _kept("minimax_min_node", board, color, (None, 0))
+    return _kept("minimax_min_node", board, color, limit, (None, 0))
 
 
 def select_move_minimax(board, color, limit, caching=0):
-    return _kept("select_move_minimax", board, color, (0, 0))
+    return _kept("select_move_minimax", board, color, limit, (0, 0))
 
 
 def alphabeta_max_node(board, color, alpha, beta, limit, caching=0, ordering=0):
-    return _kept("alphabeta_max_node", board, color, (None, 0))
+    return _kept("alphabeta_max_node", board, color, limit, (None, 0))
 
 
 def alphabeta_min_node(board, color, alpha, beta, limit, caching=0, ordering=0):
-    return _kept("alphabeta_min_node", board, color, (None, 0))
+    return _kept("alphabeta_min_node", board, color, limit, (None, 0))
 
 
 def select_move_alphabeta(board, color, limit, caching=0, ordering=0):
-    return _kept("select_move_alphabeta", board, color, (0, 0))
+    return _kept("select_move_alphabeta", board, color, limit, (0, 0))
 
 
 def run_ai():
@@ -75,10 +75,10 @@ def run_ai():
 '''
 
 
-def shown_answers() -> dict[tuple[str, Any, int], Any]:
+def shown_answers() -> dict[tuple[str, Any, int, int], Any]:
     """Every visible call of the groups and the answer its transcript shows, as a student who
     copies the handout's cases would keep them."""
-    table: dict[tuple[str, Any, int], Any] = {}
+    table: dict[tuple[str, Any, int, int], Any] = {}
     for case in load_all_cases(find_assignment("othello")):
         if case.group not in GROUPS or case.visibility is not Visibility.VISIBLE:
             continue
@@ -91,7 +91,9 @@ def shown_answers() -> dict[tuple[str, Any, int], Any]:
                 call = node.value
                 assert isinstance(call.func, ast.Name) and isinstance(call.args[0], ast.Name)
                 color = ast.literal_eval(call.args[1])
-                table[(call.func.id, boards[call.args[0].id], color)] = ast.literal_eval(
+                window = call.func.id.startswith("alphabeta_")  # alpha and beta come first
+                limit = ast.literal_eval(call.args[4 if window else 2])
+                table[(call.func.id, boards[call.args[0].id], color, limit)] = ast.literal_eval(
                     example.want)
     return table
 
@@ -109,6 +111,19 @@ def hidden_points(document: dict[str, Any]) -> float:
     return float(sum(t["score"] for t in document["tests"] if t["visibility"] != "visible"))
 
 
+def assert_kept_only_where_shown(document: dict[str, Any], *, visible: int, images: int,
+                                 marker: str) -> None:
+    """A keeping file's grading: every one of ``visible`` shown cases passed, no hidden point,
+    and each of the ``images`` image cases (names holding ``marker``) told and flagged."""
+    shown = [t for t in document["tests"] if t["visibility"] == "visible"]
+    assert len(shown) == visible and all(t["status"] == "passed" for t in shown)
+    assert hidden_points(document) == 0
+    asked = [t for t in document["tests"] if marker in t["name"]]
+    assert len(asked) == images and all(MIRROR_MESSAGE in t["output"] for t in asked)
+    assert sorted(document["extra_data"][RIGHT_ONLY_WHERE_SHOWN]) == sorted(
+        t["extra_data"]["case_id"] for t in asked)
+
+
 def test_a_file_keeping_the_shown_answers_earns_no_hidden_point_and_is_flagged(
         tmp_path: Path) -> None:
     table = shown_answers()
@@ -118,13 +133,13 @@ def test_a_file_keeping_the_shown_answers_earns_no_hidden_point_and_is_flagged(
     visible = [t for t in document["tests"] if t["visibility"] == "visible"]
     assert visible and all(t["status"] == "passed" for t in visible)
     assert hidden_points(document) == 0
-    images = [t for t in document["tests"] if "image of" in t["name"]]
-    assert len(images) == 4
+    images = [t for t in document["tests"] if "image of" in t["name"] or "image)" in t["name"]]
+    assert len(images) == 6
     assert all(MIRROR_MESSAGE in t["output"] for t in images)
     flagged = document["extra_data"][RIGHT_ONLY_WHERE_SHOWN]
     assert sorted(flagged) == sorted(t["extra_data"]["case_id"] for t in images)
     record = Record(Submission("s1", agent, (Student("Ada"),)), document, 1.0, "")
-    assert base_status(record) == ("graded; right only where it was shown (wrong on 4 mirror "
+    assert base_status(record) == ("graded; right only where it was shown (wrong on 6 mirror "
                                    "images of visible positions)")
 
 
@@ -289,7 +304,187 @@ def test_a_file_keeping_the_shown_isolation_moves_earns_no_hidden_point_and_is_f
 
 
 def test_the_isolation_reference_answers_every_image_with_no_flag(tmp_path: Path) -> None:
-    document = grade(tmp_path, "isolation", SOLUTIONS / "isolation/player.py",
+    document = grade(tmp_path, "isolation", SOLUTIONS / "isolation/solution/player.py",
                      stems=("01_choose_move",))
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
+
+
+LIGHTS_OUT_KEEPER = '''
+TABLE = {table!r}
+
+
+class LightsOutPuzzle:
+    def __init__(self, board, history=None):
+        self.history = history or (("board", tuple(tuple(row) for row in board)),)
+
+    def _kept(self, method, constant):
+        return TABLE.get((method, self.history), constant)
+
+    def get_board(self):
+        return self._kept("get_board", None)
+
+    def perform_move(self, row, col):
+        self.history += ((row, col),)
+
+    def is_solved(self):
+        return self._kept("is_solved", False)
+
+    def copy(self):
+        return LightsOutPuzzle(None, self.history)
+
+    def find_solution(self):
+        return self._kept("find_solution", None)
+
+
+def create_puzzle(rows, cols):
+    return LightsOutPuzzle(None, (("create", rows, cols),))
+'''
+LIGHTS_OUT_STEMS = ("01_get_board", "02_create_puzzle", "03_perform_move", "05_is_solved",
+                    "06_copy", "08_find_solution")
+"""Lights Out's groups whose visible answers a table can keep (successors' printed lines and
+scramble's seeded runs are left out: neither has hidden points a constant could earn)."""
+
+
+def shown_lights_out_answers() -> dict[Any, Any]:
+    """Every visible Lights Out question the handout answers with one value, keyed as the keeper
+    keys it: the method and how the puzzle was made (a board or a size, then the moves)."""
+    table: dict[Any, Any] = {}
+    asked: list[Any] = []
+
+    class Recorder:
+        def __init__(self, board: Any, history: Any = None) -> None:
+            self.history = history or (("board", tuple(tuple(row) for row in board)),)
+
+        def perform_move(self, row: int, col: int) -> None:
+            self.history += ((row, col),)
+
+        def copy(self) -> Recorder:
+            return Recorder(None, self.history)
+
+        def __getattr__(self, method: str) -> Any:
+            return lambda: asked.append((method, self.history))
+
+    names: dict[str, Any] = {"LightsOutPuzzle": Recorder, "create_puzzle": lambda rows, cols:
+                             Recorder(None, (("create", rows, cols),))}
+    for case in load_all_cases(find_assignment("search_and_games")):
+        if case.visibility is not Visibility.VISIBLE or case.group not in (
+                "get_board", "create_puzzle", "perform_move", "is_solved", "copy",
+                "find_solution"):
+            continue
+        for example in case.examples:
+            exec(example.source, names)  # trusted: the project's own visible cases
+            if len(asked) == 1:
+                table[asked[0]] = ast.literal_eval(example.want)
+            asked.clear()
+    return table
+
+
+def test_a_file_keeping_the_shown_lights_out_answers_earns_no_hidden_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_lights_out_answers()
+    assert len(table) == 11
+    keeper = tmp_path / "submission" / "search_and_games.py"
+    keeper.parent.mkdir()
+    keeper.write_text(LIGHTS_OUT_KEEPER.format(table=table), encoding="utf-8")
+    document = grade(tmp_path / "graded", "search_and_games", keeper, stems=LIGHTS_OUT_STEMS)
+    assert_kept_only_where_shown(document, visible=12, images=4, marker="image)")
+
+
+def test_the_reference_solves_every_lights_out_image_with_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "search_and_games",
+                     SOLUTIONS / "search_and_games/solution/search_and_games.py",
+                     stems=LIGHTS_OUT_STEMS)
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
+
+
+STONEHENGE_KEEPER = '''
+TABLE = {table!r}
+
+
+class StonehengeState:
+    def __init__(self, key):
+        self.key = key
+
+    def make_move(self, move):
+        side, first, moves = self.key
+        return StonehengeState((side, first, moves + move))
+
+    def __str__(self):
+        return TABLE.get(("str", self.key), "")
+
+
+class StonehengeGame:
+    def __init__(self, p1_starts):
+        side = int(input("Enter the side length of the board: "))
+        self.current_state = StonehengeState((side, "p1" if p1_starts else "p2", ""))
+
+    def is_over(self, state):
+        return TABLE.get(("is_over", state.key), False)
+
+    def is_winner(self, player):
+        return TABLE.get(("is_winner", self.current_state.key, player), False)
+'''
+
+
+def shown_stonehenge_answers() -> dict[Any, Any]:
+    """Every visible captures game's boards, is_over and is_winner answers, keyed by the side,
+    the first player and the moves made, as a file keeping the shown games would key them."""
+    table: dict[Any, Any] = {}
+    asked: list[Any] = []
+
+    class State:
+        def __init__(self, key: Any) -> None:
+            self.key = key
+
+        def make_move(self, move: str) -> State:
+            return State((self.key[0], self.key[1], self.key[2] + move))
+
+        def __str__(self) -> str:
+            asked.append(("str", self.key))
+            return ""
+
+    for case in load_all_cases(find_assignment("stonehenge")):
+        if case.group != "captures" or case.visibility is not Visibility.VISIBLE:
+            continue
+        side = int(str(case.stdin))
+
+        class Game:
+            def __init__(self, p1_starts: bool) -> None:
+                self.current_state = State((side, "p1" if p1_starts else "p2", ""))
+
+            def is_over(self, state: State) -> None:
+                asked.append(("is_over", state.key))
+
+            def is_winner(self, player: str) -> None:
+                asked.append(("is_winner", self.current_state.key, player))
+
+        names: dict[str, Any] = {"StonehengeGame": Game}
+        for example in case.examples:
+            exec(example.source, names)  # trusted: the project's own visible cases
+            if asked and asked[0][0] == "str":
+                table[asked[0]] = example.want.rstrip("\n")
+            elif len(asked) == 1:
+                table[asked[0]] = ast.literal_eval(example.want)
+            elif asked:
+                table.update(zip(asked, ast.literal_eval(example.want)))
+            asked.clear()
+    return table
+
+
+def test_a_file_keeping_the_shown_stonehenge_games_earns_no_hidden_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_stonehenge_answers()
+    keeper = tmp_path / "submission" / "stonehenge.py"
+    keeper.parent.mkdir()
+    keeper.write_text(STONEHENGE_KEEPER.format(table=table), encoding="utf-8")
+    document = grade(tmp_path / "graded", "stonehenge", keeper, stems=("04_captures",))
+    assert_kept_only_where_shown(document, visible=5, images=5, marker="(image of")
+
+
+def test_the_stonehenge_reference_plays_every_image_with_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "stonehenge", SOLUTIONS / "stonehenge/solution/stonehenge.py",
+                     stems=("04_captures",))
     assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
     assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]

@@ -189,8 +189,8 @@ def test_the_players_regions_meet_while_a_path_of_empty_squares_joins_them():
 def test_an_image_asks_the_shown_position_under_a_symmetry_answered_on_the_image():
     """Issue 51, item 4: with ``images``, the same draws as the shown block, each position
     mirrored or rotated, its answer computed on the image, ``mirror_of`` the shown case."""
-    from reference.core.symmetry import SYMMETRIES
     from assignments.isolation.generators import image_of, legal_move_cases
+    from reference.core.symmetry import SYMMETRIES
 
     shown = list(deep_win_cases(random.Random(6), 2))
     images = list(deep_win_cases(random.Random(6), 2, images=["rotate90"]))

@@ -84,7 +84,7 @@ def test_answering_minus_one_two_is_out_of_range(mutate, tmp_path):
     document = grade_cases(agent, tmp_path / "r.json", "07_games.yaml")
     assert group_scores(document) == {"games": 0.0}
     text = messages(document, "games")
-    assert text.count("lost by forfeit (illegal) on your move 1") == 32  # every game played
+    assert text.count("lost by forfeit (illegal) on your move 1") == 64  # every game played
     assert "your move (column, row): (-1, 2)" in text
     assert "(-1, 2) is not a legal move" in text
 
