@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from reference.games.stonehenge import SIDES, Stonehenge
-from reference.stonehenge.generators import random_game
-from reference.stonehenge.symmetry import first_image, symmetries
+from assignments.stonehenge.generators import random_game
+from assignments.stonehenge.rules import SIDES, Stonehenge
+from assignments.stonehenge.symmetry import first_image, symmetries
 
 
 @pytest.mark.parametrize("side", SIDES)
