@@ -192,7 +192,10 @@ def test_a_slow_othello_agent_scores_the_same_beside_busy_processes_at_the_speed
     assert factors[1] < 0.5, factors
     verdicts = [verdict for _, verdict, _ in alone]
     # Not vacuous: an 8x8 search ran out of its limit (charged its limit, which the speed
-    # scaled), and a 6x6 case after it still ran and passed. (With only the limits scaled, a
-    # slow speed, measured beside the burners or on a host busy anyway, left it not run.)
-    assert "TIMED_OUT" in verdicts and "PASSED" in verdicts[verdicts.index("TIMED_OUT"):], alone
+    # scaled), some cases passed, and every case after the first timeout still ran (none "not
+    # run: the ordering cases used up their share"). (With only the limits scaled, a slow speed,
+    # measured beside the burners or on a host busy anyway, left the later ones not run.)
+    first = verdicts.index("TIMED_OUT")
+    assert "PASSED" in verdicts and len(verdicts) - first >= 2, alone
+    assert "NOT_RUN" not in verdicts[first:], alone
     assert loaded == alone, (factors, alone, loaded)

@@ -215,8 +215,9 @@ def test_only_a_capped_run_ends_at_the_budget_on_the_wall_clock(
     Graded locally, the ledger decides which cases run and the wall clock ends the run only at
     twice the budget, so that a busy host slows the cases but does not cut the last ones: the
     CI run in which a group's last cases were "not run" beside three other test workers."""
-    from harness.grading import api, gradescope
+    from harness.grading import api
     from harness.grading import grader as grader_module
+    from harness.platforms import gradescope
     from harness.spec import load_assignment
     from harness.timing.budget import LOCAL_WALL_FACTOR
 

@@ -161,7 +161,10 @@ def copy_specs(assignment: str, project: Path, generated: int | None,
     ``NAME.yaml`` to the cases, as a course moving its suite over would.
     """
     target = project / "assignments" / assignment
-    shutil.copytree(ROOT / "assignments" / assignment, target)
+    # The whole folder, template and solution included (a source tree as CI has it: the locked
+    # scenarios show a student reads none of it, their unlocked controls that the attack works).
+    shutil.copytree(ROOT / "assignments" / assignment, target,
+                    ignore=shutil.ignore_patterns("__pycache__"))
     if suite is not None:
         shutil.copy2(HERE / f"{suite}.py", target / "cases")
         shutil.copy2(HERE / f"{suite}.yaml", target / "cases" / f"90_{Path(suite).name}.yaml")
@@ -176,9 +179,6 @@ def copy_specs(assignment: str, project: Path, generated: int | None,
         data = yaml.safe_load(config.read_text(encoding="utf-8"))
         data["limits"] = {**data.get("limits", {}), **limits}
         config.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-    templates = ROOT / "assignments" / assignment / "template"
-    if templates.is_dir():
-        shutil.copytree(templates, project / "assignments" / assignment / "template")
     settings = yaml.safe_load((target / "assignment.yaml").read_text(encoding="utf-8"))
     for probe in settings.get("probe_files", []):  # repo-relative trusted files
         (project / probe).parent.mkdir(parents=True, exist_ok=True)

@@ -99,7 +99,7 @@ def test_the_grader_adds_the_diagnosis_to_the_feedback(mutate, tmp_path):
     agent.write_text(student_source(MISTAKES[1].description), encoding="utf-8")
     document = grade_cases(agent, tmp_path / "r.json", "04_depth_limit.yaml", keyword="start")
     failed = [t for t in document["tests"] if t["status"] != "passed"]
-    assert len(failed) == 2
+    assert len(failed) == 4  # the handout's start for each search, and its mirror image
     assert all("Likely mistake: your answers are exactly what a search that stops one ply "
                "before the limit" in t["output"] for t in failed)
 

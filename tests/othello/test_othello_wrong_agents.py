@@ -39,8 +39,10 @@ def test_depth_limit_ignored(mutate, tmp_path):
     document = grade_cases(agent, tmp_path / "r.json", "04_depth_limit.yaml",
                            keyword="start and minimax", timeout_cap=3)
     # On a loaded machine the full searches overrun the 3 s cap (0 points); on a quiet one they
-    # finish and every depth-limited answer is wrong (only the unlimited example earns).
-    assert group_scores(document)["depth_limit"] <= 1.0
+    # finish and every depth-limited answer is wrong (only the unlimited example earns), in the
+    # handout's start and in its mirror image alike.
+    most = sum(t["max_score"] for t in document["tests"] if t["name"].startswith("depth_limit:"))
+    assert group_scores(document)["depth_limit"] <= 0.5 * most
     text = messages(document, "depth_limit")
     assert "running this case did not finish within 3 s" in text or "should be" in text
 

@@ -125,7 +125,7 @@ def test_the_zips_setup_sh_installs_numpy_where_the_graded_sandbox_imports_it(tm
         assert not manifests[0].parent.stat().st_mode & 0o022  # nobody else may write
     # The grader is byte-compiled once, so no run compiles it again.
     assert (root / "source" / "harness" / "__pycache__").is_dir()
-    assert list((root / "source" / "reference" / "games" / "__pycache__").glob("othello.*.pyc"))
+    assert list((root / "source" / "assignments" / ASSIGNMENT / "__pycache__").glob("*.pyc"))
 
     for part in ("submission", "results"):
         (root / part).mkdir()
