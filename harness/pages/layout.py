@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 from typing import Sequence, Union
 
 from harness.pages.style import STYLE
@@ -68,18 +68,28 @@ class Row:
     css: str = ""
 
 
-def _cell(cell: Union[str, Cell], numeric: bool) -> str:
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _label(header_html: str) -> str:
+    """A column header's text, escaped for an attribute: the label a narrow screen shows
+    before each of the column's cells (``data-label``, drawn by the stylesheet)."""
+    return escape(unescape(_TAG.sub("", header_html)).strip())
+
+
+def _cell(cell: Union[str, Cell], numeric: bool, label: str) -> str:
     html, sort = (cell.html, cell.sort) if isinstance(cell, Cell) else (cell, None)
-    attributes = ' class="num"' if numeric else ""
+    attributes = f' role="cell" data-label="{label}"' + (' class="num"' if numeric else "")
     if sort is not None:
         attributes += f' data-sort="{escape(str(sort))}"'
     return f"<td{attributes}>{html}</td>"
 
 
 def scrolling(table_html: str, label: str) -> str:
-    """``table_html`` in a region of its own that scrolls sideways when the table is wider than
-    the screen, so the page never does (WCAG 1.4.10, reflow); the region takes the keyboard's
-    focus, so it can be scrolled without a mouse, and is named by ``label`` (text)."""
+    """``table_html`` in a region of its own, named by ``label`` (text). Tables of
+    :func:`table` fit the screen (they stack their rows on a narrow one); a table wider than the
+    screen all the same scrolls in this region, never the page (WCAG 1.4.10, reflow), and the
+    region takes the keyboard's focus so that it can be scrolled without a mouse."""
     return (f'<div class="wide" role="region" tabindex="0" aria-label="{escape(label)}">'
             f"{table_html}</div>")
 
@@ -87,20 +97,28 @@ def scrolling(table_html: str, label: str) -> str:
 def table(headers: Sequence[str], rows: Sequence[Union[Row, Sequence[Union[str, Cell]]]],
           table_id: str, numeric: frozenset[int] = frozenset(), sortable: bool = False,
           label: str = "") -> str:
-    """An HTML table in its own scrolling region (:func:`scrolling`, named ``label`` or, by
-    default, after ``table_id``); headers and cells are already-escaped HTML. Rows are ``Row``
-    or a plain sequence of cells; every body row has class ``row`` (and its own class, if
-    any)."""
-    head = "".join(f'<th scope="col" class="num">{h}</th>' if i in numeric
-                   else f'<th scope="col">{h}</th>' for i, h in enumerate(headers))
+    """An HTML table in its own region (:func:`scrolling`, named ``label`` or, by default,
+    after ``table_id``); headers and cells are already-escaped HTML. Rows are ``Row`` or a
+    plain sequence of cells; every body row has class ``row`` (and its own class, if any).
+
+    On a narrow screen the stylesheet stacks each row's cells, each after its column's header
+    (``data-label``), so every column shows and nothing scrolls sideways; the table's parts
+    carry their ARIA roles because ``display: block`` takes a table's meaning away in some
+    browsers, and a screen reader still reads it as a table."""
+    head = "".join(f'<th scope="col" role="columnheader" class="num">{h}</th>' if i in numeric
+                   else f'<th scope="col" role="columnheader">{h}</th>'
+                   for i, h in enumerate(headers))
+    labels = [_label(h) for h in headers]
     lines = []
     for row in rows:
         cells, css = (row.cells, row.css) if isinstance(row, Row) else (row, "")
         classes = f"row {css}".strip()
-        lines.append(f'<tr class="{classes}">'
-                     + "".join(_cell(c, i in numeric) for i, c in enumerate(cells)) + "</tr>")
+        lines.append(f'<tr role="row" class="{classes}">'
+                     + "".join(_cell(c, i in numeric, labels[i] if i < len(labels) else "")
+                               for i, c in enumerate(cells)) + "</tr>")
     kind = ' class="sortable"' if sortable else ""
-    return scrolling(f'<table id="{table_id}"{kind}><thead><tr>{head}</tr></thead><tbody>\n'
+    return scrolling(f'<table id="{table_id}" role="table"{kind}><thead role="rowgroup">'
+                     f'<tr role="row">{head}</tr></thead><tbody role="rowgroup">\n'
                      + "\n".join(lines) + "\n</tbody></table>",
                      label or table_id.replace("-", " "))
 

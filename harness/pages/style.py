@@ -23,16 +23,16 @@ h2 { font-size: 1.12em; margin: 1.4em 0 .3em; border-bottom: 1px solid var(--lin
 .summary span { background: var(--head); border-radius: 1em; padding: .1em .8em; }
 .summary span.bad { background: var(--bad-bg); }
 .wide { overflow-x: auto; max-width: 100%; margin-top: .4em; position: relative; }
-.wide td:not(.num) { min-width: 8em; }  /* a narrow screen scrolls the table, not the words */
+.wide > table > tbody > tr > td { overflow-wrap: break-word; }  /* a long name wraps, in place */
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .25em .6em; border-bottom: 1px solid var(--line);
          vertical-align: top; }
 th { background: var(--head); font-weight: 600; }
 button.sort { font: inherit; color: inherit; background: none; border: 0; padding: 0;
               cursor: pointer; text-align: inherit; }
-button.sort::after { content: " \\2195"; color: #555; font-weight: 400; }
-th[aria-sort="ascending"] button.sort::after { content: " \\2191"; }
-th[aria-sort="descending"] button.sort::after { content: " \\2193"; }
+button.sort::after { content: "\\a0\\2195" / ""; color: #555; font-weight: 400; }
+th[aria-sort="ascending"] button.sort::after { content: "\\a0\\2191" / ""; }
+th[aria-sort="descending"] button.sort::after { content: "\\a0\\2193" / ""; }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 header.site :focus-visible { outline-color: #fff; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden;
@@ -54,8 +54,8 @@ details > summary { cursor: pointer; font-weight: 600; }
 .side-by-side { display: grid; grid-template-columns: repeat(auto-fit, minmax(18em, 1fr));
                 gap: 1em; }
 .side-by-side > div { min-width: 0; }
-pre { white-space: pre-wrap; background: var(--head); padding: .5em; margin: .2em 0;
-      max-height: 20em; overflow: auto; font-size: 12.5px; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--head); padding: .5em;
+      margin: .2em 0; max-height: 20em; overflow: auto; font-size: 12.5px; }
 pre.code { max-height: none; font-size: 12px; }
 mark { background: #ffe08a; }
 .replay { display: flex; gap: 2em; flex-wrap: wrap; }
@@ -71,4 +71,30 @@ mark { background: #ffe08a; }
 .replay li { cursor: pointer; }
 .replay li.current { background: #ffe08a; }
 .legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .3em 1.2em; }
+/* A narrow screen (a phone) stacks each data table's rows: every cell on a line of its own after
+   its column's header, so every column shows and nothing scrolls sideways. The table keeps its
+   meaning for screen readers through the ARIA roles harness.pages.layout.table writes; the
+   labels are drawn for the eye only (the "/ ''" alternative text: a reader has the headers). */
+@media (max-width: 40em) {
+  .wide > table, .wide > table > thead, .wide > table > tbody,
+  .wide > table > * > tr { display: block; }
+  .wide > table > tbody > tr > td { display: flow-root; }  /* holds its floated label */
+  .wide > table > thead > tr { display: flex; flex-wrap: wrap; gap: .3em; padding-bottom: .3em; }
+  .wide > table > thead > tr > th { border: 0; border-radius: 1em; padding: .1em .7em; }
+  .wide > table:not(.sortable) > thead { position: absolute; width: 1px; height: 1px;
+                                         overflow: hidden; clip: rect(0 0 0 0); }
+  .wide > table > tbody > tr { border-top: 2px solid var(--line); padding: .3em 0; }
+  .wide > table > tbody > tr > td { border: 0; padding: .1em .6em .1em 9.6em;
+                                    overflow-wrap: anywhere;
+                                    text-align: left; white-space: normal; }
+  .wide > table > tbody > tr > td::before { content: attr(data-label);
+      content: attr(data-label) / ""; float: left; box-sizing: border-box; width: 9em;
+      margin-left: -9em;
+      padding-right: .6em; font-weight: 600; color: var(--muted); }
+  .wide > table > tbody > tr > td:has(> pre, > table, > .side-by-side) { padding-left: .6em; }
+  .wide > table > tbody > tr > td:has(> pre, > table, > .side-by-side)::before {
+      float: none; display: block; margin-left: 0; width: auto; }
+  .wide > table > tbody > tr.failed > td:first-child { box-shadow: none; }
+  .wide > table > tbody > tr.failed { box-shadow: inset 4px 0 0 var(--bad); }
+}
 """

@@ -85,7 +85,7 @@ def test_report_and_similarity_pages_render_in_headless_chromium(two_runs, tmp_p
                       profile=tmp_path / "profile")
     assert report.returncode == 0, report.stderr[-2000:]
     changes = report.stdout[report.stdout.index('<table id="changes"'):]
-    assert changes.count('<tr class="row">', 0, changes.index("</table>")) == 1
+    assert changes.count('<tr role="row" class="row">', 0, changes.index("</table>")) == 1
     assert '<table id="common-mistakes"' in report.stdout
     pair = chromium("--dump-dom", (first / "similarity" / "pair-001.html").as_uri(),
                     profile=tmp_path / "profile")

@@ -44,7 +44,7 @@ def test_copies_rank_on_top_and_honest_pairs_and_template_do_not(tmp_path):
     assert all(score < 0.1 for pair, score in scores.items() if "erin" in pair)
     assert "alice" in done.stdout and "bob" in done.stdout
     page = (out / "similarity.html").read_text(encoding="utf-8")
-    assert page.count('<tr class="row">') == len(pairs)
+    assert page.count('<tr role="row" class="row">') == len(pairs)
     first = (out / "similarity" / "pair-001.html").read_text(encoding="utf-8")
     assert first.count("<mark>") >= 2 and "<script" not in first
 

@@ -162,6 +162,69 @@ def test_no_page_scrolls_sideways_at_any_width_and_each_is_shot_at_two(
     assert len(list(shots.glob("*.png"))) == len(PAGE_NAMES) * len(SHOT_WIDTHS)
 
 
+_SCROLLED = """() => {
+    // Every box whose content is wider than the box (it scrolls or spills sideways), and the
+    // document. Boxes that clip on purpose (visually hidden text) are not shown, so not counted.
+    const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+        + (el.className && typeof el.className === 'string' ? '.' + el.className.trim()
+            .split(/\\s+/).join('.') : '');
+    const found = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth + 1) {
+        found.push(`the page: ${doc.scrollWidth} > ${doc.clientWidth}`);
+    }
+    const clips = (el) => ['hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+    for (const el of document.body.querySelectorAll('*')) {
+        let hidden = false;
+        for (let box = el; box && !hidden; box = box.parentElement) hidden = clips(box);
+        if (hidden || el.clientWidth === 0) continue;
+        if (el.scrollWidth > el.clientWidth + 1) {
+            const table = el.closest('table[id]');
+            found.push(`${name(el)}${table ? ' in #' + table.id : ''}: `
+                       + `${el.scrollWidth} > ${el.clientWidth}`);
+        }
+    }
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_no_element_scrolls_sideways_on_a_phone_or_a_laptop(pages: dict[str, Path],
+                                                           browser: Any, width: int) -> None:
+    """Issue 53: at 390 and 1280 pixels every column of every table shows without anything
+    scrolling sideways, the page or a box in it (a phone stacks each row's cells, each after its
+    column's header)."""
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    wide = []
+    for name in PAGE_NAMES:
+        page.goto(pages[name].as_uri())
+        wide.extend(f"{name}: {box}" for box in page.evaluate(_SCROLLED))
+    page.close()
+    assert wide == []
+
+
+def test_on_a_phone_each_cell_is_labelled_with_its_column_and_the_table_stays_a_table(
+        pages: dict[str, Path], browser: Any) -> None:
+    """At 390 pixels the standings' cells stack, each drawn after its column's header, and a
+    screen reader still meets a table of column headers and cells (the ARIA roles)."""
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto(pages["tournament report"].as_uri())
+    headers = page.evaluate("""Array.from(document.querySelectorAll(
+        '#standings > thead th')).map((th) => th.textContent.trim())""")
+    first = page.locator("#standings tbody tr").first
+    labels = first.evaluate("""(row) => Array.from(row.cells).map(
+        (td) => getComputedStyle(td, '::before').content)""")
+    assert [label.split('"')[1] for label in labels] == headers
+    tops = first.evaluate("(row) => Array.from(row.cells).map((td) => td.offsetTop)")
+    assert tops == sorted(set(tops)) and len(tops) == len(headers)  # one under the other
+    tree = page.locator("#standings").aria_snapshot()
+    assert all(f'columnheader "{header}' in tree for header in headers[:3]), tree[:500]
+    names = [line.strip() for line in tree.splitlines() if line.strip().startswith("- cell")]
+    assert len(names) >= len(headers) and '- cell "greedy"' in names, tree[:1500]
+    assert not any(f'"{header}' in name for name in names for header in headers)  # drawn only
+    page.close()
+
+
 def test_wide_tables_scroll_in_a_labelled_region_the_keyboard_reaches(
         pages: dict[str, Path], tab: Any) -> None:
     tab.goto(pages["feedback: failing student"].as_uri())

@@ -63,7 +63,7 @@ def test_a_small_othello_tournament_with_the_default_depth_limit(tmp_path: Path)
     # The report gives each game's disc count: 4 discs at the start, one more per move.
     report = (tmp_path / "report.html").read_text(encoding="utf-8")
     counts = [(int(d), int(light)) for d, light in
-              re.findall(r"<td>dark (\d+), light (\d+)</td>", report)]
+              re.findall(r"<td[^>]*>dark (\d+), light (\d+)</td>", report)]
     assert [d + light for d, light in counts] == [4 + len(g["moves"]) for g in games]
     assert ">mu<" not in report and ">sigma<" not in report and ">rating (likely range)<" in report
 
