@@ -77,14 +77,14 @@ def legal_move(case: Case, observations: Sequence[Observation], reveal: bool) ->
     if len(judged) != len(calls):
         raise ValueError(f"options.calls lists {len(calls)} positions for {len(judged)} calls")
     for number, (index, legal) in enumerate(zip(judged, calls), start=1):
-        source = case.examples[index].source.strip().splitlines()[0]
+        source = case.examples[index].prompt
         if index >= len(observations):
-            return Judgement(0.0, f"call {number}: >>> {source}\n  was not reached")
+            return Judgement(0.0, f"call {number}: {source}\n  was not reached")
         verdict = check_move(case.examples[index].want, observations[index], {"legal": legal},
                              reveal)
         if verdict.fraction < 1.0:
             return Judgement(0.0, f"call {number} of {len(calls)} (all must be right):\n"
-                                  f">>> {source}\n  {verdict.message}")
+                                  f"{source}\n  {verdict.message}")
     return Judgement(1.0)
 
 

@@ -27,7 +27,7 @@ from typing import Any, Mapping, NamedTuple, Optional, Sequence
 from harness import show, strict_equal
 from harness.compare.builtin import check_doctest
 from harness.records.observations import Observation
-from harness.records.spec import Case
+from harness.records.spec import Case, prompt
 from harness.records.verdicts import Judgement
 from reference.core.pictures import answer_of
 
@@ -39,8 +39,8 @@ INSTRUMENTATION_DISABLED = "instrumentation disabled"
 
 
 class _Graded(NamedTuple):
-    """An example with expected output: its first source line, its expected text, and what it
-    showed (None when execution stopped before it)."""
+    """An example with expected output: its source in doctest form, its expected text, and
+    what it showed (None when execution stopped before it)."""
 
     source: str
     want: str
@@ -52,7 +52,7 @@ def _graded(case: Case, observations: Sequence[Observation]) -> list[_Graded]:
     graded = []
     for index, example in enumerate(case.examples):
         if example.want.strip():
-            graded.append(_Graded(example.source.strip().splitlines()[0], example.want,
+            graded.append(_Graded(example.prompt, example.want,
                                   observations[index] if index < len(observations) else None))
     return graded
 
@@ -268,7 +268,7 @@ def best_answers(case: Case, observations: Sequence[Observation], reveal: bool) 
         fraction, problem = judge_answer(observation, answer, reveal)
         fractions.append(fraction)
         if problem:
-            messages.append(f">>> {source}\n  {problem}")
+            messages.append(f"{source}\n  {problem}")
     scored = unit_fractions(fractions, answers)
     if scored != fractions:
         messages.append("examples graded together earn only what the weakest of them earns")
@@ -281,12 +281,12 @@ def every_example(case: Case, observations: Sequence[Observation], reveal: bool)
     for source, want, observation in _graded(case, observations):
         if observation is None:
             fractions.append(0.0)
-            messages.append(f">>> {source}\n  was not reached")
+            messages.append(f"{source}\n  was not reached")
             continue
         verdict = check_doctest(want, observation, case.options, reveal)
         fractions.append(verdict.fraction)
         if verdict.message:
-            messages.append(f">>> {source}\n  {verdict.message}")
+            messages.append(f"{source}\n  {verdict.message}")
     return Judgement(min(fractions, default=1.0), "\n".join(messages))
 
 
@@ -439,7 +439,7 @@ def _set_up_problem(case: Case, observations: Sequence[Observation]) -> str:
             continue
         error = observations[index].error
         if error is not None:
-            return (f">>> {found.group(1)}\n  (the set-up: a game's first turn, caching on) "
+            return (f"{prompt(found.group(1))}\n  (the set-up: a game's first turn, caching on) "
                     f"raised {error.describe()}\n  a search with caching must work from a "
                     "game's first turn")
     return ""
@@ -483,7 +483,7 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
         answers = case.options["turns"]
         uncached, cached = answer_of(graded[0]), answer_of(graded[4])
         if graded[4] is not None and graded[4].error is not None:
-            problems.append(f">>> {sources[4]}\n  raised {graded[4].error.describe()}")
+            problems.append(f"{sources[4]}\n  raised {graded[4].error.describe()}")
         elif type(cached) is not list or len(cached) != len(answers):
             problems.append(f"with caching: expected a list of {len(answers)} moves, got "
                             f"{show(cached)}")
@@ -515,7 +515,7 @@ def caching(case: Case, observations: Sequence[Observation], reveal: bool) -> Ju
                                       (8, select, answer_of(graded[9]))):
             ok, problem = _same_or_best(graded[index], before, answer, reveal)
             if problem:
-                (notes if ok else problems).append(f">>> {sources[index]}\n  {problem}")
+                (notes if ok else problems).append(f"{sources[index]}\n  {problem}")
         saved, seen = _work_problem([graded[1], graded[3], graded[5], graded[7]], graded)
     messages = [heading, *problems, *notes, seen]
     return Judgement(1.0 if saved and not problems else 0.0, "\n".join(messages))

@@ -57,12 +57,11 @@ def _final_value(case: Case, observations: Sequence[Observation]) -> Observation
     Raises:
         _Refusal: the transcript stopped early or the last example raised.
     """
-    last = case.examples[-1].source.strip().splitlines()[0]
     if observations and observations[-1].error is not None:
-        where = case.examples[len(observations) - 1].source.strip().splitlines()[0]
-        raise _Refusal(f">>> {where}\n  raised {observations[-1].error.describe()}")
+        where = case.examples[len(observations) - 1].prompt
+        raise _Refusal(f"{where}\n  raised {observations[-1].error.describe()}")
     if len(observations) < len(case.examples):
-        raise _Refusal(f">>> {last}\n  was not reached")
+        raise _Refusal(f"{case.examples[-1].prompt}\n  was not reached")
     return observations[-1]
 
 
@@ -148,9 +147,9 @@ def _comparator(judge: Judge) -> Callable[[Case, Sequence[Observation], bool], J
                 except _Refusal as refusal:
                     gate = Judgement(0.0, str(refusal))
                 if gate.fraction < 1.0:
-                    source = case.examples[index].source.strip().splitlines()[0]
-                    return Judgement(0.0, f">>> {source}\n  {gate.message}\n  (this easy call "
-                                          "must give a valid answer before None earns points)")
+                    return Judgement(0.0, f"{case.examples[index].prompt}\n  {gate.message}"
+                                          "\n  (this easy call must give a valid answer before "
+                                          "None earns points)")
             return judge(case.options, final, reveal, True)
         except _Refusal as refusal:
             return Judgement(0.0, str(refusal))

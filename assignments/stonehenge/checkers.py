@@ -43,7 +43,7 @@ from assignments.stonehenge.board_text import (
 from harness import show, strict_equal
 from harness.compare.builtin import parse_expected
 from harness.records.observations import Observation
-from harness.records.spec import Case
+from harness.records.spec import Case, prompt
 from harness.records.verdicts import Judgement
 from harness.wire.codec import Opaque
 
@@ -63,11 +63,11 @@ thousands), so the problem found is never buried under it."""
 
 
 def _quoted(source: str) -> str:
-    """An example's source for feedback, on one line and cut to ``QUOTED_CHARS``."""
-    text = " ".join(source.strip().split("\n"))
-    if len(text) <= QUOTED_CHARS:
-        return text
-    return f"{text[:QUOTED_CHARS]}... [{len(text) - QUOTED_CHARS} more characters]"
+    """An example's source for feedback in doctest form (``>>>``, then ``...`` lines), each
+    line cut to ``QUOTED_CHARS``."""
+    return "\n".join(line if len(line) <= QUOTED_CHARS else
+                     f"{line[:QUOTED_CHARS]}... [{len(line) - QUOTED_CHARS} more characters]"
+                     for line in prompt(source).split("\n"))
 
 
 def _got(observation: Observation) -> str:
@@ -95,7 +95,7 @@ def _walk(case: Case, observations: Sequence[Observation], reveal: bool,
     first_remark = ""
     context: list[str] = []
     for index, example in enumerate(case.examples):
-        source = f">>> {_quoted(example.source)}"
+        source = _quoted(example.source)
         observation = observations[index] if index < len(observations) else None
         error = observation.error if observation is not None else None
         if not example.want.strip():

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from harness.records.spec import prompt
+
 Step = tuple[str, str]
 """One example: its source and its expected output ("" when it shows nothing)."""
 
@@ -19,9 +21,7 @@ def render(steps: Sequence[Step]) -> str:
     """The transcript text: ``>>>`` (and ``...``) source lines, each followed by its output."""
     lines: list[str] = []
     for source, want in steps:
-        first, *rest = source.split("\n")
-        lines.append(f">>> {first}")
-        lines.extend(f"... {line}" for line in rest)
+        lines.append(prompt(source))
         if want:
             lines.extend(want.rstrip("\n").split("\n"))
     return "\n".join(lines) + "\n"

@@ -27,19 +27,19 @@ def per_example(check: ExampleCheck) -> Callable[..., Judgement]:
             if not example.want.strip():
                 error = observations[index].error if index < len(observations) else None
                 if error is not None:
-                    messages.append(f">>> {_first_line(example.source)}\n"
+                    messages.append(f"{example.prompt}\n"
                                     f"  raised {error.describe()}")
                 continue
             if index >= len(observations):
                 fractions.append(0.0)
                 parts.append(())
-                messages.append(f">>> {example.source.strip()}\n  was not reached")
+                messages.append(f"{example.prompt}\n  was not reached")
                 continue
             verdict = check(example.want, observations[index], case.options, reveal)
             fractions.append(verdict.fraction)
             parts.append(verdict.parts[0] if verdict.parts else ())
             if verdict.message:
-                messages.append(f">>> {_first_line(example.source)}\n  {verdict.message}")
+                messages.append(f"{example.prompt}\n  {verdict.message}")
         if not fractions:
             return Judgement(1.0)
         return Judgement(sum(fractions) / len(fractions), "\n".join(messages),
@@ -47,8 +47,3 @@ def per_example(check: ExampleCheck) -> Callable[..., Judgement]:
 
     compare.__doc__ = check.__doc__
     return compare
-
-
-def _first_line(source: str) -> str:
-    lines = source.strip().splitlines()
-    return lines[0] + (" ..." if len(lines) > 1 else "")

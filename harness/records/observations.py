@@ -15,8 +15,12 @@ class ErrorInfo:
     where: str = ""
 
     def describe(self) -> str:
+        """``Type: message``, then each frame of ``where`` on a line of its own, marked ``at``
+        and indented under it (outermost first, as Python prints them): no frame reads as one
+        of the verdict's own lines, which are indented by two."""
         text = f"{self.type}: {self.message}" if self.message else self.type
-        return f"{text}\n  at {self.where}" if self.where else text
+        return text + "".join(f"\n    at {frame}" for frame in self.where.splitlines()
+                              if frame.strip())
 
 
 @dataclass(frozen=True)

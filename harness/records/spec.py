@@ -24,6 +24,18 @@ class Example:
     want: str
     line: int
 
+    @property
+    def prompt(self) -> str:
+        """The source as a doctest shows it, so a student can paste it back: ``>>>`` before
+        its first line and ``...`` before each other line (a loop's body included)."""
+        return prompt(self.source)
+
+
+def prompt(source: str) -> str:
+    """``source`` in doctest form (:attr:`Example.prompt`), trailing blank lines dropped."""
+    first, *rest = source.strip("\n").rstrip().split("\n")
+    return "\n".join([f">>> {first}", *(f"... {line}" for line in rest)])
+
 
 class Visibility(enum.Enum):
     """When students see a test (Gradescope's enum)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any, Sequence
 
-from harness.records.spec import Example
+from harness.records.spec import Example, prompt
 
 if TYPE_CHECKING:
     import doctest
@@ -39,11 +39,7 @@ def render_doctest(setup: Sequence[str], expression: str, expected: Any) -> str:
 
     Used by generators, whose expected value comes from the reference.
     """
-    lines = []
-    for statement in setup:
-        first, *rest = statement.splitlines()
-        lines.append(f">>> {first}")
-        lines.extend(f"... {line}" for line in rest)
-    lines.append(f">>> {expression}")
+    lines = [prompt(statement) for statement in setup]
+    lines.append(prompt(expression))
     lines.append(repr(expected))
     return "\n".join(lines) + "\n"
