@@ -331,13 +331,14 @@ def judge(case: Any, kit: GameKit, opponent: str, games: int, played: Played,
         lines.append(f"{games - len(done)} games were not played: {played.skipped}.")
     lost = [game for game in done if not game.won]
     lines.extend(f"Lost {_describe_loss(kit, game)}" for game in lost)
-    if lost and case.visibility.reveals_expected:
-        moves = " ".join("(" + ",".join(str(v) for v in ply.move) + ")"
-                         for ply in lost[0].record.plies)
-        lines.append(f"Moves of game {lost[0].number + 1}, {first} first: {moves or '(none)'}")
     faults = [game.student_fault for game in lost if game.student_fault is not None]
     pictures = ([picture(game) for game in lost[:PICTURED_LOSSES]]
                 if picture is not None and case.visibility.reveals_expected else [])
+    if lost and lost[0].record.plies and case.visibility.reveals_expected and not pictures:
+        # a drawn game lists its own moves: said once, and not at all when none was played
+        moves = " ".join("(" + ",".join(str(v) for v in ply.move) + ")"
+                         for ply in lost[0].record.plies)
+        lines.append(f"Moves of game {lost[0].number + 1}, {first} first: {moves}")
     return Judgement(fraction, "\n".join(lines), failure=faults[0].verdict if faults else None,
                      picture="\n\n".join(pictures))
 

@@ -138,10 +138,13 @@ def game_text(title: str, moves: Sequence[str], board: str, replay: Any = None) 
     game 1, last moves:
       1. x (1, 1)   2. o (8, 8)   3. x (2, 2)
     <board>
+    >>> print(game_text("game 2", [], "<board>"))  # lost before its first move: no move list
+    game 2:
+    <board>
     """
     first = max(len(moves) - LAST_MOVES, 0)
     shown = [f"{first + i + 1}. {move}" for i, move in enumerate(moves[first:])]
-    lines = [f"{title}, last moves:" + (" (none)" if not shown else "")]
+    lines = [f"{title}, last moves:" if shown else f"{title}:"]  # no move: nothing to say
     for start in range(0, len(shown), 4):
         lead = "  ... " if first and not start else "  "
         lines.append(lead + "   ".join(shown[start:start + 4]))

@@ -114,3 +114,28 @@ def test_a_host_scaled_clock_is_divided_by_the_hosts_speed_factor() -> None:
     told = judge(_case(Visibility.HIDDEN, min_wins=1, clock=2.0, host_scaled=True), _Kit(),
                  "depth3", 4, Played(GAMES)).message
     assert "The case's clock is 2 s, divided by this grader's speed factor" in told
+
+
+def test_a_drawn_lost_game_lists_its_moves_once_and_a_game_without_moves_none() -> None:
+    """Issue 53: Isolation's feedback said "Moves of game 1, x first: (none)" and then, in the
+    game's picture, "game 1, last moves: (none)". A pictured game lists its moves in its
+    picture only; a game lost before any move was played says nothing about moves."""
+    from assignments.isolation.runners import picture
+    from harness.games.match import Ply
+
+    moves = ((1, 2), (8, 7), (3, 3))
+    record: GameRecord[Any] = GameRecord(
+        tuple(Ply("xo"[i % 2], move, 0.1, 9.0) for i, move in enumerate(moves)),
+        (("x", 9.0), ("o", 9.0)), GameEnd("o", Reason.NO_MOVES, "", None))
+    played = HouseGame(0, "x", 0, record)
+    unplayed = _game(1, "x")  # lost before any move
+    for drawn in (picture, None):
+        judgement = judge(_case(Visibility.VISIBLE, min_wins=1), _Kit(), "greedy", 2,
+                          Played((played, unplayed)), picture=drawn)
+        said = judgement.message + "\n" + judgement.picture
+        assert said.count("(8, 7)") + said.count("(8,7)") == 1, said
+        assert "(none)" not in said and "Moves of game 2" not in said, said
+    unplayed_alone = judge(_case(Visibility.VISIBLE, min_wins=1), _Kit(), "greedy", 1,
+                           Played((_game(0, "o"),)), picture=picture)
+    said = unplayed_alone.message + "\n" + unplayed_alone.picture
+    assert "moves" not in said.lower().replace("no legal move", ""), said
