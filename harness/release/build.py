@@ -21,6 +21,7 @@ the repository and writes one zip or folder; it runs nothing.
 from __future__ import annotations
 
 import shutil
+import textwrap
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -384,6 +385,33 @@ def _what_runs(kept: list[Case]) -> str:
                      f"{sum(points):g} points" for group, points in groups.items()) or "no case"
 
 
+README_WIDTH = 96
+"""The width the student README's paragraphs are filled to (as the template is written)."""
+
+
+def filled(markdown: str, width: int = README_WIDTH) -> str:
+    """``markdown`` with each run of prose lines filled to ``width``, so text put into a
+    paragraph (the imports rule, a list of groups) does not leave a line too long and the next
+    one a word long. Headings, list items and indented code blocks stay as written."""
+    out: list[str] = []
+    prose: list[str] = []
+
+    def flush() -> None:
+        if prose:
+            out.extend(textwrap.wrap(" ".join(prose), width, break_long_words=False,
+                                     break_on_hyphens=False))
+            prose.clear()
+
+    for line in markdown.split("\n"):
+        if not line.strip() or line.startswith(("    ", "#", "- ", "\t")):
+            flush()
+            out.append(line)
+        else:
+            prose.append(line.strip())
+    flush()
+    return "\n".join(out)
+
+
 def build_student(name: str, out: Path) -> Built:
     """Write the student package of assignment ``name`` to the zip ``out``.
 
@@ -405,7 +433,7 @@ def build_student(name: str, out: Path) -> Built:
             and f"{case.group}: {case.name}" not in cases.left_out]
     entries: dict[str, bytes | Path] = {"pyproject.toml": root / "pyproject.toml"}
     practice, bots = practice_files(assignment)
-    entries["README.md"] = STUDENT_README.format(
+    entries["README.md"] = filled(STUDENT_README.format(
         title=assignment.title, name=assignment.name, main=assignment.main_file,
         imports_rule=imports_rule(assignment.allowed_packages),
         install=INSTALL_NOTE if assignment.allowed_packages else "",
@@ -415,7 +443,7 @@ def build_student(name: str, out: Path) -> Built:
         given="".join(f"\n- `{module}`" for module in sorted(
             path.relative_to(root).with_suffix("").as_posix().replace("/", ".")
             for path in shippable_code(assignment) if path.name != "__init__.py"))
-        or "\n- nothing of the grader's reference code").encode()
+        or "\n- nothing of the grader's reference code")).encode()
     entries[STUDENT_PACKAGE_MARKER] = b"The student package: instructor commands are refused.\n"
     for folder in (root / "harness", assignment.folder / TEMPLATE):
         for path in _tree(folder):

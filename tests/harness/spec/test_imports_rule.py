@@ -5,7 +5,9 @@ assignment.yaml (issue 53: Isolation's template and docs said standard library o
 assignment.yaml, the import check and the README allowed numpy)."""
 from __future__ import annotations
 
+import functools
 import re
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -14,7 +16,7 @@ import pytest
 from harness.intake.import_policy import imports_rule
 from harness.paths import project_root
 from harness.records.spec import Assignment
-from harness.release.build import build_student
+from harness.release.build import README_WIDTH, build_student
 from harness.spec import find_assignment, list_assignments
 
 ROOT = project_root()
@@ -73,14 +75,33 @@ def test_the_docs_page_states_the_assignments_rule(name: str) -> None:
     assert_states_the_rule(page.read_text(), assignment, str(page.relative_to(ROOT)))
 
 
+@functools.lru_cache(maxsize=None)
+def student_readme(name: str) -> str:
+    """The README of ``name``'s student package (built once for the module's tests)."""
+    with tempfile.TemporaryDirectory() as folder:
+        build_student(name, Path(folder) / "student.zip")
+        with zipfile.ZipFile(Path(folder) / "student.zip") as package:
+            return package.read("README.md").decode()
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_the_student_package_readme_states_the_assignments_rule(name: str,
-                                                                tmp_path: Path) -> None:
-    assignment = find_assignment(name)
-    build_student(name, tmp_path / "student.zip")
-    with zipfile.ZipFile(tmp_path / "student.zip") as package:
-        readme = package.read("README.md").decode()
-    assert_states_the_rule(readme, assignment, f"{name}'s student README")
+def test_the_student_package_readme_states_the_assignments_rule(name: str) -> None:
+    assert_states_the_rule(student_readme(name), find_assignment(name),
+                           f"{name}'s student README")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_student_package_readme_wraps_each_paragraph_evenly(name: str) -> None:
+    """The rule and the other text put into the README's paragraphs do not leave a line too
+    long and the next one a word long ("... is not run, on Gradescope as" / "here."): each
+    prose line is within the width, and none could have taken the next line's first word."""
+    lines = student_readme(name).split("\n")
+    prose = [i for i, line in enumerate(lines)
+             if line.strip() and not line.startswith(("    ", "#", "- "))]
+    assert [lines[i] for i in prose if len(lines[i]) > README_WIDTH] == []
+    uneven = [f"{lines[i]!r} / {lines[i + 1]!r}" for i in prose if i + 1 in prose
+              and len(lines[i]) + 1 + len(lines[i + 1].split()[0]) <= README_WIDTH]
+    assert uneven == []
 
 
 def test_isolation_allows_the_standard_library_only() -> None:
