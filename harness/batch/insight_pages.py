@@ -11,9 +11,10 @@ from typing import Sequence
 from urllib.parse import quote
 
 from harness.batch.failures import ReasonGroup
-from harness.batch.regrade import StudentChange
+from harness.batch.regrade import StudentChange, signed
 from harness.batch.similarity import MAX_COMPARED_CHARS, Document, Pair
 from harness.batch.store import SUBMISSIONS
+from harness.grading.feedback import points_text
 from harness.pages.layout import page, table
 
 SIMILARITY_PAGE = "similarity.html"
@@ -71,9 +72,9 @@ def changes_section(changes: Sequence[StudentChange], compared_with: str) -> str
             f"{t.number} {t.name}: {t.old.describe() if t.old else 'absent'} → "
             f"{t.new.describe() if t.new else 'absent'}" for t in change.tests[:6])
         more = f" (+{len(change.tests) - 6} more)" if len(change.tests) > 6 else ""
-        old = "–" if change.old_score is None else f"{change.old_score:g}"
-        new = "–" if change.new_score is None else f"{change.new_score:g}"
-        rows.append([escape(change.label), f"{old} → {new}", f"{change.delta:+g}",
+        old = "–" if change.old_score is None else points_text(change.old_score)
+        new = "–" if change.new_score is None else points_text(change.new_score)
+        rows.append([escape(change.label), f"{old} → {new}", signed(change.delta),
                      escape(f"{change.presence} submission" if change.presence
                             else tests + more)])
     return (f'<p class="muted">Compared with {escape(compared_with)}; every change is also in '

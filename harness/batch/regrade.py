@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from harness.batch.gradebook import number_key, write_csv
 from harness.batch.store import SUBMISSIONS
 from harness.grading import results as results_file
-from harness.grading.feedback import output_text
+from harness.grading.feedback import output_text, points_text
 
 
 class NotABatchFolder(ValueError):
@@ -29,8 +29,10 @@ class CaseOutcome:
     status: str
     verdict: str = ""
 
-    def describe(self) -> str:
-        return f"{self.score:g} ({self.verdict or self.status})"
+    def describe(self, exact: bool = False) -> str:
+        """Points and verdict, e.g. ``"2.67 (wrong answer)"`` (``exact``: as results.json has
+        them, for the CSV file)."""
+        return f"{_score(self.score, exact)} ({self.verdict or self.status})"
 
 
 def _verdict(output: object) -> str:
@@ -68,7 +70,7 @@ class StudentChange:
             return f"new: {_score(self.new_score)}"
         if self.presence == REMOVED:
             return f"removed (was {_score(self.old_score)})"
-        return f"{_score(self.old_score)} -> {_score(self.new_score)} ({self.delta:+g})"
+        return f"{_score(self.old_score)} -> {_score(self.new_score)} ({signed(self.delta)})"
 
     @property
     def delta(self) -> float:
@@ -145,8 +147,14 @@ def compare_batches(old_out: Path, new_out: Path) -> list[StudentChange]:
     return changes
 
 
-def _score(value: float | None) -> str:
-    return "–" if value is None else f"{value:g}"
+def _score(value: float | None, exact: bool = False) -> str:
+    """Points as people read them (at most two decimals), or ``exact`` for the CSV file."""
+    return "–" if value is None else f"{value:g}" if exact else points_text(value)
+
+
+def signed(change: float) -> str:
+    """A change of points as people read it: ``+10``, ``-10.83``, ``+0``."""
+    return ("-" if change < 0 else "+") + points_text(abs(change))
 
 
 def render_changes(changes: Sequence[StudentChange], limit: int = 8) -> str:
@@ -169,9 +177,10 @@ def write_changes_csv(path: Path, changes: Sequence[StudentChange]) -> None:
     """``changes.csv``: one row per changed test (or one per student whose score alone moved)."""
     rows: list[list[str]] = []
     for change in changes:
-        head = [change.label, change.key, _score(change.old_score), _score(change.new_score)]
-        rows.extend([*head, t.number, t.name, t.old.describe() if t.old else "absent",
-                     t.new.describe() if t.new else "absent"] for t in change.tests)
+        head = [change.label, change.key, _score(change.old_score, True),
+                _score(change.new_score, True)]
+        rows.extend([*head, t.number, t.name, t.old.describe(True) if t.old else "absent",
+                     t.new.describe(True) if t.new else "absent"] for t in change.tests)
         if not change.tests:
             rows.append([*head, "", "", "", ""])
     write_csv(path, ["student", "submission", "old_score", "new_score", "test_number", "test",

@@ -17,6 +17,7 @@ from harness.batch.failures import (
     reason_of,
     write_failures_csv,
 )
+from harness.batch.insight_pages import changes_section
 from harness.batch.jobs import JobResult
 from harness.batch.regrade import compare_batches, render_changes
 from harness.grading import results as results_file
@@ -174,3 +175,26 @@ def test_a_run_not_asked_for_similarity_or_changes_leaves_none_from_an_earlier_r
     write_similarity_pages(tmp_path, [], "adversarial_search")
     assert not (tmp_path / "similarity" / "pair-002.html").exists()
     assert (tmp_path / "similarity.html").exists()
+
+
+def test_changes_show_points_with_at_most_two_decimals_and_the_csv_keeps_them_exact(tmp_path):
+    """Issue 53: the regrade's changes read "40 → 29.1667", "-10.8333" and "4 (passed) →
+    2.66667": people read two decimals, as everywhere else; changes.csv keeps the exact value."""
+    from harness.batch.regrade import write_changes_csv
+    old, new = tmp_path / "old", tmp_path / "new"
+    third = BEST_MOVE[0].points / 3  # a third of a case's points: 0.333333...
+    save(old, graded("ann", {}))
+    record = graded("ann", {BEST_MOVE[0].id: (Verdict.WRONG_ANSWER, "x")})
+    document = dict(record.document)
+    document["tests"] = [dict(t, score=third) if t["number"] == BEST_MOVE[0].number else t
+                         for t in document["tests"]]
+    document["score"] = float(record.document["score"]) + third
+    save(new, store.Record(record.submission, document, 1.0, ""))
+    changes = compare_batches(old, new)
+    total, drop = f"{float(document['score']):.2f}", f"{BEST_MOVE[0].points - third:.2f}"
+    shown = render_changes(changes) + changes_section(changes, "before")
+    assert f"-> {total.rstrip('0').rstrip('.')} (-{drop.rstrip('0').rstrip('.')})" in shown
+    assert f"{third:.2f}".rstrip("0") + " (wrong answer)" in shown
+    assert f"{third:g}" not in shown and f"{float(document['score']):g}" not in shown
+    write_changes_csv(tmp_path / "changes.csv", changes)
+    assert f"{third:g} (wrong answer)" in (tmp_path / "changes.csv").read_text()
