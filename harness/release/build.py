@@ -382,7 +382,8 @@ def _what_runs(kept: list[Case]) -> str:
     for case in kept:
         groups.setdefault(case.group, []).append(case.points)
     return "; ".join(f"{group}: {len(points)} case{'s' * (len(points) != 1)}, "
-                     f"{sum(points):g} points" for group, points in groups.items()) or "no case"
+                     f"{sum(points):g} point{'s' * (sum(points) != 1)}"
+                     for group, points in groups.items()) or "no case"
 
 
 README_WIDTH = 96

@@ -212,7 +212,7 @@ def test_the_package_checks_every_visible_point_and_says_what_it_covers(package)
     readme = " ".join((folder / "README.md").read_text(encoding="utf-8").split())
     groups = {c.group: sum(d.points for d in cases if d.group == c.group and
                            d.visibility.value == "visible") for c in cases}
-    assert all(f"{group}: " in readme and f" {points:g} points" in readme
+    assert all(f"{group}: " in readme and f" {points:g} point" in readme
                for group, points in groups.items() if points), readme
     assert ("Game cases play whole games" in readme) == any(c.runner for c in cases)
 

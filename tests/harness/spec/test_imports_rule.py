@@ -94,8 +94,11 @@ def test_the_student_package_readme_states_the_assignments_rule(name: str) -> No
 def test_the_student_package_readme_wraps_each_paragraph_evenly(name: str) -> None:
     """The rule and the other text put into the README's paragraphs do not leave a line too
     long and the next one a word long ("... is not run, on Gradescope as" / "here."): each
-    prose line is within the width, and none could have taken the next line's first word."""
-    lines = student_readme(name).split("\n")
+    prose line is within the width, and none could have taken the next line's first word.
+    A group worth one point says "1 point"."""
+    readme = student_readme(name)
+    assert not re.search(r"\b1 points\b", " ".join(readme.split()))
+    lines = readme.split("\n")
     prose = [i for i, line in enumerate(lines)
              if line.strip() and not line.startswith(("    ", "#", "- "))]
     assert [lines[i] for i in prose if len(lines[i]) > README_WIDTH] == []
