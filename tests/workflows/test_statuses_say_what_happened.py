@@ -6,6 +6,7 @@ print with at most two decimals where people read them."""
 from __future__ import annotations
 
 import csv
+import re
 
 import pytest
 from workflow_support import ASSIGNMENT, SOLUTION, gamegrader, small_root
@@ -46,6 +47,9 @@ def test_the_gradebook_report_and_totals_say_what_stopped_or_flags_a_submission(
     assert status["newer_python"] == f"graded; {ZERO_THERE}"
     report = (out / "report.html").read_text(encoding="utf-8")
     assert ZERO_THERE.replace("'", "&#x27;") in report
+    row = re.search(r"<tr[^>]*>(?:(?!</tr>).)*newer_python(?:(?!</tr>).)*</tr>", report,
+                    flags=re.S)
+    assert row and "full marks" not in row.group(0)  # not beside "would score 0"
     assert "ungradable: importing adversarial_search.py did not finish" in report
 
     student = tmp_path / "mine" / "adversarial_search.py"
