@@ -73,9 +73,10 @@ mark { background: #ffe08a; }
 .legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .3em 1.2em; }
 /* A screen narrower than a laptop's (a phone, a tablet, a laptop at 200% zoom) stacks each data
    table's rows: every cell on a line of its own after its column's header, so every column
-   shows and nothing scrolls sideways (the standings' ten columns need about 820 pixels). The table keeps its
-   meaning for screen readers through the ARIA roles harness.pages.layout.table writes; the
-   labels are drawn for the eye only (the "/ ''" alternative text: a reader has the headers). */
+   shows and nothing scrolls sideways (the standings' ten columns need about 820 pixels). The
+   table keeps its meaning for screen readers through the ARIA roles harness.pages.layout.table
+   writes; the labels are drawn for the eye only (the "/ ''" alternative text: a reader has the
+   headers). */
 @media (max-width: 60em) {
   .wide > table, .wide > table > thead, .wide > table > tbody,
   .wide > table > * > tr { display: block; }
