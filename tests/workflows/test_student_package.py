@@ -25,7 +25,7 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 from workflow_support import gamegrader
 
-from harness.paths import SOLUTION, TEMPLATE, grader_code
+from harness.paths import SOLUTION, TEMPLATE, TESTS, grader_code
 from harness.release.build import build_student, shippable_code, student_cases
 from harness.spec import find_assignment, list_assignments
 from harness.spec.grading_code import module_file
@@ -104,6 +104,7 @@ def test_no_reference_code_beyond_what_is_declared_safe(package):
               for body in _bodies(text) if (source := secret.get(body)) is not None}
     assert leaked == {}
     assert not [p for p in folder.rglob("*") if SOLUTION in p.parts or "generated" in p.parts]
+    assert not [p for p in folder.glob(f"assignments/*/{TESTS}")]  # the project's own tests
 
 
 def test_only_visible_cases_and_no_hidden_expected_output(package, monkeypatch):
