@@ -196,7 +196,7 @@ def test_the_package_checks_every_visible_point_and_says_what_it_covers(package)
     Isolation's games run too (the referee and the random and greedy house players ship), under
     chess clocks that count CPU time (docs/games.md, "What a clock counts"), so a loaded host
     changes neither the reference's search depth nor its results much; it plans a quarter of a
-    share of its clock per move (docs/assignments/isolation.md, "Load")."""
+    share of its clock per move (assignments/isolation/README.md, "Load")."""
     assignment, folder = package
     cases = load_all_cases(assignment)
     visible = sum(c.points for c in cases if c.visibility.value == "visible")

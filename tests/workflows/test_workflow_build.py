@@ -46,7 +46,7 @@ def test_autograder_zip_holds_exactly_what_grading_needs(tmp_path):
     assert {n for n in names if n.startswith("assignments/")} == repo_files(SPEC) - \
         repo_files(SPEC / "solution") - repo_files(SPEC / "template") - repo_files(SPEC / "tests") \
         - {f"{SPEC.relative_to(REPO)}/{name}" for name in ("mutants.yaml",
-                                                          "mutants.equivalent.yaml")} \
+                                                          "mutants.equivalent.yaml", "README.md")} \
         | {"assignments/__init__.py"}
     assert {n for n in names if n.startswith("harness/")} == repo_files(REPO / "harness")
     assert {n for n in names if n.startswith("reference/")} == repo_files(REPO / "reference")
