@@ -69,7 +69,7 @@ def specs_root() -> Path:
 
 def assignment_folder(name: str) -> Path:
     """Everything assignment ``name`` is: its spec and cases, plug-in modules, solution/,
-    template/, tests/ and mutants."""
+    template/, tests/, mutants and page (README.md)."""
     return specs_root() / name
 
 
