@@ -1,5 +1,6 @@
 """One folder per assignment: its spec and cases, its plug-in code (generators, checkers,
-pictures, kit, rules), ``solution/``, ``template/`` and mutants (docs/adding_an_assignment.md).
+pictures, kit, rules), ``solution/``, ``template/``, mutants, its ``tests/`` and its page
+``README.md`` (docs/adding_an_assignment.md).
 
 An ``assignments/`` folder elsewhere on the import path adds its assignments to this package
 (the connect-four fixture's, under ``GAMEGRADER_ROOT`` and ``PYTHONPATH``): a new assignment is

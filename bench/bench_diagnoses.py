@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "adversarial_search"),
-                str(ROOT / "tests" / "othello")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"),
+                str(ROOT / "assignments" / "adversarial_search" / "tests"),
+                str(ROOT / "assignments" / "othello" / "tests")]
 
 from gg_diagnosis import diagnoses_of, tally  # noqa: E402
 

@@ -1,5 +1,6 @@
 """Side-by-side timings of the Othello rules: the plain implementations they replaced (kept as the
-test oracle, ``tests/othello/plain_othello_rules.py``) against the fast ones, in one run.
+test oracle, ``assignments/othello/tests/plain_othello_rules.py``) against the fast ones, in one
+run.
 
 Per function, on the positions of seeded random playouts (8 x 8 by default): the trusted rules
 (``assignments/othello/rules.py``) and the students' helpers
@@ -28,7 +29,7 @@ from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "othello"))
+sys.path.insert(0, str(ROOT / "assignments" / "othello" / "tests"))
 
 import plain_othello_rules as plain  # noqa: E402
 from othello_support import SOLUTION, TEMPLATE_DIR  # noqa: E402

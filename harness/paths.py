@@ -58,6 +58,8 @@ SOLUTION, TEMPLATE, TESTS = "solution", "template", "tests"
 """An assignment folder's reference solution, student template and tests: never the grader's
 code (the rest of the folder is its spec, cases and plug-in modules)."""
 MUTANTS, EQUIVALENT_MUTANTS = "mutants.yaml", "mutants.equivalent.yaml"
+PAGE = "README.md"
+"""An assignment's page: how it is graded and why (for instructors; no grading reads it)."""
 
 
 def specs_root() -> Path:
@@ -67,7 +69,7 @@ def specs_root() -> Path:
 
 def assignment_folder(name: str) -> Path:
     """Everything assignment ``name`` is: its spec and cases, plug-in modules, solution/,
-    template/, tests/ and mutants."""
+    template/, tests/, mutants and page (README.md)."""
     return specs_root() / name
 
 

@@ -19,5 +19,5 @@ fi
 .venv310/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 .venv310/bin/gamegrader packages install
 .venv310/bin/python -m pytest -n "${GAMEGRADER_TEST_WORKERS:-2}" --dist loadgroup -p no:cacheprovider \
-    -m "not slow" tests
+    -m "not slow"
 .venv310/bin/python -m pytest -p no:cacheprovider tests/harness/grading/test_autograder_flow.py

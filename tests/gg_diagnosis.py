@@ -72,7 +72,7 @@ def diagnoses_of(cases: list[Any], source: str,
     """(case id, fraction earned, diagnosis) for every case of ``cases`` that ``source`` fails.
 
     Diagnosed as the grader does (``with_diagnosis``): each registry mistake's replay of a case is
-    kept in the run's replay cache (``GAMEGRADER_CACHE``, set by tests/conftest.py), so the tests
+    kept in the run's replay cache (``GAMEGRADER_CACHE``, set by tests/gg_suite.py), so the tests
     of the other mistakes, which fail the same cases, do not search them again."""
     found = []
     for case in cases:

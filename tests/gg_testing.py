@@ -40,7 +40,7 @@ def chromium(*args: str, profile: Path) -> subprocess.CompletedProcess[str]:
 
 
 GRADINGS_ENV = "GG_TEST_GRADINGS"
-"""A folder shared by the xdist workers of one test run (set by tests/conftest.py) in which
+"""A folder shared by the xdist workers of one test run (set by tests/gg_suite.py) in which
 ``run_gamegrader`` keeps each ``grade`` it ran; unset, nothing is kept."""
 # Options after which a `grade` is a pure function of its inputs: its results.json depends on the
 # assignment, the submitted files, these values and the code of this checkout, nothing else.
@@ -51,7 +51,7 @@ _DIGEST_LIMIT = 4 << 20
 LONGEST_SHOWN_VALUE = 60
 """Longest parameter value (text or bytes) written out whole in a test's id."""
 LONGEST_TEST_ID = 1000
-"""Collection refuses longer test ids (tests/conftest.py)."""
+"""Collection refuses longer test ids (tests/gg_suite.py)."""
 
 
 def short_parameter_id(value: object) -> str | None:
@@ -317,7 +317,8 @@ def without_ladder(folder: Path, assignment: str) -> dict[str, str]:
     refuses one that is worth some) and it is the last case, so no other case's result depends
     on it, while its games are about a third of the CPU time of an Othello grading. The ladder
     itself is graded end to end by the tests that grade without this (Othello's reference in
-    tests/othello/test_othello_spec.py, the connect-four fixture in test_third_game.py)."""
+    assignments/othello/tests/test_othello_spec.py, the connect-four fixture in
+    test_third_game.py)."""
     from harness.spec import find_assignment
     spec = find_assignment(assignment)
     if not spec.ladder:

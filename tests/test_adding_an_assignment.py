@@ -43,11 +43,13 @@ def test_the_page_lists_exactly_the_fixture_s_files_in_one_folder_and_counts_the
     assert set(listed) == fixture_files()
     assert {path.split("/")[:2] == ["assignments", "connect_four"] for path in listed} == {True}
     assert "assignments/connect_four/mutants.yaml" in listed
+    assert "assignments/connect_four/README.md" in listed  # its page, and its tests:
+    assert [path for path in listed if path.startswith("assignments/connect_four/tests/")]
 
 
 def test_the_reader_sees_a_file_left_out_of_the_list() -> None:
     text = DOC.read_text(encoding="utf-8")
-    shorter = text.replace("- `assignments/connect_four/mutants.yaml`", "mutants.yaml")
+    shorter = text.replace("- `assignments/connect_four/README.md`", "README.md")
     count, listed = files_to_write(shorter)
     assert len(listed) == count - 1 and set(listed) != fixture_files()
 

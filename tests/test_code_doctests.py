@@ -1,5 +1,6 @@
-"""The examples in the code's docstrings run, so they stay true (harness and reference; not the
-solution files, which are graded as students' files)."""
+"""The examples in the code's docstrings run, so they stay true (harness, reference and the
+assignments' plug-in code; not the solution files, which are graded as students' files, nor the
+assignments' tests/)."""
 from __future__ import annotations
 
 import doctest
@@ -21,7 +22,7 @@ def modules_with_examples() -> list[str]:
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
             relative = path.relative_to(ROOT).as_posix()
-            if relative.startswith(SKIPPED) or set(path.parts) & {"solution", "template"} \
+            if relative.startswith(SKIPPED) or set(path.parts) & {"solution", "template", "tests"} \
                     or ">>> " not in path.read_text(encoding="utf-8"):
                 continue
             names.append(relative[:-3].replace("/", ".").removesuffix(".__init__"))

@@ -1,4 +1,5 @@
-"""Every shell block of README.md and docs/ runs as written, or says why it cannot.
+"""Every shell block of README.md, docs/ and the assignments' pages runs as written, or says
+why it cannot.
 
 A block is marked by an HTML comment on the line before its fence, which renders as nothing:
 
@@ -35,14 +36,16 @@ FENCE = re.compile(r"^([^\n]*)\n[ \t]*```(?:bash|sh|shell)[ \t]*\n(.*?)^[ \t]*``
                    re.MULTILINE | re.DOTALL)
 
 
-def _pages() -> list[Path]:
-    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+def pages() -> list[Path]:
+    """The project's pages: README.md, docs/ and each assignment's README.md."""
+    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
+            *sorted(ROOT.glob("assignments/*/README.md"))]
 
 
 def shell_blocks() -> list[tuple[str, str, str]]:
     """(where, the line before the fence, the script) of every shell block."""
     found = []
-    for page in _pages():
+    for page in pages():
         text = page.read_text(encoding="utf-8")
         for number, match in enumerate(FENCE.finditer(text), 1):
             before = match.group(1).strip()
@@ -62,7 +65,7 @@ def test_every_shell_block_is_runnable_or_says_why_not():
     unmarked = [where for where, before, _ in BLOCKS
                 if before != MARK and not EXCUSED.fullmatch(before)]
     assert not unmarked, f"shell blocks neither runnable nor excused: {unmarked}"
-    for page in _pages():
+    for page in pages():
         text = page.read_text(encoding="utf-8")
         marks = text.count(MARK) + len(EXCUSED.findall(text))
         assert marks == sum(1 for where, _, _ in BLOCKS

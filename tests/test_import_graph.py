@@ -100,7 +100,7 @@ def test_the_worker_imports_only_the_standard_library_and_its_own_modules():
 
 TRUSTED_PLUG_INS = ("reference", "assignments")
 """The shared library and the assignments' plug-in code: the harness reaches them only through a
-spec's dotted names (``compare:``, ``runner:``, ``arena:`` ...), never by an import of its own."""
+spec's dotted names (``compare:``, ``runner:``, ``kit:`` ...), never by an import of its own."""
 
 
 def imports_of_plug_ins(path: Path) -> list[str]:

@@ -1,4 +1,4 @@
-"""Test ids stay short (tests/conftest.py, gg_testing.short_parameter_id): a long text or bytes
+"""Test ids stay short (tests/gg_suite.py, gg_testing.short_parameter_id): a long text or bytes
 parameter is written as its start, length and digest, since a test's id reaches every process it
 starts (PYTEST_CURRENT_TEST) and a huge one made starting them fail."""
 from __future__ import annotations

@@ -16,7 +16,7 @@ select_move one ply deeper that tells the two apart where ``shallower`` alone ca
 :func:`read_one_ply_deeper`). Examples sharing a unit are graded together (each earns the
 lowest fraction of its unit): a generator pairs an answer a constant could give (value 0, the
 corner (0, 0)) with one it cannot, so that a stub earns nothing. Which forms each shape
-accepts, and why, is in ``docs/assignments/othello.md``.
+accepts, and why, is in ``assignments/othello/README.md``.
 """
 from __future__ import annotations
 

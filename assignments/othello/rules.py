@@ -11,7 +11,7 @@ There is no passing: when the player to move has no legal move the game is over,
 with more disks wins. Moves are ``(column, row)`` pairs, boards are indexed ``board[row][col]``.
 
 Searches and the diagnoses' replays call these rules hundreds of thousands of times, so they are
-written for speed with the same results as the plain loops (``tests/othello/
+written for speed with the same results as the plain loops (``assignments/othello/tests/
 plain_othello_rules.py`` keeps those as the oracle): rays precomputed per board size, legality
 tested without building lines, and bounded memos of legal moves and of plays by board.
 """

@@ -1,4 +1,4 @@
-"""The house arena of every game, and finding a game's arena: the ``arena:`` factory its
+"""The house arena of every game, and finding a game's arena: the ``kit:`` factory its
 assignment.yaml names, so the tournament engine (and replays) know no game.
 
 A factory returns either an :class:`~harness.records.games.Arena` or a game kit
@@ -157,8 +157,8 @@ def load_arena(game: str, clock: Optional[float], factory: Optional[str] = None,
 
 
 def registered_arena(game: RunContext | str) -> str:
-    """The ``arena`` factory named by the assignment ``game`` (a run's context, whose assignment
-    is then looked up once for the whole run, or its name).
+    """The kit (or arena) factory the assignment ``game`` names as its ``kit:`` (``game``: a
+    run's context, whose assignment is then looked up once for the whole run, or its name).
 
     Raises:
         ValueError: for an unknown assignment (with the close names) or one that is no game.
@@ -175,7 +175,7 @@ def registered_arena(game: RunContext | str) -> str:
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise ValueError(f"no assignment named {run.name!r}{hint}")
     try:
-        arena = run.assignment.arena
+        arena = run.assignment.kit
     except SpecError as error:
         raise ValueError(str(error)) from error
     if not arena:
@@ -188,7 +188,7 @@ def _arena_or_empty(name: str) -> str:
     from harness.spec import SpecError, find_assignment
 
     try:
-        return find_assignment(name).arena
+        return find_assignment(name).kit
     except SpecError:
         return ""
 

@@ -33,7 +33,7 @@ def narrowed_ladder(assignment: Assignment) -> Optional[dict[str, Any]]:
         return None
     ladder = {key: value for key, value in assignment.ladder.items() if key in _KEYS}
     ladder["rungs"] = assignment.ladder["rungs"]
-    ladder.setdefault("kit", assignment.arena)
+    ladder["kit"] = assignment.kit
     kit = load_kit(ladder)
     allowed = set(student_bots(kit))
     rungs = [rung.as_options() for rung in rungs_of(ladder) if rung.bot in allowed]

@@ -4,10 +4,12 @@
 :class:`~harness.games.kit.GameKit`, one game per schedule entry, each in a fresh sandboxed
 process, keeps every game as a record and replay page (``gamegrader grade --games DIR``) and
 stops when the case's time is up. :func:`versus_house` is a runner specs can name directly
-(``runner: "harness.games.versus:versus_house"``, the kit in the options) or a game's runner
-can call with its kit; options:
+(``runner: "harness.games.versus:versus_house"``) or a game's runner can call with its kit;
+options:
 
-- ``kit``: the game's kit factory, ``package.module:function`` called as ``function(clock=...)``;
+- ``kit``: the game's kit factory, ``package.module:function`` called as ``function(clock=...)``:
+  the assignment's ``kit:``, which the loader puts here (``harness.spec.kit_key``; a case
+  file does not name it);
 - ``clock``: the kit's clock setting (seconds; the kit says per game or per move);
   ``settings``: the kit's other settings (e.g. a board size), if any; ``host_scaled``: divide
   the clock by the host's speed factor (``harness.timing.calibration``), as the staff ladder
@@ -222,7 +224,7 @@ def load_kit(options: Mapping[str, Any],
         return factory(clock=case_clock(options, factor),  # type: ignore[no-any-return]
                        **dict(options.get("settings") or {}))
     except (KeyError, LookupError, TypeError) as error:
-        raise ValueError(f"the case's game kit (options.kit): {error}") from error
+        raise ValueError(f"the game kit (assignment.yaml's kit): {error}") from error
 
 
 Picture = Callable[[HouseGame], str]

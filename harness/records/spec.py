@@ -167,8 +167,9 @@ class Assignment:
     limits: Limits
     budget: float
     total_points: float | None
-    arena: str = ""
-    """``package.module:function`` making the game's tournament arena ("" for no game)."""
+    kit: str = ""
+    """``package.module:function`` making the game's kit (``kit:`` in assignment.yaml; "" for
+    no game): what the tournament seats, the staff ladder and house-game cases play."""
     ladder: Mapping[str, Any] = field(default_factory=dict)
     """The staff ladder (``harness.games.ladder``), as assignment.yaml gives it; {} for none."""
     name_resolver: str | None = None

@@ -43,6 +43,7 @@ from harness.paths import (
     ASSIGNMENTS,
     EQUIVALENT_MUTANTS,
     MUTANTS,
+    PAGE,
     SOLUTION,
     TEMPLATE,
     TESTS,
@@ -98,7 +99,8 @@ def autograder_files(assignment: Assignment) -> dict[str, Path]:
                               ("setup.sh", "run_autograder", "pyproject.toml", "README.md")}
     spec = [path for path in _tree(assignment.folder)
             if path.relative_to(assignment.folder).parts[0] not in (SOLUTION, TEMPLATE, TESTS)
-            and path.name not in (MUTANTS, EQUIVALENT_MUTANTS)]
+            and path.relative_to(assignment.folder).as_posix() not in (MUTANTS, EQUIVALENT_MUTANTS,
+                                                                       PAGE)]
     library = list(_tree(root / "reference"))
     plug_ins = [path for folder in graded_folders(assignment) for path in plug_in_files(folder)
                 if path.suffix not in (".pyc", ".pyo")] + [root / ASSIGNMENTS / "__init__.py"]

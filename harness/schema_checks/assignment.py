@@ -212,14 +212,14 @@ def validate(data, custom_formats={}, name_prefix=None):
             if isinstance(data__budgetseconds, (int, float, Decimal)) and not isinstance(data__budgetseconds, bool):
                 if data__budgetseconds <= 0:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".budget_seconds must be bigger than 0")
-        if "arena" in data_keys:
-            data_keys.remove("arena")
-            data__arena = data["arena"]
-            if not isinstance(data__arena, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".arena must be string")
-            if isinstance(data__arena, str):
-                if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$'].search(data__arena):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".arena must match pattern ^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$")
+        if "kit" in data_keys:
+            data_keys.remove("kit")
+            data__kit = data["kit"]
+            if not isinstance(data__kit, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".kit must be string")
+            if isinstance(data__kit, str):
+                if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$'].search(data__kit):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".kit must match pattern ^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$")
         if "ladder" in data_keys:
             data_keys.remove("ladder")
             data__ladder = data["ladder"]
@@ -231,14 +231,6 @@ def validate(data, custom_formats={}, name_prefix=None):
                 if data__ladder__missing_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder must contain ")
                 data__ladder_keys = set(data__ladder.keys())
-                if "kit" in data__ladder_keys:
-                    data__ladder_keys.remove("kit")
-                    data__ladder__kit = data__ladder["kit"]
-                    if not isinstance(data__ladder__kit, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.kit must be string")
-                    if isinstance(data__ladder__kit, str):
-                        if not REGEX_PATTERNS['^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$'].search(data__ladder__kit):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".ladder.kit must match pattern ^[A-Za-z_][\\w.]*:[A-Za-z_]\\w*$")
                 if "clock" in data__ladder_keys:
                     data__ladder_keys.remove("clock")
                     data__ladder__clock = data__ladder["clock"]

@@ -12,6 +12,7 @@ from harness.records.limits import Limits
 from harness.records.policy import PolicyError, parse_policy
 from harness.records.spec import DEFAULT_GRADING_PYTHON, AllowedPackage, ApiEntry, Assignment
 from harness.spec.errors import SpecError
+from harness.spec.kit_key import refuse_old_kit_keys
 from harness.spec.yaml_files import check_schema, read_yaml
 
 DEFAULT_BUDGET = 480.0
@@ -81,6 +82,7 @@ def _spec_data(path: Path) -> dict[str, Any]:
     if not path.is_file():
         raise SpecError(path, "is missing")
     data = read_yaml(path)
+    refuse_old_kit_keys(path, data)
     check_schema(path, data, "assignment")
     return dict(data)
 
@@ -144,7 +146,7 @@ def load_assignment(folder: Path) -> Assignment:
         support_files=support, probe_files=probes, api=tuple(api),
         limits=Limits(**data.get("limits", {})),
         budget=float(data.get("budget_seconds", DEFAULT_BUDGET)),
-        total_points=data.get("total_points"), arena=str(data.get("arena", "")),
+        total_points=data.get("total_points"), kit=str(data.get("kit", "")),
         ladder=data.get("ladder") or {},
         name_resolver=resolver,
         allowed_packages=tuple(allowed_package(e) for e in data.get("allowed_packages", [])),

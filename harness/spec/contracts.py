@@ -1,7 +1,7 @@
 """The plug-in contracts: every kind of an assignment's own code the harness calls, in one place.
 
 A spec names its plug-ins as ``package.module:function`` (``compare:``, ``runner:``,
-``generator:``, ``precompute:``, ``diagnose:``, and ``arena:`` in assignment.yaml), and
+``generator:``, ``precompute:``, ``diagnose:``, and ``kit:`` in assignment.yaml), and
 ``harness.spec.registry`` (``harness.dotted``) finds them, typed as the Protocols here. As with
 pytest's hook specifications, each Protocol's docstring says what the plug-in gets and what it
 must return; the harness calls nothing else of an assignment's code.
@@ -90,7 +90,8 @@ class Variants(Protocol):
 
 
 class ArenaFactory(Protocol):
-    """Makes a game's tournament arena (assignment.yaml's ``arena:``).
+    """Makes a game's tournament arena (assignment.yaml's ``kit:`` may name one instead of a
+    kit factory; the ladder and house-game cases need a kit).
 
     Gets ``clock`` (seconds per player per game, None for the game's default) and the arena's
     further settings as keywords; raises ``TypeError`` for one it does not know. Returns an

@@ -33,11 +33,9 @@ def ladder_timeout(ladder: dict[str, Any]) -> float:
 def ladder_case(assignment: Assignment, file_number: int) -> Case:
     """The assignment's ladder as a case numbered after its ``file_number - 1`` case files.
 
-    The options are the ladder as given, with ``kit`` defaulting to the assignment's ``arena``
-    (a game kit factory).
+    The options are the ladder as given, with ``kit``, the assignment's game kit factory.
     """
-    ladder = dict(assignment.ladder)
-    ladder.setdefault("kit", assignment.arena)
+    ladder = {**assignment.ladder, "kit": assignment.kit}
     bots = ", ".join(str(rung["bot"]) for rung in ladder["rungs"])
     name = f"staff ladder ({bots}; {ladder['games']} games each)"
     seconds = ladder_timeout(ladder)

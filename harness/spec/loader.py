@@ -14,6 +14,7 @@ from harness.spec.api_reach import required_names
 from harness.spec.assignments import REFERENCE_TIMES
 from harness.spec.doctests import parse_transcript
 from harness.spec.errors import SpecError
+from harness.spec.kit_key import with_the_assignments_kit
 from harness.spec.yaml_files import check_schema, read_yaml
 
 DEFAULTS: dict[str, Any] = {"points": 1, "visibility": "visible", "timeout": 10,
@@ -237,13 +238,15 @@ def read_case_file(path: Path) -> dict[str, Any]:
 def load_case_file(path: Path, assignment: Assignment, file_number: int) -> list[Case]:
     """Read one case file (and its generated cases) into Cases, in file order, each checked
     against the plug-ins it names (``check_case_references``: the comparator and runner exist,
-    the runner's options fit what it declares), so no caller holds a case that cannot run.
+    the runner's options fit what it declares), so no caller holds a case that cannot run; a
+    runner that plays a game kit gets the assignment's (``kit_key``).
 
     Raises:
         SpecError: the file, a case, or a generated file is invalid.
     """
     from harness.spec.registry import check_case_references  # it imports this module
-    cases = _read_cases(path, assignment, file_number)
+    cases = [with_the_assignments_kit(case, assignment)
+             for case in _read_cases(path, assignment, file_number)]
     for case in cases:
         check_case_references(case)
     return cases

@@ -188,7 +188,6 @@ LADDER = {
     "type": "object",
     "required": ["clock", "games", "rungs"],
     "properties": {
-        "kit": {"type": "string", "pattern": r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$"},
         "clock": {"type": "number", "exclusiveMinimum": 0, "maximum": MAX_TIMEOUT},
         "settings": {"type": "object"},
         "games": {"type": "integer", "minimum": 1, "maximum": 100},
@@ -231,7 +230,7 @@ ASSIGNMENT = {
             "disk_files": {"type": "integer", "minimum": 16}},
             "additionalProperties": False},
         "budget_seconds": {"type": "number", "exclusiveMinimum": 0},
-        "arena": {"type": "string", "pattern": r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$"},
+        "kit": {"type": "string", "pattern": r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$"},
         "ladder": LADDER,
         "total_points": POINTS,
         "allowed_packages": {"type": "array", "items": ALLOWED_PACKAGE, "uniqueItems": True},

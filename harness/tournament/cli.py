@@ -2,8 +2,8 @@
 
 ``add_arguments`` defines the options on the ``tournament`` subcommand of ``harness.cli.main`` (one
 parser, so ``gamegrader tournament --help`` shows them) and ``run`` executes it; ``main(argv)``
-parses on its own for tests. The game is named like an assignment; its arena factory is the
-``arena`` key of that assignment's ``assignment.yaml`` (registration by data: this module names
+parses on its own for tests. The game is named like an assignment; its kit factory is the
+``kit`` key of that assignment's ``assignment.yaml`` (registration by data: this module names
 no game). Entrants are read by ``entrants`` (a Gradescope export folder included: a class
 tournament in one command). Output: ``results.json`` (every game, standings), ``standings.csv``
 and ``records/`` (every game, so a re-run on the same ``--out`` plays only what changed:
@@ -79,7 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="an arena setting, e.g. size=6 or limit=4 (repeatable)")
     parser.add_argument("--arena", help="arena factory package.module:function, instead of "
-                        "the 'arena' of the game's assignment.yaml")
+                        "the 'kit' of the game's assignment.yaml")
     parser.add_argument("--seeding", type=Path,
                         help="elimination: a standings.csv whose rank order seeds the bracket")
     parser.add_argument("--precision", type=float, metavar="WIDTH",

@@ -208,7 +208,7 @@ else:
 
 
 def test_every_assignment_but_isolation_allows_numpy():
-    """Isolation's course allows the standard library only (docs/assignments/isolation.md)."""
+    """Isolation's course allows the standard library only (assignments/isolation/README.md)."""
     from harness.spec import list_assignments
     assert {name: find_assignment(name).requirements for name in list_assignments()} == \
         {name: () if name == "isolation" else ("numpy",) for name in list_assignments()}

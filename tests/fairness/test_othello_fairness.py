@@ -10,8 +10,9 @@ without the starter's defaults (the course's tests pass every argument), the mov
 before the cache is looked up, (None, inf) returned at a cut-off, select_move searching the
 root's moves itself, a cache made on the first select_move (issue 39). Every variant is
 graded black-box on every case of the assignment but the staff ladder (worth no points; the
-reference's grading in tests/othello/test_othello_spec.py plays it) and must get exactly the
-reference's score, case by case. Agents that leave a part out must still lose exactly that part.
+reference's grading in assignments/othello/tests/test_othello_spec.py plays it) and must get
+exactly the reference's score, case by case. Agents that leave a part out must still lose
+exactly that part.
 """
 from __future__ import annotations
 

@@ -134,7 +134,8 @@ ORDERING_SHARE = 3.2
 
 
 def slow_agent() -> str:
-    """tests/othello/unseen/agent.py with a costly check in ``successors`` on 8x8 boards."""
+    """assignments/othello/tests/unseen/agent.py with a costly check in ``successors`` on 8x8
+    boards."""
     text = UNSEEN_AGENT.read_text()
     anchor = "    if ordering:\n        result.sort("
     assert anchor in text

@@ -25,7 +25,7 @@ import pytest
 from gg_testing import ROOT, run_gamegrader
 from workflow_support import gamegrader
 
-from harness.paths import SOLUTION, TEMPLATE, grader_code
+from harness.paths import SOLUTION, TEMPLATE, TESTS, grader_code
 from harness.release.build import build_student, shippable_code, student_cases
 from harness.spec import find_assignment, list_assignments
 from harness.spec.grading_code import module_file
@@ -104,6 +104,7 @@ def test_no_reference_code_beyond_what_is_declared_safe(package):
               for body in _bodies(text) if (source := secret.get(body)) is not None}
     assert leaked == {}
     assert not [p for p in folder.rglob("*") if SOLUTION in p.parts or "generated" in p.parts]
+    assert not [p for p in folder.glob(f"assignments/*/{TESTS}")]  # the project's own tests
 
 
 def test_only_visible_cases_and_no_hidden_expected_output(package, monkeypatch):
@@ -195,7 +196,7 @@ def test_the_package_checks_every_visible_point_and_says_what_it_covers(package)
     Isolation's games run too (the referee and the random and greedy house players ship), under
     chess clocks that count CPU time (docs/games.md, "What a clock counts"), so a loaded host
     changes neither the reference's search depth nor its results much; it plans a quarter of a
-    share of its clock per move (docs/assignments/isolation.md, "Load")."""
+    share of its clock per move (assignments/isolation/README.md, "Load")."""
     assignment, folder = package
     cases = load_all_cases(assignment)
     visible = sum(c.points for c in cases if c.visibility.value == "visible")

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from workflow_support import ASSIGNMENT, REPO, SOLUTION, SPEC, gamegrader
 
-from harness.release.build import shippable_code
+from harness.paths import TESTS
+from harness.release.build import autograder_files, shippable_code
 from harness.spec import find_assignment, list_assignments
 from harness.spec.loader import load_all_cases
 
@@ -45,13 +46,21 @@ def test_autograder_zip_holds_exactly_what_grading_needs(tmp_path):
     assert {n for n in names if n.startswith("assignments/")} == repo_files(SPEC) - \
         repo_files(SPEC / "solution") - repo_files(SPEC / "template") - repo_files(SPEC / "tests") \
         - {f"{SPEC.relative_to(REPO)}/{name}" for name in ("mutants.yaml",
-                                                          "mutants.equivalent.yaml")} \
+                                                          "mutants.equivalent.yaml", "README.md")} \
         | {"assignments/__init__.py"}
     assert {n for n in names if n.startswith("harness/")} == repo_files(REPO / "harness")
     assert {n for n in names if n.startswith("reference/")} == repo_files(REPO / "reference")
     assert not [n for n in names if n.startswith(("tests/", ".venv/"))]
     # Reproducible: the same tree gives the same bytes.
     assert build(tmp_path / "again").read_bytes() == (tmp_path / "package.zip").read_bytes()
+
+
+@pytest.mark.parametrize("name", list_assignments())
+def test_no_autograder_holds_an_assignments_own_tests(name):
+    """Each assignment's tests/ (the project's test suite) stay out of the course build."""
+    names = autograder_files(find_assignment(name))
+    assert [n for n in names if n.startswith("assignments/") and TESTS in n.split("/")[2:3]] == []
+    assert any((folder / TESTS).is_dir() for folder in (REPO / "assignments").iterdir())
 
 
 def test_the_unzipped_autograder_grades_a_submission_in_a_gradescope_layout(tmp_path):

@@ -75,7 +75,7 @@ def test_the_ladder_is_one_case_after_the_due_date_worth_its_rungs_points(
     case = ladder_case(assignment, 2)
     assert (case.group, case.number, case.points, case.visibility.value) == \
         ("ladder", "2.1", 5.0, "after_due_date")  # hidden would hide the total
-    assert case.options["kit"] == assignment.arena  # the kit defaults to the arena
+    assert case.options["kit"] == assignment.kit  # the kit is the assignment's
     assert case.timeout == ladder_timeout(dict(assignment.ladder)) == 12 * (2 * 5.0 + 5.0)
     assert case.relative_timeout is not None  # scaled to the host like a relative limit
 
@@ -88,7 +88,7 @@ def test_a_partial_copy_drops_the_ladder_and_keeps_what_follows(tmp_path: Path) 
     copy = partial_copy_text(path).decode()
     assert "\nladder:" not in copy
     assert "rungs" not in copy and "minimax" not in copy
-    assert 'grading_python: "3.10"' in copy and "arena:" in copy
+    assert 'grading_python: "3.10"' in copy and "kit:" in copy
 
 
 @pytest.mark.parametrize("name", ["isolation", "othello"])

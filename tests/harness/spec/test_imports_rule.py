@@ -38,12 +38,11 @@ def handed_in_templates(assignment: Assignment) -> list[Path]:
 
 
 def docs_page(assignment: Assignment) -> Path:
-    """docs/assignments/NAME.md, or the page of the assignment's family (othello for
-    othello_2025)."""
-    pages = [page for page in (ROOT / "docs" / "assignments").glob("*.md")
-             if assignment.name == page.stem or assignment.name.startswith(page.stem + "_")]
-    assert pages, f"no docs/assignments page for {assignment.name}"
-    return max(pages, key=lambda page: len(page.stem))
+    """The assignment's page, assignments/NAME/README.md, or for a variant the page of the
+    assignment it varies (othello's for othello_2025)."""
+    page = (assignment.variant_of or assignment.folder) / "README.md"
+    assert page.is_file(), f"no page for {assignment.name}: {page}"
+    return page
 
 
 def assert_states_the_rule(text: str, assignment: Assignment, where: str) -> None:

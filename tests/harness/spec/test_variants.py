@@ -43,7 +43,7 @@ def test_othello_2025_holds_only_what_differs_and_takes_the_rest_from_othello() 
             if path.suffix == ".py"] == ["agent.py"]
     assert (variant.limits, variant.probe_files, variant.student_package) == \
         (othello.limits, othello.probe_files, othello.student_package)
-    assert variant.arena.endswith(":make_2025_kit") and variant.ladder == {} != othello.ladder
+    assert variant.kit.endswith(":make_2025_kit") and variant.ladder == {} != othello.ladder
     assert variant.api != othello.api and variant.variant_of == othello.folder
     assert variant.folder == ROOT / "assignments" / "othello_2025"
 

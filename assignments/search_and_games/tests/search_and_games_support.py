@@ -5,7 +5,7 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 SOLUTION = REPO / "assignments/search_and_games/solution/search_and_games.py"
 TEMPLATE = REPO / "assignments/search_and_games/template/search_and_games.py"
 SPEC_DIR = REPO / "assignments/search_and_games"

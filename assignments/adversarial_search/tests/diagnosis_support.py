@@ -10,7 +10,7 @@ from gg_diagnosis import diagnosable_cases, edited
 
 from harness.records.observations import Observation
 
-SOLUTION = (Path(__file__).resolve().parents[2] / "assignments" / "adversarial_search" / "solution"
+SOLUTION = (Path(__file__).resolve().parents[3] / "assignments" / "adversarial_search" / "solution"
             / "adversarial_search.py")
 ROOT_CALL = 'max_value(self, vertical, float("-inf"), float("inf"), limit)'
 

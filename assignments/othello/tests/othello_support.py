@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 from types import ModuleType
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 TEMPLATE_DIR = REPO / "assignments" / "othello" / "template"
 SOLUTION = REPO / "assignments" / "othello" / "solution" / "agent.py"
 SPEC_DIR = REPO / "assignments" / "othello"

@@ -17,7 +17,7 @@ from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TEMPLATE = ROOT / "assignments" / "stonehenge" / "template"
 SOLUTION = ROOT / "assignments" / "stonehenge" / "solution"
 PROBES = ROOT / "assignments" / "stonehenge" / "probes"

@@ -28,7 +28,7 @@ from harness.records.games import Reason
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SOLUTION = ROOT / "assignments" / "isolation" / "solution" / "player.py"
 TEMPLATE = ROOT / "assignments" / "isolation" / "template" / "player_account.py"
 ANSWER = "    return (best // SIZE + 1, best % SIZE + 1)"

@@ -1,4 +1,12 @@
-"""Shared fixtures: grade a submission black-box through the real command line."""
+"""The project's test suite as one pytest plugin (registered by the repository's conftest.py),
+for both places its tests live: ``tests/`` and each assignment's ``assignments/NAME/tests/``.
+
+Its fixtures grade a submission black-box through the real command line; its hooks (a cache
+folder per run, the fast tier's guard, short ids, slow modules first) act only on those tests.
+A course-suite run from the repository (``pytest -p harness.pytest_plugin assignments/NAME``,
+docs/native_suites.md) is not the project's suite: the plugin leaves it exactly as it was
+without it (it collects the folder's cases, not its tests/; tests/test_suite_plugin.py).
+"""
 from __future__ import annotations
 
 import json
@@ -6,7 +14,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Generator
 
 import pytest
 from gg_cpu_profile import register as register_cpu_profile
@@ -19,6 +27,25 @@ from gg_testing import (
 )
 from gg_tiers import FAST_TIER, HOW_TO_MARK, guarded_phase, left_out_of_fast_tier
 
+REPOSITORY = Path(__file__).resolve().parent.parent
+COURSE_SUITE = "harness.pytest_plugin"
+"""The plugin of a course-suite run (``-p harness.pytest_plugin``)."""
+
+
+def is_course_run(config: pytest.Config) -> bool:
+    """Whether this run grades a course suite rather than running the project's tests."""
+    return config.pluginmanager.has_plugin(COURSE_SUITE)
+
+
+def is_project_test(path: Path) -> bool:
+    """Whether ``path`` is in the project's suite: under ``tests/`` or an assignment's
+    ``assignments/NAME/tests/``."""
+    try:
+        parts = path.resolve().relative_to(REPOSITORY).parts
+    except ValueError:
+        return False
+    return parts[:1] == ("tests",) or (parts[:1] == ("assignments",) and parts[2:3] == ("tests",))
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """In the controller, before any worker starts: a gamegrader cache folder for this run
@@ -27,7 +54,9 @@ def pytest_configure(config: pytest.Config) -> None:
     the host's speed measured into it now, while the machine is still quiet, so that every
     grading of the run scales its relative limits by one representative factor (not for the
     fast tier, which grades nothing). With ``GG_TEST_CPU_LOG`` set, each test phase's CPU time
-    is measured (gg_cpu_profile)."""
+    is measured (gg_cpu_profile). None of this in a course-suite run."""
+    if is_course_run(config):
+        return
     register_cpu_profile(config)
     if hasattr(config, "workerinput"):
         return
@@ -41,18 +70,24 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """With ``-m "not slow"``, wholly slow test modules are not imported (gg_tiers)."""
+    """With ``-m "not slow"``, wholly slow test modules are not imported (gg_tiers); a
+    course-suite run collects no assignment folder's tests/ (the project's, not the course's)."""
+    if is_course_run(config):
+        return True if is_project_test(collection_path) else None
     return True if left_out_of_fast_tier(collection_path, config) else None
 
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
     """Short ids for long parameters (``gg_testing.short_parameter_id``)."""
-    return short_parameter_id(val)
+    return None if is_course_run(config) else short_parameter_id(val)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Refuse over-long test ids and unmarked tests that use ``grade`` (it always grades), and
-    run the slow tests' modules first."""
+    run the slow tests' modules first (only the project's tests: a course-suite run's cases keep
+    their order)."""
+    if is_course_run(config):
+        return
     too_long = [item.nodeid[:120] for item in items if len(item.nodeid) > LONGEST_TEST_ID]
     if too_long:
         raise pytest.UsageError(f"test ids over {LONGEST_TEST_ID} characters (give the "
@@ -69,10 +104,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: item.path not in slow_modules)
 
 
-# Every phase of a test not marked slow runs with process starts refused (gg_tiers).
-pytest_runtest_setup = pytest.hookimpl(hookwrapper=True)(guarded_phase)
-pytest_runtest_call = pytest.hookimpl(hookwrapper=True)(guarded_phase)
-pytest_runtest_teardown = pytest.hookimpl(hookwrapper=True)(guarded_phase)
+def _guarded_project_phase(item: pytest.Item) -> Generator[None, Any, None]:
+    """Every phase of a project test not marked slow runs with process starts refused
+    (gg_tiers); a course-suite run's cases start their gradings as they always did."""
+    if not is_project_test(item.path):
+        yield
+        return
+    yield from guarded_phase(item)
+
+
+pytest_runtest_setup = pytest.hookimpl(hookwrapper=True)(_guarded_project_phase)
+pytest_runtest_call = pytest.hookimpl(hookwrapper=True)(_guarded_project_phase)
+pytest_runtest_teardown = pytest.hookimpl(hookwrapper=True)(_guarded_project_phase)
 
 
 @pytest.fixture(scope="session", autouse=True)
