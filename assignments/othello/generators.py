@@ -433,6 +433,7 @@ def _colour_calls(board: Board, color: Player, algorithm: str, plies: Sequence[i
 
 
 def _small_tree(board: Board, player: Player, max_work: int) -> bool:
+    """Whether the full minimax tree of the position has at most ``max_work`` nodes."""
     return _searched(board, player, -1, "minimax", None) <= max_work
 
 
