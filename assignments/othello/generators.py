@@ -330,21 +330,34 @@ def node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size:
                 continue
             break
         title = _title(board, played, color, limit)
-        if not images:
-            yield _case(title, calls)
-            continue
-        found = first_image(board, images)
-        if found is None:
-            raise RuntimeError(f"{title} is symmetric under every one of {list(images)}")
-        name, image = found
-        # the image's own pick of an extra position, so the visible block's sequence is kept
-        try:
-            image_calls = position_calls(image, color, limit, random.Random(position_id(image)))
-        except ValueError:
-            raise RuntimeError(f"no partner for a constant answer on the {name} image of "
-                               f"{title}") from None
-        yield {**_case(f"{_title(image, played, color, limit)} ({name} image of "
-                       f"{position_id(board)})", image_calls), "mirror_of": title}
+        yield _image_case(title, board, images, lambda image, picks: position_calls(
+            image, color, limit, picks), lambda image: _title(image, played, color, limit)
+        ) if images else _case(title, calls)
+
+
+def _image_case(title: str, board: Board, images: Sequence[str],
+                calls_on: Callable[[Board, random.Random], list[Call]],
+                image_title: Callable[[Board], str]) -> dict[str, Any]:
+    """The visible case ``title`` on ``board`` asked again on the first image of ``board`` under
+    ``images`` that differs from it, ``mirror_of`` it: ``calls_on(image, picks)`` makes the
+    calls (``picks`` seeded by the image, for an extra position a pairing needs, so the visible
+    block's sequence is kept), and the name is ``image_title(image)`` with the symmetry.
+
+    Raises:
+        RuntimeError: ``board`` is symmetric under every one of ``images``, or an answer a
+            constant could give on the image has no partner.
+    """
+    found = first_image(board, images)
+    if found is None:
+        raise RuntimeError(f"{title} is symmetric under every one of {list(images)}")
+    name, image = found
+    try:
+        image_calls = calls_on(image, random.Random(position_id(image)))
+    except ValueError:
+        raise RuntimeError(f"no partner for a constant answer on the {name} image of "
+                           f"{title}") from None
+    return {**_case(f"{image_title(image)} ({name} image of {position_id(board)})", image_calls),
+            "mirror_of": title}
 
 
 def limit_images(rng: random.Random, count: int, *, board: Sequence[Sequence[int]], color: Player,
@@ -386,9 +399,55 @@ def mover_value(board: Board, color: Player) -> int:
     return -node_answers(board, color, -1, True)[0]
 
 
+def _colour_calls(board: Board, color: Player, algorithm: str, plies: Sequence[int],
+                  max_work: int, picks: random.Random, seen: set[Board],
+                  min_color: Optional[Player] = None) -> list[Call]:
+    """The colour-only calls on one position (see :func:`colour_node_cases`): the max node for
+    ``color``, the min node for ``min_color`` (``color`` unless given) and select_move for
+    ``color``, answers a constant could give paired (an extra select_move on a position of
+    ``plies`` moves picked by ``picks``, not in ``seen``).
+
+    Raises:
+        ValueError: a node answer has no partner (:func:`_pair_constant_answers`).
+    """
+    window = ", float('-inf'), float('inf')" if algorithm == "alphabeta" else ""
+    fit = ["import starter_calls; starter_calls.fit(globals())"] if window else []
+    other_color = color if min_color is None else min_color
+
+    def extra_select() -> Call:
+        other, _, _ = _position(picks, len(board), plies, seen, lambda b, p: _small_tree(
+            b, p, max_work) and p == color and not constant_earns(
+                _colour_entry("move", b, color, True)))
+        return ([f"other = {other!r}"], f"select_move_{algorithm}(other, {color})",
+                _colour_entry("move", other, color, True))
+
+    calls: list[Call] = [
+        ([*fit, f"board = {board!r}"], f"{algorithm}_max_node(board, {color}{window})",
+         _colour_entry("value", board, color, True)),
+        ([], f"{algorithm}_min_node(board, {other_color}{window})",
+         _colour_entry("value", board, other_color, False)),
+        ([], f"select_move_{algorithm}(board, {color})", _colour_entry("move", board, color, True)),
+    ]
+    _pair_constant_answers(calls, extra_select)
+    return calls
+
+
+def _small_tree(board: Board, player: Player, max_work: int) -> bool:
+    """Whether the full minimax tree of the position has at most ``max_work`` nodes."""
+    return _searched(board, player, -1, "minimax", None) <= max_work
+
+
+def _colour_entry(shape: str, board: Board, color: Player, maximizing: bool) -> dict[str, Any]:
+    """A colour-only answer entry at full depth; a min node's also holds ``mover_value``."""
+    answer = {**answer_entry(shape, board, color, -1, maximizing), "shape": shape}
+    if not maximizing:
+        answer["mover_value"] = mover_value(board, color)
+    return answer
+
+
 def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax", size: int = 4,
-                      plies: Sequence[int] = (2, 6),
-                      max_work: int = 20000) -> Iterator[dict[str, Any]]:
+                      plies: Sequence[int] = (2, 6), max_work: int = 20000,
+                      images: Sequence[str] = ()) -> Iterator[dict[str, Any]]:
     """:func:`node_cases` for the colour-only lineage of the API: full depth, no limit, caching
     or ordering parameters; a node function takes ``(board, color)`` (alpha-beta adds
     ``alpha, beta``) and returns the node's value alone, select_move a ``(column, row)``. A min
@@ -396,44 +455,40 @@ def colour_node_cases(rng: random.Random, count: int, algorithm: str = "minimax"
     move (:func:`mover_value`), which the checkers accept as well. An
     alpha-beta case first fits the nodes to the starter's proposed ``level, limit`` parameters
     (``assignments/othello/starter_calls.py``), where the student's nodes take them.
+    ``images``: as in :func:`node_cases` (each case asks the visible block's position mirrored).
     """
-    window = ", float('-inf'), float('inf')" if algorithm == "alphabeta" else ""
     seen: set[Board] = set()
-
-    def small(board: Board, player: Player) -> bool:
-        return _searched(board, player, -1, "minimax", None) <= max_work
-
-    def entry(shape: str, board: Board, color: Player, maximizing: bool) -> dict[str, Any]:
-        answer = {**answer_entry(shape, board, color, -1, maximizing), "shape": shape}
-        if not maximizing:
-            answer["mover_value"] = mover_value(board, color)
-        return answer
-
     for _index in range(count):
         while True:
-            board, color, played = _position(rng, size, plies, seen, small)
-            fit = ["import starter_calls; starter_calls.fit(globals())"] if window else []
-            calls: list[Call] = [
-                ([*fit, f"board = {board!r}"], f"{algorithm}_max_node(board, {color}{window})",
-                 entry("value", board, color, True)),
-                ([], f"{algorithm}_min_node(board, {color}{window})",
-                 entry("value", board, color, False)),
-                ([], f"select_move_{algorithm}(board, {color})", entry("move", board, color, True)),
-            ]
-
-            def extra_select() -> Call:
-                other, _, _ = _position(rng, size, plies, seen, lambda b, p: small(b, p)
-                                        and p == color and not constant_earns(
-                                            entry("move", b, color, True)))
-                return ([f"other = {other!r}"], f"select_move_{algorithm}(other, {color})",
-                        entry("move", other, color, True))
-
+            board, color, played = _position(rng, size, plies, seen,
+                                             lambda b, p: _small_tree(b, p, max_work))
             try:
-                _pair_constant_answers(calls, extra_select)
+                calls = _colour_calls(board, color, algorithm, plies, max_work, rng, seen)
             except ValueError:
                 continue
             break
-        yield _case(_title(board, played, color, -1), calls)
+        title = _title(board, played, color, -1)
+        yield _image_case(title, board, images, lambda image, picks: _colour_calls(
+            image, color, algorithm, plies, max_work, picks, seen),
+            lambda image: _title(image, played, color, -1)) if images else _case(title, calls)
+
+
+def colour_images(rng: random.Random, count: int, *, board: Sequence[Sequence[int]],
+                  color: Player, min_color: Player, algorithm: str, images: Sequence[str],
+                  mirror_of: str, plies: Sequence[int] = (2, 8),
+                  max_work: int = 30000) -> Iterator[dict[str, Any]]:
+    """The hand-written visible case ``mirror_of`` of the colour-only lineage (the max node and
+    select_move for ``color``, the min node for ``min_color``, on ``board``) asked again on the
+    first image of ``board`` under ``images`` that differs from it, answered by the reference on
+    the image (answers a constant could give paired as in :func:`colour_node_cases`, from
+    positions ``plies`` moves in). ``count`` must be 1.
+    """
+    if count != 1:
+        raise ValueError("colour_images asks one visible case again: count must be 1")
+    position: Board = tuple(tuple(row) for row in board)
+    yield _image_case(mirror_of, position, images, lambda image, picks: _colour_calls(
+        image, color, algorithm, plies, max_work, picks, {position}, min_color),
+        lambda image: mirror_of)
 
 
 def _probe_setup(size: int, color: Player, algorithm: str, value_fn: str) -> list[str]:
@@ -812,7 +867,7 @@ def ordering_case(board: Board, color: Player, played: int, limit: int,
 
 
 __all__ = ["CONSTANT_ANSWERS", "answer_entry", "caching_cases", "caching_turn_cases", "call",
-           "colour_node_cases", "constant_earns", "cutoff_entry", "node_cases",
+           "colour_images", "colour_node_cases", "constant_earns", "cutoff_entry", "node_cases",
            "one_ply_deeper", "one_ply_less_tells", "ordered_entry", "ordering_case",
            "ordering_cases", "ordering_mistakes", "position_id", "unresolved_short_roots",
            "utility_cases"]

@@ -1,6 +1,7 @@
 """Issue 51, item 4: answers checked beyond the asked position. Othello's minimax, alpha-beta and
-depth-limit groups, Lights Out, Stonehenge's scripted games, Search & Games' find_path,
-Dominoes' get_best_move and Isolation's choose_move ask shown positions again mirrored
+depth-limit groups (and the colour-only variant's minimax and alpha-beta groups), Lights Out,
+Stonehenge's scripted games, Search & Games' find_path, Dominoes' get_best_move and Isolation's
+choose_move ask shown positions again mirrored
 (``mirror_of``), answered by the reference on the image. A file that hard-codes every visible
 answer and returns a constant elsewhere earns no hidden point there and is flagged "right only
 where it was shown"; the reference is not.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pytest
 from gradingfair_support import grade
@@ -78,23 +79,34 @@ def run_ai():
 def shown_answers() -> dict[tuple[str, Any, int, int], Any]:
     """Every visible call of the groups and the answer its transcript shows, as a student who
     copies the handout's cases would keep them."""
-    table: dict[tuple[str, Any, int, int], Any] = {}
-    for case in load_all_cases(find_assignment("othello")):
-        if case.group not in GROUPS or case.visibility is not Visibility.VISIBLE:
+    def limit(call: ast.Call) -> int:
+        window = isinstance(call.func, ast.Name) and call.func.id.startswith("alphabeta_")
+        return int(ast.literal_eval(call.args[4 if window else 2]))  # alpha, beta come first
+
+    return shown_board_calls("othello", GROUPS, limit)
+
+
+def shown_board_calls(assignment: str, groups: Sequence[str], extra: Callable[[ast.Call], Any]
+                      ) -> dict[Any, Any]:
+    """Every visible call ``f(board, color, ...)`` of ``groups`` of an Othello ``assignment``,
+    keyed by the function, the board, the colour and ``extra(call)`` (nothing when None), and
+    the answer its transcript shows (other statements, like the colour starter's fitting of
+    its nodes, are left out)."""
+    table: dict[Any, Any] = {}
+    for case in load_all_cases(find_assignment(assignment)):
+        if case.group not in groups or case.visibility is not Visibility.VISIBLE:
             continue
         boards: dict[str, Any] = {}
         for example in case.examples:
-            node = ast.parse(example.source).body[0]
+            node = ast.parse(example.source).body[-1]
             if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
                 boards[node.targets[0].id] = ast.literal_eval(node.value)
-            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-                call = node.value
-                assert isinstance(call.func, ast.Name) and isinstance(call.args[0], ast.Name)
-                color = ast.literal_eval(call.args[1])
-                window = call.func.id.startswith("alphabeta_")  # alpha and beta come first
-                limit = ast.literal_eval(call.args[4 if window else 2])
-                table[(call.func.id, boards[call.args[0].id], color, limit)] = ast.literal_eval(
-                    example.want)
+            elif (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+                  and isinstance(node.value.func, ast.Name)):
+                call, more = node.value, extra(node.value)
+                assert isinstance(call.args[0], ast.Name)
+                key = (call.func.id, boards[call.args[0].id], ast.literal_eval(call.args[1]))
+                table[key + (() if more is None else (more,))] = ast.literal_eval(example.want)
     return table
 
 
@@ -149,6 +161,65 @@ def test_the_reference_keeps_every_point_and_no_flag(tmp_path: Path) -> None:
     assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
     record = Record(Submission("s1", REFERENCE, (Student("Ada"),)), document, 1.0, "")
     assert base_status(record) == "graded"
+    assert not any(MIRROR_MESSAGE in t["output"] for t in document["tests"])
+
+
+COLOUR_KEEPER = '''
+TABLE = {table!r}
+
+
+def _kept(name, board, color, constant):
+    return TABLE.get((name, tuple(tuple(row) for row in board), color), constant)
+
+
+def compute_utility(board, color):
+    return 0
+
+
+def minimax_max_node(board, color):
+    return _kept("minimax_max_node", board, color, 0)
+
+
+def minimax_min_node(board, color):
+    return _kept("minimax_min_node", board, color, 0)
+
+
+def select_move_minimax(board, color):
+    return _kept("select_move_minimax", board, color, (0, 0))
+
+
+def alphabeta_max_node(board, color, alpha, beta):
+    return _kept("alphabeta_max_node", board, color, 0)
+
+
+def alphabeta_min_node(board, color, alpha, beta):
+    return _kept("alphabeta_min_node", board, color, 0)
+
+
+def select_move_alphabeta(board, color):
+    return _kept("select_move_alphabeta", board, color, (0, 0))
+
+
+def run_ai():
+    pass
+'''
+COLOUR_STEMS = ("02_minimax", "03_alphabeta")
+
+
+def test_a_file_keeping_the_shown_colour_only_answers_earns_no_hidden_point_and_is_flagged(
+        tmp_path: Path) -> None:
+    table = shown_board_calls("othello_colour", ("minimax", "alphabeta"), lambda call: None)
+    assert len(table) == 20
+    document, keeper = graded_keeper(tmp_path, "othello_colour", "agent.py",
+                                    COLOUR_KEEPER.format(table=table), COLOUR_STEMS)
+    assert_kept_only_where_shown(document, visible=6, images=6, marker="image of")
+
+
+def test_the_colour_only_reference_answers_every_image_with_no_flag(tmp_path: Path) -> None:
+    document = grade(tmp_path, "othello_colour", SOLUTIONS / "othello_colour/solution/agent.py",
+                     stems=COLOUR_STEMS)
+    assert document["score"] == pytest.approx(sum(t["max_score"] for t in document["tests"]))
+    assert RIGHT_ONLY_WHERE_SHOWN not in document["extra_data"]
     assert not any(MIRROR_MESSAGE in t["output"] for t in document["tests"])
 
 
