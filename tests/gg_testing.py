@@ -322,9 +322,10 @@ def without_ladder(folder: Path, assignment: str) -> dict[str, str]:
     plays its visible case's games again with other seeds for the house bot (issue 51: so a
     list of recorded moves wins nothing after the due date): the same runner, settings and
     player code, another random opponent, about a third of an Othello grading's CPU time too.
-    Both are graded end to end by the tests that grade without this (Othello's reference in
-    tests/othello/test_othello_spec.py, the connect-four fixture in test_third_game.py; the
-    twins' seeds in tests/fairness/test_seeded_games_elsewhere.py)."""
+    Both are graded end to end where a whole spec is graded: every reference by the release
+    check (``gamegrader validate --no-mutants`` in ``.ci/run``), the connect-four fixture in
+    tests/harness/games/test_third_game.py; the twins' seeds are checked in
+    tests/fairness/test_seeded_games_elsewhere.py."""
     from harness.spec import find_assignment
     from harness.spec.loader import load_all_cases
     spec = find_assignment(assignment)

@@ -11,8 +11,9 @@ before the cache is looked up, (None, inf) returned at a cut-off, select_move se
 root's moves itself, a cache made on the first select_move (issue 39). Every variant is
 graded black-box on every case of the assignment but the staff ladder (worth no points) and the
 games' hidden twins, which play the visible games' settings again with other seeds (the
-reference's grading in tests/othello/test_othello_spec.py plays both), and must get exactly the
-reference's score, case by case. Agents that leave a part out must still lose exactly that part.
+reference's whole grading in the release check, ``gamegrader validate`` in ``.ci/run``, plays
+both), and must get exactly the reference's score, case by case. Agents that leave a part out
+must still lose exactly that part.
 """
 from __future__ import annotations
 

@@ -2,9 +2,10 @@
 template earns what an empty submission should, an agent written for one variant is told in the
 preflight which function does not fit another's API, and the variants' cases are othello's
 positions and answers written in their own call forms. That each reference earns full marks is
-the release check's (``gamegrader validate``, run by ``.ci/run``); here othello_colour's
-reference and honest agents of the other two earn full marks (below, and in
-tests/fairness/test_othello_fairness.py)."""
+the release check's (``gamegrader validate --no-mutants``, run by ``.ci/run``); here honest
+agents of othello_valuefn and othello_2025 earn full marks (below, and in
+tests/fairness/test_othello_fairness.py), and tests/othello/test_othello_unseen_code.py grades
+an unseen-style othello_colour agent."""
 from __future__ import annotations
 
 import json
@@ -34,12 +35,6 @@ def template(name: str) -> Path:
 def failed(document: dict[str, Any]) -> list[str]:
     return [f"{t['name']}: {t.get('output', '')[:300]}" for t in document["tests"]
             if t["score"] < t["max_score"]]
-
-
-def test_the_colour_variant_reference_earns_full_marks(grade):
-    """The one variant no other test grades an honest agent of on every case (a quick one)."""
-    document = grade("othello_colour", solution("othello_colour"))
-    assert document["score"] == 100, failed(document)
 
 
 @pytest.mark.parametrize("name", VARIANTS)
