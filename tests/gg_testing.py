@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import fcntl
+import functools
 import hashlib
 import importlib
 import json
@@ -327,17 +328,15 @@ def without_ladder(folder: Path, assignment: str) -> dict[str, str]:
     tests/harness/games/test_third_game.py; the twins' seeds are checked in
     tests/fairness/test_seeded_games_elsewhere.py."""
     from harness.spec import find_assignment
-    from harness.spec.loader import load_all_cases
     spec = find_assignment(assignment)
-    twins = {twin.name for found in twins_by_case(load_all_cases(spec)).values()
-             for twin in found}
+    twins = twin_names(assignment)
     if not spec.ladder and not twins:
         return {}
     if spec.ladder:
         worth = sum(float(rung["points"]) for rung in spec.ladder["rungs"])
         assert worth == 0, f"{assignment}'s ladder is worth {worth:g} points: grade it"
     return subset_root(folder, assignment, [path.stem for path in spec.case_files],
-                       leave_out=sorted(twins))
+                       leave_out=twins)
 
 
 def seeded(case: Any) -> bool:
@@ -356,6 +355,16 @@ def game_settings(case: Any) -> dict[str, Any]:
 
 def game_seeds(case: Any) -> set[int]:
     return {game["seed"] for game in case.options["games"]}
+
+
+@functools.lru_cache(maxsize=None)
+def twin_names(assignment: str) -> tuple[str, ...]:
+    """The names of the hidden twins of ``assignment``'s seeded visible games
+    (``twins_by_case``), sorted (once per process: many tests copy the same specs)."""
+    from harness.spec import find_assignment
+    from harness.spec.loader import load_all_cases
+    cases = load_all_cases(find_assignment(assignment))
+    return tuple(sorted({twin.name for found in twins_by_case(cases).values() for twin in found}))
 
 
 def twins_by_case(cases: Sequence[Any]) -> dict[str, list[Any]]:
