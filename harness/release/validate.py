@@ -174,15 +174,30 @@ def _check_specs(assignment: Assignment) -> Check:
     return Check(assignment.name, "specs parse", True, f"{len(cases)} cases")
 
 
-def _check_generated(assignment: Assignment) -> Check:
+GeneratedChecks = dict[tuple[Path, ...], Check]
+"""The generated-files check made for each set of case files in one run of the release check."""
+
+
+def _check_generated(assignment: Assignment, checked: GeneratedChecks) -> Check:
+    """Whether the generated files of ``assignment`` are current. They are rendered from its
+    case files alone, so a variant whose case files are another assignment's (othello_2025's
+    are othello's) has the answer found for those files earlier in the run: regenerating
+    Othello's cases takes tens of core-seconds."""
+    earlier = checked.get(assignment.case_files)
+    if earlier is not None:
+        return Check(assignment.name, earlier.name, earlier.ok,
+                     f"the case files of {earlier.assignment}, checked above")
     try:
         stale = generate(assignment, check=True)
     except Exception as exc:  # a broken generator is a finding here, not a crash
-        return Check(assignment.name, "generated cases up to date", False,
-                     f"{type(exc).__name__}: {exc}")
-    return Check(assignment.name, "generated cases up to date", not stale,
-                 "out of date (run 'gamegrader generate " + assignment.name + "'): "
-                 + ", ".join(str(p) for p in stale))
+        check = Check(assignment.name, "generated cases up to date", False,
+                      f"{type(exc).__name__}: {exc}")
+    else:
+        check = Check(assignment.name, "generated cases up to date", not stale,
+                      "out of date (run 'gamegrader generate " + assignment.name + "'): "
+                      + ", ".join(str(p) for p in stale))
+    checked[assignment.case_files] = check
+    return check
 
 
 def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
@@ -369,9 +384,10 @@ Judge = Callable[[JobResult], Check]
 
 
 def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
-          only_mutants: Sequence[str], reference: bool = True
+          only_mutants: Sequence[str], reference: bool, generated: GeneratedChecks
           ) -> tuple[list[Check], list[tuple[Job, Judge]]]:
-    """The checks that need no grading, made now, and the grading jobs with their judges."""
+    """The checks that need no grading, made now (``generated``: the generated-files checks
+    made so far in this run), and the grading jobs with their judges."""
     try:
         assignment = find_assignment(name)
     except SpecError as exc:
@@ -379,7 +395,7 @@ def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
     checks = [_check_specs(assignment)]
     if not checks[0].ok:
         return checks, []
-    checks.append(_check_generated(assignment))
+    checks.append(_check_generated(assignment, generated))
     folder = solution_folder(name)
     if not folder.is_dir():
         checks.append(Check(name, "reference solution passes every case", False,
@@ -451,10 +467,11 @@ def validate(names: Sequence[str], *, workers: int | None = None,
     """
     report = ValidationReport()
     planned: list[tuple[Job, Judge]] = []
+    generated: GeneratedChecks = {}
     with tempfile.TemporaryDirectory(prefix="gamegrader-validate-") as temporary:
         for name in names:
             checks, jobs = _plan(name, Path(temporary), timeout_cap, mutants, only_mutants,
-                                 reference)
+                                 reference, generated)
             report.checks.extend(checks)
             planned.extend(jobs)
         report.checks.extend(_grade_and_judge(planned, workers or default_workers()))

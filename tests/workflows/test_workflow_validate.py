@@ -95,6 +95,29 @@ def test_validate_passes_a_sound_tree_and_names_every_problem_of_a_broken_one(tm
     assert "'this text is nowhere'" in lines and "replace[0]" in lines
 
 
+def test_a_variant_s_generated_files_are_checked_once_with_the_assignment_whose_cases_it_uses(
+        monkeypatch):
+    # othello_2025's case files are othello's, and generated files are rendered from the case
+    # files alone: regenerating them again cost tens of core-seconds in every CI run
+    assert find_assignment("othello_2025").case_files == find_assignment("othello").case_files
+    generated: list[str] = []
+    stale = {"othello": [Path("02_minimax.random_positions.yaml")], "othello_valuefn": []}
+
+    def fake_generate(assignment, *, check=False):
+        assert check
+        generated.append(assignment.name)
+        return stale[assignment.name]
+
+    monkeypatch.setattr(harness.release.validate, "generate", fake_generate)
+    report = validate(["othello", "othello_2025", "othello_valuefn"], mutants=False,
+                      reference=False)
+    assert generated == ["othello", "othello_valuefn"]
+    checks = {c.assignment: c for c in report.checks if c.name == "generated cases up to date"}
+    assert {name: check.ok for name, check in checks.items()} == {
+        "othello": False, "othello_2025": False, "othello_valuefn": True}
+    assert checks["othello_2025"].detail == "the case files of othello, checked above"
+
+
 @pytest.mark.parametrize("name", ASSIGNMENTS)
 def test_every_assignment_has_wrong_implementations_whose_edits_apply(name):
     assignment = find_assignment(name)
