@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import yaml
-from gg_testing import ROOT, run_gamegrader
+from gg_testing import ROOT, run_gamegrader, without_ladder
 
 from assignments.othello.checkers import judge_value
 from harness.spec import find_assignment
@@ -116,7 +116,7 @@ def test_a_variant_agent_plays_a_tournament_through_its_own_arena(name, extra, s
     assert len(games) == 2 and all(g["reason"] == "no_moves" and g["moves"] for g in games)
 
 
-def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mutate):
+def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mutate, tmp_path):
     # as students write it: the cache keyed by the board alone, node answers as [move, value];
     # depth-limit leaves are not stored (keyed by the board alone, a stored leaf's None move
     # would come back as a later turn's root at an even limit: issue 39, item 1)
@@ -129,5 +129,7 @@ def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mut
          "state_cache[board] = answer"),
         ("return best_move, best", "return [best_move, best]"),
     ], name="agent.py")
-    document = grade("othello_valuefn", honest)
-    assert document["score"] == 100, failed(document)
+    # every case but the games' hidden twins with other seeds (gg_testing.without_ladder)
+    document = grade("othello_valuefn", honest,
+                     env=without_ladder(tmp_path / "root", "othello_valuefn"))
+    assert document["score"] > 0 and failed(document) == []
