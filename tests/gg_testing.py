@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import atexit
 import fcntl
+import functools
 import hashlib
 import importlib
 import json
@@ -282,11 +283,12 @@ def remove_deep_folder(root: Path) -> None:
 
 
 def subset_root(folder: Path, assignment: str, stems: Sequence[str],
-                generated: int | None = None) -> dict[str, str]:
+                generated: int | None = None, leave_out: Sequence[str] = ()) -> dict[str, str]:
     """A GAMEGRADER_ROOT in ``folder`` holding only the case files ``stems`` of one assignment
     (with their generated files), for quicker gradings; returns the environment that selects it.
     With ``generated``, each generated file keeps only its first ``generated`` cases (every
-    kind of generated case stays, fewer of each; the hand-written cases all stay).
+    kind of generated case stays, fewer of each; the hand-written cases all stay). The cases
+    named in ``leave_out`` are taken out of the files that hold them.
 
     In a test run (``GRADINGS_ENV`` set) the root is made once per run for these stems, in the
     kept-gradings folder instead of ``folder``: the same subset then gives the same grading key
@@ -294,8 +296,9 @@ def subset_root(folder: Path, assignment: str, stems: Sequence[str],
     """
     kept = os.environ.get(GRADINGS_ENV)
     if not kept:
-        return {"GAMEGRADER_ROOT": str(_make_subset(folder, assignment, stems, generated))}
-    settings = json.dumps([list(stems), generated])
+        return {"GAMEGRADER_ROOT": str(_make_subset(folder, assignment, stems, generated,
+                                                    leave_out))}
+    settings = json.dumps([list(stems), generated] + ([sorted(leave_out)] if leave_out else []))
     name = f"root-{assignment}-{hashlib.sha256(settings.encode()).hexdigest()[:16]}"
     shared = Path(kept) / name
     with open(Path(kept) / f"{name}.lock", "w") as lock:
@@ -303,39 +306,147 @@ def subset_root(folder: Path, assignment: str, stems: Sequence[str],
         if not shared.exists():
             partial = Path(kept) / f"{name}.partial"
             shutil.rmtree(partial, ignore_errors=True)
-            _make_subset(partial, assignment, stems, generated)
+            _make_subset(partial, assignment, stems, generated, leave_out)
             partial.rename(shared)
     return {"GAMEGRADER_ROOT": str(shared)}
 
 
-def without_ladder(folder: Path, assignment: str) -> dict[str, str]:
+def without_ladder(folder: Path, assignment: str, keep_twins: bool = False) -> dict[str, str]:
     """The environment that grades every case file of ``assignment`` but not its staff ladder
-    (a ``subset_root`` of all its case files, which leaves the ladder out); nothing to change
-    (``{}``) for an assignment without one.
+    (a ``subset_root`` of all its case files, which leaves the ladder out), nor the hidden twins
+    of its seeded visible games (``twins_by_case``); nothing to change (``{}``) for an
+    assignment with neither.
 
-    For tests that compare scores and read no ladder result: the ladder is worth no points (this
+    For tests that compare scores and read neither: the ladder is worth no points (this
     refuses one that is worth some) and it is the last case, so no other case's result depends
-    on it, while its games are about a third of the CPU time of an Othello grading. The ladder
-    itself is graded end to end by the tests that grade without this (Othello's reference in
-    assignments/othello/tests/test_othello_spec.py, the connect-four fixture in
-    test_third_game.py)."""
+    on it, while its games are about a third of the CPU time of an Othello grading. A twin
+    plays its visible case's games again with other seeds for the house bot (issue 51: so a
+    list of recorded moves wins nothing after the due date): the same runner, settings and
+    player code, another random opponent, about a third of an Othello grading's CPU time too.
+    Both are graded end to end where a whole spec is graded: every reference by the release
+    check (``gamegrader validate --no-mutants`` in ``.ci/run``), the connect-four fixture in
+    tests/harness/games/test_third_game.py; the twins' seeds are checked in
+    tests/fairness/test_seeded_games_elsewhere.py. With ``keep_twins`` the twins are graded (a
+    test of the grade itself, e.g. Isolation's strength targets)."""
     from harness.spec import find_assignment
     spec = find_assignment(assignment)
-    if not spec.ladder:
+    twins = () if keep_twins else twin_names(assignment)
+    if not spec.ladder and not twins:
         return {}
-    worth = sum(float(rung["points"]) for rung in spec.ladder["rungs"])
-    assert worth == 0, f"{assignment}'s ladder is worth {worth:g} points: grade it"
-    return subset_root(folder, assignment, [path.stem for path in spec.case_files])
+    if spec.ladder:
+        worth = sum(float(rung["points"]) for rung in spec.ladder["rungs"])
+        assert worth == 0, f"{assignment}'s ladder is worth {worth:g} points: grade it"
+    return subset_root(folder, assignment, [path.stem for path in spec.case_files],
+                       leave_out=twins)
 
 
-def _make_subset(folder: Path, assignment: str, stems: Sequence[str], generated: int | None
-                 ) -> Path:
+def listed(case: Any) -> bool:
+    """Whether ``case`` lists its games, each with its seed (``options.games``: ``{color, seed}``)."""
+    games = case.options.get("games")
+    return isinstance(games, list) and all(isinstance(g, dict) and "seed" in g for g in games)
+
+
+def seeded(case: Any) -> bool:
+    """Whether ``case`` plays games against a house bot with fixed seeds to win them: listed
+    games, or a count of games whose seeds derive from ``options.seed`` (Isolation's); a case
+    scored on clean play alone (``score: clean``) is not (any legal player earns it)."""
+    derived = isinstance(case.options.get("games"), int) and "seed" in case.options
+    return case.runner is not None and (listed(case) or derived) \
+        and case.options.get("score") != "clean"
+
+
+def game_settings(case: Any) -> dict[str, Any]:
+    """A seeded case's options with the seeds left out."""
+    if not listed(case):
+        return {k: v for k, v in case.options.items() if k != "seed"}
+    return {**case.options, "games": [{k: v for k, v in game.items() if k != "seed"}
+                                      for game in case.options["games"]]}
+
+
+def game_seeds(case: Any) -> set[int]:
+    """The seeds of a seeded case's games (derived from ``options.seed`` as the runner does)."""
+    from harness.games.seeds import derive_seed
+    if not listed(case):
+        return {derive_seed(case.options["seed"], n) for n in range(case.options["games"])}
+    return {game["seed"] for game in case.options["games"]}
+
+
+@functools.lru_cache(maxsize=None)
+def twin_names(assignment: str) -> tuple[str, ...]:
+    """The names of the hidden twins of ``assignment``'s seeded visible games
+    (``twins_by_case``), sorted (once per process: many tests copy the same specs)."""
+    from harness.spec import find_assignment
+    from harness.spec.loader import load_all_cases
+    cases = load_all_cases(find_assignment(assignment))
+    return tuple(sorted({twin.name for found in twins_by_case(cases).values() for twin in found}))
+
+
+def twins_by_case(cases: Sequence[Any]) -> dict[str, list[Any]]:
+    """For each visible seeded case, by name, the hidden cases that play its games again with
+    other seeds: the same group, runner, settings and points, and no seed the visible games
+    use."""
+    from harness.records.spec import Visibility
+    games = [case for case in cases if seeded(case)]
+    shown = [case for case in games if case.visibility is Visibility.VISIBLE]
+    used = set().union(*(game_seeds(case) for case in shown))
+    hidden = [case for case in games if case.visibility is not Visibility.VISIBLE
+              and not game_seeds(case) & used]
+    return {case.name: [other for other in hidden if other.group == case.group
+                        and other.runner == case.runner and other.points == case.points
+                        and game_settings(other) == game_settings(case)] for case in shown}
+
+
+def _make_subset(folder: Path, assignment: str, stems: Sequence[str], generated: int | None,
+                 leave_out: Sequence[str] = ()) -> Path:
     from harness.release.validate import subset_root as make_subset_root
     from harness.spec import find_assignment
     root = make_subset_root(find_assignment(assignment), stems, folder)
     if generated is not None:
         keep_first_generated(root / "assignments" / assignment, generated)
+    if leave_out:
+        remove_cases(root / "assignments" / assignment, leave_out)
     return root
+
+
+def remove_cases(specs: Path, names: Sequence[str]) -> None:
+    """Take the cases ``names`` out of the case files (hand-written and generated) of the spec
+    folder ``specs``, and out of the files they include (a trimmed copy of an included file
+    goes in ``specs/included/``); each name must be found."""
+    import yaml
+
+    def kept(data: Any) -> list[Any] | None:
+        cases = data.get("cases") if isinstance(data, dict) else None
+        if not isinstance(cases, list):
+            return None
+        found.extend(case["name"] for case in cases if case.get("name") in names)
+        return [case for case in cases if case.get("name") not in names]
+
+    def write(path: Path, data: Any) -> None:
+        path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+
+    found: list[str] = []
+    for path in sorted((specs / "cases").glob("*.yaml")) + sorted((specs / "generated").glob(
+            "*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        before = len(found)
+        cases = kept(data)
+        if cases is not None and len(found) > before:
+            data["cases"] = cases
+        for include in data.get("include", []) if isinstance(data, dict) else []:
+            other = (path.parent / include["file"]).resolve()
+            included, inner = yaml.safe_load(other.read_text(encoding="utf-8")), len(found)
+            trimmed = kept(included)
+            if trimmed is None or len(found) == inner:
+                continue
+            assert "generate" not in included and "include" not in included, other
+            included["cases"] = trimmed
+            copy = specs / "included" / f"{path.stem}.{other.name}"
+            copy.parent.mkdir(exist_ok=True)
+            write(copy, included)
+            include["file"] = os.path.relpath(copy, path.parent)
+        if len(found) > before:
+            write(path, data)
+    assert sorted(found) == sorted(names), (found, names)
 
 
 def keep_first_generated(specs: Path, count: int) -> None:

@@ -27,6 +27,7 @@ import functools
 import re
 import shutil
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -174,15 +175,30 @@ def _check_specs(assignment: Assignment) -> Check:
     return Check(assignment.name, "specs parse", True, f"{len(cases)} cases")
 
 
-def _check_generated(assignment: Assignment) -> Check:
+FRESH_CHECK = "generated cases up to date"
+GeneratedChecks = dict[tuple[Path, ...], Check]
+"""The generated-files check made for each set of case files in one run of the release check."""
+
+
+def _check_generated(assignment: Assignment, checked: GeneratedChecks) -> Check:
+    """Whether the generated files of ``assignment`` are current. They are rendered from its
+    case files alone, so a variant whose case files are another assignment's (othello_2025's
+    are othello's) has the answer found for those files earlier in the run: regenerating
+    Othello's cases takes tens of core-seconds."""
+    earlier = checked.get(assignment.case_files)
+    if earlier is not None:
+        return Check(assignment.name, FRESH_CHECK, earlier.ok,
+                     f"the case files of {earlier.assignment}, checked above")
     try:
         stale = generate(assignment, check=True)
     except Exception as exc:  # a broken generator is a finding here, not a crash
-        return Check(assignment.name, "generated cases up to date", False,
-                     f"{type(exc).__name__}: {exc}")
-    return Check(assignment.name, "generated cases up to date", not stale,
-                 "out of date (run 'gamegrader generate " + assignment.name + "'): "
-                 + ", ".join(str(p) for p in stale))
+        check = Check(assignment.name, FRESH_CHECK, False, f"{type(exc).__name__}: {exc}")
+    else:
+        check = Check(assignment.name, FRESH_CHECK, not stale,
+                      "out of date (run 'gamegrader generate " + assignment.name + "'): "
+                      + ", ".join(str(p) for p in stale))
+    checked[assignment.case_files] = check
+    return check
 
 
 def subset_root(assignment: Assignment, stems: Sequence[str], folder: Path, *,
@@ -369,22 +385,24 @@ Judge = Callable[[JobResult], Check]
 
 
 def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
-          only_mutants: Sequence[str], reference: bool = True
-          ) -> tuple[list[Check], list[tuple[Job, Judge]]]:
-    """The checks that need no grading, made now, and the grading jobs with their judges."""
+          only_mutants: Sequence[str], reference: bool
+          ) -> tuple[list[Check], list[tuple[Job, Judge]], Assignment | None]:
+    """The checks that need no grading, made now, and the grading jobs with their judges; and
+    the assignment whose generated files are to be checked while they are graded (then the
+    second check is a stand-in for that check)."""
     try:
         assignment = find_assignment(name)
     except SpecError as exc:
-        return [Check(name, "specs parse", False, str(exc))], []
+        return [Check(name, "specs parse", False, str(exc))], [], None
     checks = [_check_specs(assignment)]
     if not checks[0].ok:
-        return checks, []
-    checks.append(_check_generated(assignment))
+        return checks, [], None
+    checks.append(Check(name, FRESH_CHECK, False, "not checked"))
     folder = solution_folder(name)
     if not folder.is_dir():
         checks.append(Check(name, "reference solution passes every case", False,
                             f"{folder} does not exist"))
-        return checks, []
+        return checks, [], assignment
     solution, _, _ = read_files(folder)
     planned: list[tuple[Job, Judge]] = []
     if reference:
@@ -405,13 +423,17 @@ def _plan(name: str, scratch: Path, timeout_cap: float | None, mutants: bool,
                                 False, str(exc)))
             continue
         planned.append((job, functools.partial(judge_mutant, name, mutant)))
-    return checks, planned
+    return checks, planned, assignment
 
 
-def _grade_and_judge(planned: Sequence[tuple[Job, Judge]], workers: int) -> list[Check]:
-    """Grade every planned job (``workers`` at a time) and judge it. A job whose check fails
-    while some case ran out of time is graded again, one at a time and with the specs' own
-    limits, and that verdict stands: what the machine's load decided is not the code's."""
+def _grade_and_judge(planned: Sequence[tuple[Job, Judge]], workers: int,
+                     alongside: Callable[[], None]) -> list[Check]:
+    """Grade every planned job (``workers`` at a time) and judge it, running ``alongside()``
+    in a thread meanwhile (the generated-files checks: single-threaded, a minute of CPU for
+    Othello's and Isolation's, while the gradings wait on games' clocks and their own
+    processes). A job whose check fails while some case ran out of time is graded again, one
+    at a time and with the specs' own limits, and that verdict stands: what the machine's load
+    decided is not the code's."""
     outcomes: dict[str, JobResult] = {}
 
     def record(outcome: JobResult) -> None:
@@ -420,7 +442,10 @@ def _grade_and_judge(planned: Sequence[tuple[Job, Judge]], workers: int) -> list
     graded = {job.assignment for job, _ in planned}
     if any(find_assignment(name).reference_times for name in graded):
         find_speed_ahead()  # before the workers load every CPU (as ``gamegrader batch`` does)
-    run_local([job for job, _ in planned], workers, record, grade_job, pin=True)
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="gg-validate") as side:
+        done = side.submit(alongside)
+        run_local([job for job, _ in planned], workers, record, grade_job, pin=True)
+        done.result()
     checks = {job.key: judge(outcomes[job.key]) for job, judge in planned}
     again = {job.key: job for job, _ in planned
              if not checks[job.key].ok and short_of_time(outcomes[job.key])}
@@ -451,13 +476,23 @@ def validate(names: Sequence[str], *, workers: int | None = None,
     """
     report = ValidationReport()
     planned: list[tuple[Job, Judge]] = []
+    fresh: list[tuple[int, Assignment]] = []  # where each generated-files check goes
     with tempfile.TemporaryDirectory(prefix="gamegrader-validate-") as temporary:
         for name in names:
-            checks, jobs = _plan(name, Path(temporary), timeout_cap, mutants, only_mutants,
-                                 reference)
+            checks, jobs, assignment = _plan(name, Path(temporary), timeout_cap, mutants,
+                                             only_mutants, reference)
+            if assignment is not None:
+                fresh.append((len(report.checks) + 1, assignment))
             report.checks.extend(checks)
             planned.extend(jobs)
-        report.checks.extend(_grade_and_judge(planned, workers or default_workers()))
+
+        def check_generated() -> None:
+            generated: GeneratedChecks = {}
+            for index, assignment in fresh:
+                report.checks[index] = _check_generated(assignment, generated)
+
+        report.checks.extend(_grade_and_judge(planned, workers or default_workers(),
+                                              check_generated))
     order = {name: index for index, name in enumerate(names)}
     report.checks.sort(key=lambda check: order.get(check.assignment, len(order)))  # stable
     return report

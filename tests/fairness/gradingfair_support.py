@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import pytest
-from gg_testing import FINISHED_GRADING, ROOT, run_gamegrader, scores_by_group, subset_root
+from gg_testing import (
+    FINISHED_GRADING,
+    ROOT,
+    run_gamegrader,
+    scores_by_group,
+    subset_root,
+    without_ladder,
+)
 
 SOLUTIONS = {
     "adversarial_search": ROOT / "assignments/adversarial_search/solution/adversarial_search.py",
@@ -31,11 +38,15 @@ TEMPLATES = {
 
 def grade(folder: Path, assignment: str, submission: Path, *, stems: Sequence[str] = (),
           generated: int | None = None, budget: float | None = None,
-          timeout_cap: float | None = None) -> dict[str, Any]:
+          timeout_cap: float | None = None, ladder: bool = True,
+          twins: bool = False) -> dict[str, Any]:
     """Grade ``submission`` (only the case files ``stems``, if given, with the first
-    ``generated`` cases of each generated file, if given); the results document."""
+    ``generated`` cases of each generated file, if given; without ``ladder``, every case but
+    a staff ladder worth no points and, unless ``twins``, the hidden twins of the seeded visible
+    games, ``gg_testing.without_ladder``); the results document."""
     folder.mkdir(parents=True, exist_ok=True)
-    env = subset_root(folder / "root", assignment, stems, generated) if stems else {}
+    env = subset_root(folder / "root", assignment, stems, generated) if stems else (
+        {} if ladder else without_ladder(folder / "root", assignment, keep_twins=twins))
     output = folder / "results.json"
     extra = ["--budget", str(budget)] if budget is not None else []
     extra += ["--timeout-cap", str(timeout_cap)] if timeout_cap is not None else []

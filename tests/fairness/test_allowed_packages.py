@@ -51,8 +51,8 @@ def case_scores(document: dict) -> dict[str, float]:
 
 def assert_same_grade(grade, assignment: str, variant: Path, reference: Path) -> None:
     """The variant gets the reference's total and the same score in every case (so no loss
-    hides behind a gain), both graded on every case but a staff ladder (worth no points:
-    ``gg_testing.without_ladder``)."""
+    hides behind a gain), both graded on every case but a staff ladder and the hidden twins
+    of seeded games (``gg_testing.without_ladder``)."""
     env = without_ladder(variant.parent / "root", assignment)
     mine = grade(assignment, variant, env=env)
     theirs = reference_grade(grade, assignment, reference, env)

@@ -122,7 +122,8 @@ VARIANTS: dict[str, tuple[str, Callable[[Path], None]]] = {
 
 
 def graded(assignment: str, submission: Path, output: Path) -> dict[str, Any]:
-    """Every case but a staff ladder (worth no points: ``gg_testing.without_ladder``)."""
+    """Every case but a staff ladder and hidden twins of seeded games
+    (``gg_testing.without_ladder``)."""
     done = run_gamegrader("grade", "--assignment", assignment, "--submission", str(submission),
                           "--output", str(output), "--quiet", timeout=900,
                           env=without_ladder(output.parent / f"root-{assignment}", assignment))

@@ -9,10 +9,11 @@ called through their module or held in default arguments of helper functions, se
 without the starter's defaults (the course's tests pass every argument), the moves asked for
 before the cache is looked up, (None, inf) returned at a cut-off, select_move searching the
 root's moves itself, a cache made on the first select_move (issue 39). Every variant is
-graded black-box on every case of the assignment but the staff ladder (worth no points; the
-reference's grading in assignments/othello/tests/test_othello_spec.py plays it) and must get
-exactly the reference's score, case by case. Agents that leave a part out must still lose
-exactly that part.
+graded black-box on every case of the assignment but the staff ladder (worth no points) and the
+games' hidden twins, which play the visible games' settings again with other seeds (the
+reference's whole grading in the release check, ``gamegrader validate`` in ``.ci/run``, plays
+both), and must get exactly the reference's score, case by case. Agents that leave a part out
+must still lose exactly that part.
 """
 from __future__ import annotations
 
@@ -188,7 +189,8 @@ def _write(tmp_path: Path, name: str, replacements: list[tuple[str, str]],
 
 
 def _grade(submission: Path, output: Path, assignment: str = "othello") -> dict[str, Any]:
-    """Every case but the staff ladder (worth no points: ``gg_testing.without_ladder``)."""
+    """Every case but the staff ladder and the games' hidden twins with other seeds
+    (``gg_testing.without_ladder``)."""
     done = run_gamegrader("grade", "--assignment", assignment, "--submission", str(submission),
                           "--output", str(output), "--quiet",
                           env=without_ladder(output.parent / "root", assignment))
@@ -205,8 +207,12 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return _grade(SOLUTION, tmp_path_factory.mktemp("reference") / "results.json")
 
 
+def _not_full(document: dict[str, Any]) -> list[str]:
+    return [t["name"] for t in document["tests"] if t["score"] < t["max_score"]]
+
+
 def test_the_reference_earns_every_point(reference: dict[str, Any]) -> None:
-    assert reference["score"] == 100
+    assert reference["score"] > 0 and _not_full(reference) == []
 
 
 @pytest.mark.parametrize("name", sorted(HONEST))
@@ -229,8 +235,7 @@ def test_variant_agents_without_the_starters_defaults_get_full_marks(assignment:
     document = _grade(_write(tmp_path, assignment, NO_DEFAULTS, base), tmp_path / "results.json",
                       assignment)
     assert "caching has no default in yours" in document["output"]
-    assert document["score"] == 100, [t["name"] for t in document["tests"]
-                                      if t["score"] < t["max_score"]]
+    assert document["score"] > 0 and _not_full(document) == []
 
 
 STUBS = {

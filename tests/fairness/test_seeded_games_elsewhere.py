@@ -16,42 +16,12 @@ from typing import Any, Callable
 
 import pytest
 import yaml
-from gg_testing import FINISHED_GRADING, ROOT, run_gamegrader
+from gg_testing import FINISHED_GRADING, ROOT, run_gamegrader, seeded, twins_by_case
 
-from harness.games.seeds import derive_seed
 from harness.records.spec import Case, Visibility
 from harness.spec import find_assignment
 from harness.spec.assignments import list_assignments
 from harness.spec.loader import load_all_cases
-
-
-def listed(case: Case) -> bool:
-    """Whether the case lists its games, each with its seed."""
-    games = case.options.get("games")
-    return isinstance(games, list) and all(isinstance(g, dict) and "seed" in g for g in games)
-
-
-def seeded(case: Case) -> bool:
-    """Whether the case plays seeded games to win them."""
-    derived = isinstance(case.options.get("games"), int) and "seed" in case.options
-    return case.runner is not None and (listed(case) or derived) \
-        and case.options.get("score") != "clean"
-
-
-def settings(case: Case) -> dict[str, Any]:
-    """The case's options with the seeds left out."""
-    if not listed(case):
-        return {k: v for k, v in case.options.items() if k != "seed"}
-    return {**case.options, "games": [{k: v for k, v in game.items() if k != "seed"}
-                                      for game in case.options["games"]]}
-
-
-def seeds(case: Case) -> set[int]:
-    """The seeds of the case's games (derived from ``options.seed`` as the runner does)."""
-    if not listed(case):
-        return {derive_seed(case.options["seed"], n) for n in range(case.options["games"])}
-    return {game["seed"] for game in case.options["games"]}
-
 
 SEEDED = [name for name in list_assignments()
           if any(seeded(case) for case in load_all_cases(find_assignment(name)))]
@@ -63,15 +33,8 @@ def test_some_assignment_plays_seeded_games() -> None:
 
 @pytest.mark.parametrize("name", SEEDED)
 def test_every_seeded_visible_game_case_is_played_again_with_other_seeds(name: str) -> None:
-    cases = [case for case in load_all_cases(find_assignment(name)) if seeded(case)]
-    shown = [case for case in cases if case.visibility is Visibility.VISIBLE]
-    hidden = [case for case in cases if case.visibility is not Visibility.VISIBLE]
-    used = set().union(*(seeds(case) for case in shown))
-    for case in shown:
-        twins = [other for other in hidden if other.group == case.group
-                 and other.runner == case.runner and settings(other) == settings(case)
-                 and other.points == case.points and not seeds(other) & used]
-        assert twins, f"{name}: {case.name!r} has no hidden twin with other seeds"
+    for case, twins in twins_by_case(load_all_cases(find_assignment(name))).items():
+        assert twins, f"{name}: {case!r} has no hidden twin with other seeds"
 
 
 PLAYERS = ROOT / "tests" / "fixtures" / "isolation_players"

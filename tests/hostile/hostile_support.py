@@ -26,7 +26,7 @@ from typing import Any, Iterator
 from unittest import mock
 
 import yaml
-from gg_testing import keep_first_generated, shared_folder
+from gg_testing import keep_first_generated, remove_cases, shared_folder, twin_names
 
 from harness.spec.loader import partial_copy_text
 
@@ -173,8 +173,11 @@ def copy_specs(assignment: str, project: Path, generated: int | None,
         keep_first_generated(target, generated)
         # A part of the assignment, as the release check's subsets are: without the stated
         # total, and without the staff ladder (worth no points, graded by the tests of the
-        # ladder; its games were half the time of grading an Othello scenario).
+        # ladder; its games were half the time of grading an Othello scenario), nor the hidden
+        # twins of seeded games (the visible games' settings again with other seeds, a third of
+        # an Othello scenario's time: gg_testing.without_ladder).
         config.write_bytes(partial_copy_text(config))
+        remove_cases(target, twin_names(assignment))
     if limits:
         data = yaml.safe_load(config.read_text(encoding="utf-8"))
         data["limits"] = {**data.get("limits", {}), **limits}

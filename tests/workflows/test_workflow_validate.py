@@ -2,6 +2,7 @@
 broken one. Runs on a small copy of the Dominoes spec (handout cases plus two generated ones)."""
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -93,6 +94,29 @@ def test_validate_passes_a_sound_tree_and_names_every_problem_of_a_broken_one(tm
     assert "FAIL adversarial_search: wrong implementation 'edit_that_does_not_apply' is well " \
            "formed" in lines
     assert "'this text is nowhere'" in lines and "replace[0]" in lines
+
+
+def test_a_variant_s_generated_files_are_checked_once_with_the_assignment_whose_cases_it_uses(
+        monkeypatch):
+    # othello_2025's case files are othello's, and generated files are rendered from the case
+    # files alone: regenerating them again cost tens of core-seconds in every CI run
+    assert find_assignment("othello_2025").case_files == find_assignment("othello").case_files
+    generated: list[str] = []
+    stale = {"othello": [Path("02_minimax.random_positions.yaml")], "othello_valuefn": []}
+
+    def fake_generate(assignment, *, check=False):
+        assert check
+        generated.append(assignment.name)
+        return stale[assignment.name]
+
+    monkeypatch.setattr(harness.release.validate, "generate", fake_generate)
+    report = validate(["othello", "othello_2025", "othello_valuefn"], mutants=False,
+                      reference=False)
+    assert generated == ["othello", "othello_valuefn"]
+    checks = {c.assignment: c for c in report.checks if c.name == "generated cases up to date"}
+    assert {name: check.ok for name, check in checks.items()} == {
+        "othello": False, "othello_2025": False, "othello_valuefn": True}
+    assert checks["othello_2025"].detail == "the case files of othello, checked above"
 
 
 @pytest.mark.parametrize("name", ASSIGNMENTS)
@@ -193,6 +217,31 @@ def test_a_check_that_still_fails_when_graded_again_says_so(monkeypatch):
     assert "graded a second time, alone and with the specs' own time limits" in reference.detail
 
 
+def test_the_generated_files_are_checked_while_the_references_are_graded(monkeypatch):
+    # the checks took a minute of one CPU for Othello's and Isolation's cases, before any
+    # grading started: in CI they now overlap the gradings (which wait on games' clocks)
+    grading = threading.Event()
+    waited: list[bool] = []
+
+    def generate_once_a_grading_runs(assignment, *, check=False):
+        waited.append(grading.wait(timeout=30))  # on the code before, never set: 30 s, False
+        return []
+
+    def fake_run_local(jobs, workers, on_done, work, pin=False):
+        grading.set()
+        for job in jobs:
+            on_done(JobResult(job.key, _graded("PASSED"), "", 1.0))
+
+    monkeypatch.setattr(harness.release.validate, "generate", generate_once_a_grading_runs)
+    monkeypatch.setattr(harness.release.validate, "run_local", fake_run_local)
+    report = validate([ASSIGNMENT, "search_and_games"], workers=2, mutants=False)
+    assert waited == [True, True]
+    assert [(c.assignment, c.name) for c in report.checks] == [
+        (name, check) for name in (ASSIGNMENT, "search_and_games") for check in (
+            "specs parse", "generated cases up to date", "reference solution passes every case")]
+    assert report.ok
+
+
 @pytest.mark.parametrize(("assignment", "measured"), [("stonehenge", True),
                                                       ("adversarial_search", False)])
 def test_the_release_check_finds_the_speed_before_its_gradings_when_a_limit_is_relative(
@@ -209,5 +258,7 @@ def test_the_release_check_finds_the_speed_before_its_gradings_when_a_limit_is_r
     monkeypatch.setattr(harness.release.validate, "find_speed_ahead",
                         lambda: events.append("speed"))
     monkeypatch.setattr(harness.release.validate, "run_local", fake_run_local)
+    # not what is asserted, and Stonehenge's cases took 8 core-seconds to generate again
+    monkeypatch.setattr(harness.release.validate, "generate", lambda assignment, check: [])
     validate([assignment], workers=2, mutants=False)
     assert events == (["speed", "1 jobs"] if measured else ["1 jobs"])

@@ -2,9 +2,10 @@
 template earns what an empty submission should, an agent written for one variant is told in the
 preflight which function does not fit another's API, and the variants' cases are othello's
 positions and answers written in their own call forms. That each reference earns full marks is
-the release check's (``gamegrader validate``, run by ``.ci/run``); here othello_colour's
-reference and honest agents of the other two earn full marks (below, and in
-tests/fairness/test_othello_fairness.py)."""
+the release check's (``gamegrader validate --no-mutants``, run by ``.ci/run``); here honest
+agents of othello_valuefn and othello_2025 earn full marks (below, and in
+tests/fairness/test_othello_fairness.py), and tests/othello/test_othello_unseen_code.py grades
+an unseen-style othello_colour agent."""
 from __future__ import annotations
 
 import json
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 import yaml
-from gg_testing import ROOT, run_gamegrader
+from gg_testing import ROOT, run_gamegrader, without_ladder
 
 from assignments.othello.checkers import judge_value
 from harness.spec import find_assignment
@@ -34,12 +35,6 @@ def template(name: str) -> Path:
 def failed(document: dict[str, Any]) -> list[str]:
     return [f"{t['name']}: {t.get('output', '')[:300]}" for t in document["tests"]
             if t["score"] < t["max_score"]]
-
-
-def test_the_colour_variant_reference_earns_full_marks(grade):
-    """The one variant no other test grades an honest agent of on every case (a quick one)."""
-    document = grade("othello_colour", solution("othello_colour"))
-    assert document["score"] == 100, failed(document)
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -121,7 +116,7 @@ def test_a_variant_agent_plays_a_tournament_through_its_own_arena(name, extra, s
     assert len(games) == 2 and all(g["reason"] == "no_moves" and g["moves"] for g in games)
 
 
-def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mutate):
+def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mutate, tmp_path):
     # as students write it: the cache keyed by the board alone, node answers as [move, value];
     # depth-limit leaves are not stored (keyed by the board alone, a stored leaf's None move
     # would come back as a later turn's root at an even limit: issue 39, item 1)
@@ -134,5 +129,7 @@ def test_an_honest_value_fn_agent_written_differently_gets_full_marks(grade, mut
          "state_cache[board] = answer"),
         ("return best_move, best", "return [best_move, best]"),
     ], name="agent.py")
-    document = grade("othello_valuefn", honest)
-    assert document["score"] == 100, failed(document)
+    # every case but the games' hidden twins with other seeds (gg_testing.without_ladder)
+    document = grade("othello_valuefn", honest,
+                     env=without_ladder(tmp_path / "root", "othello_valuefn"))
+    assert document["score"] > 0 and failed(document) == []
