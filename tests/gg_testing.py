@@ -341,7 +341,8 @@ def without_ladder(folder: Path, assignment: str, keep_twins: bool = False) -> d
 
 
 def listed(case: Any) -> bool:
-    """Whether ``case`` lists its games, each with its seed (``options.games``: ``{color, seed}``)."""
+    """Whether ``case`` lists its games, each with its seed (``options.games``:
+    ``{color, seed}``)."""
     games = case.options.get("games")
     return isinstance(games, list) and all(isinstance(g, dict) and "seed" in g for g in games)
 
