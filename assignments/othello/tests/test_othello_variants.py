@@ -4,7 +4,7 @@ preflight which function does not fit another's API, and the variants' cases are
 positions and answers written in their own call forms. That each reference earns full marks is
 the release check's (``gamegrader validate --no-mutants``, run by ``.ci/run``); here honest
 agents of othello_valuefn and othello_2025 earn full marks (below, and in
-tests/fairness/test_othello_fairness.py), and tests/othello/test_othello_unseen_code.py grades
+tests/fairness/test_othello_fairness.py), and test_othello_unseen_code.py (here) grades
 an unseen-style othello_colour agent."""
 from __future__ import annotations
 
