@@ -118,7 +118,8 @@ def test_a_case_that_passes_at_nominal_speed_passes_at_the_speed_measured_under_
     assert loaded == nominal
 
 
-UNSEEN_AGENT = Path(__file__).parents[2] / "assignments" / "othello" / "tests" / "unseen" / "agent.py"
+UNSEEN_AGENT = (Path(__file__).parents[2] / "assignments" / "othello" / "tests" / "unseen"
+                / "agent.py")
 SLOW_ON_8X8 = '''\
     if len(board) > 6:  # "my move list was wrong on big boards once": checked 3000 times
         for _ in range(3000):
