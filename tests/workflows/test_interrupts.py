@@ -132,7 +132,7 @@ def test_a_stopped_batch_keeps_what_finished_and_records_no_grade_for_what_it_cu
 
     rerun = gamegrader("batch", "--assignment", ASSIGNMENT, str(submissions), "--out", str(out),
                        "--workers", "2", "--no-progress", env=env)
-    assert rerun.returncode == 0, rerun.stderr[-3000:]
+    assert rerun.returncode == 0, rerun.stdout[-3000:] + rerun.stderr[-3000:]
     assert "2 graded, 1 unchanged (kept)" in rerun.stdout
     rows = gradebook(out)
     assert {name: (row["score"], row["status"]) for name, row in rows.items()} == {
@@ -184,7 +184,7 @@ def test_a_stopped_tournament_keeps_its_finished_games_and_plays_the_rest_next_t
         assert "interrupted; every game that finished is kept" in stderr
 
     rerun = gamegrader(*command[3:])
-    assert rerun.returncode == 0, rerun.stderr[-3000:]
+    assert rerun.returncode == 0, rerun.stdout[-3000:] + rerun.stderr[-3000:]
     assert f"{6 - kept} games played, {kept} taken from the records" in rerun.stderr
     games = read_json(out / "results.json")["games"]
     assert len(games) == 6 and all(game["reason"] != "aborted" for game in games)
@@ -238,7 +238,7 @@ def test_a_stopped_batch_on_a_dask_cluster_stops_its_gradings_there_and_keeps_no
         assert ",0\n" not in (out / "canvas.csv").read_text(encoding="utf-8")
 
         rerun = gamegrader(*command[3:], env=env)
-        assert rerun.returncode == 0, rerun.stderr[-3000:]
+        assert rerun.returncode == 0, rerun.stdout[-3000:] + rerun.stderr[-3000:]
         assert "2 graded, 1 unchanged (kept)" in rerun.stdout
         assert {name: (row["score"], row["status"]) for name, row in gradebook(out).items()} \
             == {name: ("8", "graded") for name in ("a_fast", "b_slow", "c_slow")}
@@ -276,7 +276,7 @@ def test_a_stopped_tournament_on_a_dask_cluster_keeps_its_finished_games(
         assert 1 <= kept < 6 and not (out / "standings.csv").exists()
 
         rerun = gamegrader(*command[3:])
-        assert rerun.returncode == 0, rerun.stderr[-3000:]
+        assert rerun.returncode == 0, rerun.stdout[-3000:] + rerun.stderr[-3000:]
         assert f"{6 - kept} games played, {kept} taken from the records" in rerun.stderr
         games = read_json(out / "results.json")["games"]
         assert len(games) == 6 and all(game["reason"] != "aborted" for game in games)
