@@ -257,7 +257,8 @@ class WarmPool:
 
     def __init__(self) -> None:
         self._idle: dict[str, list[WarmProcess]] = {}
-        self._running: dict[WarmProcess, int] = {}  # -> the thread that waits for its job
+        # -> the thread that waits for its job, and the job's own token (a process runs many)
+        self._running: dict[WarmProcess, tuple[int, object]] = {}
         self._interrupted: set[WarmProcess] = set()
         self._lock = threading.Lock()
 
@@ -266,18 +267,20 @@ class WarmPool:
         that back), and kill those still running ``grace`` seconds later. With ``threads``, only
         the jobs called from those threads (``threading.get_ident``): a dask worker's tasks of
         one run, while another run's go on."""
-        with self._lock:
-            running = [process for process, thread in self._running.items()
+        with self._lock:  # signalled under the lock: no job that starts later is reached
+            running = [(process, job) for process, (thread, job) in self._running.items()
                        if threads is None or thread in threads]
-            self._interrupted.update(running)
-        for process in running:
-            process.signal_job(INTERRUPT_JOB)
+            self._interrupted.update(process for process, _ in running)
+            for process, _ in running:
+                process.signal_job(INTERRUPT_JOB)
 
         def kill_the_rest() -> None:
+            # the jobs interrupted, not their processes: a process that went back to the pool
+            # may run another job (a dask worker's next run) by now
             with self._lock:
-                left = [p for p in running if p in self._running]
-            for process in left:
-                process.signal_job(KILL_JOB)
+                for process, job in running:
+                    if self._running.get(process, (0, None))[1] is job:
+                        process.signal_job(KILL_JOB)
         timer = threading.Timer(grace, kill_the_rest)
         timer.daemon = True
         timer.start()
@@ -303,7 +306,7 @@ class WarmPool:
             process = WarmProcess(python, env, main)
         affinity.pin(process.process.pid)  # the job's child and its sandboxes inherit it
         with self._lock:
-            self._running[process] = threading.get_ident()
+            self._running[process] = (threading.get_ident(), object())
         try:
             outcome = process.call(function, args, timeout, warm=warm, own_group=own_group)
         except WarmProcessGone as exc:

@@ -187,3 +187,30 @@ def test_what_the_students_of_a_killed_job_left_running_is_killed_with_it(pool, 
         assert _gone_within(leftover, 5.0)
     finally:
         _kill(leftover)
+
+
+def note_then_sleep(note: str, seconds: float) -> float:
+    """Write ``note`` (the job has started), then sleep ``seconds`` and return them."""
+    Path(note).write_text("started")
+    time.sleep(seconds)
+    return seconds
+
+
+def test_the_kill_after_an_interrupt_spares_the_next_job_of_the_same_warm_process(pool,
+                                                                                  tmp_path):
+    """An interrupted job that ends in time is not killed later, nor is the job its warm
+    process runs next (a dask worker's next batch within the grace: a loaded run's re-run lost
+    a grading that way, its warm process killed by the earlier run's timer)."""
+    note = tmp_path / "started"
+    outcomes = []
+    first = threading.Thread(target=lambda: outcomes.append(
+        pool.call(note_then_sleep, (str(note), 60.0), 120)))
+    first.start()
+    deadline = time.monotonic() + 60
+    while not note.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pool.interrupt(grace=1.0)
+    first.join(60)
+    assert outcomes and outcomes[0].interrupted and outcomes[0].value is None
+    second = pool.call(note_then_sleep, (str(tmp_path / "again"), 3.0), 60)
+    assert second.status == 0 and second.value == 3.0 and not second.interrupted, second
