@@ -5,6 +5,16 @@
 # charges every process it starts (sandboxed students, orphans and zygotes included). Otherwise
 # the shell's children's time is used (`times`), which misses processes no test waited for.
 # Targets: the whole suite at most 1200 core-seconds, the fast tier at most 60 (docs/performance.md).
+# The host's speed (harness.timing.calibration: a fixed workload against its nominal time) is
+# measured before and after the run: on this shared machine it moves by a factor of two within
+# an hour, and a slow hour takes more CPU time for the same work. The report gives the run's
+# core-seconds at nominal speed too (their count times the mean of both speeds), to compare runs
+# of other hours; code that spends a fixed clock (the timed players) does not scale so.
+_host_speed() {
+  .venv/bin/python -c 'from harness.timing.calibration import measure; print(f"{measure():.2f}")' \
+    2>/dev/null || echo ""
+}
+_speed_before=$(_host_speed)
 _core_group=""
 _core_file=""
 if [ "$(id -u)" = 0 ]; then
@@ -38,6 +48,13 @@ core_seconds_report() {
     how="children's accounted time"
   fi
   echo "core-seconds: ${used} used by this run (${how}; targets: 1200 for the suite, 60 for --fast)"
+  local after
+  after=$(_host_speed)
+  if [ -n "$_speed_before" ] && [ -n "$after" ]; then
+    awk -v used="$used" -v before="$_speed_before" -v after="$after" 'BEGIN {
+      printf "host speed: %.2fx nominal before the run, %.2fx after: about %.0f core-seconds " \
+             "at nominal speed\n", before, after, used * (before + after) / 2 }'
+  fi
   return "$status"
 }
 trap core_seconds_report EXIT

@@ -1,9 +1,13 @@
 """The per-test CPU profile (tests/gg_cpu_profile.py) finds the group that counts a process's
-CPU time on either cgroup version, reads its usage, and ranks what the log holds."""
+CPU time on either cgroup version, reads its usage, and ranks what the log holds; the run's
+total (scripts/core_seconds.sh) comes with the host's speed and its nominal-speed equivalent."""
 from __future__ import annotations
 
+import re
+import subprocess
 from pathlib import Path
 
+import pytest
 from gg_cpu_profile import own_group, summarize, usage_microseconds
 
 V1 = "12:cpu,cpuacct:/gamegrader-tests-7\n11:memory:/\n1:name=systemd:/init.scope\n"
@@ -42,3 +46,21 @@ def test_the_summary_adds_phases_and_parameters_per_function_and_per_file() -> N
     functions, files = summarize(log)
     assert functions == {"tests/a.py::test_x": 3.5, "tests/b.py::test_y": 0.5}
     assert files == {"tests/a.py": 3.5, "tests/b.py": 0.5}
+
+
+@pytest.mark.slow
+def test_a_run_s_core_seconds_come_with_the_host_s_speed_and_their_nominal_equivalent() -> None:
+    """A run sourcing scripts/core_seconds.sh (as scripts/test.sh does) ends by printing its
+    core-seconds, the host's speed measured before and after, and the count at nominal speed."""
+    repo = Path(__file__).resolve().parents[1]
+    done = subprocess.run(["bash", "-c", "source scripts/core_seconds.sh; "
+                           "python3 -c 'sum(range(3_000_000))'"],
+                          cwd=repo, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    used = re.search(r"^core-seconds: (\d+) used by this run", done.stdout, re.M)
+    speed = re.search(r"^host speed: ([\d.]+)x nominal before the run, ([\d.]+)x after: "
+                      r"about (\d+) core-seconds at nominal speed$", done.stdout, re.M)
+    assert used and speed, done.stdout
+    before, after, nominal = float(speed[1]), float(speed[2]), int(speed[3])
+    assert 0.1 <= before <= 10 and 0.1 <= after <= 10
+    assert abs(nominal - int(used[1]) * (before + after) / 2) <= 1

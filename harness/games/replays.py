@@ -26,17 +26,17 @@ from harness.wire.safe_text import from_spreadsheet_cell
 
 def outcome_text(result: GameResult) -> str:
     """The result in words, e.g. ``"alice won: bob forfeited (timeout: no reply ...)"`` or
-    ``"bob won (no moves)"``."""
+    ``"bob won (no legal move left)"`` (a game the rules ended, however many moves it had)."""
     if result.is_aborted:
         return f"aborted: {result.detail}"
-    how = result.reason.value.replace("_", " ")  # "no_moves" -> "no moves"
+    how = result.reason.value.replace("_", " ")  # "timeout", "illegal", ...
     if result.winner_name is None:
-        return f"draw ({how})"
+        return f"draw ({result.reason.label})"
     if result.forfeiter_name is not None:
         first = " on its first move" if result.forfeit_on_first_move else ""
         return (f"{result.winner_name} won: {result.forfeiter_name} forfeited{first} "
                 f"({how}: {result.detail})")
-    return f"{result.winner_name} won ({how})"
+    return f"{result.winner_name} won ({result.reason.label})"
 
 
 def write_replay(arena: Any, result: GameResult, path: Path) -> Optional[Path]:

@@ -207,7 +207,7 @@ def test_the_tournament_report_renders_with_the_shared_look(tmp_path: Path) -> N
     dom = done.stdout
     assert '<header class="site">' in dom and "tournament report" in dom
     assert ">rating (likely range)</button></th>" in dom and ">mu</th>" not in dom
-    assert dom.count('href="games/') == 2 and "won (no moves)" in dom
+    assert dom.count('href="games/') == 2 and "won (no legal move left)" in dom
     accent = re.search(r"--accent: (#[0-9a-f]{6})", STYLE).group(1)
     shot = tmp_path / "report.png"
     subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",

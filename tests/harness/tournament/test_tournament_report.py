@@ -86,7 +86,7 @@ def test_report_gives_every_game_s_score_and_shares_the_batch_report_s_look(tmp_
                        tmp_path, Scored())
     games = _cells(html, "games")
     assert games[0] == ["game", "first to move", "second", "result", "score", "moves", "replay"]
-    assert games[1][3:6] == ["ann won (no moves)", "3-0", "3"]
+    assert games[1][3:6] == ["ann won (no legal move left)", "3-0", "3"]
     assert games[2][3] == "aborted: worker lost" and games[2][4] == ""
     assert 'href="games/0001.html"' in html
     assert "mu" not in _cells(html, "standings")[0] and STYLE in html
