@@ -10,7 +10,8 @@
 # an hour, and a slow hour takes more CPU time for the same work. The report gives the run's
 # core-seconds at nominal speed too (their count times the mean of both speeds), to compare runs
 # of other hours; code that spends a fixed clock (the timed players) does not scale so.
-_host_speed() {
+_host_speed() {  # nothing beside CPU burners (scripts/test_under_load.sh): the load, not the host
+  [ -z "${GG_BESIDE_BURNERS:-}" ] || return 0
   .venv/bin/python -c 'from harness.timing.calibration import measure; print(f"{measure():.2f}")' \
     2>/dev/null || echo ""
 }

@@ -19,6 +19,6 @@ for _ in $(seq "$burners"); do
 done
 echo "test_under_load: ${burners} CPU burners started beside the suite (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 status=0
-bash scripts/test.sh "$@" || status=$?
+GG_BESIDE_BURNERS=$burners bash scripts/test.sh "$@" || status=$?
 echo "test_under_load: load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit "$status"
