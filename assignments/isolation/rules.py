@@ -13,6 +13,7 @@ convert the handout's list-of-rows boards and ``(row, col)`` replies (checked en
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence, cast
 
 from assignments.isolation.replies import (  # the reply reader, given to students too
@@ -84,8 +85,15 @@ def _bit(square: Square, size: int) -> int:
     return 1 << ((square[0] - 1) * size + square[1] - 1)
 
 
-def _rays(size: int) -> dict[Square, tuple[tuple[tuple[int, Square], ...], ...]]:
-    """For every square, its 8 rays as ``((bit, square), ...)`` nearest first."""
+Rays = dict[Square, tuple[tuple[tuple[int, Square], ...], ...]]
+
+
+@lru_cache(maxsize=None)
+def _rays(size: int) -> Rays:
+    """For every square, its 8 rays as ``((bit, square), ...)`` nearest first; computed once per
+    size (a grading makes the rules a few hundred times, for each game and house bot) and
+    shared by every ``Isolation`` of that size, which only reads it (a plain dict: a read-only
+    view would slow every move count)."""
     rays = {}
     for row in range(1, size + 1):
         for col in range(1, size + 1):

@@ -115,3 +115,11 @@ def test_small_boards_are_supported_and_sizes_checked() -> None:
     assert len(small.actions(small.initial_state())) == 5
     with pytest.raises(ValueError, match="board size"):
         Isolation(2)
+
+
+def test_the_rays_of_a_board_size_are_computed_once() -> None:
+    # a grading makes the rules a few hundred times (each game, each house bot): the queen
+    # lines of a size are the same every time, so every Isolation of that size shares them
+    assert Isolation(8)._rays is Isolation(8)._rays is GAME._rays
+    assert Isolation(5)._rays is not GAME._rays
+    assert len(Isolation(5)._rays) == 25 and len(GAME._rays) == 64
