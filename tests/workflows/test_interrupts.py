@@ -171,7 +171,7 @@ def test_a_stopped_tournament_keeps_its_finished_games_and_plays_the_rest_next_t
         tmp_path: Path, how: str) -> None:
     out = tmp_path / "cup"
     command = [sys.executable, "-m", "harness", "tournament", "isolation",
-               f"solution={ISOLATION_PLAYER}", "house:greedy", "house:random", "--clock", "3",
+               f"solution={ISOLATION_PLAYER}", "house:greedy", "house:random", "--clock", "1",
                "--seed", "7", "--workers", "2", "--out", str(out)]
     records = out / "records"
     status, stderr = stopped(command, {}, lambda: any(records.glob("[!.]*.json")), how)
@@ -267,7 +267,7 @@ def test_a_stopped_tournament_on_a_dask_cluster_keeps_its_finished_games(
                                   dashboard_address=None) as cluster:
         command = [sys.executable, "-m", "harness", "tournament", "isolation",
                    f"solution={ISOLATION_PLAYER}", "house:greedy", "house:random", "--clock",
-                   "3", "--seed", "7", "--scheduler", cluster.scheduler_address,
+                   "1", "--seed", "7", "--scheduler", cluster.scheduler_address,
                    "--out", str(out)]
         status, stderr = stopped(command, {}, lambda: any(records.glob("[!.]*.json")), how)
         assert status == EXIT[HOW[how][0]], stderr[-3000:]
