@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from gg_browser import chromium_browser
+from gg_browser import chromium_tab, loaded_dom
 from gg_testing import CHROMIUM, NO_CHROMIUM
 from workflow_support import ASSIGNMENT
 
@@ -68,16 +68,9 @@ def test_histogram_puts_each_score_in_one_bin_and_full_marks_in_the_last():
 
 @pytest.fixture
 def tab() -> Iterator[Any]:
-    """A tab of the size of the screen in one Chromium for every page the test reads (a launch
-    of Chromium per page cost about a core-second each)."""
-    with chromium_browser() as browser:
-        yield browser.new_page(viewport={"width": 1200, "height": SCREEN})
-
-
-def _dom(tab: Any, page: Path) -> str:
-    """The document of ``page`` once loaded, as the browser holds it (``--dump-dom``'s text)."""
-    tab.goto(page.as_uri())
-    return str(tab.content())
+    """A tab of the screen's size, for every page the test reads."""
+    with chromium_tab(1200, SCREEN) as opened:
+        yield opened
 
 
 STUDENTS_TOP = 'document.getElementById("submissions").getBoundingClientRect().top'
@@ -97,7 +90,7 @@ def test_report_shows_students_first_failing_first_and_the_ungradable_once(tmp_p
     sections = write_insights(out, records, find_assignment(ASSIGNMENT), InsightOptions())
     report = write_pages(out, records, ASSIGNMENT, "Dominoes", sections)
 
-    dom = _dom(tab, report)
+    dom = loaded_dom(tab, report)
     assert dom.index('id="histogram"') < dom.index('id="submissions"') \
         < dom.index('id="common-mistakes"') < dom.index('id="pass-rates"')
     table = dom[dom.index('<table id="submissions"'):]
@@ -131,12 +124,12 @@ def test_report_shows_students_first_failing_first_and_the_ungradable_once(tmp_p
         "Ada,Car,Bob,Zoë,Eve,Dan"  # clicked twice: highest score first
 
     page = out / "submissions" / "student_1" / "feedback.html"
-    feedback = _dom(tab, page)
+    feedback = loaded_dom(tab, page)
     failed = feedback.count('<tr role="row" class="row failed">')
     assert failed == 43 and feedback.count('<tr role="row" class="row">') == 85 - 43
     assert feedback.count("lower than the reference") == failed
     blocked = out / "submissions" / "student_8" / "feedback.html"
-    text = _dom(tab, blocked)
+    text = loaded_dom(tab, blocked)
     assert text.count(SYNTAX) == 1 and "None of the 85 tests could run" in text
 
     for name, shown in [("report", report), ("feedback", page), ("blocked", blocked)]:
