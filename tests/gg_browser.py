@@ -4,6 +4,7 @@ injected into the page from the pinned ``axe-playwright-python`` package (no net
 from __future__ import annotations
 
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator
 
 from gg_testing import CHROMIUM, CHROMIUM_FLAGS, NO_CHROMIUM
@@ -26,6 +27,20 @@ def chromium_browser() -> Iterator[Any]:
             browser.close()
 
 
+@contextmanager
+def chromium_tab(width: int = 1200, height: int = 900) -> Iterator[Any]:
+    """One tab of a window ``width`` by ``height`` in its own Chromium: a test reads all its pages
+    in it (a launch of Chromium for each page cost about a core-second each)."""
+    with chromium_browser() as browser:
+        yield browser.new_page(viewport={"width": width, "height": height})
+
+
+def loaded_dom(tab: Any, page: Path) -> str:
+    """The document of ``page`` once loaded, as the browser holds it (``--dump-dom``'s text)."""
+    tab.goto(page.as_uri())
+    return str(tab.content())
+
+
 def axe_version() -> str:
     """The version of the axe-core engine the tests inject, from its file's banner."""
     from axe_playwright_python.sync_playwright import Axe
@@ -46,4 +61,5 @@ def wcag_violations(page: Any) -> list[str]:
             for v in found.response["violations"]]
 
 
-__all__ = ["WCAG_TAGS", "axe_version", "chromium_browser", "wcag_violations"]
+__all__ = ["WCAG_TAGS", "axe_version", "chromium_browser", "chromium_tab", "loaded_dom",
+           "wcag_violations"]

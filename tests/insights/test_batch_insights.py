@@ -6,7 +6,8 @@ import csv
 from pathlib import Path
 
 import pytest
-from gg_testing import CHROMIUM, NO_CHROMIUM, chromium, run_gamegrader
+from gg_browser import chromium_tab, loaded_dom
+from gg_testing import CHROMIUM, NO_CHROMIUM, run_gamegrader
 from insight_support import HONEST_A, HONEST_B, MAIN, TEMPLATE, renamed_copy
 
 # One worker runs this module: its fixture's two batch runs are not kept gradings, and two
@@ -81,16 +82,13 @@ def test_compare_with_a_folder_that_is_not_a_batch_is_refused_before_grading(tmp
 @pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 def test_report_and_similarity_pages_render_in_headless_chromium(two_runs, tmp_path):
     first, second, _ = two_runs
-    report = chromium("--dump-dom", (second / "report.html").as_uri(),
-                      profile=tmp_path / "profile")
-    assert report.returncode == 0, report.stderr[-2000:]
-    changes = report.stdout[report.stdout.index('<table id="changes"'):]
-    assert changes.count('<tr role="row" class="row">', 0, changes.index("</table>")) == 1
-    assert '<table id="common-mistakes"' in report.stdout
-    pair = chromium("--dump-dom", (first / "similarity" / "pair-001.html").as_uri(),
-                    profile=tmp_path / "profile")
-    assert pair.returncode == 0 and pair.stdout.count("<mark>") >= 2
-    shot = tmp_path / "pair.png"
-    chromium(f"--screenshot={shot}", "--window-size=1200,900",
-             (first / "similarity" / "pair-001.html").as_uri(), profile=tmp_path / "profile")
+    pair_page = first / "similarity" / "pair-001.html"
+    with chromium_tab() as tab:
+        report = loaded_dom(tab, second / "report.html")
+        changes = report[report.index('<table id="changes"'):]
+        assert changes.count('<tr role="row" class="row">', 0, changes.index("</table>")) == 1
+        assert '<table id="common-mistakes"' in report
+        assert loaded_dom(tab, pair_page).count("<mark>") >= 2
+        shot = tmp_path / "pair.png"
+        tab.screenshot(path=str(shot))
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

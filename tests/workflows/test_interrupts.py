@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 from workflow_support import ASSIGNMENT, REPO, SMALL_TOTAL, SOLUTION, gamegrader, small_root
@@ -171,7 +171,7 @@ def test_a_stopped_tournament_keeps_its_finished_games_and_plays_the_rest_next_t
         tmp_path: Path, how: str) -> None:
     out = tmp_path / "cup"
     command = [sys.executable, "-m", "harness", "tournament", "isolation",
-               f"solution={ISOLATION_PLAYER}", "house:greedy", "house:random", "--clock", "3",
+               f"solution={ISOLATION_PLAYER}", "house:greedy", "house:random", "--clock", "1",
                "--seed", "7", "--workers", "2", "--out", str(out)]
     records = out / "records"
     status, stderr = stopped(command, {}, lambda: any(records.glob("[!.]*.json")), how)
@@ -204,44 +204,56 @@ def _grandchildren(pid: int) -> list[int]:
     return [child for child, parent in parents.items() if parent in children]
 
 
+@pytest.fixture(scope="module")
+def batch_cluster(tmp_path_factory: pytest.TempPathFactory
+                  ) -> Iterator[tuple[str, int, dict[str, str]]]:
+    """(scheduler address, worker pid, environment) of one dask cluster for the module's stopped
+    batches, its worker started with the small spec's root in its environment. Each test's
+    rerun already grades on the cluster its stopped batch used, so a later test's batch meets
+    nothing the rerun did not; a cluster per test cost about 2 core-seconds more each."""
+    distributed = pytest.importorskip("distributed")
+    env = small_root(tmp_path_factory.mktemp("dask") / "root")
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)  # while the cluster starts: its worker inherits it
+        cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=3, processes=True,
+                                           dashboard_address=None)
+    with cluster, distributed.Client(cluster) as client:
+        yield cluster.scheduler_address, next(iter(client.run(os.getpid).values())), env
+
+
+@pytest.mark.xdist_group("dask_batch_interrupts")  # one worker, one cluster
 @pytest.mark.parametrize("how", ["ctrl-c", "ctrl-c twice", "sigterm"])
 def test_a_stopped_batch_on_a_dask_cluster_stops_its_gradings_there_and_keeps_no_grade(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
-    distributed = pytest.importorskip("distributed")
-    env = small_root(tmp_path / "root")
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)  # before the cluster starts: its worker inherits it
+        tmp_path: Path, batch_cluster: tuple[str, int, dict[str, str]], how: str) -> None:
+    scheduler, worker, env = batch_cluster
     submissions = one_fast_two_slow(tmp_path / "submissions")
     out = tmp_path / "out"
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=3, processes=True,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        worker = next(iter(client.run(os.getpid).values()))
-        command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
-                   str(submissions), "--out", str(out), "--scheduler",
-                   cluster.scheduler_address, "--no-progress"]
-        status, stderr = stopped(command, env, (out / "submissions" / "a_fast" /
-                                                "results.json").is_file, how)
-        assert status == EXIT[HOW[how][0]], stderr[-3000:]
-        # the slow gradings on the cluster were stopped, not left to run on (15 s or more)
-        deadline = time.monotonic() + 5
-        while _grandchildren(worker) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not _grandchildren(worker), "gradings of the stopped batch ran on"
-        rows = gradebook(out)
-        assert (rows["a_fast"]["score"], rows["a_fast"]["status"]) == ("8", "graded")
-        for name in ("b_slow", "c_slow"):
-            assert rows[name]["score"] == "" and rows[name]["status"].startswith(
-                "interrupted: grading was stopped before it finished"), rows[name]
-            document = read_json(out / "submissions" / name / "results.json")
-            assert not document["extra_data"].get("final"), document
-        assert ",0\n" not in (out / "canvas.csv").read_text(encoding="utf-8")
+    command = [sys.executable, "-m", "harness", "batch", "--assignment", ASSIGNMENT,
+               str(submissions), "--out", str(out), "--scheduler", scheduler,
+               "--no-progress"]
+    status, stderr = stopped(command, env, (out / "submissions" / "a_fast" /
+                                            "results.json").is_file, how)
+    assert status == EXIT[HOW[how][0]], stderr[-3000:]
+    # the slow gradings on the cluster were stopped, not left to run on (15 s or more)
+    deadline = time.monotonic() + 5
+    while _grandchildren(worker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _grandchildren(worker), "gradings of the stopped batch ran on"
+    rows = gradebook(out)
+    assert (rows["a_fast"]["score"], rows["a_fast"]["status"]) == ("8", "graded")
+    for name in ("b_slow", "c_slow"):
+        assert rows[name]["score"] == "" and rows[name]["status"].startswith(
+            "interrupted: grading was stopped before it finished"), rows[name]
+        document = read_json(out / "submissions" / name / "results.json")
+        assert not document["extra_data"].get("final"), document
+    assert ",0\n" not in (out / "canvas.csv").read_text(encoding="utf-8")
 
-        rerun = gamegrader(*command[3:], env=env)
-        assert rerun.returncode == 0, rerun.stdout[-3000:] + rerun.stderr[-3000:]
-        assert "2 graded, 1 unchanged (kept)" in rerun.stdout
-        assert {name: (row["score"], row["status"]) for name, row in gradebook(out).items()} \
-            == {name: ("8", "graded") for name in ("a_fast", "b_slow", "c_slow")}
+    rerun = gamegrader(*command[3:], env=env)
+    assert rerun.returncode == 0, rerun.stdout[-3000:] + rerun.stderr[-3000:]
+    assert "2 graded, 1 unchanged (kept)" in rerun.stdout
+    assert {name: (row["score"], row["status"]) for name, row in gradebook(out).items()} \
+        == {name: ("8", "graded") for name in ("a_fast", "b_slow", "c_slow")}
 
 
 def test_a_batch_that_ignores_ctrl_c_grades_on_and_so_do_its_gradings(tmp_path: Path) -> None:
@@ -267,7 +279,7 @@ def test_a_stopped_tournament_on_a_dask_cluster_keeps_its_finished_games(
                                   dashboard_address=None) as cluster:
         command = [sys.executable, "-m", "harness", "tournament", "isolation",
                    f"solution={ISOLATION_PLAYER}", "house:greedy", "house:random", "--clock",
-                   "3", "--seed", "7", "--scheduler", cluster.scheduler_address,
+                   "1", "--seed", "7", "--scheduler", cluster.scheduler_address,
                    "--out", str(out)]
         status, stderr = stopped(command, {}, lambda: any(records.glob("[!.]*.json")), how)
         assert status == EXIT[HOW[how][0]], stderr[-3000:]

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
-from gg_testing import CHROMIUM, NO_CHROMIUM, chromium
+from gg_browser import chromium_tab, loaded_dom
+from gg_testing import CHROMIUM, NO_CHROMIUM
 from workflow_support import ASSIGNMENT
 
 from harness.batch.discover import Student, Submission
@@ -64,18 +66,11 @@ def test_histogram_puts_each_score_in_one_bin_and_full_marks_in_the_last():
     assert counts == [2, 1, 0, 0, 0, 0, 0, 0, 0, 2]
 
 
-def _evaluate(page: Path, expression: str, profile: Path) -> str:
-    """The value of a JavaScript ``expression`` in ``page`` once loaded, as the browser sees it
-    in a window of the screen's size (run from a copy of the page with the expression added)."""
-    measured = page.with_name(f"measured-{page.name}")
-    script = f"<script>document.body.dataset.result = String({expression});</script>"
-    measured.write_text(page.read_text(encoding="utf-8").replace("</body>", script + "</body>"),
-                        encoding="utf-8")
-    dom = chromium(f"--window-size=1200,{SCREEN}", "--dump-dom", measured.as_uri(),
-                   profile=profile).stdout
-    found = re.search(r'data-result="([^"]*)"', dom)
-    assert found, dom[-2000:]
-    return found.group(1)
+@pytest.fixture
+def tab() -> Iterator[Any]:
+    """A tab of the screen's size, for every page the test reads."""
+    with chromium_tab(1200, SCREEN) as opened:
+        yield opened
 
 
 STUDENTS_TOP = 'document.getElementById("submissions").getBoundingClientRect().top'
@@ -86,7 +81,8 @@ SORTED_BY_SCORE = ('(() => { const b = document.querySelectorAll("#submissions t
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
-def test_report_shows_students_first_failing_first_and_the_ungradable_once(tmp_path):
+def test_report_shows_students_first_failing_first_and_the_ungradable_once(tmp_path: Path,
+                                                                          tab: Any) -> None:
     out = tmp_path / "out"
     records = class_records(tmp_path)
     for record in records:
@@ -94,9 +90,7 @@ def test_report_shows_students_first_failing_first_and_the_ungradable_once(tmp_p
     sections = write_insights(out, records, find_assignment(ASSIGNMENT), InsightOptions())
     report = write_pages(out, records, ASSIGNMENT, "Dominoes", sections)
 
-    done = chromium("--dump-dom", report.as_uri(), profile=tmp_path / "profile")
-    assert done.returncode == 0, done.stderr[-2000:]
-    dom = done.stdout
+    dom = loaded_dom(tab, report)
     assert dom.index('id="histogram"') < dom.index('id="submissions"') \
         < dom.index('id="common-mistakes"') < dom.index('id="pass-rates"')
     table = dom[dom.index('<table id="submissions"'):]
@@ -125,21 +119,21 @@ def test_report_shows_students_first_failing_first_and_the_ungradable_once(tmp_p
     assert "the grading process exited with status 1" in dom
 
     # The students table starts within the first screen, and sorts when its header is clicked.
-    assert float(_evaluate(report, STUDENTS_TOP, tmp_path / "profile")) < SCREEN * 0.6
-    assert _evaluate(report, SORTED_BY_SCORE, tmp_path / "profile") == \
+    assert float(tab.evaluate(STUDENTS_TOP)) < SCREEN * 0.6
+    assert tab.evaluate(SORTED_BY_SCORE) == \
         "Ada,Car,Bob,Zoë,Eve,Dan"  # clicked twice: highest score first
 
     page = out / "submissions" / "student_1" / "feedback.html"
-    feedback = chromium("--dump-dom", page.as_uri(), profile=tmp_path / "profile").stdout
+    feedback = loaded_dom(tab, page)
     failed = feedback.count('<tr role="row" class="row failed">')
     assert failed == 43 and feedback.count('<tr role="row" class="row">') == 85 - 43
     assert feedback.count("lower than the reference") == failed
     blocked = out / "submissions" / "student_8" / "feedback.html"
-    text = chromium("--dump-dom", blocked.as_uri(), profile=tmp_path / "profile").stdout
+    text = loaded_dom(tab, blocked)
     assert text.count(SYNTAX) == 1 and "None of the 85 tests could run" in text
 
     for name, shown in [("report", report), ("feedback", page), ("blocked", blocked)]:
         shot = tmp_path / f"{name}.png"
-        chromium(f"--screenshot={shot}", f"--window-size=1200,{SCREEN}", shown.as_uri(),
-                 profile=tmp_path / "profile")
+        tab.goto(shown.as_uri())
+        tab.screenshot(path=str(shot))
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -42,7 +42,7 @@ def case_folders():
 
 print("ready", flush=True)
 tally = {"rounds": 0, "kills": 0, "reads": 0, "rewrites": 0}
-while not select.select([sys.stdin], [], [], 0.002)[0]:
+while not select.select([sys.stdin], [], [], 0.02)[0]:
     tally["rounds"] += 1
     try:
         os.kill(-1, signal.SIGKILL)  # every process this user may signal, except this one
@@ -70,8 +70,10 @@ def _grade_while_attacked(tmp_path: Path, level: Level, shared_user: str | None,
                           ) -> tuple[list[tuple[float, float]], dict[str, int]]:
     """Grade the reference ``runs`` times while the attacker runs in another sandbox: (score,
     full score) of each run, and the attacker's tally. Each grading runs both Dominoes case
-    files with 6 of the 64 generated boards (the attacker spins for as long as the gradings last:
-    every board made the two runs cost about 18 core-seconds at the USER level)."""
+    files with 6 of the 64 generated boards (the attacker attacks for as long as the gradings last:
+    every board made the two runs cost about 18 core-seconds at the USER level). It attacks every
+    20 ms, many times in each case's life: every 2 ms, its scans of /proc cost most of the
+    test's CPU time."""
     root = subset_root(tmp_path / "root", "adversarial_search",
                        ["01_infrastructure", "02_get_best_move"], generated=6)
     attacker = tmp_path / "attacker.py"
