@@ -179,15 +179,26 @@ def warm_up_grading(assignment_name: str) -> None:
     """Run in a warm process before its first grading of ``assignment_name``: import the
     grader, the comparators and runners its cases name, and detect the isolation level and the
     sandbox interpreter's ABI, so that every grading forked from it starts with them (the
-    grader's modules alone took about 50 ms of each grading's process)."""
+    grader's modules alone took about 50 ms of each grading's process). Also what every grading
+    otherwise built again for the same answer: the system-call filter (libseccomp's bindings,
+    found by two ``ldconfig -p`` runs), the digests of the grader's own modules (every file read
+    and hashed, for ``intake.shipped``) and vermin's import (the Python-version notes): about
+    30 ms of each forked grading's own CPU time."""
     import harness.grading.api  # noqa: F401 - what grade_here imports, once per worker
+    from harness.intake.python_version import newer_features
+    from harness.intake.shipped import reference_digests
     from harness.sandbox.levels import detect
     from harness.sandbox.packages import abi_tag
+    from harness.sandbox.syscall_filter import status
     from harness.spec import find_assignment
     from harness.spec.loader import load_all_cases
 
     load_all_cases(find_assignment(assignment_name))  # resolves what each case names
-    abi_tag(detect().interpreter)  # a probe process per grading otherwise
+    interpreter = detect().interpreter
+    abi_tag(interpreter)  # a probe process per grading otherwise
+    status(interpreter)
+    reference_digests()
+    newer_features("warm_up.py", b"pass\n", (3, 10))  # imports vermin, compiles its patterns
 
 
 def grade_here(job: Job, submission: str, output: str, cwd: str, stderr: str) -> int:
