@@ -13,8 +13,7 @@
 # of other hours; code that spends a fixed clock (the timed players) does not scale so.
 _host_speed() {  # nothing beside CPU burners (scripts/test_under_load.sh): the load, not the host
   [ -z "${GG_BESIDE_BURNERS:-}" ] || return 0
-  .venv/bin/python -c 'from harness.timing.calibration import measure; print(f"{measure():.2f}")' \
-    2>/dev/null || echo ""
+  bash scripts/host_speed.sh
 }
 _speed_before=${GG_SPEED_BEFORE:-$(_host_speed)}  # .ci/run measures it before its other steps
 _core_group=""

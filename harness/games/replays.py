@@ -29,11 +29,11 @@ def outcome_text(result: GameResult) -> str:
     ``"bob won (no legal move left)"`` (a game the rules ended, however many moves it had)."""
     if result.is_aborted:
         return f"aborted: {result.detail}"
-    how = result.reason.value.replace("_", " ")  # "timeout", "illegal", ...
     if result.winner_name is None:
         return f"draw ({result.reason.label})"
     if result.forfeiter_name is not None:
         first = " on its first move" if result.forfeit_on_first_move else ""
+        how = result.reason.value.replace("_", " ")  # "timeout", "illegal", ...
         return (f"{result.winner_name} won: {result.forfeiter_name} forfeited{first} "
                 f"({how}: {result.detail})")
     return f"{result.winner_name} won ({result.reason.label})"
