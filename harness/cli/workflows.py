@@ -108,6 +108,11 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 def _cmd_build(args: argparse.Namespace) -> int:
     from harness.release.build import build_autograder, build_student, write_docker_context
     load_checked_cases(find_assignment(known_assignment(args.assignment)))
+    makes_zip = args.platform != "prairielearn" and not args.docker_context
+    if makes_zip and args.out.is_dir():
+        print(f"gamegrader: --out {args.out} is a folder; name the zip to write, e.g. "
+              f"--out {args.out / (args.assignment + '.zip')}", file=sys.stderr)
+        return 2
     if args.platform == "prairielearn":
         from harness.platforms.prairielearn_build import build_prairielearn
         built = build_prairielearn(args.assignment, args.out, args.image)

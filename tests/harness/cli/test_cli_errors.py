@@ -91,3 +91,12 @@ def test_the_student_package_still_checks_a_file(student_package):
                           cwd=student_package, text=True, capture_output=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Total on the cases run here: 8/8 points" in done.stdout
+
+
+@pytest.mark.parametrize("kind", [[], ["--student"]])
+def test_a_zip_build_into_an_existing_folder_says_to_name_the_zip(tmp_path, kind):
+    """``--out`` names the zip to write; a folder there was a traceback (IsADirectoryError)."""
+    done = run_gamegrader("build", "--assignment", "adversarial_search", *kind,
+                          "--out", str(tmp_path))
+    assert_usage_error(done, f"--out {tmp_path} is a folder", "adversarial_search.zip")
+    assert list(tmp_path.iterdir()) == []  # nothing written
