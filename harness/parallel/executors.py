@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 import uuid
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, as_completed, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any, Callable, Collection, Optional, Sequence
 
 from harness.host import cpu_count
@@ -23,6 +23,10 @@ OnDone = Callable[[Any], None]
 Work = Callable[[Any], Any]
 StopThreads = Callable[[Collection[int]], None]
 """Run on a dask worker: stop the jobs running on these threads (``threading.get_ident``)."""
+
+
+STOP_REPEAT = 0.25
+"""Seconds between two calls of ``run_local``'s ``stop`` while stopped jobs are still running."""
 
 
 def default_workers() -> int:
@@ -41,7 +45,10 @@ def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,
     Jobs start in the given order. On KeyboardInterrupt (Ctrl-C, SIGTERM: ``harness.interrupts``)
     jobs not yet started are cancelled, ``stop()`` asks the running ones to stop (without it,
     they run to their end), what each of them then returns is handed to ``on_done`` too (a job
-    cut short says so), and the interrupt propagates.
+    cut short says so), and the interrupt propagates. ``stop()`` is called again every
+    ``STOP_REPEAT`` seconds until they have all returned (it must ask each job once): a thread
+    that had taken its job but not yet started it when the interrupt came (on a loaded host,
+    a while) starts it later, and that job is stopped too rather than run to its end.
     """
     slots = CpuSlots(workers if pin else 0)
     with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="gg-batch",
@@ -55,10 +62,12 @@ def run_local(jobs: Sequence[Any], workers: int, on_done: OnDone,
                         on_done(future.result())
         except KeyboardInterrupt:
             running = {future for future in pending if not future.cancel()}
-            if stop is not None:
-                stop()
-            for future in as_completed(running):
-                on_done(future.result())
+            while running:
+                if stop is not None:
+                    stop()
+                done, running = wait(running, timeout=STOP_REPEAT)
+                for future in done:
+                    on_done(future.result())
             raise
 
 
@@ -126,14 +135,19 @@ def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work,
 def _stop_on_cluster(client: Any, left: Sequence[Any], prefix: str, stop: Optional[StopThreads],
                      grace: float, hand_on: Callable[[Any], None]) -> None:
     """After an interrupt: hand on the finished futures of ``left``, ``stop`` the running ones
-    (on their workers), cancel the rest, and hand on what the stopped ones return in ``grace`` s."""
-    stopping: set[Any] = set()
-    if stop is not None:
+    (on their workers, again every ``STOP_REPEAT`` s while they run), cancel the rest, and hand on
+    what the stopped ones return in ``grace`` s."""
+    def ask() -> set[Any]:
+        if stop is None:
+            return set()
         answers = client.run(_stop_on_worker, prefix, stop, on_error="return")
-        stopping = {key for keys in answers.values() if isinstance(keys, list) for key in keys}
+        return {key for keys in answers.values() if isinstance(keys, list) for key in keys}
+
+    stopping = ask()
     client.cancel([f for f in left if not f.done() and f.key not in stopping])
     deadline = time.monotonic() + grace
     waiting = [f for f in left if f.done() or f.key in stopping]
+    asked = time.monotonic()
     while waiting and time.monotonic() < deadline:
         for future in [f for f in waiting if f.done()]:
             waiting.remove(future)
@@ -141,6 +155,9 @@ def _stop_on_cluster(client: Any, left: Sequence[Any], prefix: str, stop: Option
                 hand_on(future)
         if waiting:
             time.sleep(0.1)
+        if waiting and time.monotonic() - asked >= STOP_REPEAT:
+            ask()  # as run_local does: a task that was only preparing its job is reached too
+            asked = time.monotonic()
 
 
 def _stop_on_worker(prefix: str, stop: StopThreads, dask_worker: Any) -> list[Any]:

@@ -16,10 +16,17 @@ hold a second thread, forking it would be unsafe: the child then runs the job in
 interpreter instead (``--once``).
 
 A job's child stops on Ctrl-C and SIGTERM as a command does (``harness.interrupts``: its
-function sees a ``KeyboardInterrupt``); the warm process itself ignores both, and passes an
+function sees a ``KeyboardInterrupt``); the warm process itself holds both blocked, and passes an
 interrupt on to its job when asked (:meth:`WarmPool.interrupt`: ``SIGUSR1`` stops the job as
 Ctrl-C would, ``SIGUSR2`` kills it). A warm process whose caller is gone (killed outright) kills
 its job: nobody is left to record what it would return.
+
+An interrupt is never lost to a job that is only starting, whatever the load: a job that has
+been handed out but whose child is not forked yet gets the interrupt once it is (the caller
+holds it until the warm process names the child), and a child gets a Ctrl-C that reaches it
+before its handlers are in place once they are (it inherits the two signals blocked, not
+ignored, and unblocks them first thing in its job). A run stopped while one of its threads was
+only preparing a job (``harness.parallel.executors.run_local``) reaches that job as it starts.
 
 Pickles travel only between trusted processes of the harness (as with ``multiprocessing``):
 student code never runs in a warm process or its children, only in the sandboxes they start.
@@ -45,7 +52,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Collection, Mapping, Optional, Sequence
 
-from harness.interrupts import stop_on_signals
+from harness.interrupts import STOP_SIGNALS, stop_on_signals
 from harness.parallel import affinity
 from harness.quick_exit import exit_at_once
 
@@ -134,18 +141,48 @@ class WarmProcess:
         self._requests = self.process.stdin
         self._fd = self.process.stdout.fileno()
         self._pending = bytearray()
+        self._signals = threading.Lock()
         self.busy = False
-        """Whether a job of this process is running (see :meth:`signal_job`)."""
+        """Whether a job was handed to this process and has not ended (see :meth:`signal_job`)."""
+        self._child_named = False
+        self._held: list[int] = []
+
+    def begin_job(self) -> None:
+        """Mark this process busy with a job about to be sent: from now on :meth:`signal_job`
+        reaches that job, even before its child exists."""
+        with self._signals:
+            self.busy, self._child_named, self._held = True, False, []
+
+    def _end_job(self) -> None:
+        with self._signals:
+            self.busy, self._child_named, self._held = False, False, []
 
     def signal_job(self, signum: int) -> None:
         """Ask the warm process to pass ``signum`` (:data:`INTERRUPT_JOB` or :data:`KILL_JOB`)
-        on to its running job, if there is one (it knows whether its child still lives, so no
-        other process can be hit)."""
-        if self.busy and self.alive:
+        on to its job (it knows whether its child still lives, so no other process can be hit).
+        Until the warm process has named the job's child, the signal is held and sent then: sent
+        earlier, it would find no child to pass it to."""
+        with self._signals:
+            if not self.busy:
+                return
+            if not self._child_named:
+                self._held.append(signum)
+                return
+        self._send_signal(signum)
+
+    def _send_signal(self, signum: int) -> None:
+        if self.alive:
             try:
                 os.kill(self.process.pid, signum)
             except (ProcessLookupError, PermissionError):
                 pass
+
+    def _child_started(self) -> None:
+        """The warm process named the job's child: send what was held for it."""
+        with self._signals:
+            self._child_named, held, self._held = True, self._held, []
+        for signum in held:
+            self._send_signal(signum)
 
     @property
     def alive(self) -> bool:
@@ -195,11 +232,12 @@ class WarmProcess:
         """
         request = {"call": _pack((function, tuple(args))), "own_group": own_group,
                    "warm": _pack(warm) if warm is not None else None}
-        self.busy = True
+        if not self.busy:  # (a pool marks it busy as it hands the process the job)
+            self.begin_job()
         try:
             return self._call(request, timeout, own_group)
         finally:
-            self.busy = False
+            self._end_job()
 
     def _call(self, request: dict[str, Any], timeout: float, own_group: bool) -> JobEnd:
         try:
@@ -212,6 +250,7 @@ class WarmProcess:
             self.close()
             raise WarmProcessGone("the warm process did not start the job")
         pid = started["pid"]
+        self._child_started()
         finished = self._answer(time.monotonic() + timeout)
         if finished is None:
             try:  # still the warm process's unreaped child, so the pid cannot have been reused
@@ -259,20 +298,24 @@ class WarmPool:
         self._idle: dict[str, list[WarmProcess]] = {}
         # -> the thread that waits for its job, and the job's own token (a process runs many)
         self._running: dict[WarmProcess, tuple[int, object]] = {}
-        self._interrupted: set[WarmProcess] = set()
+        self._interrupted: dict[WarmProcess, object] = {}  # -> the job token it was asked for
         self._lock = threading.Lock()
 
     def interrupt(self, grace: float, threads: Optional[Collection[int]] = None) -> None:
         """Stop every running job as Ctrl-C would (each records that it was cut short and hands
         that back), and kill those still running ``grace`` seconds later. With ``threads``, only
         the jobs called from those threads (``threading.get_ident``): a dask worker's tasks of
-        one run, while another run's go on."""
+        one run, while another run's go on. A job already asked is not asked again, so a caller
+        may repeat this to reach jobs that started since."""
         with self._lock:  # signalled under the lock: no job that starts later is reached
             running = [(process, job) for process, (thread, job) in self._running.items()
-                       if threads is None or thread in threads]
-            self._interrupted.update(process for process, _ in running)
-            for process, _ in running:
+                       if (threads is None or thread in threads)
+                       and self._interrupted.get(process) is not job]
+            for process, job in running:
+                self._interrupted[process] = job
                 process.signal_job(INTERRUPT_JOB)
+        if not running:
+            return
 
         def kill_the_rest() -> None:
             # the jobs interrupted, not their processes: a process that went back to the pool
@@ -307,6 +350,7 @@ class WarmPool:
         affinity.pin(process.process.pid)  # the job's child and its sandboxes inherit it
         with self._lock:
             self._running[process] = (threading.get_ident(), object())
+            process.begin_job()  # an interrupt from now on reaches this job
         try:
             outcome = process.call(function, args, timeout, warm=warm, own_group=own_group)
         except WarmProcessGone as exc:
@@ -327,9 +371,8 @@ class WarmPool:
     def _noting_interrupt(self, process: WarmProcess, outcome: JobEnd) -> JobEnd:
         """``outcome``, saying whether :meth:`interrupt` reached its job."""
         with self._lock:
-            if process not in self._interrupted:
+            if self._interrupted.pop(process, None) is None:
                 return outcome
-            self._interrupted.discard(process)
         return dataclasses.replace(outcome, interrupted=True)
 
     def close(self) -> None:
@@ -346,6 +389,8 @@ class WarmPool:
 def _run_job(request: dict[str, Any], result_fd: int) -> int:
     """In the job's process: run it, write the answer's value or error to ``result_fd``."""
     try:
+        # the handlers are in place: a Ctrl-C held since the fork is raised here
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
         function, args = _unpack(request["call"])
         answer = {"value": _pack(function(*args))}
     except BaseException as exc:  # reported to the caller, never lost
@@ -500,8 +545,12 @@ def main(argv: Sequence[str]) -> int:
     if argv[:1] == [CTRL_C_IGNORED]:
         global _CTRL_C_IGNORED
         _CTRL_C_IGNORED, argv = True, argv[1:]
-    for each in (signal.SIGINT, signal.SIGTERM):  # for the jobs, which record that they stopped
-        signal.signal(each, signal.SIG_IGN)
+    # Ctrl-C and SIGTERM are for the jobs, which record that they stopped. The warm process
+    # holds them blocked rather than ignored: a child inherits both, and one that reaches it
+    # before its handlers are in place waits for them (an ignored one would be lost).
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    for each in STOP_SIGNALS:
+        signal.signal(each, signal.SIG_DFL)
     for each in (INTERRUPT_JOB, KILL_JOB):
         signal.signal(each, _pass_on)
     try:  # jobs that need the main module fail without it, and say why

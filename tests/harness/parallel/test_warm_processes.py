@@ -16,7 +16,7 @@ from typing import Iterator, Optional
 
 import pytest
 
-from harness.parallel.warm import WarmPool
+from harness.parallel.warm import JobEnd, WarmPool
 
 pytestmark = pytest.mark.slow
 
@@ -214,3 +214,97 @@ def test_the_kill_after_an_interrupt_spares_the_next_job_of_the_same_warm_proces
     assert outcomes and outcomes[0].interrupted and outcomes[0].value is None
     second = pool.call(note_then_sleep, (str(tmp_path / "again"), 3.0), 60)
     assert second.status == 0 and second.value == 3.0 and not second.interrupted, second
+
+
+def note_sleep_and_start_a_thread(note: str, seconds: float) -> None:
+    """A warm-up that leaves a thread running: the job then runs in a fresh interpreter."""
+    note_then_sleep(note, seconds)
+    threading.Thread(target=threading.Event().wait, daemon=True).start()
+
+
+def _wait_for(path: Path, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert path.exists(), f"{path.name} never appeared"
+
+
+@pytest.mark.parametrize("warm_up", [note_then_sleep, note_sleep_and_start_a_thread])
+def test_an_interrupt_that_comes_while_a_job_is_only_starting_stops_it(pool, tmp_path, warm_up):
+    """An interrupt that comes before the job's child exists (here: during the warm-up; on a
+    loaded host, any start takes a while) is held for it and reaches it; before, the warm
+    process found no child to pass it to and the job ran to its end (a batch's Ctrl-C then
+    waited for a whole grading, and kept it). Also when the job runs in a fresh interpreter."""
+    warming = tmp_path / "warming"
+    outcomes = []
+    started = time.monotonic()
+    job = threading.Thread(target=lambda: outcomes.append(pool.call(
+        note_then_sleep, (str(tmp_path / "job"), 30.0), 120,
+        warm=(warm_up, (str(warming), 1.5)))))
+    job.start()
+    _wait_for(warming)
+    pool.interrupt(grace=60.0)
+    job.join(60)
+    assert outcomes and outcomes[0].interrupted, outcomes
+    assert outcomes[0].value is None and "Interrupted" in outcomes[0].error, outcomes[0]
+    assert time.monotonic() - started < 20  # not the job's 30 s
+
+
+def masks() -> tuple[int, str, str]:
+    """This process's parent and the SigBlk and SigIgn lines of its own /proc status."""
+    return os.getppid(), *_masks(os.getpid())
+
+
+def _masks(pid: int) -> tuple[str, str]:
+    fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text()
+                  .splitlines() if ":" in line)
+    return fields["SigBlk"].strip(), fields["SigIgn"].strip()
+
+
+def _has(mask: str, signum: int) -> bool:
+    return bool(int(mask, 16) >> (signum - 1) & 1)
+
+
+def test_a_warm_process_holds_ctrl_c_blocked_and_its_jobs_take_it(pool):
+    """A Ctrl-C that reaches a job's child between the fork and its handlers must wait for
+    them, so the warm process blocks SIGINT and SIGTERM (an ignored signal is lost at once,
+    even to a child that would heed it a moment later); the job runs with both unblocked."""
+    outcome = pool.call(masks, (), 60)
+    warm_pid, job_blocked, job_ignored = outcome.value
+    warm_blocked, warm_ignored = _masks(warm_pid)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        assert _has(warm_blocked, signum) and not _has(warm_ignored, signum)
+        assert not _has(job_blocked, signum) and not _has(job_ignored, signum)
+
+
+def prepare_then_sleep(pool: WarmPool, note: str, job: int) -> JobEnd:
+    """A run's job whose thread takes a second to prepare (a batch unpacks the submission)
+    before its warm process is asked to run it."""
+    time.sleep(1.0)
+    return pool.call(note_then_sleep, (note, 30.0), 120)
+
+
+def test_a_run_stopped_while_a_thread_prepares_its_job_stops_that_job_too(pool, tmp_path):
+    """Ctrl-C while a job's thread had taken it but not yet handed it to a warm process: the
+    first ``stop()`` found nothing to stop, and the job ran to its end (30 s here) and was kept
+    as finished. ``run_local`` asks again until its jobs have returned."""
+    from harness.parallel.executors import run_local
+
+    results: list[JobEnd] = []
+    main = threading.main_thread().ident
+    assert main is not None and threading.current_thread().ident == main
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    ctrl_c = threading.Timer(0.3, signal.pthread_kill, (main, signal.SIGINT))
+    started = time.monotonic()
+    try:
+        ctrl_c.start()
+        with pytest.raises(KeyboardInterrupt):
+            run_local([0], 1, results.append,
+                      work=lambda job: prepare_then_sleep(pool, str(tmp_path / "job"), job),
+                      stop=lambda: pool.interrupt(60.0))
+    finally:
+        ctrl_c.cancel()
+        signal.signal(signal.SIGINT, before)
+    assert len(results) == 1 and results[0].interrupted, results
+    assert results[0].value is None, results
+    assert time.monotonic() - started < 20  # not the job's 30 s
