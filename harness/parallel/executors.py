@@ -27,6 +27,8 @@ StopThreads = Callable[[Collection[int]], None]
 
 STOP_REPEAT = 0.25
 """Seconds between two calls of ``run_local``'s ``stop`` while stopped jobs are still running."""
+CLUSTER_STOP_REPEAT = 1.0
+"""The same for ``run_dask``, whose every call is a message to each worker of the cluster."""
 
 
 def default_workers() -> int:
@@ -135,8 +137,8 @@ def run_dask(jobs: Sequence[Any], scheduler: Any, on_done: OnDone, work: Work,
 def _stop_on_cluster(client: Any, left: Sequence[Any], prefix: str, stop: Optional[StopThreads],
                      grace: float, hand_on: Callable[[Any], None]) -> None:
     """After an interrupt: hand on the finished futures of ``left``, ``stop`` the running ones
-    (on their workers, again every ``STOP_REPEAT`` s while they run), cancel the rest, and hand on
-    what the stopped ones return in ``grace`` s."""
+    (on their workers, again every ``CLUSTER_STOP_REPEAT`` s while they run), cancel the rest,
+    and hand on what the stopped ones return in ``grace`` s."""
     def ask() -> set[Any]:
         if stop is None:
             return set()
@@ -155,7 +157,7 @@ def _stop_on_cluster(client: Any, left: Sequence[Any], prefix: str, stop: Option
                 hand_on(future)
         if waiting:
             time.sleep(0.1)
-        if waiting and time.monotonic() - asked >= STOP_REPEAT:
+        if waiting and time.monotonic() - asked >= CLUSTER_STOP_REPEAT:
             ask()  # as run_local does: a task that was only preparing its job is reached too
             asked = time.monotonic()
 
