@@ -17,6 +17,7 @@ from typing import Iterator, Optional
 import pytest
 
 from harness.parallel.warm import JobEnd, WarmPool
+from harness.sandbox.cleanup import status_field
 
 pytestmark = pytest.mark.slow
 
@@ -70,6 +71,13 @@ def _gone_within(pid: int, seconds: float = 30.0) -> bool:
     while _running(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     return not _running(pid)
+
+
+def _wait_for(path: Path, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert path.exists(), f"{path.name} never appeared"
 
 
 @pytest.fixture
@@ -206,9 +214,7 @@ def test_the_kill_after_an_interrupt_spares_the_next_job_of_the_same_warm_proces
     first = threading.Thread(target=lambda: outcomes.append(
         pool.call(note_then_sleep, (str(note), 60.0), 120)))
     first.start()
-    deadline = time.monotonic() + 60
-    while not note.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    _wait_for(note)
     pool.interrupt(grace=1.0)
     first.join(60)
     assert outcomes and outcomes[0].interrupted and outcomes[0].value is None
@@ -220,13 +226,6 @@ def note_sleep_and_start_a_thread(note: str, seconds: float) -> None:
     """A warm-up that leaves a thread running: the job then runs in a fresh interpreter."""
     note_then_sleep(note, seconds)
     threading.Thread(target=threading.Event().wait, daemon=True).start()
-
-
-def _wait_for(path: Path, seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not path.exists() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert path.exists(), f"{path.name} never appeared"
 
 
 @pytest.mark.parametrize("warm_up", [note_then_sleep, note_sleep_and_start_a_thread])
@@ -256,9 +255,9 @@ def masks() -> tuple[int, str, str]:
 
 
 def _masks(pid: int) -> tuple[str, str]:
-    fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text()
-                  .splitlines() if ":" in line)
-    return fields["SigBlk"].strip(), fields["SigIgn"].strip()
+    blocked, ignored = status_field(pid, "SigBlk"), status_field(pid, "SigIgn")
+    assert blocked is not None and ignored is not None, f"no process {pid}"
+    return blocked, ignored
 
 
 def _has(mask: str, signum: int) -> bool:
